@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { upgradeWebSocket } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { isAppRoute, type TApiError } from '@draftwell/shared';
+import { contactRoutes } from './features/contact/contact.routes';
+import { sessionRoutes } from './features/auth/auth.routes';
+import { authHandler } from './features/auth/auth.handler';
+import type { TAppDeps, TAppEnv } from './http/context';
+import { requireJsonBody, requireSameOrigin } from './http/middleware';
+import { AppError } from './lib/app-error';
+import { resolveClientIp } from './lib/client-ip';
+import { inlineScriptHashes, loadStaticFiles } from './lib/static-files';
+
+/** Largest JSON body any route accepts; bigger ones are refused before parsing (A21). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** The typed API, for the web app's RPC client (`hc<AppType>`). */
+const api = new Hono<TAppEnv>().route('/session', sessionRoutes).route('/contact', contactRoutes);
+export type AppType = typeof api;
+
+export type TAppState = { draining: boolean };
+
+export function createApp(deps: TAppDeps) {
+  const { env, logger } = deps;
+  const origin = new URL(env.baseUrl).origin;
+  const state: TAppState = { draining: false };
+  const app = new Hono<TAppEnv>();
+
+  const files = deps.webDist ? loadStaticFiles(deps.webDist) : new Map();
+  const indexHtml = files.get('/index.html');
+  const scriptHashes = indexHtml ? inlineScriptHashes(indexHtml.body.toString('utf8')) : [];
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('clientIp', resolveClientIp(c, env.trustProxy));
+    c.set('log', logger.child({ reqId: requestId }));
+    c.header('x-request-id', requestId);
+    if (state.draining) {
+      c.header('connection', 'close');
+      return c.json(errorBody('unavailable', 'The server is restarting. Try again in a moment.', requestId), 503);
+    }
+    const started = performance.now();
+    await next();
+    const p = c.req.path;
+    if (p.startsWith('/api/') || p === '/realtime') {
+      c.var.log.info(
+        { method: c.req.method, path: p, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: origin.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
+  );
+
+  app.onError((err, c) => {
+    const requestId = c.get('requestId') ?? randomUUID();
+    if (err instanceof AppError) {
+      if (err.options.retryAfter) c.header('retry-after', String(err.options.retryAfter));
+      return c.json(errorBody(err.code, err.message, requestId, err.options.fields), err.status as 400);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const status = err.status;
+      const [code, message] =
+        status === 413
+          ? (['too_large', 'The request body is too large.'] as const)
+          : status === 400
+            ? (['invalid', 'The request body is not valid JSON.'] as const)
+            : (['invalid', err.message || 'The request could not be understood.'] as const);
+      return c.json(errorBody(code, message, requestId), status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      c.var.log?.warn({ err: (err as Error).message }, 'database unavailable');
+      c.header('retry-after', '5');
+      return c.json(errorBody('unavailable', 'The service is briefly unavailable. Try again in a few seconds.', requestId), 503);
+    }
+    (c.var.log ?? logger).error({ err, path: c.req.path }, 'unhandled error');
+    return c.json(
+      errorBody('internal', `Something went wrong on our side. If it keeps happening, contact us and quote request ${requestId}.`, requestId),
+      500,
+    );
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await deps.database.ping();
+      return c.json({ status: 'ready' });
+    } catch {
+      return c.json({ status: 'database unavailable' }, 503);
+    }
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new AppError('too_large', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB.`);
+      },
+    }),
+  );
+  app.use('/api/*', requireSameOrigin(origin));
+  app.use('/api/*', requireJsonBody());
+  app.on(['GET', 'POST'], '/api/auth/*', authHandler);
+  app.route('/api', api);
+  app.all('/api/*', (c) => {
+    throw new AppError('not_found', `There is no API route ${c.req.method} ${c.req.path}.`);
+  });
+
+  app.get(
+    '/realtime',
+    async (c, next) => {
+      if (c.req.header('origin') !== origin) throw new AppError('forbidden', 'Realtime connections must come from the Draftwell app.');
+      const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+      c.set('realtimeUserId' as never, (session?.user.id ?? null) as never);
+      return next();
+    },
+    upgradeWebSocket((c) => deps.realtime.connection((c.get('realtimeUserId' as never) as string | null) ?? null)),
+  );
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const p = c.req.path;
+    const file = files.get(p);
+    if (file && p !== '/index.html') return sendFile(c, file);
+    if (!indexHtml) return c.text('The web app is not built. Run npm start, which builds it.', 503);
+    if (path.extname(p)) return c.text('Not found', 404);
+    return sendFile(c, indexHtml, isAppRoute(p) ? 200 : 404);
+  });
+
+  return { app, state };
+}
+
+function sendFile(
+  c: import('hono').Context,
+  file: import('./lib/static-files').TStaticFile,
+  status: 200 | 404 = 200,
+) {
+  c.header('content-type', file.type);
+  c.header('etag', file.etag);
+  c.header('vary', 'accept-encoding');
+  c.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
+  const gzip = file.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+  if (gzip) c.header('content-encoding', 'gzip');
+  if (c.req.method === 'HEAD') return c.body(null, status);
+  return c.body(new Uint8Array(gzip ? file.gzip! : file.body), status);
+}
+
+function errorBody(code: string, message: string, requestId: string, fields?: Record<string, string>): TApiError {
+  return { error: { code, message, ...(fields ? { fields } : {}), requestId } };
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string }; message?: string };
+  const code = e.code ?? e.cause?.code;
+  return (
+    (code !== undefined && UNAVAILABLE_CODES.has(code)) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(e.message ?? '')
+  );
+}

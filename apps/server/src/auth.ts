@@ -1,0 +1,112 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { Logger } from 'pino';
+import type { TDb } from './db/client';
+import { accounts, rateLimits, sessions, users, verifications } from './db/schema';
+import type { TEnv } from './env';
+import { CLIENT_IP_HEADER } from './lib/client-ip';
+import type { TMailer } from './mail/mailer';
+import { resetPasswordMail, verificationMail } from './mail/templates';
+import { passwordProblem } from './features/auth/password-policy';
+
+const DAY = 60 * 60 * 24;
+
+/** Paths (below /api/auth) whose body carries a new password, and the field that holds it. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: Logger }) {
+  const { env, mailer, logger } = deps;
+  const secure = env.baseUrl.startsWith('https://');
+
+  return betterAuth({
+    appName: 'Draftwell',
+    baseURL: env.baseUrl,
+    basePath: '/api/auth',
+    secret: env.authSecret,
+    trustedOrigins: [new URL(env.baseUrl).origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(deps.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      // A new account can work at once; sending to a client will need the verified email.
+      requireEmailVerification: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordMail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    user: {
+      deleteUser: { enabled: true },
+    },
+    session: {
+      // The session token cookie is the access credential; the sliding renewal (updateAge)
+      // is the refresh: a session used at least once a day lives on, one left alone expires.
+      expiresIn: 30 * DAY,
+      updateAge: DAY,
+      // No cookie cache: a revoked session must stop working on the very next request (A10).
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: env.rateLimit,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 300, max: 3 },
+        '/send-verification-email': { window: 300, max: 3 },
+        '/reset-password': { window: 300, max: 5 },
+        '/change-password': { window: 300, max: 5 },
+        '/delete-user': { window: 300, max: 5 },
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      cookiePrefix: 'draftwell',
+      useSecureCookies: secure,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: 'uuid' },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELD[ctx.path];
+        if (!field) return;
+        const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
+        if (typeof value !== 'string') return;
+        const problem = await passwordProblem(value);
+        if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' });
+      }),
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const entry = { args: args.length ? args : undefined, source: 'better-auth' };
+        if (level === 'error') logger.error(entry, message);
+        else if (level === 'warn') logger.warn(entry, message);
+        else logger.debug(entry, message);
+      },
+    },
+  });
+}
+
+export type TAuth = ReturnType<typeof createAuth>;

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is validated here; a bad value stops the
+ * start with one line per bad variable.
+ */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL like ${example}` },
+    );
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number between 0 and 65535' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/draftwell'),
+  BASE_URL: optionalUrl(['http:', 'https:'], 'https://proposals.example.com'),
+  AUTH_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 32, {
+      message: 'must be at least 32 characters (try: openssl rand -base64 32)',
+    }),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default('Draftwell <no-reply@draftwell.localhost>')
+    .refine((v) => /<[^<>@\s]+@[^<>@\s]+>$|^[^<>@\s]+@[^<>@\s]+$/.test(v), {
+      message: 'must be an address like "Draftwell <no-reply@example.com>"',
+    }),
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || z.email().safeParse(v).success, {
+      message: 'must be an email address like team@example.com',
+    }),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  RATE_LIMIT: z
+    .enum(['on', 'off'], { message: 'must be on or off' })
+    .default('on')
+    .transform((v) => v === 'on'),
+});
+
+export type TEnv = {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  baseUrl: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+  rateLimit: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+  }
+}
+
+/** The secret is generated once per data directory and kept there, never a fixed default. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function readEnv(source: Record<string, string | undefined> = process.env): TEnv {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(lines);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    authSecret: e.AUTH_SECRET ? e.AUTH_SECRET : loadOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: e.RATE_LIMIT,
+  };
+}

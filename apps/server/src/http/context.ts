@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { TAuth } from '../auth';
+import type { TDatabase } from '../db/client';
+import type { TEnv } from '../env';
+import type { TMailer } from '../mail/mailer';
+import type { TRealtimeHub } from '../realtime/hub';
+
+export type TAppDeps = {
+  env: TEnv;
+  database: TDatabase;
+  auth: TAuth;
+  mailer: TMailer;
+  logger: Logger;
+  realtime: TRealtimeHub;
+  /** Absolute path of the built web app; absent in API-only tests. */
+  webDist?: string;
+};
+
+export type TAppEnv = {
+  Variables: {
+    deps: TAppDeps;
+    log: Logger;
+    requestId: string;
+    clientIp: string;
+  };
+};

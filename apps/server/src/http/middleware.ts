@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../lib/app-error';
+
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing API requests must come from our own origin (A7). Browsers always send Origin on
+ * such requests; a foreign one, `null`, or none at all is refused before any work is done.
+ */
+export function requireSameOrigin(allowedOrigin: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (BODYLESS.has(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    if (origin !== allowedOrigin) {
+      throw new AppError('forbidden', 'This request must come from the Draftwell app itself.');
+    }
+    return next();
+  };
+}
+
+/**
+ * JSON routes take JSON only: a text/plain or form body is how a cross-site form would post (A7).
+ * Paths listed in `except` (file uploads, webhooks) check their own types.
+ */
+export function requireJsonBody(except: string[] = []): MiddlewareHandler {
+  return async (c, next) => {
+    if (BODYLESS.has(c.req.method) || except.includes(c.req.path)) return next();
+    const hasBody = c.req.header('content-length') !== '0' && c.req.raw.body !== null;
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (hasBody && type !== 'application/json') {
+      throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+    }
+    return next();
+  };
+}

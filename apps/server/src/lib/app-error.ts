@@ -1,0 +1,30 @@
+import type { TErrorCode } from '@draftwell/shared';
+
+const STATUS: Record<TErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  plan_limit: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  unsupported_media_type: 415,
+  locked: 423,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** Every failure a service means to report; the error handler turns it into the JSON body. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly options: { fields?: Record<string, string>; retryAfter?: number; details?: unknown } = {},
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}

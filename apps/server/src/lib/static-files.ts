@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export type TStaticFile = { body: Buffer; gzip: Buffer | null; type: string; etag: string; immutable: boolean };
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+
+/**
+ * The built web app, read once at start: it is small, and answering from memory (gzip
+ * precomputed) keeps the event loop free of file reads.
+ */
+export function loadStaticFiles(root: string): Map<string, TStaticFile> {
+  const files = new Map<string, TStaticFile>();
+  if (!existsSync(root)) return files;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const ext = path.extname(name).toLowerCase();
+      const body = readFileSync(full);
+      const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
+      files.set(urlPath, {
+        body,
+        gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 9 }) : null,
+        type: TYPES[ext] ?? 'application/octet-stream',
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        immutable: urlPath.startsWith('/assets/'),
+      });
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** Hashes of the inline scripts in index.html, for the CSP (the theme script runs before paint). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+  }
+  return hashes;
+}

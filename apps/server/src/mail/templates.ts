@@ -1,0 +1,56 @@
+import type { TMail } from './mailer';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#555;font-size:13px">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#777;font-size:12px">Draftwell</p></body></html>`;
+}
+
+export function verificationMail(to: string, name: string, url: string): TMail {
+  const lines = [
+    `Hi ${name},`,
+    'Welcome to Draftwell. Please confirm your email address so you can send proposals to clients.',
+  ];
+  return {
+    to,
+    subject: 'Confirm your email for Draftwell',
+    text: `${lines.join('\n\n')}\n\nConfirm your email: ${url}\n\nIf you did not create an account, ignore this email.`,
+    html: layout('Confirm your email', [...lines, 'If you did not create an account, ignore this email.'], {
+      label: 'Confirm email',
+      url,
+    }),
+    link: url,
+  };
+}
+
+export function resetPasswordMail(to: string, name: string, url: string): TMail {
+  const lines = [
+    `Hi ${name},`,
+    'Someone asked to reset the password of your Draftwell account. The link works for one hour.',
+  ];
+  return {
+    to,
+    subject: 'Reset your Draftwell password',
+    text: `${lines.join('\n\n')}\n\nChoose a new password: ${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    html: layout('Reset your password', [...lines, 'If it was not you, ignore this email: your password stays as it is.'], {
+      label: 'Choose a new password',
+      url,
+    }),
+    link: url,
+  };
+}
+
+export function contactMail(to: string, msg: { name: string; email: string; message: string }): TMail {
+  return {
+    to,
+    replyTo: msg.email,
+    subject: `Contact form: ${msg.name}`,
+    text: `From: ${msg.name} <${msg.email}>\n\n${msg.message}`,
+    html: layout('New message from the contact form', [`From: ${msg.name} <${msg.email}>`, msg.message]),
+  };
+}

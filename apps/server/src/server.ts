@@ -1,0 +1,99 @@
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { serve, type ServerType } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
+import { REALTIME_MAX_MESSAGE_BYTES } from '@draftwell/shared';
+import { createApp } from './app';
+import { createAuth } from './auth';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import type { TEnv } from './env';
+import type { TAppDeps } from './http/context';
+import { lockDataDir } from './lib/data-dir-lock';
+import { createLogger, type Logger } from './lib/logger';
+import { createMailer, type TMailer } from './mail/mailer';
+import { createRealtimeHub } from './realtime/hub';
+
+/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+export const SHUTDOWN_GRACE_MS = 8000;
+
+export type TRunningServer = {
+  url: string;
+  port: number;
+  deps: TAppDeps;
+  /** Refuse new requests, let in-flight ones finish, then release everything. */
+  close(): Promise<void>;
+};
+
+export function defaultWebDist(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/ in development and tests, dist/ once bundled: the web build sits beside both.
+  const dist = path.resolve(here, '../../web/dist');
+  return existsSync(path.join(dist, 'index.html')) ? dist : undefined;
+}
+
+export async function startServer(opts: {
+  env: TEnv;
+  logger?: Logger;
+  /** Tests: share one embedded database between two servers, or capture mail. */
+  pglite?: PGlite;
+  mailer?: TMailer;
+  webDist?: string | null;
+  /** Tests: skip the data-directory lock when several servers share one PGlite on purpose. */
+  skipDataDirLock?: boolean;
+}): Promise<TRunningServer> {
+  const { env } = opts;
+  const logger = opts.logger ?? createLogger(env.logLevel);
+  const releaseLock = env.databaseUrl || opts.skipDataDirLock ? () => undefined : lockDataDir(env.dataDir);
+  const cleanup: Array<() => Promise<void> | void> = [releaseLock];
+  try {
+    const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, logger, pglite: opts.pglite });
+    cleanup.unshift(() => database.close());
+    await migrateDatabase(database);
+    const mailer =
+      opts.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
+    const auth = createAuth({ db: database.db, env, mailer, logger });
+    const realtime = createRealtimeHub({ database, logger });
+    await realtime.start();
+    cleanup.unshift(() => realtime.stop());
+    const webDist = opts.webDist === null ? undefined : (opts.webDist ?? defaultWebDist());
+    const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, webDist };
+    const { app, state } = createApp(deps);
+
+    const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_MESSAGE_BYTES });
+    const server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host, websocket: { server: wss } }, () =>
+        resolve(s),
+      );
+      s.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host}:${port}`;
+    logger.info({ url, baseUrl: env.baseUrl, database: database.kind }, 'Draftwell is listening');
+
+    let closing: Promise<void> | null = null;
+    const close = () =>
+      (closing ??= (async () => {
+        state.draining = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        for (const client of wss.clients) client.close(1001, 'server shutting down');
+        const forced = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, SHUTDOWN_GRACE_MS);
+        await closed;
+        clearTimeout(forced);
+        wss.close();
+        for (const fn of cleanup) await fn();
+        mailer.close();
+        logger.info('Draftwell stopped');
+      })());
+    return { url, port, deps, close };
+  } catch (err) {
+    for (const fn of cleanup) await Promise.resolve(fn()).catch(() => undefined);
+    throw err;
+  }
+}

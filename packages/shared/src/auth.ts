@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const ZEmail = z
+  .string()
+  .trim()
+  .min(1, 'Enter your email address.')
+  .max(254, 'That email address is too long.')
+  .email('Enter a valid email address, like name@example.com.');
+
+export const ZPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+
+export const ZName = z
+  .string()
+  .trim()
+  .min(1, 'Enter your name.')
+  .max(100, 'Use at most 100 characters.');
+
+export const ZSignIn = z.object({ email: ZEmail, password: z.string().min(1, 'Enter your password.') });
+export type TSignIn = z.infer<typeof ZSignIn>;
+
+export const ZSignUp = z.object({ name: ZName, email: ZEmail, password: ZPassword });
+export type TSignUp = z.infer<typeof ZSignUp>;
+
+export const ZForgotPassword = z.object({ email: ZEmail });
+export const ZResetPassword = z.object({ password: ZPassword });
+
+export const ZChangePassword = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.'),
+  newPassword: ZPassword,
+});
+
+export const ZDeleteAccount = z.object({
+  password: z.string().min(1, 'Enter your password to confirm.'),
+});
+
+/** What the client sees of a session (S8): the credentials stay in httpOnly cookies. */
+export const ZSessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+export type TSession = { user: TSessionUser; expiresAt: string };

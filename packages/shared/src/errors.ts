@@ -1,0 +1,32 @@
+/** The one error body every API route answers with. */
+export const ERROR_CODES = [
+  'invalid',
+  'unauthenticated',
+  'plan_limit',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'unsupported_media_type',
+  'locked',
+  'gone',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export type TApiError = {
+  error: {
+    code: TErrorCode | (string & {});
+    message: string;
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+};
+
+export function isApiError(value: unknown): value is TApiError {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const e = (value as { error: unknown }).error;
+  return typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string';
+}

@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './contact';
+export * from './errors';
+export * from './plans';
+export * from './realtime';
+export * from './money';
+export * from './paths';
