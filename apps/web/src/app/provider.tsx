@@ -1,0 +1,41 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider, useTheme } from 'next-themes';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { RealtimeProvider } from '@/features/realtime/realtime-provider';
+import { createQueryClient } from '@/lib/query-client';
+
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Toaster
+      theme={resolvedTheme === 'dark' ? 'dark' : 'light'}
+      closeButton
+      richColors
+      position="bottom-right"
+      toastOptions={{ closeButtonAriaLabel: 'Close notification' }}
+    />
+  );
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider
+        attribute="class"
+        storageKey="theme"
+        defaultTheme="light"
+        enableSystem
+        disableTransitionOnChange
+        // index.html applies the stored theme before first paint; this script is not needed.
+        scriptProps={{ type: 'application/json' }}
+      >
+        <RealtimeProvider>
+          {children}
+          <ThemedToaster />
+        </RealtimeProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

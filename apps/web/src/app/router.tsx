@@ -1,0 +1,37 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@/config/paths';
+import { ProtectedRoute } from '@/components/layouts/protected-route';
+import { PublicLayout } from '@/components/layouts/public-layout';
+
+/** Each screen is its own chunk, loaded when first visited (S5); layouts show `Loading...` meanwhile. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => {
+  const Screen = lazy(load);
+  return <Screen />;
+};
+
+export const router = createBrowserRouter([
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: PUBLIC_ROUTES.landing, element: screen(() => import('./routes/public/landing')) },
+      { path: PUBLIC_ROUTES.auth, element: screen(() => import('./routes/public/auth')) },
+      { path: PUBLIC_ROUTES.pricing, element: screen(() => import('./routes/public/pricing')) },
+      { path: PUBLIC_ROUTES.about, element: screen(() => import('./routes/public/about')) },
+      { path: PUBLIC_ROUTES.contact, element: screen(() => import('./routes/public/contact')) },
+      { path: PUBLIC_ROUTES.privacy, element: screen(() => import('./routes/public/privacy')) },
+      { path: PUBLIC_ROUTES.notFound, element: screen(() => import('./routes/public/not-found')) },
+    ],
+  },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      { path: PROTECTED_ROUTES.dashboard, element: screen(() => import('./routes/app/dashboard')) },
+      { path: PROTECTED_ROUTES.editDraft, element: screen(() => import('./routes/app/dashboard')) },
+      { path: PROTECTED_ROUTES.templates, element: screen(() => import('./routes/app/templates')) },
+      { path: PROTECTED_ROUTES.profile, element: screen(() => import('./routes/app/profile')) },
+      { path: PROTECTED_ROUTES.proposal, element: screen(() => import('./routes/app/proposal')) },
+    ],
+  },
+  { path: '*', element: <Navigate to={PUBLIC_ROUTES.notFound} replace /> },
+]);

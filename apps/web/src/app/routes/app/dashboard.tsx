@@ -1,0 +1,56 @@
+import { FilePlus2, FileText, Search } from 'lucide-react';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { EmptyState, PageFrame } from '@/components/layouts/page-frame';
+import { paths } from '@/config/paths';
+
+/** The workspace: the proposal list beside either the overview or, given an id, that draft. */
+export default function DashboardPage() {
+  const { id } = useParams();
+  useEffect(() => {
+    document.title = id ? 'Edit draft — Draftwell' : 'Dashboard — Draftwell';
+  }, [id]);
+
+  return (
+    <PageFrame
+      title={id ? 'Edit draft' : 'Dashboard'}
+      description={id ? `Draft ${id}` : 'Your proposals, their status and what to do next.'}
+    >
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <aside aria-label="Your proposals" className="bg-card rounded-lg border p-4">
+          <h2 className="mb-3 text-sm font-semibold">Proposals</h2>
+          <div className="text-muted-foreground mb-4 flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
+            <Search className="size-4" aria-hidden="true" />
+            <span>Search and status filters appear here</span>
+          </div>
+          <p className="text-muted-foreground text-sm">
+            No proposals yet. Each proposal you draft will be listed here, newest first, with its status.
+          </p>
+        </aside>
+        <section aria-label={id ? 'Editor' : 'Overview'}>
+          {id ? (
+            <EmptyState
+              icon={<FileText />}
+              title="The editor opens here"
+              link={{ to: paths.dashboard, label: 'Back to the dashboard' }}
+            >
+              This is where the draft will open in the block editor: title, client, pricing table with live
+              totals, a preview as your client sees it, and autosave. The editor is the next part we are building.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={<FilePlus2 />}
+              title="Your overview will live here"
+              link={{ to: paths.templates, label: 'See the templates screen' }}
+            >
+              Once you send proposals, this pane shows counts by status, your win rate, the value accepted this
+              month and recent activity, next to <em>New proposal</em>: blank, from a template, or drafted from a
+              short brief.
+            </EmptyState>
+          )}
+        </section>
+      </div>
+    </PageFrame>
+  );
+}
+

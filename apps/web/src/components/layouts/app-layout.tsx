@@ -1,0 +1,72 @@
+import { LogOut } from 'lucide-react';
+import { Suspense } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { TSession } from '@draftwell/shared';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSignOut } from '@/features/auth/api/auth-actions';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+import { cn } from '@/lib/cn';
+import { Logo } from './logo';
+import { PageLoading } from './page-loading';
+
+const NAV = [
+  { to: paths.dashboard, label: 'Dashboard' },
+  { to: paths.templates, label: 'Templates' },
+  { to: paths.profile, label: 'Profile' },
+];
+
+export function AppLayout({ session }: { session: TSession }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSettled: () => {
+        toast.success('Signed out', { description: 'You have been signed out of Draftwell on this device.' });
+        void navigate(paths.landing, { replace: true });
+      },
+    });
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="bg-primary text-primary-foreground sr-only rounded-md px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
+        Skip to content
+      </a>
+      <header className="bg-background/90 sticky top-0 z-40 border-b backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+          <Logo to={paths.dashboard} />
+          <nav aria-label="App" className="ml-2 flex items-center gap-1 overflow-x-auto sm:ml-6">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  cn(
+                    'hover:bg-accent rounded-md px-2 py-2 text-sm font-medium sm:px-3',
+                    isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <span className="text-muted-foreground hidden text-sm md:inline" title={session.user.email}>
+              {session.user.name}
+            </span>
+            <ThemeToggle />
+            <Button variant="ghost" size="icon" onClick={onSignOut} disabled={signOut.isPending} aria-label="Sign out">
+              <LogOut aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

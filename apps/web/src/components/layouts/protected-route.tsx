@@ -1,0 +1,43 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { sessionQueryKey, sessionQueryOptions } from '@/features/auth/api/session';
+import { onAuthBroadcast } from '@/features/auth/auth-broadcast';
+import { Spinner } from '@/components/ui/spinner';
+import { AppLayout } from './app-layout';
+
+/**
+ * The session gate (S4, S9): every entry to the protected area checks the session with the
+ * server; while it runs a centered spinner shows; no session or a failed check (logged) sends
+ * the user to `/`, and so does a sign-out in this tab or any other.
+ */
+export function ProtectedRoute() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const session = useQuery({ ...sessionQueryOptions(), staleTime: 0, refetchOnMount: 'always' });
+
+  useEffect(
+    () =>
+      onAuthBroadcast((event) => {
+        if (event !== 'signed-out') return;
+        qc.setQueryData(sessionQueryKey, null);
+        void navigate(paths.landing, { replace: true });
+      }),
+    [qc, navigate],
+  );
+
+  useEffect(() => {
+    if (session.isError) console.error('Session check failed; sending the user to the landing page.', session.error);
+  }, [session.isError, session.error]);
+
+  if (session.isPending) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Checking your session" />
+      </div>
+    );
+  }
+  if (session.isError || !session.data) return <Navigate to={paths.landing} replace />;
+  return <AppLayout session={session.data} />;
+}

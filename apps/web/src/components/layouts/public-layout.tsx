@@ -1,0 +1,89 @@
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/api/session';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+import { cn } from '@/lib/cn';
+import { Logo } from './logo';
+import { PageLoading } from './page-loading';
+
+const NAV = [
+  { to: paths.pricing, label: 'Pricing' },
+  { to: paths.about, label: 'About' },
+  { to: paths.contact, label: 'Contact' },
+];
+
+export function PublicLayout() {
+  const { data: session } = useSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="bg-primary text-primary-foreground sr-only rounded-md px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
+        Skip to content
+      </a>
+      <header className="bg-background/90 sticky top-0 z-40 border-b backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+          <Logo to={paths.landing} />
+          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 sm:flex">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  cn('hover:bg-accent rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-foreground' : 'text-muted-foreground')
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            <ThemeToggle />
+            {session ? (
+              <Button asChild>
+                <Link to={paths.dashboard}>Dashboard</Link>
+              </Button>
+            ) : (
+              <>
+                <Button variant="ghost" asChild className="hidden sm:inline-flex">
+                  <Link to={paths.signIn()}>Sign in</Link>
+                </Button>
+                <Button asChild>
+                  <Link to={paths.signUp()}>Start free</Link>
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+        <nav aria-label="Main (small screens)" className="flex gap-1 overflow-x-auto border-t px-4 py-1 sm:hidden">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium">
+              {item.label}
+            </NavLink>
+          ))}
+          {!session ? (
+            <NavLink to={paths.signIn()} className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium">
+              Sign in
+            </NavLink>
+          ) : null}
+        </nav>
+      </header>
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="text-muted-foreground border-t text-sm">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
+          <p>© {new Date().getFullYear()} Draftwell. Open source, self-hostable.</p>
+          <nav aria-label="Footer" className="flex flex-wrap gap-4">
+            <Link to={paths.pricing} className="hover:text-foreground">Pricing</Link>
+            <Link to={paths.about} className="hover:text-foreground">About</Link>
+            <Link to={paths.privacy} className="hover:text-foreground">Privacy</Link>
+            <Link to={paths.contact} className="hover:text-foreground">Contact</Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ZChangePassword } from '@draftwell/shared';
+import type { z } from 'zod';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { useChangePassword } from '@/features/auth/api/auth-actions';
+import { ApiError } from '@/lib/api-client';
+
+type TValues = z.infer<typeof ZChangePassword>;
+
+export function ChangePasswordCard() {
+  const form = useForm<TValues>({
+    resolver: zodResolver(ZChangePassword),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const change = useChangePassword();
+  const submit = form.handleSubmit((values) =>
+    change.mutateAsync(values).then(
+      () => {
+        form.reset();
+        toast.success('Password changed', { description: 'Your other devices have been signed out.' });
+      },
+      (err: unknown) => {
+        const e = err instanceof ApiError ? err : null;
+        if (e?.code === 'INVALID_PASSWORD') form.setError('currentPassword', { message: 'That is not your current password.' });
+        else if (e && ['WEAK_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'].includes(e.code))
+          form.setError('newPassword', { message: e.message });
+        else form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });
+      },
+    ),
+  );
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>Changing it signs out every other device.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid max-w-md gap-4" aria-label="Change password">
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+          </FormField>
+          <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          </FormField>
+          {errors.root?.message ? (
+            <p role="alert" className="text-destructive text-sm">
+              {errors.root.message}
+            </p>
+          ) : null}
+          <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Change password'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

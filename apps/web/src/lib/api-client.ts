@@ -1,0 +1,73 @@
+import { hc } from 'hono/client';
+import type { AppType } from '@draftwell/server/app-type';
+import { isApiError } from '@draftwell/shared';
+
+/** The typed client of our own API (same origin; the session cookie rides along). */
+export const api = hc<AppType>('/api', {
+  init: { credentials: 'same-origin' },
+  headers: { 'content-type': 'application/json' },
+});
+
+/** A failed API call, with the server's message and the message per field. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fields: Record<string, string> = {},
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+const FALLBACK: Record<number, string> = {
+  401: 'Your session has ended. Sign in again.',
+  403: 'That is not allowed.',
+  404: 'We could not find that.',
+  413: 'That is too large.',
+  429: 'Too many attempts. Wait a moment and try again.',
+  503: 'The service is briefly unavailable. Try again in a few seconds.',
+};
+
+/** The one place a response becomes data or an ApiError (our shape or better-auth's). */
+export async function unwrap<T>(res: Response | Promise<Response>): Promise<T> {
+  let response: Response;
+  try {
+    response = await res;
+  } catch {
+    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.', 'network');
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (response.ok) return body as T;
+  const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+  if (isApiError(body)) {
+    throw new ApiError(response.status, body.error.message, body.error.code, body.error.fields, retryAfter);
+  }
+  const b = body as { message?: string; code?: string } | null;
+  throw new ApiError(
+    response.status,
+    b?.message ?? FALLBACK[response.status] ?? 'Something went wrong. Try again.',
+    b?.code ?? String(response.status),
+    {},
+    retryAfter,
+  );
+}
+
+/** For the few calls outside the typed API (better-auth's routes). */
+export function postJson<T>(url: string, body: unknown = {}): Promise<T> {
+  return unwrap<T>(
+    fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+}

@@ -1,0 +1,26 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3000);
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: Number(process.env.WEB_DEV_PORT ?? 5173),
+    strictPort: true,
+    proxy: {
+      '/api': { target: `http://localhost:${serverPort}` },
+      '/realtime': { target: `ws://localhost:${serverPort}`, ws: true },
+      '/healthz': { target: `http://localhost:${serverPort}` },
+    },
+  },
+});

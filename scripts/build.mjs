@@ -1,0 +1,42 @@
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { root, sourceFingerprint, stampFile } from './fingerprint.mjs';
+
+/** Builds the web app (Vite) and bundles the server (esbuild) into apps/*/dist. */
+export async function buildAll({ quiet = false } = {}) {
+  const started = Date.now();
+  const fingerprint = sourceFingerprint();
+  await viteBuild({
+    root: path.join(root, 'apps/web'),
+    configFile: path.join(root, 'apps/web/vite.config.ts'),
+    logLevel: quiet ? 'warn' : 'info',
+  });
+
+  const serverDir = path.join(root, 'apps/server');
+  const dist = path.join(serverDir, 'dist');
+  rmSync(dist, { recursive: true, force: true });
+  const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+  // Our own workspace package is TypeScript source: bundle it; load the rest from node_modules.
+  const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@draftwell/'));
+  await esbuild({
+    entryPoints: [path.join(serverDir, 'src/index.ts')],
+    outfile: path.join(dist, 'index.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external, ...external.map((d) => `${d}/*`)],
+    logLevel: quiet ? 'warning' : 'info',
+    legalComments: 'none',
+  });
+  cpSync(path.join(serverDir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+  mkdirSync(path.dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2));
+  if (!quiet) console.log(`Built Draftwell in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildAll();
+}

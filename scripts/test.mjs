@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import { root } from './fingerprint.mjs';
+
+/**
+ * `npm test`: typecheck, lint, unit + API tests (Vitest), browser tests (Playwright). Every
+ * step runs even when an earlier one failed, so one run shows everything; the exit code is
+ * non-zero when any step failed.
+ */
+const steps = [
+  ['typecheck', 'npx', ['tsc', '-b']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['unit and API tests', 'npx', ['vitest', 'run']],
+  ['browser tests', 'npx', ['playwright', 'test']],
+];
+const only = process.argv.slice(2);
+const results = [];
+for (const [name, cmd, args] of steps) {
+  if (only.length && !only.some((o) => name.includes(o))) continue;
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
+}
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds.toFixed(1)} s)`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
