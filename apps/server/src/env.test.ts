@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, readEnv } from './env';
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), 'dw-env-'));
+
+describe('readEnv', () => {
+  it('has working defaults and generates the auth secret once per data directory', () => {
+    const dir = tmp();
+    const a = readEnv({ DATA_DIR: dir });
+    expect(a.port).toBe(3000);
+    expect(a.baseUrl).toBe('http://localhost:3000');
+    expect(a.databaseUrl).toBeUndefined();
+    expect(a.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(a.authSecret);
+    expect(readEnv({ DATA_DIR: dir }).authSecret).toBe(a.authSecret);
+    expect(readEnv({ DATA_DIR: tmp() }).authSecret).not.toBe(a.authSecret);
+  });
+
+  it('uses a given AUTH_SECRET and trims a trailing slash from BASE_URL', () => {
+    const env = readEnv({ DATA_DIR: tmp(), AUTH_SECRET: 's'.repeat(40), BASE_URL: 'https://p.example.com/' });
+    expect(env.authSecret).toBe('s'.repeat(40));
+    expect(env.baseUrl).toBe('https://p.example.com');
+  });
+
+  it('reports one clear line per bad variable', () => {
+    let error: unknown;
+    try {
+      readEnv({
+        DATA_DIR: tmp(),
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        BASE_URL: 'localhost:3000',
+        AUTH_SECRET: 'short',
+        SMTP_URL: 'http://mail',
+        CONTACT_EMAIL: 'not-an-email',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const lines = (error as EnvError).lines;
+    expect(lines.map((l) => l.split(':')[0]).sort()).toEqual(
+      ['AUTH_SECRET', 'BASE_URL', 'CONTACT_EMAIL', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'SMTP_URL'].sort(),
+    );
+    expect(lines.find((l) => l.startsWith('PORT'))).toContain('between 0 and 65535');
+  });
+
+  it('treats empty optional values as unset', () => {
+    const env = readEnv({ DATA_DIR: tmp(), DATABASE_URL: '', SMTP_URL: '', CONTACT_EMAIL: '' });
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.smtpUrl).toBeUndefined();
+    expect(env.contactEmail).toBeUndefined();
+  });
+});
