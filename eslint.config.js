@@ -56,6 +56,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures that need no other fixture take `{}` by design.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['apps/server/src/env.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -4,7 +4,7 @@ import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { root, sourceFingerprint, stampFile } from './fingerprint.mjs';
 
-/** Builds the web app (Vite) and bundles the server (esbuild) into apps/*/dist. */
+/** Builds the web app (Vite) and bundles the server (esbuild) into apps/web/dist and apps/server/dist. */
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   const fingerprint = sourceFingerprint();

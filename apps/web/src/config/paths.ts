@@ -1,4 +1,4 @@
-import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@draftwell/shared';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@draftwell/shared/paths';
 
 /** Every URL the app links to; no string URLs elsewhere. */
 export const paths = {

@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '@draftwell/server/app-type';
-import { isApiError } from '@draftwell/shared';
+import { isApiError } from '@draftwell/shared/errors';
 
 /** The typed client of our own API (same origin; the session cookie rides along). */
 export const api = hc<AppType>('/api', {

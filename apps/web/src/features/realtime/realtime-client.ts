@@ -1,4 +1,4 @@
-import { REALTIME_PUBLIC_CHANNEL, type TRealtimeEvent, type TRealtimeServerMessage } from '@draftwell/shared';
+import { REALTIME_PUBLIC_CHANNEL, type TRealtimeEvent, type TRealtimeServerMessage } from '@draftwell/shared/realtime';
 
 export type TRealtimeStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 type TListener = (event: TRealtimeEvent) => void;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { userChannel } from '@draftwell/shared';
+import { userChannel } from '@draftwell/shared/realtime';
 import { useSession } from '@/features/auth/api/session';
 import { RealtimeClient, realtimeUrl } from './realtime-client';
 
