@@ -1,13 +1,24 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@/config/paths';
+import { PageLoading } from '@/components/layouts/page-loading';
 import { ProtectedRoute } from '@/components/layouts/protected-route';
 import { PublicLayout } from '@/components/layouts/public-layout';
 
-/** Each screen is its own chunk, loaded when first visited (S5); layouts show `Loading...` meanwhile. */
+/**
+ * Each screen is its own chunk, loaded when first visited (S5), and shows `Loading...` meanwhile.
+ * The router navigates inside startTransition, and a transition keeps an already revealed
+ * Suspense boundary (the layout's) on the old screen; so each screen gets its own boundary,
+ * keyed, which is new on every switch of screen and shows its fallback at once.
+ */
+let screenCount = 0;
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
   const Screen = lazy(load);
-  return <Screen />;
+  return (
+    <Suspense key={`screen-${screenCount++}`} fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
 };
 
 export const router = createBrowserRouter([

@@ -1,0 +1,147 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PLAN_LIST, PLANS } from '@draftwell/shared/plans';
+import { paths } from '@/config/paths';
+import { BillingPeriodSwitch } from '@/features/marketing/components/billing-period-switch';
+import { monthsFreeYearly, PlanCards, type TBillingPeriod } from '@/features/marketing/components/plan-cards';
+import { PlanComparisonTable } from '@/features/marketing/components/plan-comparison-table';
+
+const FREE = PLANS.free;
+const unlimitedSendPlans = PLAN_LIST.filter((p) => p.limits.proposalsSentPerMonth === null).map((p) => p.name);
+const yearlyMonthsFree = Math.max(...PLAN_LIST.map(monthsFreeYearly));
+
+const FAQS: { question: string; answer: ReactNode }[] = [
+  {
+    question: 'What happens if I downgrade or cancel?',
+    answer: (
+      <>
+        Nothing is deleted. Your proposals, templates, clients and saved items all stay, and every accepted proposal
+        stays reachable by its link, with its certificate, for as long as your account exists, whatever your plan. A
+        cancelled subscription runs to the end of the period you paid for. After that the {FREE.name} plan’s limits
+        apply to what you do next, for example {FREE.limits.proposalsSentPerMonth} proposals sent per month.
+      </>
+    ),
+  },
+  {
+    question: `Is e-signature really included on ${FREE.name}?`,
+    answer: (
+      <>
+        Yes. Acceptance works the same on every plan: the client types their full name and confirms, the accepted
+        version is frozen with its SHA-256 hash, and both of you get a certificate and a PDF. The interactive pricing
+        table and revision history are on every plan too.
+      </>
+    ),
+  },
+  {
+    question: 'Are there per-document or per-signature charges?',
+    answer: (
+      <>
+        No. You pay the plan’s flat price and nothing per proposal, per signature or per client. On{' '}
+        {unlimitedSendPlans.join(' and ')} you send as many proposals as you like.
+      </>
+    ),
+  },
+  {
+    question: 'How does yearly billing work?',
+    answer: (
+      <>
+        You pay for the year up front and get {yearlyMonthsFree} months free compared with paying monthly for twelve
+        months.
+      </>
+    ),
+  },
+  {
+    question: 'What counts as a draft from a brief?',
+    answer: (
+      <>
+        Each time you fill in a short brief and Draftwell writes a first draft from it. Starting from a template or a
+        blank proposal does not count towards the monthly allowance, and neither does editing afterwards.
+      </>
+    ),
+  },
+  {
+    question: 'Can I self-host Draftwell for free?',
+    answer: (
+      <>
+        Yes. Draftwell is open source. Run it on your own server with{' '}
+        <code className="bg-muted rounded px-1 py-0.5 text-sm whitespace-nowrap">npm ci &amp;&amp; npm start</code>; it
+        uses an embedded database out of the box and PostgreSQL when you point it at one. You pay nothing to us, and
+        whoever runs the installation decides each user’s plan. See{' '}
+        <Link to={paths.about} className="text-primary font-medium underline underline-offset-4">
+          how it is built
+        </Link>
+        .
+      </>
+    ),
+  },
+  {
+    question: 'Can I take my data with me?',
+    answer: (
+      <>
+        Yes, on every plan. Profile → Export my data downloads everything in your account as JSON, and deleting your
+        account removes all of it at once.
+      </>
+    ),
+  },
+];
+
+export default function PricingPage() {
+  const [period, setPeriod] = useState<TBillingPeriod>('monthly');
+
+  useEffect(() => {
+    document.title = 'Pricing — Draftwell';
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Simple, fair pricing</h1>
+        <p className="text-muted-foreground mt-4 text-lg">
+          Every plan has e-signature with certificates, client-interactive pricing tables, revision history and full
+          export. Paid plans add volume, your own branding and view analytics. No per-document charges.
+        </p>
+        <div className="mt-8 flex justify-center">
+          <BillingPeriodSwitch value={period} onChange={setPeriod} />
+        </div>
+      </header>
+
+      <section aria-label="Plans" className="mt-10">
+        <PlanCards period={period} headingLevel="h2" />
+      </section>
+
+      <section aria-labelledby="compare" className="mt-20">
+        <h2 id="compare" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Compare plans
+        </h2>
+        <p className="text-muted-foreground mt-2">
+          The same limits the server applies to your account, shown{' '}
+          {period === 'yearly' ? 'with yearly' : 'with monthly'} prices.
+        </p>
+        <div className="bg-card mt-6 rounded-lg border px-3 sm:px-6">
+          <PlanComparisonTable period={period} />
+        </div>
+      </section>
+
+      <section aria-labelledby="faq" className="mt-20">
+        <h2 id="faq" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Questions about plans
+        </h2>
+        <dl className="mt-8 grid gap-x-12 gap-y-8 md:grid-cols-2">
+          {FAQS.map((faq) => (
+            <div key={faq.question}>
+              <dt className="font-semibold">{faq.question}</dt>
+              <dd className="text-muted-foreground mt-2">{faq.answer}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-muted-foreground mt-12">
+          Another question?{' '}
+          <Link to={paths.contact} className="text-primary font-medium underline underline-offset-4">
+            Write to us
+          </Link>{' '}
+          and we will answer within two working days.
+        </p>
+      </section>
+    </div>
+  );
+}

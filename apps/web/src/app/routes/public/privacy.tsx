@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { ProsePage, ProseSection } from '@/features/marketing/components/prose-page';
+
+export default function PrivacyPage() {
+  useEffect(() => {
+    document.title = 'Privacy — Draftwell';
+  }, []);
+
+  return (
+    <ProsePage
+      title="Privacy"
+      lead="What Draftwell stores, why, for how long, and how you take it with you or delete it. In short: only what the app needs to work, no trackers, no analytics, no ads."
+    >
+      <ProseSection id="what-we-store" title="What we store">
+        <h3>Your account</h3>
+        <p>
+          Your name and email address, and your password, which is stored only as a hash: nobody, including us, can read
+          it back. We also record whether you have confirmed your email address.
+        </p>
+
+        <h3>Sessions</h3>
+        <p>
+          When you sign in, we set a session cookie, <code>draftwell.session_token</code> (on HTTPS its name starts with{' '}
+          <code>__Secure-</code>). It is <code>httpOnly</code>, so scripts in the page cannot read it, and it only
+          identifies your session. For each session we keep the IP address and browser (user agent) it was started from,
+          for security. A session lasts 30 days and is renewed while you use it; signing out ends it.
+        </p>
+
+        <h3>Your work</h3>
+        <p>
+          The proposals you create and their documents, the clients you save, and the business profile you fill in (such
+          as your company name, contact details, logo and defaults). It is kept for as long as your account exists, so
+          you can work with it and send it; nothing in it is used for advertising.
+        </p>
+
+        <h3>Contact form messages</h3>
+        <p>
+          When you write to us through the <Link to={paths.contact}>contact form</Link>, we store your name, email
+          address, message and the IP address it came from, and email it to the team. We keep it so we can answer and
+          follow up on support questions.
+        </p>
+
+        <h3>Rate-limit counters</h3>
+        <p>
+          To slow down password guessing and spam, we count recent requests to the account endpoints (sign-in, sign-up,
+          password reset and the like) and to the contact form, keyed by IP address (and, for sign-in attempts, by the
+          email address tried). These counters are short-lived: each one only covers a window of minutes to an hour and
+          then starts over.
+        </p>
+
+        <h3>Your theme choice</h3>
+        <p>
+          Light, dark or system is saved in your browser’s <code>localStorage</code> under the key <code>theme</code>.
+          It never leaves your device.
+        </p>
+      </ProseSection>
+
+      <ProseSection id="what-we-do-not-do" title="What we do not do">
+        <ul>
+          <li>No third-party trackers, analytics or tracking pixels, and no tracking cookies.</li>
+          <li>No advertising, and we do not sell or rent your data.</li>
+        </ul>
+      </ProseSection>
+
+      <ProseSection id="emails" title="Emails we send you">
+        <p>Only the emails your account needs:</p>
+        <ul>
+          <li>a link to confirm your email address, when you sign up;</li>
+          <li>a link to choose a new password, when you ask for one.</li>
+        </ul>
+        <p>No newsletters or marketing emails.</p>
+      </ProseSection>
+
+      <ProseSection id="your-data" title="Export and delete your data">
+        <p>
+          <strong>Export:</strong> in Profile, choose <em>Export my data</em> to download everything stored in your
+          account as a JSON file, at any time and on every plan.
+        </p>
+        <p>
+          <strong>Delete:</strong> in Profile, choose <em>Delete account</em>. This removes your account and all its
+          data at once: your sessions, proposals, documents, clients and business profile. It cannot be undone, so
+          export first if you want a copy.
+        </p>
+      </ProseSection>
+
+      <ProseSection id="self-hosted" title="Self-hosted installations">
+        <p>
+          Draftwell is open source and anyone can run it. On an installation you do not run yourself, the person or
+          organisation operating it is the controller of your data and decides where it is stored and who can reach it;
+          ask them about their own policy. This page describes what the software stores, which is the same everywhere.
+        </p>
+      </ProseSection>
+
+      <ProseSection id="questions" title="Questions">
+        <p>
+          For anything about your data, <Link to={paths.contact}>contact us</Link> and we will answer within two working
+          days.
+        </p>
+      </ProseSection>
+    </ProsePage>
+  );
+}

@@ -1,0 +1,124 @@
+import { Check, Minus } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMoney } from '@draftwell/shared/money';
+import { PLAN_LIST, type TPlan } from '@draftwell/shared/plans';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+export type TBillingPeriod = 'monthly' | 'yearly';
+
+/** Whole months saved by paying yearly, from the constants (so /pricing never disagrees with billing). */
+export function monthsFreeYearly(plan: TPlan): number {
+  if (plan.priceMonthly === 0) return 0;
+  return Math.round((plan.priceMonthly * 12 - plan.priceYearly) / plan.priceMonthly);
+}
+
+export function planPrice(plan: TPlan, period: TBillingPeriod): string {
+  return formatMoney(period === 'yearly' ? plan.priceYearly : plan.priceMonthly, plan.currency);
+}
+
+/** The yearly price spread over twelve months, rounded to the cent for display only. */
+export function planYearlyPerMonth(plan: TPlan): string {
+  return formatMoney(Math.round(plan.priceYearly / 12), plan.currency);
+}
+
+/**
+ * The limits and features that differ between plans, as short lines for a card; `limit`
+ * marks a line that is a restriction, so it does not get a tick.
+ */
+function planHighlights(plan: TPlan): { text: string; limit?: boolean }[] {
+  const { limits, features } = plan;
+  return [
+    {
+      text:
+        limits.proposalsSentPerMonth === null
+          ? 'Unlimited proposals sent'
+          : `${limits.proposalsSentPerMonth} proposals sent per month`,
+    },
+    { text: limits.ownTemplates === null ? 'Unlimited own templates' : `${limits.ownTemplates} own templates` },
+    { text: `${limits.briefDraftsPerMonth} drafts from a brief per month` },
+    features.ownBranding
+      ? { text: 'Your logo and brand colour' }
+      : { text: '“Made with Draftwell” footer', limit: true },
+    ...(features.eSignatureAndPdf ? [{ text: 'E-signature, certificate and PDF' }] : []),
+    ...(features.viewAnalyticsAndReminders ? [{ text: 'Detailed view analytics and reminders' }] : []),
+  ];
+}
+
+function PlanPrice({ plan, period }: { plan: TPlan; period: TBillingPeriod }) {
+  const free = plan.priceMonthly === 0;
+  const unit = period === 'yearly' ? 'year' : 'month';
+  const monthsFree = monthsFreeYearly(plan);
+  return (
+    <div className="mt-4">
+      <p className="flex items-baseline gap-1">
+        <span className="text-4xl font-semibold tracking-tight">{planPrice(plan, period)}</span>
+        {free ? (
+          <span className="text-muted-foreground text-sm">forever</span>
+        ) : (
+          <span className="text-muted-foreground text-sm">
+            <span aria-hidden="true">/ {unit}</span>
+            <span className="sr-only">per {unit}</span>
+          </span>
+        )}
+      </p>
+      <p className="text-muted-foreground mt-1 min-h-10 text-sm">
+        {free
+          ? 'No card needed.'
+          : period === 'yearly'
+            ? `${planYearlyPerMonth(plan)} a month, billed yearly${monthsFree > 0 ? ` · ${monthsFree} months free` : ''}`
+            : `Billed monthly, or ${planPrice(plan, 'yearly')} a year`}
+      </p>
+    </div>
+  );
+}
+
+/** The three plans side by side; every figure comes from the shared plan constants. */
+export function PlanCards({
+  period,
+  headingLevel = 'h3',
+  className,
+}: {
+  period: TBillingPeriod;
+  headingLevel?: 'h2' | 'h3';
+  className?: string;
+}) {
+  const Heading = headingLevel;
+  return (
+    <ul className={cn('grid gap-6 md:grid-cols-3', className)}>
+      {PLAN_LIST.map((plan) => {
+        // Pro is what most people who send proposals every week need, so it gets the strong button.
+        const featured = plan.id === 'pro';
+        return (
+          <li
+            key={plan.id}
+            className={cn(
+              'bg-card text-card-foreground flex flex-col rounded-lg border p-6 shadow-sm',
+              featured && 'border-primary ring-primary ring-1',
+            )}
+          >
+            <Heading className="text-xl font-semibold">{plan.name}</Heading>
+            <p className="text-muted-foreground mt-1 text-sm">{plan.tagline}</p>
+            <PlanPrice plan={plan} period={period} />
+            <ul className="mt-6 grid flex-1 content-start gap-2 text-sm">
+              {planHighlights(plan).map((line) => (
+                <li key={line.text} className="flex gap-2">
+                  {line.limit ? (
+                    <Minus className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  ) : (
+                    <Check className="text-primary mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  )}
+                  <span>{line.text}</span>
+                </li>
+              ))}
+            </ul>
+            <Button asChild variant={featured ? 'default' : 'outline'} className="mt-8 w-full">
+              <Link to={paths.signUp(plan.id)}>Start with {plan.name}</Link>
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,69 @@
+import { Check, Minus } from 'lucide-react';
+import { PLAN_LIST, planComparisonRows } from '@draftwell/shared/plans';
+import { planPrice, type TBillingPeriod } from './plan-cards';
+
+function Cell({ value }: { value: string }) {
+  // The constants say Yes / No; an icon reads faster, and the word stays for screen readers.
+  if (value === 'Yes' || value === 'No') {
+    const Icon = value === 'Yes' ? Check : Minus;
+    return (
+      <span className="inline-flex items-center gap-1.5">
+        <Icon className={value === 'Yes' ? 'text-primary size-4' : 'text-muted-foreground size-4'} aria-hidden="true" />
+        <span className={value === 'No' ? 'text-muted-foreground' : undefined}>{value}</span>
+      </span>
+    );
+  }
+  return <>{value}</>;
+}
+
+/** Every plan's limits and features, one row each, straight from planComparisonRows(). */
+export function PlanComparisonTable({ period }: { period: TBillingPeriod }) {
+  const unit = period === 'yearly' ? 'year' : 'month';
+  return (
+    <table className="w-full border-collapse text-left text-[0.8125rem] sm:table-fixed sm:text-sm">
+      <caption className="sr-only">Plan comparison: prices, limits and features of each plan</caption>
+      <colgroup>
+        <col className="sm:w-[40%]" />
+        {PLAN_LIST.map((plan) => (
+          <col key={plan.id} />
+        ))}
+      </colgroup>
+      <thead>
+        <tr className="border-b">
+          <th scope="col" className="py-3 pr-2 font-medium">
+            <span className="sr-only">Feature</span>
+          </th>
+          {PLAN_LIST.map((plan) => (
+            <th key={plan.id} scope="col" className="px-1.5 py-3 text-sm font-semibold sm:px-2 sm:text-base">
+              {plan.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        <tr className="border-b">
+          <th scope="row" className="py-3 pr-2 align-top font-medium">
+            Price per {unit}
+          </th>
+          {PLAN_LIST.map((plan) => (
+            <td key={plan.id} className="px-1.5 py-3 align-top font-semibold sm:px-2">
+              {planPrice(plan, period)}
+            </td>
+          ))}
+        </tr>
+        {planComparisonRows().map((row) => (
+          <tr key={row.label} className="border-b">
+            <th scope="row" className="py-3 pr-2 align-top font-medium">
+              {row.label}
+            </th>
+            {PLAN_LIST.map((plan) => (
+              <td key={plan.id} className="px-1.5 py-3 align-top sm:px-2">
+                <Cell value={row.values[plan.id]} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
