@@ -17,6 +17,27 @@ const NAV = [
   { to: paths.profile, label: 'Profile' },
 ];
 
+function AppNav({ className, label }: { className: string; label: string }) {
+  return (
+    <nav aria-label={label} className={cn('flex items-center gap-1 overflow-x-auto', className)}>
+      {NAV.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          className={({ isActive }) =>
+            cn(
+              'hover:bg-accent rounded-md px-3 py-2 text-sm font-medium',
+              isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+            )
+          }
+        >
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 export function AppLayout({ session }: { session: TSession }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -35,22 +56,7 @@ export function AppLayout({ session }: { session: TSession }) {
       <header className="bg-background/90 sticky top-0 z-40 border-b backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
           <Logo to={paths.dashboard} />
-          <nav aria-label="App" className="ml-2 flex items-center gap-1 overflow-x-auto sm:ml-6">
-            {NAV.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={({ isActive }) =>
-                  cn(
-                    'hover:bg-accent rounded-md px-2 py-2 text-sm font-medium sm:px-3',
-                    isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
+          <AppNav className="ml-6 hidden sm:flex" label="App" />
           <div className="ml-auto flex items-center gap-1">
             <span className="text-muted-foreground hidden text-sm md:inline" title={session.user.email}>
               {session.user.name}
@@ -61,6 +67,7 @@ export function AppLayout({ session }: { session: TSession }) {
             </Button>
           </div>
         </div>
+        <AppNav className="border-t px-4 py-1 sm:hidden" label="App (small screens)" />
       </header>
       <main id="main" className="flex-1">
         <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,4 @@
-import { FilePlus2, FileText, Search } from 'lucide-react';
+import { FilePlus2, FileText } from 'lucide-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, PageFrame } from '@/components/layouts/page-frame';
@@ -19,12 +19,9 @@ export default function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <aside aria-label="Your proposals" className="bg-card rounded-lg border p-4">
           <h2 className="mb-3 text-sm font-semibold">Proposals</h2>
-          <div className="text-muted-foreground mb-4 flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
-            <Search className="size-4" aria-hidden="true" />
-            <span>Search and status filters appear here</span>
-          </div>
           <p className="text-muted-foreground text-sm">
-            No proposals yet. Each proposal you draft will be listed here, newest first, with its status.
+            No proposals yet. Each proposal you draft will be listed here, newest first, with its status, a search
+            box and a filter by status.
           </p>
         </aside>
         <section aria-label={id ? 'Editor' : 'Overview'}>
