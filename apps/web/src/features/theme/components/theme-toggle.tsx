@@ -48,7 +48,7 @@ export function ThemeToggle() {
 export function ThemeChoice() {
   const { theme = 'light', setTheme } = useTheme();
   return (
-    <div role="radiogroup" aria-label="Theme" className="inline-flex gap-2">
+    <div role="radiogroup" aria-label="Theme" className="flex flex-wrap gap-2">
       {THEME_OPTIONS.map(({ value, label, Icon }) => (
         <Button
           key={value}
