@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { sessionQueryKey, sessionQueryOptions } from '@/features/auth/api/session';
 import { onAuthBroadcast } from '@/features/auth/auth-broadcast';
@@ -16,6 +16,17 @@ export function ProtectedRoute() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const session = useQuery({ ...sessionQueryOptions(), staleTime: 0, refetchOnMount: 'always' });
+  const { pathname } = useLocation();
+  const { refetch } = session;
+
+  // Moving between protected screens keeps this gate mounted; each entry still asks the server,
+  // in the background, so a session revoked elsewhere ends at the next screen.
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    void refetch();
+  }, [pathname, refetch]);
 
   useEffect(
     () =>

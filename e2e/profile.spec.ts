@@ -1,0 +1,82 @@
+import { expect, refusedRequest, test, toast } from './fixtures';
+
+test('profile: change the password', async ({ page, request, signUpViaApi, signInViaApi, consoleGuard }) => {
+  consoleGuard.allow(refusedRequest('/api/auth/change-password'));
+  const user = await signUpViaApi(page);
+  await page.goto('/profile');
+  await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Change password' });
+  const current = form.getByLabel('Current password');
+  const next = form.getByLabel('New password', { exact: true });
+  const newPassword = `${user.password} changed`;
+
+  await current.fill(`${user.password}-wrong`);
+  await next.fill(newPassword);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(current).toHaveAccessibleDescription('That is not your current password.');
+
+  await current.fill(user.password);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(toast(page, 'Password changed')).toBeVisible();
+  await expect(current).toHaveValue('');
+
+  // This device stays signed in; the new password is the one that works now.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await signInViaApi(request, { email: user.email, password: newPassword });
+});
+
+test('profile: sign out everywhere ends every session and lands on /', async ({
+  page,
+  newContext,
+  signUpViaApi,
+  signInViaApi,
+}) => {
+  const user = await signUpViaApi(page);
+  const elsewhere = await newContext();
+  await signInViaApi(elsewhere, user);
+  const other = await elsewhere.newPage();
+  await other.goto('/dashboard');
+  await expect(other.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(toast(page, 'Signed out everywhere')).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/');
+  // The other device's session is gone too: its next check sends it away.
+  await other.goto('/profile');
+  await expect(other).toHaveURL('/');
+});
+
+test('profile: delete the account after confirming the password', async ({ page, signUpViaApi, consoleGuard }) => {
+  consoleGuard.allow(refusedRequest('/api/auth/delete-user'));
+  consoleGuard.allow(refusedRequest('/api/auth/sign-in/email'));
+  const user = await signUpViaApi(page);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Delete my account…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  const password = dialog.getByLabel('Password');
+
+  await dialog.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(password).toHaveAccessibleDescription('Enter your password to confirm.');
+  await password.fill(`${user.password}-wrong`);
+  await dialog.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(password).toHaveAccessibleDescription('That password is not right.');
+
+  await password.fill(user.password);
+  await dialog.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(toast(page, 'Account deleted')).toBeVisible();
+
+  // Signing in with it now fails like any unknown account.
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(form.getByLabel('Password')).toHaveAccessibleDescription('Wrong email or password.');
+});

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the real app: `node scripts/start.mjs` builds it when stale and serves
+ * it on a free port with a fresh temporary data directory, and its mail goes over SMTP to a
+ * sink (e2e/support/smtp-sink.ts) the tests read from.
+ *
+ * This module is evaluated by the runner and again by every worker. The ports and the data
+ * directory are chosen once, by the runner, and handed down through process.env (workers
+ * inherit the runner's environment), so every process agrees on them. Any of them can be set
+ * from outside: E2E_PORT, E2E_SMTP_PORT, E2E_MAIL_PORT, E2E_DATA_DIR.
+ */
+function freePort(): number {
+  // Synchronous on purpose: the config is a plain module, evaluated before anything awaits.
+  const out = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]);
+  return Number(out.toString());
+}
+
+const env = process.env;
+const isRunner = env.TEST_WORKER_INDEX === undefined;
+env.E2E_PORT ??= String(freePort());
+env.E2E_SMTP_PORT ??= String(freePort());
+env.E2E_MAIL_PORT ??= String(freePort());
+if (!env.E2E_DATA_DIR) {
+  env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'draftwell-e2e-'));
+  const dataDir = env.E2E_DATA_DIR;
+  // The runner stops the web servers before it exits; the throwaway database goes with them.
+  if (isRunner) process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const baseURL = `http://127.0.0.1:${env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!env.CI,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/smtp-sink.ts',
+      url: `http://127.0.0.1:${env.E2E_MAIL_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      // The first run builds the web app and the server (~20-40 s) before it serves.
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        NODE_ENV: 'production',
+        PORT: env.E2E_PORT,
+        HOST: '127.0.0.1',
+        BASE_URL: baseURL,
+        DATA_DIR: env.E2E_DATA_DIR,
+        // PGlite in the temporary DATA_DIR unless a PostgreSQL is asked for explicitly.
+        DATABASE_URL: env.E2E_DATABASE_URL ?? '',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${env.E2E_SMTP_PORT}`,
+        CONTACT_EMAIL: 'team@draftwell.test',
+        // Every test browses from 127.0.0.1, and sign-up alone allows 5 per minute per address:
+        // the suite would trip the limits, which have their own API tests (apps/server/test).
+        RATE_LIMIT: 'off',
+      },
+    },
+  ],
+});
