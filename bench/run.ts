@@ -1,0 +1,93 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchP1 } from './p1-healthz';
+import { benchP11 } from './p11-cold-start';
+import { benchP8 } from './p8-bundle';
+import { repoRoot } from './lib/proc';
+import { formatTable, type TRow } from './lib/report';
+
+/**
+ * `npm run bench [-- --only p1,p11,p8]`: measures the figures of QUALITY.md's Speed table that
+ * exist so far, prints them as one table and writes bench/results/latest.json. Every ratio
+ * comes from this one run on this one machine. The bench only reports: a missed target does
+ * not change the exit code; a scenario that crashes does.
+ */
+// Ctrl-C: exit through process.on('exit'), which stops the process groups the bench started.
+process.once('SIGINT', () => process.exit(130));
+
+const only = (() => {
+  const i = process.argv.indexOf('--only');
+  return i >= 0 ? new Set((process.argv[i + 1] ?? '').toLowerCase().split(',')) : null;
+})();
+const wanted = (id: string) => !only || only.has(id);
+
+const rows: TRow[] = [];
+const notes: string[] = [];
+const results: Record<string, unknown> = {};
+let crashed = false;
+
+async function scenario(
+  id: string,
+  title: string,
+  fn: () => Promise<{ rows: TRow[]; result: unknown; notes?: string[] }>,
+) {
+  if (!wanted(id)) return;
+  process.stderr.write(`… ${title}\n`);
+  try {
+    const out = await fn();
+    rows.push(...out.rows);
+    notes.push(...(out.notes ?? []));
+    results[id] = out.result;
+  } catch (err) {
+    crashed = true;
+    const message = err instanceof Error ? err.message : String(err);
+    rows.push({
+      id: id.toUpperCase(),
+      figure: title,
+      value: `error: ${message.split('\n')[0]}`,
+      target: '',
+      verdict: 'FAIL',
+    });
+    results[id] = { error: message };
+    process.stderr.write(`${id} failed:\n${err instanceof Error ? (err.stack ?? message) : message}\n`);
+  }
+}
+
+const machine = {
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+};
+
+const loadBefore = os.loadavg()[0]!;
+await scenario('p1', 'P1 GET /healthz, full stack ÷ bare Hono', () =>
+  benchP1({ connections: 50, durationSec: 5, warmupSec: 1 }),
+);
+await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());
+await scenario('p8', 'P8 initial JS (gzip)', () => benchP8());
+const loadAfter = os.loadavg()[0]!;
+if (Math.max(loadBefore, loadAfter) > machine.cpus * 0.75) {
+  notes.push(
+    `Note: the machine was busy (1-minute load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on ${machine.cpus} CPUs): ` +
+      'absolute figures are low and ratios noisier than on a quiet machine.',
+  );
+}
+
+console.log(
+  `\nDraftwell bench — ${new Date().toISOString()} — Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}\n`,
+);
+console.log(formatTable(rows));
+if (notes.length) console.log(`\n${notes.join('\n\n')}`);
+
+const outDir = path.join(repoRoot, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+const outFile = path.join(outDir, 'latest.json');
+writeFileSync(
+  outFile,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { ...machine, loadBefore, loadAfter }, rows, notes, results }, null, 2)}\n`,
+);
+console.log(`\nWritten: ${path.relative(process.cwd(), outFile)}`);
+process.exitCode = crashed ? 1 : 0;
