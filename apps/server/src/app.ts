@@ -4,13 +4,13 @@ import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { isAppRoute, type TApiError } from '@draftwell/shared';
 import { contactRoutes } from './features/contact/contact.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
 import { authHandler } from './features/auth/auth.handler';
 import type { TAppDeps, TAppEnv } from './http/context';
 import { requireJsonBody, requireSameOrigin } from './http/middleware';
+import { securityHeaders } from './http/security-headers';
 import { AppError } from './lib/app-error';
 import { resolveClientIp } from './lib/client-ip';
 import { inlineScriptHashes, loadStaticFiles } from './lib/static-files';
@@ -50,6 +50,8 @@ export function createApp(deps: TAppDeps) {
     }
     const started = performance.now();
     await next();
+    // Responses built outside Hono's context (better-auth's) did not get the header above.
+    if (c.res.status !== 101 && !c.res.headers.has('x-request-id')) c.header('x-request-id', requestId);
     const p = c.req.path;
     if (p.startsWith('/api/') || p === '/realtime') {
       c.var.log.info(
@@ -59,28 +61,7 @@ export function createApp(deps: TAppDeps) {
     }
   });
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-      strictTransportSecurity: origin.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      crossOriginEmbedderPolicy: false,
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-    }),
-  );
+  app.use('*', securityHeaders({ scriptHashes, https: origin.startsWith('https://') }));
 
   app.onError((err, c) => {
     const requestId = c.get('requestId') ?? randomUUID();
