@@ -1,4 +1,6 @@
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -32,9 +34,27 @@ export async function buildAll({ quiet = false } = {}) {
     legalComments: 'none',
   });
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+  await writePgliteSeed(path.join(dist, 'pglite-seed.tar.gz'));
   mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2));
   if (!quiet) console.log(`Built Draftwell in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * An empty, initialised embedded database: the first start on a new DATA_DIR unpacks it
+ * rather than running initdb in WebAssembly, which takes seconds (P11). Migrations still run
+ * at start, as on any database.
+ */
+async function writePgliteSeed(file) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'draftwell-seed-'));
+  try {
+    const pg = await PGlite.create(dir);
+    const dump = await pg.dumpDataDir('gzip');
+    await pg.close();
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

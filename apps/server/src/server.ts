@@ -17,6 +17,9 @@ import { createLogger, type Logger } from './lib/logger';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createRealtimeHub } from './realtime/hub';
 
+/** Written next to the server bundle by scripts/build.mjs; absent when running from source. */
+export const PGLITE_SEED_FILE = 'pglite-seed.tar.gz';
+
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 export const SHUTDOWN_GRACE_MS = 8000;
 
@@ -50,7 +53,13 @@ export async function startServer(opts: {
   const releaseLock = env.databaseUrl || opts.skipDataDirLock ? () => undefined : lockDataDir(env.dataDir);
   const cleanup: Array<() => Promise<void> | void> = [releaseLock];
   try {
-    const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, logger, pglite: opts.pglite });
+    const database = await openDatabase({
+      databaseUrl: env.databaseUrl,
+      dataDir: env.dataDir,
+      logger,
+      pglite: opts.pglite,
+      pgliteSeed: path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_SEED_FILE),
+    });
     cleanup.unshift(() => database.close());
     await migrateDatabase(database);
     const mailer =

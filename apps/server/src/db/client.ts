@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -33,6 +33,11 @@ export type TDatabaseOptions = {
   logger: Logger;
   /** An already-open PGlite (tests share one between two app instances). */
   pglite?: PGlite;
+  /**
+   * A freshly initialised PGlite data directory (tar.gz) made at build time: a first start
+   * unpacks it instead of running initdb, which takes seconds in WebAssembly (P11).
+   */
+  pgliteSeed?: string;
 };
 
 export async function openDatabase(opts: TDatabaseOptions): Promise<TDatabase> {
@@ -44,23 +49,30 @@ async function openPglite(opts: TDatabaseOptions): Promise<TDatabase> {
   const owned = !client;
   if (!client) {
     const dir = path.join(opts.dataDir, 'pglite');
+    const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    const seed = isNew && opts.pgliteSeed && existsSync(opts.pgliteSeed) ? opts.pgliteSeed : undefined;
+    client = await PGlite.create(dir, seed ? { loadDataDir: new Blob([readFileSync(seed)]) } : {});
   }
   const pglite = client;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as TDb;
+  // PGlite is one connection, and a session's advisory locks are re-entrant: two callers in this
+  // process would both get the lock at once. They queue here instead.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     kind: 'pglite',
     db,
-    async withAdvisoryLock(key, fn) {
-      // PGlite is one connection in this process: the lock is taken for symmetry with
-      // PostgreSQL and released even when fn throws.
-      await pglite.query('select pg_advisory_lock($1)', [key]);
-      try {
-        return await fn(db);
-      } finally {
-        await pglite.query('select pg_advisory_unlock($1)', [key]);
-      }
+    withAdvisoryLock(key, fn) {
+      const run = queue.then(async () => {
+        await pglite.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(db);
+        } finally {
+          await pglite.query('select pg_advisory_unlock($1)', [key]);
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
     },
     async listen(channel, onPayload) {
       const unsubscribe = await pglite.listen(channel, onPayload);
