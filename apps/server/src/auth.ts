@@ -83,6 +83,9 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
       },
     },
     advanced: {
+      // better-auth skips its origin and callbackURL/redirectTo checks whenever the process has
+      // NODE_ENV=test; they must hold in every environment (A7, A8).
+      disableOriginCheck: false,
       cookiePrefix: 'draftwell',
       useSecureCookies: secure,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -98,11 +101,15 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
         if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' });
       }),
     },
+    // Unexpected errors reach our error handler (generic 500 with a request id, A22; 503 while
+    // the database is down) instead of better-call's bare 500 and console.error.
+    onAPIError: { throw: true },
     logger: {
       log: (level, message, ...args) => {
         const entry = { args: args.length ? args : undefined, source: 'better-auth' };
-        if (level === 'error') logger.error(entry, message);
-        else if (level === 'warn') logger.warn(entry, message);
+        // Unexpected failures reach our error handler (onAPIError.throw) and are logged there as
+        // errors; what better-auth itself reports is a refused request: a warning.
+        if (level === 'error' || level === 'warn') logger.warn(entry, message);
         else logger.debug(entry, message);
       },
     },

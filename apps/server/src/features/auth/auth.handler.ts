@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { TAppEnv } from '../../http/context';
+import { nulFields } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -11,14 +12,27 @@ export const SIGN_IN_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
  * Hands /api/auth/* to better-auth, with the real client address in a header only we set, so
  * its rate limiter keys on the client rather than on our own socket.
  */
+const IMAGE_PATHS = new Set(['/sign-up/email', '/update-user']);
+
 export async function authHandler(c: Context<TAppEnv>) {
   const { deps } = c.var;
+  const body = c.req.method === 'POST' ? await jsonOrUndefined(c.req.raw.clone()) : undefined;
+  // better-auth would pass such text to PostgreSQL, which fails on it with a 500.
+  const nul = nulFields(body);
+  if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: nul });
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const path = c.req.path.slice('/api/auth'.length);
+  // We keep no profile image: better-auth would store any text given, `javascript:` URLs included.
+  if (IMAGE_PATHS.has(path) && 'image' in fields) {
+    throw new AppError('invalid', 'Some fields need attention.', { fields: { image: 'Unknown field: image.' } });
+  }
+  // better-auth lets a session younger than a day delete its account without a password; we
+  // always ask for it.
+  if (path === '/delete-user' && (typeof fields.password !== 'string' || fields.password === '')) {
+    throw new AppError('invalid', 'Enter your password to confirm.', { fields: { password: 'Enter your password to confirm.' } });
+  }
   if (deps.env.rateLimit && c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/email') {
-    const email = await c.req.raw
-      .clone()
-      .json()
-      .then((b: unknown) => (b as { email?: unknown } | null)?.email)
-      .catch(() => undefined);
+    const email = (body as { email?: unknown } | null | undefined)?.email;
     if (typeof email === 'string' && email.length <= 254) {
       await hitRateLimit(deps.database.db, `sign-in:${email.trim().toLowerCase()}`, SIGN_IN_PER_ACCOUNT);
     }
@@ -56,4 +70,12 @@ async function withoutBodyToken(res: Response): Promise<Response> {
     return new Response(JSON.stringify(rest), { status: res.status, statusText: res.statusText, headers });
   }
   return new Response(text, res);
+}
+
+async function jsonOrUndefined(req: Request): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,567 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { readEnv, type TEnv } from '../src/env';
+import { startServer, type TRunningServer } from '../src/server';
+
+/**
+ * The API test harness: real servers (startServer) on real databases, a real SMTP sink and
+ * a fetch client with a cookie jar. Nothing here mocks the database, mail or auth.
+ */
+
+export type TBackend = 'pglite' | 'postgres';
+
+/** Every suite runs on embedded PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export function backends(): TBackend[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resources created by a test file, released by setup.ts after the file's own hooks have run.
+
+const openServers = new Set<TTestServer>();
+const tempDirs = new Set<string>();
+const createdDatabases = new Set<string>();
+
+export async function releaseTestResources(): Promise<void> {
+  for (const s of [...openServers]) await s.close().catch(() => undefined);
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+  if (createdDatabases.size > 0) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      for (const name of createdDatabases) await admin.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      createdDatabases.clear();
+      await admin.end();
+    }
+  }
+}
+
+export function tempDir(prefix = 'dw-test-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+const PGLITE_VERSION = (
+  JSON.parse(
+    readFileSync(
+      path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
+).version;
+
+/**
+ * An empty PGlite cluster, straight out of initdb (no migrations: every server still runs its
+ * own on start). initdb takes seconds in WASM; copying its result into each fresh DATA_DIR takes
+ * a fraction of that. Kept in the OS temp directory per PGlite version, shared by test files.
+ */
+export async function pgliteTemplate(): Promise<string> {
+  const dir = path.join(tmpdir(), `draftwell-test-pglite-${PGLITE_VERSION}`);
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return dir;
+  const building = mkdtempSync(`${dir}-building-`);
+  try {
+    const db = await PGlite.create(building);
+    await db.close();
+    renameSync(building, dir);
+  } catch (err) {
+    rmSync(building, { recursive: true, force: true });
+    // Another test file built it at the same moment: use theirs.
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) throw err;
+  }
+  return dir;
+}
+
+/** A fresh DATA_DIR whose embedded database is initialised (like a server's first start). */
+export async function freshDataDir(): Promise<string> {
+  const dataDir = tempDir();
+  cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+/** A fresh database on the TEST_DATABASE_URL server, dropped when the test file ends. */
+export async function createPostgresDatabase(): Promise<string> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `dw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  createdDatabases.add(name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const randomSecret = () => randomBytes(36).toString('base64url'); // 48 characters
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+
+export type TLogEntry = { level: number; msg?: string; [key: string]: unknown };
+
+export type TTestServer = {
+  backend: TBackend;
+  url: string;
+  port: number;
+  env: TEnv;
+  deps: TRunningServer['deps'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Every log line at warn level or above, parsed. */
+  logs: TLogEntry[];
+  /**
+   * Runs fn while error-level server logs are expected (they are then not echoed to
+   * console.error) and returns them with fn's result.
+   */
+  withErrorLogs<T>(fn: () => Promise<T>): Promise<{ result: T; errors: TLogEntry[] }>;
+  /** A new client of this server with an empty cookie jar. */
+  client(opts?: TClientOptions): Client;
+  close(): Promise<void>;
+};
+
+export type TStartOptions = {
+  backend?: TBackend;
+  /** Extra or overriding env variables (strings, as in process.env). */
+  env?: Record<string, string | undefined>;
+  mail?: TMailSink;
+  /** Reuse a data directory (PGlite restart) or a PostgreSQL database (restart, several servers). */
+  dataDir?: string;
+  databaseUrl?: string;
+  authSecret?: string;
+  pglite?: PGlite;
+  skipDataDirLock?: boolean;
+};
+
+/**
+ * Server logs at warn level and above, kept for the test to read. Error-level lines are echoed
+ * with console.error, which fails the test (setup.ts), unless inside withErrorLogs.
+ */
+function captureLogger(logs: TLogEntry[], errorsAllowed: () => boolean) {
+  return pino(
+    { level: 'warn', base: { service: 'draftwell' } },
+    {
+      write(line: string) {
+        const entry = JSON.parse(line) as TLogEntry;
+        logs.push(entry);
+        if (entry.level >= 50 && !errorsAllowed()) console.error(`server logged an error: ${line.trim()}`);
+      },
+    },
+  );
+}
+
+export async function startTestServer(opts: TStartOptions = {}): Promise<TTestServer> {
+  const backend = opts.backend ?? 'pglite';
+  const dataDir = opts.dataDir ?? (backend === 'pglite' && !opts.pglite ? await freshDataDir() : tempDir());
+  const databaseUrl = backend === 'postgres' ? (opts.databaseUrl ?? (await createPostgresDatabase())) : undefined;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = readEnv({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    BASE_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: opts.authSecret ?? randomSecret(),
+    SMTP_URL: opts.mail?.url,
+    ...opts.env,
+  });
+  const logs: TLogEntry[] = [];
+  let expectingErrors = 0;
+  const running = await startServer({
+    env,
+    logger: captureLogger(logs, () => expectingErrors > 0),
+    webDist: null,
+    pglite: opts.pglite,
+    skipDataDirLock: opts.skipDataDirLock,
+  });
+  const server: TTestServer = {
+    backend,
+    url: running.url,
+    port: running.port,
+    env,
+    deps: running.deps,
+    dataDir,
+    databaseUrl,
+    logs,
+    async withErrorLogs(fn) {
+      const from = logs.length;
+      expectingErrors += 1;
+      try {
+        const result = await fn();
+        return { result, errors: logs.slice(from).filter((l) => l.level >= 50) };
+      } finally {
+        expectingErrors -= 1;
+      }
+    },
+    client: (clientOpts) => new Client(running.url, env.baseUrl, clientOpts),
+    async close() {
+      openServers.delete(server);
+      await running.close();
+    },
+  };
+  openServers.add(server);
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP client
+
+export type TClientOptions = {
+  /**
+   * Sent as X-Forwarded-For: the client's address as a trusted proxy would report it. Only
+   * honoured by a server started with TRUST_PROXY=true; lets one test act as many clients.
+   */
+  ip?: string;
+};
+
+export type TRequestInit = {
+  method?: string;
+  /** Sent as JSON with content-type application/json. */
+  json?: unknown;
+  /** Sent as is (a string or bytes); give the content-type in headers. */
+  body?: string | Uint8Array;
+  headers?: Record<string, string>;
+  /** The Origin header: the server's own by default, null to send none. */
+  origin?: string | null;
+  redirect?: 'manual' | 'follow';
+  /** Leave the cookie jar out of this request. */
+  noCookies?: boolean;
+};
+
+export type TResult = {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+};
+
+let ipCounter = 0;
+/** A distinct client address per call, in 10.0.0.0/8, unique within the test file. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(process.pid % 250) + 1}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export class Client {
+  /**
+   * @param url where the server listens
+   * @param origin the server's public origin (BASE_URL), sent as Origin by default
+   */
+  constructor(
+    readonly url: string,
+    readonly origin: string,
+    readonly opts: TClientOptions = {},
+    readonly jar = new Map<string, string>(),
+  ) {}
+
+  /** The same browser (one cookie jar, shared) seen from another address. */
+  from(ip: string): Client {
+    return new Client(this.url, this.origin, { ...this.opts, ip }, this.jar);
+  }
+
+  /** The Cookie header this client sends. */
+  cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** A copy of this client (same cookies, same address). */
+  clone(): Client {
+    return new Client(this.url, this.origin, this.opts, new Map(this.jar));
+  }
+
+  private store(setCookies: string[]) {
+    for (const line of setCookies) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => {
+        const [k, v] = a.split('=').map((s) => s.trim());
+        if (k!.toLowerCase() === 'max-age') return Number(v) <= 0;
+        if (k!.toLowerCase() === 'expires') return new Date(v!).getTime() <= Date.now();
+        return false;
+      });
+      if (expired || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  async request(p: string, init: TRequestInit = {}): Promise<TResult> {
+    const headers: Record<string, string> = {};
+    const origin = init.origin === undefined ? this.origin : init.origin;
+    if (origin !== null) headers.origin = origin;
+    if (this.opts.ip) headers['x-forwarded-for'] = this.opts.ip;
+    if (!init.noCookies && this.jar.size > 0) headers.cookie = this.cookieHeader();
+    let body: string | Uint8Array | undefined = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    Object.assign(headers, init.headers);
+    const res = await fetch(new URL(p, this.url), {
+      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      redirect: init.redirect ?? 'manual',
+    });
+    this.store(res.headers.getSetCookie());
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    if (res.headers.get('content-type')?.includes('application/json') && text !== '') {
+      parsed = JSON.parse(text);
+    }
+    return { status: res.status, headers: res.headers, text, body: parsed };
+  }
+
+  get(p: string, init: Omit<TRequestInit, 'method'> = {}) {
+    return this.request(p, { ...init, method: 'GET' });
+  }
+
+  post(p: string, json?: unknown, init: Omit<TRequestInit, 'method' | 'json'> = {}) {
+    return this.request(p, { ...init, method: 'POST', json: json ?? {} });
+  }
+
+  /** The session as /api/session reports it (null when signed out). */
+  async session() {
+    const res = await this.get('/api/session');
+    if (res.status !== 200) throw new Error(`GET /api/session answered ${res.status}: ${res.text}`);
+    return res.body.session as null | {
+      user: { id: string; name: string; email: string; emailVerified: boolean };
+      expiresAt: string;
+    };
+  }
+
+  signIn(email: string, password: string) {
+    return this.post('/api/auth/sign-in/email', { email, password });
+  }
+}
+
+/**
+ * One request on its own connection (node:http, no keep-alive pool). For bodies the server
+ * refuses before reading them: it may drop the connection afterwards, and no later request
+ * should be sent on it.
+ */
+export function rawRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? 'POST', headers: init.headers, agent: false });
+    let answered = false;
+    req.on('response', (res) => {
+      answered = true;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+      });
+    });
+    // Once answered, the server may close while the rest of the body is still going out.
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
+    req.end(init.body);
+  });
+}
+
+let emailCounter = 0;
+export function uniqueEmail(tag = 'user'): string {
+  emailCounter += 1;
+  return `${tag}-${emailCounter}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+export const STRONG_PASSWORD = 'velvet-otter-harbour-19';
+
+/** Signs a new user up through the API; the returned client holds their session cookie. */
+export async function signUp(
+  server: TTestServer,
+  user: { name?: string; email?: string; password?: string; client?: Client } = {},
+) {
+  const client = user.client ?? server.client({ ip: nextIp() });
+  const email = user.email ?? uniqueEmail();
+  const password = user.password ?? STRONG_PASSWORD;
+  const res = await client.post('/api/auth/sign-up/email', { name: user.name ?? 'Test User', email, password });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${res.text}`);
+  return { client, email, password, user: res.body.user as { id: string; email: string; name: string }, res };
+}
+
+// ---------------------------------------------------------------------------------------------
+// SMTP sink
+
+export type TReceivedMail = {
+  /** Envelope recipients. */
+  to: string[];
+  subject: string;
+  headers: Map<string, string>;
+  text: string;
+  html: string;
+  raw: string;
+  links: string[];
+};
+
+export type TMailSink = {
+  url: string;
+  messages: TReceivedMail[];
+  waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<TReceivedMail>;
+  close(): Promise<void>;
+};
+
+export async function startMailSink(): Promise<TMailSink> {
+  const messages: TReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        messages.push(parseMail(to, Buffer.concat(chunks).toString('utf8')));
+        for (const w of waiters) w();
+        callback();
+      });
+    },
+  });
+  smtp.on('error', () => undefined);
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const port = (smtp.server.address() as { port: number }).port;
+
+  const find = (to: string, subject: RegExp) =>
+    messages.find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMail(to, subject, timeoutMs = 10_000) {
+      const found = find(to, subject);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = find(to, subject);
+          if (m) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(m);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          const seen = messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('\n  ');
+          reject(new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms; received:\n  ${seen}`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/** Just enough MIME for the mails the server writes: headers, multipart, QP and base64. */
+function parseMail(to: string[], raw: string): TReceivedMail {
+  const { headers, body } = splitHeaders(raw);
+  const parts: Array<{ type: string; content: string }> = [];
+  collectParts(headers, body, parts);
+  const text = parts
+    .filter((p) => p.type === 'text/plain')
+    .map((p) => p.content)
+    .join('\n');
+  const html = parts
+    .filter((p) => p.type === 'text/html')
+    .map((p) => p.content)
+    .join('\n');
+  const links = [
+    ...new Set([...`${text}\n${html.replaceAll('&amp;', '&')}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0])),
+  ];
+  return { to, subject: decodeWords(headers.get('subject') ?? ''), headers, text, html, raw, links };
+}
+
+function splitHeaders(raw: string) {
+  const normalized = raw.replace(/\r\n/g, '\n');
+  const end = normalized.indexOf('\n\n');
+  const head = end === -1 ? normalized : normalized.slice(0, end);
+  const body = end === -1 ? '' : normalized.slice(end + 2);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function collectParts(headers: Map<string, string>, body: string, out: Array<{ type: string; content: string }>) {
+  const contentType = headers.get('content-type') ?? 'text/plain';
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type.startsWith('multipart/')) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (!boundary) return;
+    const sections = body.split(`--${boundary}`).slice(1);
+    for (const section of sections) {
+      if (section.startsWith('--')) break;
+      const part = splitHeaders(section.replace(/^\n/, ''));
+      collectParts(part.headers, part.body, out);
+    }
+    return;
+  }
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  let content = body;
+  if (encoding === 'quoted-printable') content = decodeQuotedPrintable(body);
+  else if (encoding === 'base64') content = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  out.push({ type, content });
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const input = Buffer.from(s.replace(/=\n/g, ''), 'utf8');
+  const bytes: number[] = [];
+  for (let i = 0; i < input.length; i++) {
+    const hex = input[i] === 0x3d ? input.subarray(i + 1, i + 3).toString('latin1') : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(input[i]!);
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function decodeWords(s: string): string {
+  return s.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=\s*/gi, (_m, _charset: string, enc: string, data: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}

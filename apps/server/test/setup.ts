@@ -1,0 +1,28 @@
+import { format } from 'node:util';
+import { afterAll, afterEach } from 'vitest';
+import { releaseTestResources } from './helpers';
+
+/**
+ * A console.error during a test fails it (ARCHITECTURE, Tests). Servers started by the helpers
+ * echo their error-level logs through console.error, so an unexpected server error fails too.
+ */
+const reported: string[] = [];
+const original = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  reported.push(format(...args));
+  original(...args);
+};
+
+function failOnReportedErrors(when: string) {
+  if (reported.length === 0) return;
+  const lines = reported.splice(0);
+  throw new Error(`console.error was called ${when}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+}
+
+afterEach(() => failOnReportedErrors('during the test'));
+
+// Registered first, so it runs after every afterAll of the test file itself.
+afterAll(async () => {
+  await releaseTestResources();
+  failOnReportedErrors('in the hooks of this file');
+});
