@@ -1,6 +1,7 @@
 /**
  * Just enough MIME to read what nodemailer sends: headers (folded, RFC 2047 encoded words),
- * multipart bodies, quoted-printable and base64 parts. Not a general mail parser.
+ * multipart bodies, quoted-printable and base64 parts. Not a general mail parser. The API tests
+ * (apps/server/test) read their SMTP sink's mail with it too.
  */
 export type TCapturedMail = {
   to: string[];
@@ -75,16 +76,21 @@ function collect(part: TPart, out: { text: string; html: string }) {
   else if (/^text\/plain/i.test(type)) out.text += decodeBody(part);
 }
 
-export function parseMail(raw: string, envelopeTo: string[]): TCapturedMail {
+/** The decoded top-level headers, subject, sender and text and HTML bodies of one message. */
+export function parseMessage(raw: string) {
   const top = splitHeaders(raw);
   const out = { text: '', html: '' };
   collect(top, out);
   return {
-    to: envelopeTo,
+    headers: top.headers,
     from: decodeWords(top.headers.get('from') ?? ''),
     subject: decodeWords(top.headers.get('subject') ?? ''),
     text: out.text,
     html: out.html,
-    receivedAt: new Date().toISOString(),
   };
+}
+
+export function parseMail(raw: string, envelopeTo: string[]): TCapturedMail {
+  const { from, subject, text, html } = parseMessage(raw);
+  return { to: envelopeTo, from, subject, text, html, receivedAt: new Date().toISOString() };
 }

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { readEnv, type TEnv } from '../src/env';
 import { startServer, type TRunningServer } from '../src/server';
+import { parseMessage } from '../../../e2e/support/mime';
 
 /**
  * The API test harness: real servers (startServer) on real databases, a real SMTP sink and
@@ -490,78 +491,10 @@ export async function startMailSink(): Promise<TMailSink> {
   };
 }
 
-/** Just enough MIME for the mails the server writes: headers, multipart, QP and base64. */
 function parseMail(to: string[], raw: string): TReceivedMail {
-  const { headers, body } = splitHeaders(raw);
-  const parts: Array<{ type: string; content: string }> = [];
-  collectParts(headers, body, parts);
-  const text = parts
-    .filter((p) => p.type === 'text/plain')
-    .map((p) => p.content)
-    .join('\n');
-  const html = parts
-    .filter((p) => p.type === 'text/html')
-    .map((p) => p.content)
-    .join('\n');
+  const { headers, subject, text, html } = parseMessage(raw);
   const links = [
     ...new Set([...`${text}\n${html.replaceAll('&amp;', '&')}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0])),
   ];
-  return { to, subject: decodeWords(headers.get('subject') ?? ''), headers, text, html, raw, links };
-}
-
-function splitHeaders(raw: string) {
-  const normalized = raw.replace(/\r\n/g, '\n');
-  const end = normalized.indexOf('\n\n');
-  const head = end === -1 ? normalized : normalized.slice(0, end);
-  const body = end === -1 ? '' : normalized.slice(end + 2);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-function collectParts(headers: Map<string, string>, body: string, out: Array<{ type: string; content: string }>) {
-  const contentType = headers.get('content-type') ?? 'text/plain';
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (type.startsWith('multipart/')) {
-    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-    if (!boundary) return;
-    const sections = body.split(`--${boundary}`).slice(1);
-    for (const section of sections) {
-      if (section.startsWith('--')) break;
-      const part = splitHeaders(section.replace(/^\n/, ''));
-      collectParts(part.headers, part.body, out);
-    }
-    return;
-  }
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  let content = body;
-  if (encoding === 'quoted-printable') content = decodeQuotedPrintable(body);
-  else if (encoding === 'base64') content = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  out.push({ type, content });
-}
-
-function decodeQuotedPrintable(s: string): string {
-  const input = Buffer.from(s.replace(/=\n/g, ''), 'utf8');
-  const bytes: number[] = [];
-  for (let i = 0; i < input.length; i++) {
-    const hex = input[i] === 0x3d ? input.subarray(i + 1, i + 3).toString('latin1') : '';
-    if (/^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(input[i]!);
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeWords(s: string): string {
-  return s.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=\s*/gi, (_m, _charset: string, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+  return { to, subject, headers, text, html, raw, links };
 }
