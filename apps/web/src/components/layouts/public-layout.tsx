@@ -7,6 +7,7 @@ import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { cn } from '@/lib/cn';
 import { Logo } from './logo';
 import { PageLoading } from './page-loading';
+import { SkipLink } from './skip-link';
 
 const NAV = [
   { to: paths.pricing, label: 'Pricing' },
@@ -18,9 +19,7 @@ export function PublicLayout() {
   const { data: session } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="bg-primary text-primary-foreground sr-only rounded-md px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="bg-background/90 sticky top-0 z-40 border-b backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
           <Logo to={paths.landing} />

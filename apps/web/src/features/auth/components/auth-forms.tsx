@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { ZEmail, ZPassword, ZSignIn, ZSignUp, type TSignIn, type TSignUp } from '@draftwell/shared';
+import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -18,15 +19,6 @@ function applyError<T extends FieldValues>(form: UseFormReturn<T>, err: unknown)
   const key = (field in form.getValues() ? field : 'root') as Path<T> | 'root';
   form.setError(key, { message });
   if (key !== 'root') form.setFocus(key);
-}
-
-function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="border-destructive/40 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-sm">
-      {message}
-    </p>
-  );
 }
 
 export function SignInForm({ onSuccess, onForgot }: { onSuccess: () => void; onForgot: () => void }) {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ZContactMessage, type TContactMessage } from '@draftwell/shared';
+import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
@@ -67,14 +68,7 @@ export function ContactForm() {
       >
         <Textarea rows={7} {...form.register('message')} />
       </FormField>
-      {errors.root?.message ? (
-        <p
-          role="alert"
-          className="border-destructive/40 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-sm"
-        >
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormError message={errors.root?.message} />
       <div>
         <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto">
           {send.isPending ? 'Sending…' : 'Send message'}

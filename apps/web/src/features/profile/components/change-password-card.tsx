@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ZChangePassword } from '@draftwell/shared';
 import type { z } from 'zod';
+import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -48,11 +49,7 @@ export function ChangePasswordCard() {
           <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
-          {errors.root?.message ? (
-            <p role="alert" className="text-destructive text-sm">
-              {errors.root.message}
-            </p>
-          ) : null}
+          <FormError message={errors.root?.message} />
           <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : 'Change password'}
           </Button>
