@@ -10,9 +10,19 @@ test('S6 a toast has a title, a description and a close button that closes it', 
   await expect(signedOut).toBeVisible();
   await expect(signedOut.getByText('Signed out', { exact: true })).toBeVisible();
   await expect(signedOut.getByText('You have been signed out of Draftwell on this device.')).toBeVisible();
-  // This event needs no action button; its close button is always there.
   const close = signedOut.getByRole('button', { name: 'Close notification' });
   await expect(close).toBeVisible();
   await close.click();
   await expect(signedOut).toHaveCount(0);
+});
+
+test('S6 a toast action does what it says: "Sign in again" opens the sign-in form', async ({ page, signUpViaApi }) => {
+  await signUpViaApi(page);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  const signedOut = toast(page, 'Signed out');
+  await signedOut.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL('/auth?tab=sign-in');
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
 });

@@ -20,7 +20,7 @@ export async function authHandler(c: Context<TAppEnv>) {
   // better-auth would pass such text to PostgreSQL, which fails on it with a 500.
   const nul = nulFields(body);
   if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: nul });
-  const fields = (body ?? {}) as Record<string, unknown>;
+  const fields: Record<string, unknown> = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const path = c.req.path.slice('/api/auth'.length);
   // We keep no profile image: better-auth would store any text given, `javascript:` URLs included.
   if (IMAGE_PATHS.has(path) && 'image' in fields) {

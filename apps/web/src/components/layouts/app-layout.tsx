@@ -45,7 +45,10 @@ export function AppLayout({ session }: { session: TSession }) {
   const onSignOut = () =>
     signOut.mutate(undefined, {
       onSettled: () => {
-        toast.success('Signed out', { description: 'You have been signed out of Draftwell on this device.' });
+        toast.success('Signed out', {
+          description: 'You have been signed out of Draftwell on this device.',
+          action: { label: 'Sign in again', onClick: () => void navigate(paths.signIn()) },
+        });
         void navigate(paths.landing, { replace: true });
       },
     });
