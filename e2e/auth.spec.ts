@@ -67,8 +67,9 @@ test.describe('sign up', () => {
     const message = await mail.waitFor(user.email, /^Confirm your email for Draftwell$/);
     expect(message.text).toContain(`Hi ${user.name},`);
     await page.goto(mail.linkIn(message));
-    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(toast(page, 'Email confirmed')).toBeVisible();
 
     await page.goto('/profile');
     await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();

@@ -1,12 +1,31 @@
 import { FilePlus2, FileText } from 'lucide-react';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { EmptyState, PageFrame } from '@/components/layouts/page-frame';
 import { paths } from '@/config/paths';
 
 /** The workspace: the proposal list beside either the overview or, given an id, that draft. */
 export default function DashboardPage() {
   const { id } = useParams();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const verified = params.get('verified');
+  const linkError = params.get('error');
+
+  // The email confirmation link lands here (?verified=1), or with ?error= when it was stale.
+  useEffect(() => {
+    if (!verified && !linkError) return;
+    if (linkError) {
+      toast.error('That confirmation link did not work', {
+        description: 'It may have expired or been used already. Send a new one from your profile.',
+        action: { label: 'Open profile', onClick: () => void navigate(paths.profile) },
+      });
+    } else {
+      toast.success('Email confirmed', { description: 'You can now send proposals to your clients.' });
+    }
+    setParams({}, { replace: true });
+  }, [verified, linkError, setParams, navigate]);
   useEffect(() => {
     document.title = id ? 'Edit draft — Draftwell' : 'Dashboard — Draftwell';
   }, [id]);
