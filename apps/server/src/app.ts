@@ -50,8 +50,6 @@ export function createApp(deps: TAppDeps) {
     }
     const started = performance.now();
     await next();
-    // Responses built outside Hono's context (better-auth's) did not get the header above.
-    if (c.res.status !== 101 && !c.res.headers.has('x-request-id')) c.header('x-request-id', requestId);
     const p = c.req.path;
     if (p.startsWith('/api/') || p === '/realtime') {
       c.var.log.info(

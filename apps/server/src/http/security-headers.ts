@@ -29,9 +29,10 @@ export function securityHeaders(opts: { scriptHashes: string[]; https: boolean }
   ];
   if (opts.https) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
   return async (c, next) => {
-    await next();
-    if (c.res.status === 101) return;
-    const h = c.res.headers;
-    for (const [name, value] of headers) if (!h.has(name)) h.set(name, value);
+    // Set before the handler: Hono then builds its response with them, without copying or
+    // mutating a Headers object afterwards (the fast path for c.json and c.body).
+    // better-auth's responses are rebuilt with c.newResponse (auth.handler.ts), so they get them too.
+    for (const [name, value] of headers) c.header(name, value);
+    return next();
   };
 }

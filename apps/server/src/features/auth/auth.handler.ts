@@ -47,7 +47,10 @@ export async function authHandler(c: Context<TAppEnv>) {
   if (res.status >= 500) {
     c.var.log.error({ status: res.status, path: c.req.path }, 'auth handler failed');
   }
-  return withoutBodyToken(res);
+  const safe = await withoutBodyToken(res);
+  // Rebuilt through Hono so that the headers every response carries (security headers, request
+  // id) are on better-auth's responses too; cookies are appended, never merged.
+  return c.newResponse(safe.body, { status: safe.status as 200, headers: safe.headers });
 }
 
 /**
