@@ -121,10 +121,10 @@ export function createApp(deps: TAppDeps) {
     async (c, next) => {
       if (c.req.header('origin') !== origin) throw new AppError('forbidden', 'Realtime connections must come from the Draftwell app.');
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-      c.set('realtimeUserId' as never, (session?.user.id ?? null) as never);
+      c.set('realtimeUserId', session?.user.id ?? null);
       return next();
     },
-    upgradeWebSocket((c) => deps.realtime.connection((c.get('realtimeUserId' as never) as string | null) ?? null)),
+    upgradeWebSocket((c) => deps.realtime.connection(c.get('realtimeUserId'))),
   );
 
   app.on(['GET', 'HEAD'], '*', (c) => {

@@ -22,5 +22,7 @@ export type TAppEnv = {
     log: Logger;
     requestId: string;
     clientIp: string;
+    /** The signed-in user of a realtime socket being opened, or null for a visitor. */
+    realtimeUserId: string | null;
   };
 };
