@@ -6,3 +6,4 @@ export * from './realtime';
 export * from './realtime-schema';
 export * from './money';
 export * from './paths';
+export * from './document';
