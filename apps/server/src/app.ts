@@ -5,7 +5,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { isAppRoute, type TApiError } from '@draftwell/shared';
+import { clientsRoutes } from './features/clients/clients.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { profileRoutes } from './features/profile/profile.routes';
+import { proposalsRoutes } from './features/proposals/proposals.routes';
+import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
 import { authHandler } from './features/auth/auth.handler';
 import type { TAppDeps, TAppEnv } from './http/context';
@@ -21,7 +25,13 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** The typed API, for the web app's RPC client (`hc<AppType>`). */
-const api = new Hono<TAppEnv>().route('/session', sessionRoutes).route('/contact', contactRoutes);
+const api = new Hono<TAppEnv>()
+  .route('/session', sessionRoutes)
+  .route('/contact', contactRoutes)
+  .route('/proposals', proposalsRoutes)
+  .route('/clients', clientsRoutes)
+  .route('/saved-items', savedItemsRoutes)
+  .route('/profile', profileRoutes);
 export type AppType = typeof api;
 
 export type TAppState = { draining: boolean };
@@ -80,11 +90,18 @@ export function createApp(deps: TAppDeps) {
     if (isDatabaseUnavailable(err)) {
       c.var.log?.warn({ err: (err as Error).message }, 'database unavailable');
       c.header('retry-after', '5');
-      return c.json(errorBody('unavailable', 'The service is briefly unavailable. Try again in a few seconds.', requestId), 503);
+      return c.json(
+        errorBody('unavailable', 'The service is briefly unavailable. Try again in a few seconds.', requestId),
+        503,
+      );
     }
     (c.var.log ?? logger).error({ err, path: c.req.path }, 'unhandled error');
     return c.json(
-      errorBody('internal', `Something went wrong on our side. If it keeps happening, contact us and quote request ${requestId}.`, requestId),
+      errorBody(
+        'internal',
+        `Something went wrong on our side. If it keeps happening, contact us and quote request ${requestId}.`,
+        requestId,
+      ),
       500,
     );
   });
@@ -119,7 +136,8 @@ export function createApp(deps: TAppDeps) {
   app.get(
     '/realtime',
     async (c, next) => {
-      if (c.req.header('origin') !== origin) throw new AppError('forbidden', 'Realtime connections must come from the Draftwell app.');
+      if (c.req.header('origin') !== origin)
+        throw new AppError('forbidden', 'Realtime connections must come from the Draftwell app.');
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
       c.set('realtimeUserId', session?.user.id ?? null);
       return next();
@@ -139,11 +157,7 @@ export function createApp(deps: TAppDeps) {
   return { app, state };
 }
 
-function sendFile(
-  c: import('hono').Context,
-  file: import('./lib/static-files').TStaticFile,
-  status: 200 | 404 = 200,
-) {
+function sendFile(c: import('hono').Context, file: import('./lib/static-files').TStaticFile, status: 200 | 404 = 200) {
   c.header('content-type', file.type);
   c.header('etag', file.etag);
   c.header('vary', 'accept-encoding');

@@ -25,7 +25,9 @@ export function requireSameOrigin(allowedOrigin: string): MiddlewareHandler {
 export function requireJsonBody(except: string[] = []): MiddlewareHandler {
   return async (c, next) => {
     if (BODYLESS.has(c.req.method) || except.includes(c.req.path)) return next();
-    const hasBody = c.req.header('content-length') !== '0' && c.req.raw.body !== null;
+    // A body is announced by a length above zero or by chunked encoding; fetch sends neither
+    // on a DELETE without one.
+    const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (hasBody && type !== 'application/json') {
       throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');

@@ -48,3 +48,15 @@ export const validJson = <S extends z.ZodType>(schema: S) =>
     const nul = nulFields(result.data);
     if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: nul });
   });
+
+/** Query parameters checked like bodies: a 400 with a message per parameter, NUL refused. */
+export const validQuery = <S extends z.ZodType>(schema: S) =>
+  zValidator('query', schema, (result) => {
+    if (!result.success) {
+      throw new AppError('invalid', 'Some parameters need attention.', {
+        fields: fieldErrors(result.error.issues as z.core.$ZodIssue[]),
+      });
+    }
+    const nul = nulFields(result.data);
+    if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some parameters need attention.', { fields: nul });
+  });

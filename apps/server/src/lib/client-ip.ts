@@ -11,7 +11,11 @@ export const CLIENT_IP_HEADER = 'x-draftwell-client-ip';
 export function resolveClientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+    const last = forwarded
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return normalize(last);
   }
   try {

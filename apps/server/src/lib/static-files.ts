@@ -57,7 +57,11 @@ export function loadStaticFiles(root: string): Map<string, TStaticFile> {
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    hashes.push(`'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }

@@ -37,10 +37,14 @@ export function resetPasswordMail(to: string, name: string, url: string): TMail 
     to,
     subject: 'Reset your Draftwell password',
     text: `${lines.join('\n\n')}\n\nChoose a new password: ${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-    html: layout('Reset your password', [...lines, 'If it was not you, ignore this email: your password stays as it is.'], {
-      label: 'Choose a new password',
-      url,
-    }),
+    html: layout(
+      'Reset your password',
+      [...lines, 'If it was not you, ignore this email: your password stays as it is.'],
+      {
+        label: 'Choose a new password',
+        url,
+      },
+    ),
     link: url,
   };
 }

@@ -118,4 +118,3 @@ export function createRealtimeHub(deps: { database: TDatabase; logger: Logger })
     },
   };
 }
-

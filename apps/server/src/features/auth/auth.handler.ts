@@ -20,7 +20,8 @@ export async function authHandler(c: Context<TAppEnv>) {
   // better-auth would pass such text to PostgreSQL, which fails on it with a 500.
   const nul = nulFields(body);
   if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: nul });
-  const fields: Record<string, unknown> = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const fields: Record<string, unknown> =
+    body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const path = c.req.path.slice('/api/auth'.length);
   // We keep no profile image: better-auth would store any text given, `javascript:` URLs included.
   if (IMAGE_PATHS.has(path) && 'image' in fields) {
@@ -29,7 +30,9 @@ export async function authHandler(c: Context<TAppEnv>) {
   // better-auth lets a session younger than a day delete its account without a password; we
   // always ask for it.
   if (path === '/delete-user' && (typeof fields.password !== 'string' || fields.password === '')) {
-    throw new AppError('invalid', 'Enter your password to confirm.', { fields: { password: 'Enter your password to confirm.' } });
+    throw new AppError('invalid', 'Enter your password to confirm.', {
+      fields: { password: 'Enter your password to confirm.' },
+    });
   }
   if (deps.env.rateLimit && c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/email') {
     const email = (body as { email?: unknown } | null | undefined)?.email;

@@ -29,10 +29,16 @@ export async function createContactMessage(args: {
     try {
       await args.mailer.send(contactMail(args.contactEmail, message));
     } catch (err) {
-      args.logger.error({ err, contactMessageId: row.id }, 'contact message stored but the email to the operator failed');
+      args.logger.error(
+        { err, contactMessageId: row.id },
+        'contact message stored but the email to the operator failed',
+      );
     }
   } else {
-    args.logger.info({ contactMessageId: row.id }, 'contact message stored (CONTACT_EMAIL is not set, so it was not emailed)');
+    args.logger.info(
+      { contactMessageId: row.id },
+      'contact message stored (CONTACT_EMAIL is not set, so it was not emailed)',
+    );
   }
   return row;
 }

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { ZClientInput, ZClientPatch, type TClient } from '@draftwell/shared/workspace/clients';
+import { ZListQuery, type TConflict } from '@draftwell/shared/workspace/common';
+import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { validJson, validQuery } from '../../http/validate';
+import { createClient, deleteClient, getClient, listClients, updateClient } from './clients.service';
+
+export const clientsRoutes = new Hono<TAuthedEnv>()
+  .use(requireUser)
+  .get('/', validQuery(ZListQuery), async (c) => {
+    return c.json(
+      await listClients({ db: c.var.deps.database.db, actor: c.var.actor, query: c.req.valid('query') }),
+      200,
+    );
+  })
+  .post('/', validJson(ZClientInput), async (c) => {
+    const client = await createClient({ db: c.var.deps.database.db, actor: c.var.actor, input: c.req.valid('json') });
+    return c.json(client, 201);
+  })
+  .get('/:id', async (c) => {
+    return c.json(await getClient({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }), 200);
+  })
+  .patch('/:id', validJson(ZClientPatch), async (c) => {
+    const result = await updateClient({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      patch: c.req.valid('json'),
+    });
+    if (!result.ok) {
+      const body: TConflict<TClient> = {
+        error: {
+          code: 'conflict',
+          message: 'This client was changed elsewhere since you opened it. Review the current details and try again.',
+          current: result.current,
+          requestId: c.var.requestId,
+        },
+      };
+      return c.json(body, 409);
+    }
+    return c.json(result.client, 200);
+  })
+  .delete('/:id', async (c) => {
+    await deleteClient({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,308 @@
+import { PricingError, documentTotals, emptyDocument, type TDocument, type TPricingTotals } from '@draftwell/shared';
+import {
+  PROPOSAL_TITLE_MAX,
+  type TProposal,
+  type TProposalClient,
+  type TProposalCreate,
+  type TProposalListQuery,
+  type TProposalPatch,
+  type TProposalStatus,
+  type TProposalSummary,
+} from '@draftwell/shared/workspace/proposals';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { businessProfiles, clients, proposalCounters, proposals } from '../../db/schema';
+import type { TActor } from '../../http/require-user';
+import { AppError } from '../../lib/app-error';
+import { containsPattern, isUuid } from '../../lib/sql-text';
+import { decodeCursor, encodeCursor, type TPage } from '../../lib/cursor';
+
+const DEFAULT_CURRENCY = 'USD';
+const DEFAULT_VALIDITY_DAYS = 30;
+const UNTITLED = 'Untitled proposal';
+
+type TRow = typeof proposals.$inferSelect;
+
+/** A stale or not-editable save: the route answers 409 with the record as it now stands. */
+export class ProposalConflictError extends AppError {
+  constructor(
+    message: string,
+    readonly current: TProposal,
+  ) {
+    super('conflict', message);
+  }
+}
+
+const notFound = () => new AppError('not_found', 'That proposal does not exist, or it is not yours.');
+
+const emptyClient = (): TProposalClient => ({ name: '', company: '', email: '', phone: '', address: '' });
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toSummary(row: Omit<TRow, 'document'>): TProposalSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    clientId: row.clientId,
+    client: row.client as TProposalClient,
+    currency: row.currency,
+    validUntil: row.validUntil,
+    status: row.status as TProposalStatus,
+    totals: row.totals as TPricingTotals,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    viewedAt: iso(row.viewedAt),
+    acceptedAt: iso(row.acceptedAt),
+    declinedAt: iso(row.declinedAt),
+    expiredAt: iso(row.expiredAt),
+  };
+}
+
+function toProposal(row: TRow): TProposal {
+  return { ...toSummary(row), document: row.document as TDocument };
+}
+
+function computeTotals(document: TDocument): TPricingTotals {
+  try {
+    return documentTotals(document);
+  } catch (err) {
+    if (err instanceof PricingError) {
+      throw new AppError('invalid', err.message, { fields: { document: err.message } });
+    }
+    throw err;
+  }
+}
+
+/** The day `days` from now on the server's clock, as yyyy-mm-dd (UTC). */
+function dateInDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function readDefaults(db: TDb, ownerId: string) {
+  const [profile] = await db
+    .select({ currency: businessProfiles.defaultCurrency, days: businessProfiles.defaultValidityDays })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.ownerId, ownerId));
+  return {
+    currency: profile?.currency || DEFAULT_CURRENCY,
+    validUntil: dateInDays(profile?.days ?? DEFAULT_VALIDITY_DAYS),
+  };
+}
+
+async function snapshotClient(db: TDb, ownerId: string, clientId: string): Promise<TProposalClient> {
+  const [row] = await db
+    .select({
+      name: clients.name,
+      company: clients.company,
+      email: clients.email,
+      phone: clients.phone,
+      address: clients.address,
+    })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.ownerId, ownerId)));
+  if (!row) {
+    throw new AppError('not_found', 'That client does not exist, or it is not yours.', {
+      fields: { clientId: 'Pick one of your saved clients.' },
+    });
+  }
+  return row;
+}
+
+/**
+ * The next number of the user's year. The upsert takes the counter row's lock until the
+ * transaction ends, so concurrent creates queue, and a deleted proposal's number stays used.
+ */
+async function nextNumber(db: TDb, ownerId: string): Promise<string> {
+  const year = new Date().getUTCFullYear();
+  const [counter] = await db
+    .insert(proposalCounters)
+    .values({ ownerId, year, lastSeq: 1 })
+    .onConflictDoUpdate({
+      target: [proposalCounters.ownerId, proposalCounters.year],
+      set: { lastSeq: sql`${proposalCounters.lastSeq} + 1` },
+    })
+    .returning({ lastSeq: proposalCounters.lastSeq });
+  if (!counter) throw new Error('proposal counter upsert returned no row');
+  return `P-${year}-${String(counter.lastSeq).padStart(4, '0')}`;
+}
+
+function parseId(id: string): string {
+  if (!isUuid(id)) throw notFound();
+  return id;
+}
+
+const owned = (actor: TActor, id: string) => and(eq(proposals.id, parseId(id)), eq(proposals.ownerId, actor.id));
+
+/** A new draft, numbered, filled from the business profile and (optionally) a saved client. */
+export async function createProposal(args: { db: TDb; actor: TActor; input: TProposalCreate }): Promise<TProposal> {
+  const { db, actor, input } = args;
+  return db.transaction(async (tx) => {
+    const defaults = await readDefaults(tx, actor.id);
+    const client = input.clientId ? await snapshotClient(tx, actor.id, input.clientId) : emptyClient();
+    const document = emptyDocument();
+    const [row] = await tx
+      .insert(proposals)
+      .values({
+        ownerId: actor.id,
+        number: await nextNumber(tx, actor.id),
+        title: input.title ?? UNTITLED,
+        clientId: input.clientId ?? null,
+        client,
+        currency: defaults.currency,
+        validUntil: defaults.validUntil,
+        document,
+        totals: computeTotals(document),
+      })
+      .returning();
+    if (!row) throw new Error('proposal insert returned no row');
+    return toProposal(row);
+  });
+}
+
+/** updated_at to the microsecond: a JavaScript Date would cut it to milliseconds and skip rows. */
+const updatedAtKey = sql<string>`to_char(${proposals.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function cursorTime(k: string): string {
+  const valid =
+    CURSOR_TIME.test(k) &&
+    !Number.isNaN(Date.parse(`${k.slice(0, 23)}Z`)) &&
+    new Date(`${k.slice(0, 23)}Z`).toISOString().slice(0, 23) === k.slice(0, 23);
+  if (!valid) {
+    throw new AppError('invalid', 'That page cursor is not valid. Start again from the first page.', {
+      fields: { cursor: 'Not a cursor this server gave out.' },
+    });
+  }
+  return k;
+}
+
+/** The user's proposals, most recently changed first, by keyset pages. */
+export async function listProposals(args: {
+  db: TDb;
+  actor: TActor;
+  query: TProposalListQuery;
+}): Promise<TPage<TProposalSummary>> {
+  const { db, actor, query } = args;
+  const cursor = decodeCursor(query.cursor);
+  const where: (SQL | undefined)[] = [eq(proposals.ownerId, actor.id)];
+  if (query.status) where.push(eq(proposals.status, query.status));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    where.push(
+      sql`(${proposals.title} ilike ${pattern} or ${proposals.number} ilike ${pattern} or ${proposals.client}->>'name' ilike ${pattern} or ${proposals.client}->>'company' ilike ${pattern})`,
+    );
+  }
+  if (cursor) {
+    where.push(
+      sql`(${proposals.updatedAt}, ${proposals.id}) < (${cursorTime(cursor.k)}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  const { document: _document, shareTokenHash: _token, ownerId: _owner, ...columns } = getTableColumns(proposals);
+  const rows = await db
+    .select({ ...columns, key: updatedAtKey })
+    .from(proposals)
+    .where(and(...where))
+    .orderBy(desc(proposals.updatedAt), desc(proposals.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ key: _key, ...row }) => toSummary({ ...row, ownerId: actor.id, shareTokenHash: null })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ k: last.key, id: last.id }) : null,
+  };
+}
+
+export async function getProposal(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
+  const { db, actor, id } = args;
+  const [row] = await db.select().from(proposals).where(owned(actor, id));
+  if (!row) throw notFound();
+  return toProposal(row);
+}
+
+/**
+ * Saves a draft in one conditional statement (version and status in the WHERE), so a stale
+ * save never overwrites a newer one (QUALITY R6). When nothing matched, the current row says why.
+ */
+export async function updateProposal(args: {
+  db: TDb;
+  actor: TActor;
+  id: string;
+  patch: TProposalPatch;
+}): Promise<TProposal> {
+  const { db, actor, id, patch } = args;
+  const where = owned(actor, id);
+  const set: Partial<typeof proposals.$inferInsert> = {};
+  if (patch.title !== undefined) set.title = patch.title;
+  if (patch.currency !== undefined) set.currency = patch.currency;
+  if (patch.validUntil !== undefined) set.validUntil = patch.validUntil;
+  if (patch.clientId !== undefined) {
+    set.clientId = patch.clientId;
+    if (patch.clientId && !patch.client) set.client = await snapshotClient(db, actor.id, patch.clientId);
+  }
+  if (patch.client !== undefined) set.client = patch.client;
+  if (patch.document !== undefined) {
+    set.document = patch.document;
+    set.totals = computeTotals(patch.document);
+  }
+  const [row] = await db
+    .update(proposals)
+    .set({ ...set, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
+    .where(and(where, eq(proposals.version, patch.version), eq(proposals.status, 'draft')))
+    .returning();
+  if (row) return toProposal(row);
+
+  const [current] = await db.select().from(proposals).where(where);
+  if (!current) throw notFound();
+  if (current.status === 'accepted') throw new AppError('locked', 'An accepted proposal is locked.');
+  if (current.status !== 'draft') {
+    throw new ProposalConflictError(
+      `This proposal has been ${current.status === 'viewed' ? 'sent' : current.status}; only drafts can be edited.`,
+      toProposal(current),
+    );
+  }
+  throw new ProposalConflictError(
+    'This proposal was changed elsewhere since you opened it. Keep your version or the newer one.',
+    toProposal(current),
+  );
+}
+
+export async function deleteProposal(args: { db: TDb; actor: TActor; id: string }): Promise<void> {
+  const { db, actor, id } = args;
+  const deleted = await db.delete(proposals).where(owned(actor, id)).returning({ id: proposals.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** Cut to the title's limit without leaving half of a surrogate pair at the end. */
+function copyTitle(title: string): string {
+  return `Copy of ${title}`.slice(0, PROPOSAL_TITLE_MAX).replace(/[\uD800-\uDBFF]$/, '');
+}
+
+/** A new draft with the same content, a new number and a fresh validity. */
+export async function duplicateProposal(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
+  const { db, actor, id } = args;
+  return db.transaction(async (tx) => {
+    const [source] = await tx.select().from(proposals).where(owned(actor, id));
+    if (!source) throw notFound();
+    const defaults = await readDefaults(tx, actor.id);
+    const document = source.document as TDocument;
+    const [row] = await tx
+      .insert(proposals)
+      .values({
+        ownerId: actor.id,
+        number: await nextNumber(tx, actor.id),
+        title: copyTitle(source.title),
+        clientId: source.clientId,
+        client: source.client,
+        currency: source.currency,
+        validUntil: defaults.validUntil,
+        document,
+        totals: computeTotals(document),
+      })
+      .returning();
+    if (!row) throw new Error('proposal insert returned no row');
+    return toProposal(row);
+  });
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { optionalText, ZVersion } from './common';
+
+const clientFields = {
+  name: z.string('Enter a name.').trim().min(1, 'Enter a name.').max(200, 'Use at most 200 characters.'),
+  company: optionalText(200),
+  email: z
+    .string('Enter an email address.')
+    .trim()
+    .max(254, 'That email address is too long.')
+    .refine((s) => s === '' || z.email().safeParse(s).success, 'Enter a valid email address, like name@example.com.'),
+  phone: optionalText(50),
+  address: optionalText(1000),
+  notes: optionalText(5000),
+};
+
+/** A saved client; everything but the name may be left empty. */
+export const ZClientInput = z.strictObject({
+  name: clientFields.name,
+  company: clientFields.company.default(''),
+  email: clientFields.email.default(''),
+  phone: clientFields.phone.default(''),
+  address: clientFields.address.default(''),
+  notes: clientFields.notes.default(''),
+});
+export type TClientInput = z.input<typeof ZClientInput>;
+
+/** Any of the fields, with the version the change was made against. */
+export const ZClientPatch = z.strictObject(clientFields).partial().extend({ version: ZVersion });
+export type TClientPatch = z.infer<typeof ZClientPatch>;
+
+export type TClient = {
+  id: string;
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  address: string;
+  notes: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};

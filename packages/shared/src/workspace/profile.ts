@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { optionalText, ZBasisPoints, ZCurrency } from './common';
+
+/**
+ * The business profile that fills every new proposal. The logo is not written here: it is set
+ * by the upload endpoint, so `logoFileId` is an unknown key for this schema.
+ */
+export const ZBusinessProfile = z.strictObject({
+  displayName: z
+    .string('Enter the name to show on proposals.')
+    .trim()
+    .min(1, 'Enter the name to show on proposals.')
+    .max(200, 'Use at most 200 characters.'),
+  company: optionalText(200),
+  jobTitle: optionalText(200),
+  phone: optionalText(50),
+  website: z
+    .string('Enter a web address.')
+    .trim()
+    .max(500, 'Use at most 500 characters.')
+    .refine(
+      (s) => s === '' || z.httpUrl().safeParse(s).success,
+      'Enter a full web address starting with https://, or leave it empty.',
+    ),
+  address: optionalText(1000),
+  brandColor: z
+    .string('Choose a colour.')
+    .trim()
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, 'Use a colour like #4338ca.'),
+  defaultCurrency: ZCurrency,
+  defaultTaxRate: ZBasisPoints,
+  defaultValidityDays: z
+    .number('Enter a number of days.')
+    .int('Use a whole number of days.')
+    .min(1, 'Use at least 1 day.')
+    .max(365, 'Use at most 365 days.'),
+  emailSignature: optionalText(2000),
+});
+export type TBusinessProfileInput = z.infer<typeof ZBusinessProfile>;
+
+/** The whole profile with the version the client last saw: 0 when none was saved yet. */
+export const ZBusinessProfilePut = ZBusinessProfile.extend({
+  version: z.number('Send the version you last saw.').int('Send the version you last saw.').min(0),
+});
+export type TBusinessProfilePut = z.infer<typeof ZBusinessProfilePut>;
+
+export type TBusinessProfile = TBusinessProfileInput & {
+  logoFileId: string | null;
+  /** 0 until the profile is first saved. */
+  version: number;
+  updatedAt: string | null;
+};

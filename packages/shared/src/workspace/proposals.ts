@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ZDocument, type TDocument } from '../document/schema';
+import type { TPricingTotals } from '../document/pricing';
+import { ZCurrency } from './common';
+
+/** A draft is a proposal whose status is `draft`; the others are reached only through transitions. */
+export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired'] as const;
+export type TProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export const PROPOSAL_TITLE_MAX = 200;
+export const PROPOSAL_LIST_LIMIT = { default: 30, max: 100 } as const;
+
+const ZTitle = z
+  .string('Enter a title.')
+  .trim()
+  .min(1, 'Enter a title.')
+  .max(PROPOSAL_TITLE_MAX, `Use at most ${PROPOSAL_TITLE_MAX} characters for the title.`);
+
+const ZClientId = z.uuid('Pick one of your saved clients.');
+
+const clientText = (label: string, max: number) =>
+  z.string().trim().max(max, `Use at most ${max} characters for the ${label}.`).default('');
+
+/** The client's details as they stand on this proposal (a saved client may change later). */
+export const ZProposalClient = z.strictObject({
+  name: clientText('name', 200),
+  company: clientText('company', 200),
+  email: clientText('email', 254).refine(
+    (email) => email === '' || z.email().safeParse(email).success,
+    'Enter a valid email address, like name@example.com.',
+  ),
+  phone: clientText('phone', 50),
+  address: clientText('address', 1000),
+});
+export type TProposalClient = z.output<typeof ZProposalClient>;
+
+export const ZProposalCreate = z.strictObject({
+  title: ZTitle.optional(),
+  clientId: ZClientId.optional(),
+});
+export type TProposalCreate = z.infer<typeof ZProposalCreate>;
+
+/**
+ * What an owner may change on a draft. Strict: `ownerId`, `status`, `number`, `totals`, the
+ * timestamps… are refused by name (QUALITY A2); totals are always computed on the server.
+ */
+export const ZProposalPatch = z.strictObject({
+  version: z
+    .int('Send the version you edited.')
+    .min(1, 'Send the version you edited.')
+    // The column is a 32-bit integer; a larger number could only be a conflict.
+    .max(2_147_483_647, 'That version does not exist.'),
+  title: ZTitle.optional(),
+  client: ZProposalClient.optional(),
+  clientId: ZClientId.nullable().optional(),
+  currency: ZCurrency.optional(),
+  validUntil: z.iso
+    .date('Enter the date as yyyy-mm-dd.')
+    // PostgreSQL has no year 0.
+    .refine((date) => !date.startsWith('0000'), 'Enter a real date.')
+    .nullable()
+    .optional(),
+  document: ZDocument.optional(),
+});
+export type TProposalPatch = z.infer<typeof ZProposalPatch>;
+
+export const ZProposalListQuery = z.strictObject({
+  cursor: z.string().max(1000, 'That page cursor is not valid.').optional(),
+  limit: z.coerce
+    .number('Give the page size as a number.')
+    .int('Give the page size as a whole number.')
+    .min(1, 'Ask for at least 1 proposal.')
+    .max(PROPOSAL_LIST_LIMIT.max, `Ask for at most ${PROPOSAL_LIST_LIMIT.max} proposals at a time.`)
+    .default(PROPOSAL_LIST_LIMIT.default),
+  q: z.string().trim().max(200, 'Search with at most 200 characters.').optional(),
+  status: z.enum(PROPOSAL_STATUSES, { error: `Filter by one of: ${PROPOSAL_STATUSES.join(', ')}.` }).optional(),
+});
+export type TProposalListQuery = z.output<typeof ZProposalListQuery>;
+
+/** A proposal as the API answers it; times are ISO 8601 strings in UTC. */
+export type TProposal = {
+  id: string;
+  /** Per user, never reused: P-2026-0042. */
+  number: string;
+  title: string;
+  clientId: string | null;
+  client: TProposalClient;
+  currency: string;
+  /** yyyy-mm-dd */
+  validUntil: string | null;
+  status: TProposalStatus;
+  document: TDocument;
+  /** Computed on the server from the document at every save. */
+  totals: TPricingTotals;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  viewedAt: string | null;
+  acceptedAt: string | null;
+  declinedAt: string | null;
+  expiredAt: string | null;
+};
+
+/** A proposal in a list: everything but the document. */
+export type TProposalSummary = Omit<TProposal, 'document'>;
+
+/** The body of a 409 on a stale save: the record as it now stands, to show beside the user's copy. */
+export type TProposalConflict = {
+  error: { code: 'conflict'; message: string; current: TProposal; requestId?: string };
+};
