@@ -10,6 +10,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { proposalsRoutes } from './features/proposals/proposals.routes';
 import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
+import { templatesRoutes } from './features/templates/templates.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
 import { authHandler } from './features/auth/auth.handler';
 import type { TAppDeps, TAppEnv } from './http/context';
@@ -31,6 +32,7 @@ const api = new Hono<TAppEnv>()
   .route('/proposals', proposalsRoutes)
   .route('/clients', clientsRoutes)
   .route('/saved-items', savedItemsRoutes)
+  .route('/templates', templatesRoutes)
   .route('/profile', profileRoutes);
 export type AppType = typeof api;
 

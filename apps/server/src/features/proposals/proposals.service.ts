@@ -136,13 +136,21 @@ function parseId(id: string): string {
 
 const owned = (actor: TActor, id: string) => and(eq(proposals.id, parseId(id)), eq(proposals.ownerId, actor.id));
 
-/** A new draft, numbered, filled from the business profile and (optionally) a saved client. */
-export async function createProposal(args: { db: TDb; actor: TActor; input: TProposalCreate }): Promise<TProposal> {
+/**
+ * A new draft, numbered, filled from the business profile and (optionally) a saved client.
+ * `document` (already validated, e.g. a template's) starts it with content instead of empty.
+ */
+export async function createProposal(args: {
+  db: TDb;
+  actor: TActor;
+  input: TProposalCreate;
+  document?: TDocument;
+}): Promise<TProposal> {
   const { db, actor, input } = args;
   return db.transaction(async (tx) => {
     const defaults = await readDefaults(tx, actor.id);
     const client = input.clientId ? await snapshotClient(tx, actor.id, input.clientId) : emptyClient();
-    const document = emptyDocument();
+    const document = args.document ?? emptyDocument();
     const [row] = await tx
       .insert(proposals)
       .values({

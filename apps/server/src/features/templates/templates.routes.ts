@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import type { TConflict } from '@draftwell/shared/workspace/common';
+import {
+  ZTemplateFromProposal,
+  ZTemplateInput,
+  ZTemplateListQuery,
+  ZTemplatePatch,
+  type TTemplate,
+} from '@draftwell/shared/workspace/templates';
+import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { validJson, validQuery } from '../../http/validate';
+import {
+  createTemplate,
+  deleteTemplate,
+  duplicateTemplate,
+  getTemplate,
+  listTemplates,
+  templateFromProposal,
+  updateTemplate,
+  useTemplate,
+} from './templates.service';
+
+export const templatesRoutes = new Hono<TAuthedEnv>()
+  .use(requireUser)
+  .get('/', validQuery(ZTemplateListQuery), async (c) => {
+    return c.json(
+      await listTemplates({ db: c.var.deps.database.db, actor: c.var.actor, query: c.req.valid('query') }),
+      200,
+    );
+  })
+  .post('/', validJson(ZTemplateInput), async (c) => {
+    const template = await createTemplate({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      input: c.req.valid('json'),
+    });
+    return c.json(template, 201);
+  })
+  .post('/from-proposal/:proposalId', validJson(ZTemplateFromProposal), async (c) => {
+    const template = await templateFromProposal({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      proposalId: c.req.param('proposalId'),
+      input: c.req.valid('json'),
+    });
+    return c.json(template, 201);
+  })
+  .get('/:id', async (c) => {
+    return c.json(await getTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }), 200);
+  })
+  .patch('/:id', validJson(ZTemplatePatch), async (c) => {
+    const result = await updateTemplate({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      patch: c.req.valid('json'),
+    });
+    if (!result.ok) {
+      const body: TConflict<TTemplate> = {
+        error: {
+          code: 'conflict',
+          message: 'This template was changed elsewhere since you opened it. Review the current version and try again.',
+          current: result.current,
+          requestId: c.var.requestId,
+        },
+      };
+      return c.json(body, 409);
+    }
+    return c.json(result.template, 200);
+  })
+  .delete('/:id', async (c) => {
+    await deleteTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    return c.body(null, 204);
+  })
+  .post('/:id/duplicate', async (c) => {
+    const template = await duplicateTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    return c.json(template, 201);
+  })
+  .post('/:id/use', async (c) => {
+    const proposal = await useTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    return c.json(proposal, 201);
+  });

@@ -1,0 +1,261 @@
+import type { TDocument } from '@draftwell/shared';
+import {
+  STARTER_TEMPLATES,
+  findStarterTemplate,
+  type TStarterTemplate,
+} from '@draftwell/shared/templates/starter-templates';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import {
+  STARTER_TEMPLATE_ID_PREFIX,
+  TEMPLATE_NAME_MAX,
+  type TTemplate,
+  type TTemplateFromProposal,
+  type TTemplateList,
+  type TTemplateListQuery,
+  type TTemplatePatch,
+  type TTemplateSummary,
+  type TTemplateValues,
+} from '@draftwell/shared/workspace/templates';
+import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { proposals, templates } from '../../db/schema';
+import type { TActor } from '../../http/require-user';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { containsPattern, isUuid } from '../../lib/sql-text';
+import { createProposal } from '../proposals/proposals.service';
+
+type TRow = typeof templates.$inferSelect;
+
+const notFound = () => new AppError('not_found', 'That template does not exist, or it is not yours.');
+
+const isStarterId = (id: string) => id.startsWith(STARTER_TEMPLATE_ID_PREFIX);
+
+/** Starters are built in: they can be used, previewed and duplicated, never changed. */
+function starterIsReadOnly(): AppError {
+  return new AppError(
+    'not_found',
+    'Starter templates are built in and cannot be changed or deleted. Duplicate it to make a copy of your own.',
+  );
+}
+
+function starterSummary(starter: TStarterTemplate): TTemplateSummary {
+  return {
+    id: starter.id,
+    kind: 'starter',
+    name: starter.name,
+    description: starter.description,
+    category: starter.category,
+    version: 0,
+    createdAt: null,
+    updatedAt: null,
+  };
+}
+
+function fromStarter(starter: TStarterTemplate): TTemplate {
+  // A copy: callers must never be able to change the built-in constant.
+  return { ...starterSummary(starter), document: structuredClone(starter.document) };
+}
+
+function toSummary(row: Omit<TRow, 'document' | 'ownerId'>): TTemplateSummary {
+  return {
+    id: row.id,
+    kind: 'own',
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toTemplate(row: TRow): TTemplate {
+  return { ...toSummary(row), document: row.document as TDocument };
+}
+
+/** Cut to the name's limit without leaving half of a surrogate pair at the end. */
+function fitName(name: string): string {
+  return name.slice(0, TEMPLATE_NAME_MAX).replace(/[\uD800-\uDBFF]$/, '');
+}
+
+/** updated_at to the microsecond: a JavaScript Date would cut it to milliseconds and skip rows. */
+const updatedAtKey = sql<string>`to_char(${templates.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function cursorTime(k: string): string {
+  const millis = `${k.slice(0, 23)}Z`;
+  const valid =
+    CURSOR_TIME.test(k) &&
+    !Number.isNaN(Date.parse(millis)) &&
+    new Date(millis).toISOString().slice(0, 23) === k.slice(0, 23);
+  if (!valid) {
+    throw new AppError('invalid', 'That page cursor is not valid. Start again from the first page.', {
+      fields: { cursor: 'Not a cursor this server gave out.' },
+    });
+  }
+  return k;
+}
+
+function matches(template: TTemplateSummary, q: string): boolean {
+  const needle = q.toLowerCase();
+  return [template.name, template.description, template.category].some((s) => s.toLowerCase().includes(needle));
+}
+
+/**
+ * Every starter (matching `q`), and a keyset page of the user's own templates, most recently
+ * changed first.
+ */
+export async function listTemplates(args: {
+  db: TDb;
+  actor: TActor;
+  query: TTemplateListQuery;
+}): Promise<TTemplateList> {
+  const { db, actor, query } = args;
+  const cursor = decodeCursor(query.cursor);
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const { document: _document, ownerId: _owner, ...columns } = getTableColumns(templates);
+  const rows = await db
+    .select({ ...columns, key: updatedAtKey })
+    .from(templates)
+    .where(
+      and(
+        eq(templates.ownerId, actor.id),
+        pattern
+          ? or(
+              ilike(templates.name, pattern),
+              ilike(templates.description, pattern),
+              ilike(templates.category, pattern),
+            )
+          : undefined,
+        cursor
+          ? sql`(${templates.updatedAt}, ${templates.id}) < (${cursorTime(cursor.k)}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(templates.updatedAt), desc(templates.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const starters = STARTER_TEMPLATES.map(starterSummary);
+  return {
+    starters: query.q ? starters.filter((s) => matches(s, query.q!)) : starters,
+    items: page.map(({ key: _key, ...row }) => toSummary(row)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ k: last.key, id: last.id }) : null,
+  };
+}
+
+async function getOwn(db: TDb, actor: TActor, id: string): Promise<TTemplate> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.id, id), eq(templates.ownerId, actor.id)));
+  if (!row) throw notFound();
+  return toTemplate(row);
+}
+
+/** An own template (by UUID) or a starter (by its `starter-…` id). */
+export async function getTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<TTemplate> {
+  const { db, actor, id } = args;
+  if (isStarterId(id)) {
+    const starter = findStarterTemplate(id);
+    if (!starter) throw notFound();
+    return fromStarter(starter);
+  }
+  return getOwn(db, actor, id);
+}
+
+export async function createTemplate(args: { db: TDb; actor: TActor; input: TTemplateValues }): Promise<TTemplate> {
+  const { db, actor, input } = args;
+  const [row] = await db
+    .insert(templates)
+    .values({ ...input, ownerId: actor.id })
+    .returning();
+  if (!row) throw new Error('template insert returned no row');
+  return toTemplate(row);
+}
+
+/**
+ * Applies `patch` only if the template is still at `patch.version`; otherwise answers the
+ * template as it is now, for the caller's 409.
+ */
+export async function updateTemplate(args: {
+  db: TDb;
+  actor: TActor;
+  id: string;
+  patch: TTemplatePatch;
+}): Promise<{ ok: true; template: TTemplate } | { ok: false; current: TTemplate }> {
+  const { db, actor, id, patch } = args;
+  if (isStarterId(id) && findStarterTemplate(id)) throw starterIsReadOnly();
+  if (!isUuid(id)) throw notFound();
+  const { version, ...fields } = patch;
+  const [row] = await db
+    .update(templates)
+    .set({ ...fields, version: sql`${templates.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(templates.id, id), eq(templates.ownerId, actor.id), eq(templates.version, version)))
+    .returning();
+  if (row) return { ok: true, template: toTemplate(row) };
+  return { ok: false, current: await getOwn(db, actor, id) };
+}
+
+export async function deleteTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<void> {
+  const { db, actor, id } = args;
+  if (isStarterId(id) && findStarterTemplate(id)) throw starterIsReadOnly();
+  if (!isUuid(id)) throw notFound();
+  const deleted = await db
+    .delete(templates)
+    .where(and(eq(templates.id, id), eq(templates.ownerId, actor.id)))
+    .returning({ id: templates.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** An own copy of an own template or of a starter. */
+export async function duplicateTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<TTemplate> {
+  const { db, actor } = args;
+  const source = await getTemplate(args);
+  return createTemplate({
+    db,
+    actor,
+    input: {
+      name: fitName(source.kind === 'starter' ? source.name : `Copy of ${source.name}`),
+      description: source.description,
+      category: source.category,
+      document: source.document,
+    },
+  });
+}
+
+/** A new draft whose document is the template's and whose title is the template's name. */
+export async function useTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
+  const { db, actor } = args;
+  const template = await getTemplate(args);
+  return createProposal({ db, actor, input: { title: template.name }, document: template.document });
+}
+
+/** Saves one of the user's proposals' documents as a template of their own. */
+export async function templateFromProposal(args: {
+  db: TDb;
+  actor: TActor;
+  proposalId: string;
+  input: TTemplateFromProposal;
+}): Promise<TTemplate> {
+  const { db, actor, proposalId, input } = args;
+  const missing = () => new AppError('not_found', 'That proposal does not exist, or it is not yours.');
+  if (!isUuid(proposalId)) throw missing();
+  const [proposal] = await db
+    .select({ title: proposals.title, document: proposals.document })
+    .from(proposals)
+    .where(and(eq(proposals.id, proposalId), eq(proposals.ownerId, actor.id)));
+  if (!proposal) throw missing();
+  return createTemplate({
+    db,
+    actor,
+    input: {
+      name: input.name ?? (fitName(proposal.title.trim()) || 'Untitled template'),
+      description: input.description ?? '',
+      category: input.category ?? '',
+      document: proposal.document as TDocument,
+    },
+  });
+}

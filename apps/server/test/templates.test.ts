@@ -1,0 +1,409 @@
+import { documentTotals, type TDocument } from '@draftwell/shared';
+import { STARTER_TEMPLATES, findStarterTemplate } from '@draftwell/shared/templates/starter-templates';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+
+const patch = (client: Client, path: string, json: unknown) => client.request(path, { method: 'PATCH', json });
+// A body-less DELETE, as fetch sends it: no Content-Length, no Content-Type.
+const del = (client: Client, path: string) => client.request(path, { method: 'DELETE' });
+
+function sampleDocument(title = 'Scope'): TDocument {
+  return {
+    version: 1,
+    blocks: [
+      {
+        id: 'intro',
+        type: 'rich_text',
+        content: {
+          type: 'doc',
+          content: [
+            { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: title }] },
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Hello ' },
+                { type: 'variable', attrs: { name: 'client.name' } },
+              ],
+            },
+          ],
+        },
+      },
+      {
+        id: 'price',
+        type: 'pricing_table',
+        title: 'Fees',
+        kind: 'lines',
+        lines: [
+          {
+            id: 'l1',
+            description: 'Audit',
+            quantity: 2000,
+            unit: 'day',
+            unitPrice: 80_000,
+            discountPercent: 0,
+            taxPercent: 1000,
+            billing: 'one_off',
+            optional: false,
+            selected: true,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+describe.each(backends())('templates API (%s)', (backend) => {
+  let server: TTestServer;
+  let alice: Client;
+  let bob: Client;
+
+  const countRows = async (table: 'templates' | 'proposals') =>
+    (
+      (await server.deps.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows[0]!.n;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
+    alice = (await signUp(server, { name: 'Alice' })).client;
+    bob = (await signUp(server, { name: 'Bob' })).client;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('lists the six starters, and no templates of their own, for a new user', async () => {
+    const carol = (await signUp(server, { name: 'Carol' })).client;
+    const res = await carol.get('/api/templates');
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([]);
+    expect(res.body.nextCursor).toBeNull();
+    expect(res.body.starters).toHaveLength(6);
+    expect(res.body.starters.map((s: { id: string }) => s.id)).toEqual(STARTER_TEMPLATES.map((t) => t.id));
+    expect(res.body.starters[0]).toEqual({
+      id: 'starter-web-design',
+      kind: 'starter',
+      name: STARTER_TEMPLATES[0]!.name,
+      description: STARTER_TEMPLATES[0]!.description,
+      category: STARTER_TEMPLATES[0]!.category,
+      version: 0,
+      createdAt: null,
+      updatedAt: null,
+    });
+    expect(res.body.starters[0]).not.toHaveProperty('document');
+
+    const search = await carol.get('/api/templates?q=photo');
+    expect(search.body.starters.map((s: { id: string }) => s.id)).toEqual(['starter-photography']);
+  });
+
+  it('reads a starter by its id, and answers 404 for an unknown one', async () => {
+    const res = await alice.get('/api/templates/starter-consulting');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 'starter-consulting', kind: 'starter', name: 'Consulting engagement' });
+    expect(res.body.document).toEqual(findStarterTemplate('starter-consulting')!.document);
+    expect((await alice.get('/api/templates/starter-unknown')).status).toBe(404);
+    expect((await alice.get('/api/templates/not-a-uuid')).status).toBe(404);
+  });
+
+  it('uses a starter: a new draft with its document, its name as title and correct totals', async () => {
+    const starter = findStarterTemplate('starter-marketing-retainer')!;
+    const res = await alice.post('/api/templates/starter-marketing-retainer/use');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      title: starter.name,
+      status: 'draft',
+      number: expect.stringMatching(/^P-\d{4}-\d{4}$/),
+      version: 1,
+    });
+    expect(res.body.document).toEqual(starter.document);
+    expect(res.body.totals).toEqual(documentTotals(starter.document));
+    expect(res.body.totals.monthly.total).toBe(450_000);
+    expect(res.body.totals.one_off.total).toBe(250_000);
+
+    const read = await alice.get(`/api/proposals/${res.body.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.document).toEqual(starter.document);
+
+    // The draft's document is a copy: editing it leaves the starter as it was.
+    const edited = await patch(alice, `/api/proposals/${res.body.id}`, {
+      version: 1,
+      document: { version: 1, blocks: [] },
+    });
+    expect(edited.status).toBe(200);
+    expect((await alice.get('/api/templates/starter-marketing-retainer')).body.document).toEqual(starter.document);
+  });
+
+  it('creates, reads, lists, updates and deletes an own template', async () => {
+    const created = await alice.post('/api/templates', {
+      name: '  Audit proposal ',
+      description: 'Two-day audit',
+      category: 'Consulting',
+      document: sampleDocument(),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      kind: 'own',
+      name: 'Audit proposal',
+      description: 'Two-day audit',
+      category: 'Consulting',
+      document: sampleDocument(),
+      version: 1,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(created.body).not.toHaveProperty('ownerId');
+    const id = created.body.id as string;
+    const path = `/api/templates/${id}`;
+
+    expect((await alice.get(path)).body).toEqual(created.body);
+    const { document: _document, ...summary } = created.body;
+    const list = await alice.get('/api/templates?q=audit');
+    expect(list.body.items).toEqual([summary]);
+
+    const updated = await patch(alice, path, { name: 'Audit (two days)', document: sampleDocument('New'), version: 1 });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'Audit (two days)', description: 'Two-day audit', version: 2 });
+    expect(updated.body.document).toEqual(sampleDocument('New'));
+
+    const used = await alice.post(`${path}/use`);
+    expect(used.status).toBe(201);
+    expect(used.body.title).toBe('Audit (two days)');
+    expect(used.body.document).toEqual(sampleDocument('New'));
+    expect(used.body.totals.one_off).toEqual({ net: 160_000, discount: 0, tax: 16_000, total: 176_000 });
+
+    expect((await del(alice, path)).status).toBe(204);
+    expect((await alice.get(path)).status).toBe(404);
+    expect((await del(alice, path)).status).toBe(404);
+    expect((await patch(alice, path, { name: 'Back', version: 2 })).status).toBe(404);
+  });
+
+  it('lists own templates most recently changed first, by keyset pages', async () => {
+    const dave = (await signUp(server, { name: 'Dave' })).client;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await dave.post('/api/templates', { name: `Template ${i}`, document: sampleDocument() });
+      ids.push(res.body.id);
+    }
+    await patch(dave, `/api/templates/${ids[0]}`, { name: 'Template 0 again', version: 1 });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await dave.get(`/api/templates?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.starters).toHaveLength(6);
+      seen.push(...res.body.items.map((t: { id: string }) => t.id));
+      cursor = res.body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([ids[0], ids[4], ids[3], ids[2], ids[1]]);
+    expect((await dave.get('/api/templates?cursor=nonsense')).status).toBe(400);
+  });
+
+  it('duplicates a starter and an own template into copies of the user', async () => {
+    const starter = findStarterTemplate('starter-photography')!;
+    const copy = await alice.post('/api/templates/starter-photography/duplicate');
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      kind: 'own',
+      name: starter.name,
+      category: starter.category,
+      version: 1,
+    });
+    expect(copy.body.document).toEqual(starter.document);
+
+    const again = await alice.post(`/api/templates/${copy.body.id}/duplicate`);
+    expect(again.status).toBe(201);
+    expect(again.body.name).toBe(`Copy of ${starter.name}`);
+    expect(again.body.id).not.toBe(copy.body.id);
+
+    // The copy is the user's own: it can be changed, and the starter stays as it was.
+    expect((await patch(alice, `/api/templates/${copy.body.id}`, { name: 'My shoots', version: 1 })).status).toBe(200);
+    expect((await alice.get('/api/templates/starter-photography')).body.name).toBe(starter.name);
+  });
+
+  it('refuses to change or delete a starter, with a clear message', async () => {
+    const removed = await del(alice, '/api/templates/starter-web-design');
+    expect(removed.status).toBe(404);
+    expect(removed.body.error.message).toMatch(/starter templates are built in/i);
+    const changed = await patch(alice, '/api/templates/starter-web-design', { name: 'Mine', version: 1 });
+    expect(changed.status).toBe(404);
+    expect(changed.body.error.message).toMatch(/duplicate/i);
+    expect((await alice.get('/api/templates/starter-web-design')).body.name).toBe(STARTER_TEMPLATES[0]!.name);
+  });
+
+  it("saves a proposal's document as a template, for the proposal's owner only", async () => {
+    const draft = await alice.post('/api/proposals', { title: 'Kitchen refit' });
+    const saved = await patch(alice, `/api/proposals/${draft.body.id}`, {
+      version: 1,
+      document: sampleDocument('Refit'),
+    });
+    expect(saved.status).toBe(200);
+
+    const res = await alice.post(`/api/templates/from-proposal/${draft.body.id}`, {});
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ kind: 'own', name: 'Kitchen refit', description: '', category: '', version: 1 });
+    expect(res.body.document).toEqual(sampleDocument('Refit'));
+
+    const named = await alice.post(`/api/templates/from-proposal/${draft.body.id}`, {
+      name: 'Refit',
+      category: 'Interiors',
+    });
+    expect(named.status).toBe(201);
+    expect(named.body).toMatchObject({ name: 'Refit', category: 'Interiors' });
+
+    const before = await countRows('templates');
+    expect((await bob.post(`/api/templates/from-proposal/${draft.body.id}`, {})).status).toBe(404);
+    expect((await alice.post('/api/templates/from-proposal/not-a-uuid', {})).status).toBe(404);
+    expect((await alice.post('/api/templates/from-proposal/00000000-0000-4000-8000-000000000000', {})).status).toBe(
+      404,
+    );
+    const extra = await alice.post(`/api/templates/from-proposal/${draft.body.id}`, { document: sampleDocument() });
+    expect(extra.status).toBe(400);
+    expect(await countRows('templates')).toBe(before);
+  });
+
+  it("A1: another user's template answers 404 everywhere, stays unchanged and is never listed", async () => {
+    const { body: template } = await alice.post('/api/templates', {
+      name: 'Alice private',
+      description: 'Only for Alice',
+      document: sampleDocument(),
+    });
+    const path = `/api/templates/${template.id}`;
+    const templatesBefore = await countRows('templates');
+    const proposalsBefore = await countRows('proposals');
+    const results = [
+      await bob.get(path),
+      await patch(bob, path, { name: 'Bob was here', version: 1 }),
+      await del(bob, path),
+      await bob.post(`${path}/duplicate`),
+      await bob.post(`${path}/use`),
+    ];
+    for (const res of results) {
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+      expect(res.text).not.toContain('Alice private');
+    }
+    expect(await countRows('templates')).toBe(templatesBefore);
+    expect(await countRows('proposals')).toBe(proposalsBefore);
+    expect((await alice.get(path)).body).toEqual(template);
+
+    for (const q of ['', '?q=Alice', '?q=private', `?q=${template.id}`]) {
+      const list = await bob.get(`/api/templates${q}`);
+      expect(list.status).toBe(200);
+      expect(list.text).not.toContain(template.id);
+      expect(list.text).not.toContain('Alice private');
+    }
+  });
+
+  it('A2: ownerId, id and other unknown keys are refused with 400 naming them', async () => {
+    const bobUser = (await bob.session())!.user;
+    const before = await countRows('templates');
+    const create = await alice.post('/api/templates', {
+      name: 'Mass assign',
+      document: sampleDocument(),
+      ownerId: bobUser.id,
+      id: '00000000-0000-4000-8000-000000000000',
+      kind: 'starter',
+    });
+    expect(create.status).toBe(400);
+    expect(create.body.error.fields._).toMatch(/ownerId/);
+    expect(create.body.error.fields._).toMatch(/\bid\b/);
+    expect(create.body.error.fields._).toMatch(/kind/);
+    expect(await countRows('templates')).toBe(before);
+
+    const { body: template } = await alice.post('/api/templates', {
+      name: 'Owned by Alice',
+      document: sampleDocument(),
+    });
+    for (const extra of [
+      { ownerId: bobUser.id },
+      { id: '00000000-0000-4000-8000-000000000000' },
+      { createdAt: '2000-01-01T00:00:00Z' },
+    ]) {
+      const res = await patch(alice, `/api/templates/${template.id}`, { name: 'Hijacked', version: 1, ...extra });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields._).toContain(Object.keys(extra)[0]);
+    }
+    expect((await alice.get(`/api/templates/${template.id}`)).body).toEqual(template);
+  });
+
+  it('refuses invalid fields with a message for each', async () => {
+    const missing = await alice.post('/api/templates', { document: sampleDocument() });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields).toHaveProperty('name');
+
+    const long = await alice.post('/api/templates', {
+      name: 'x'.repeat(121),
+      description: 'd'.repeat(501),
+      category: 'c'.repeat(61),
+      document: sampleDocument(),
+    });
+    expect(long.status).toBe(400);
+    expect(Object.keys(long.body.error.fields).sort()).toEqual(['category', 'description', 'name']);
+
+    const noDocument = await alice.post('/api/templates', { name: 'No document' });
+    expect(noDocument.status).toBe(400);
+    expect(noDocument.body.error.fields).toHaveProperty('document');
+  });
+
+  it('refuses a template document with a javascript: link', async () => {
+    const document = sampleDocument();
+    const intro = document.blocks[0]!;
+    if (intro.type !== 'rich_text') throw new Error('sample starts with rich text');
+    intro.content.content.push({
+      type: 'paragraph',
+      content: [{ type: 'text', text: 'Click', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+    });
+    const before = await countRows('templates');
+    const res = await alice.post('/api/templates', { name: 'Hostile', document });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.error.fields)).toMatch(/http:\/\/, https:\/\/ or mailto:/);
+    expect(await countRows('templates')).toBe(before);
+
+    const { body: template } = await alice.post('/api/templates', { name: 'Benign', document: sampleDocument() });
+    const patched = await patch(alice, `/api/templates/${template.id}`, { document, version: 1 });
+    expect(patched.status).toBe(400);
+    expect((await alice.get(`/api/templates/${template.id}`)).body.version).toBe(1);
+  });
+
+  it('answers 409 with the current template on a stale version', async () => {
+    const { body: template } = await alice.post('/api/templates', { name: 'Versioned', document: sampleDocument() });
+    const path = `/api/templates/${template.id}`;
+    const first = await patch(alice, path, { name: 'First edit', version: 1 });
+    expect(first.status).toBe(200);
+    const stale = await patch(alice, path, { name: 'Stale edit', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/changed elsewhere/) });
+    expect(stale.body.error.current).toEqual(first.body);
+    expect((await alice.get(path)).body.name).toBe('First edit');
+  });
+
+  it('every route answers 401 without a session', async () => {
+    const { body } = await alice.post('/api/templates', { name: 'Signed-in only', document: sampleDocument() });
+    const { body: proposal } = await alice.post('/api/proposals', { title: 'Signed-in only' });
+    const anon = server.client();
+    const path = `/api/templates/${body.id}`;
+    const results = [
+      await anon.get('/api/templates'),
+      await anon.post('/api/templates', { name: 'Anonymous', document: sampleDocument() }),
+      await anon.get(path),
+      await anon.get('/api/templates/starter-web-design'),
+      await patch(anon, path, { name: 'Anonymous', version: 1 }),
+      await del(anon, path),
+      await anon.post(`${path}/duplicate`),
+      await anon.post('/api/templates/starter-web-design/use'),
+      await anon.post(`/api/templates/from-proposal/${proposal.id}`, {}),
+    ];
+    for (const res of results) {
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('unauthenticated');
+    }
+    expect((await alice.get(path)).body).toEqual(body);
+  });
+});
