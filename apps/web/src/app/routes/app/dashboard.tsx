@@ -4,6 +4,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState, PageFrame } from '@/components/layouts/page-frame';
 import { paths } from '@/config/paths';
+import { NewProposalButton } from '@/features/proposals/components/new-proposal-button';
+import { ProposalHeader } from '@/features/proposals/components/proposal-header';
+import { ProposalList } from '@/features/proposals/components/proposal-list';
 
 /** The workspace: the proposal list beside either the overview or, given an id, that draft. */
 export default function DashboardPage() {
@@ -33,35 +36,29 @@ export default function DashboardPage() {
   return (
     <PageFrame
       title={id ? 'Edit draft' : 'Dashboard'}
-      description={id ? `Draft ${id}` : 'Your proposals, their status and what to do next.'}
+      description={
+        id ? 'Shape the draft, then send it to your client.' : 'Your proposals, their status and what to do next.'
+      }
+      actions={<NewProposalButton />}
     >
-      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <aside aria-label="Your proposals" className="bg-card rounded-lg border p-4">
-          <h2 className="mb-3 text-sm font-semibold">Proposals</h2>
-          <p className="text-muted-foreground text-sm">
-            No proposals yet. Each proposal you draft will be listed here, newest first, with its status, a search
-            box and a filter by status.
-          </p>
-        </aside>
-        <section aria-label={id ? 'Editor' : 'Overview'}>
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <ProposalList />
+        <section aria-label={id ? 'Editor' : 'Overview'} className="min-w-0">
           {id ? (
-            <EmptyState
-              icon={<FileText />}
-              title="The editor opens here"
-              link={{ to: paths.dashboard, label: 'Back to the dashboard' }}
-            >
-              This is where the draft will open in the block editor: title, client, pricing table with live
-              totals, a preview as your client sees it, and autosave. The editor is the next part we are building.
-            </EmptyState>
+            <ProposalHeader key={id} id={id}>
+              <EmptyState icon={<FileText />} title="The editor opens here">
+                This is where the draft will open in the block editor: title, client, pricing table with live totals, a
+                preview as your client sees it, and autosave. The editor is the next part we are building.
+              </EmptyState>
+            </ProposalHeader>
           ) : (
             <EmptyState
               icon={<FilePlus2 />}
               title="Your overview will live here"
               link={{ to: paths.templates, label: 'See the templates screen' }}
             >
-              Once you send proposals, this pane shows counts by status, your win rate, the value accepted this
-              month and recent activity, next to <em>New proposal</em>: blank, from a template, or drafted from a
-              short brief.
+              Once you send proposals, this pane shows counts by status, your win rate, the value accepted this month
+              and recent activity, next to <em>New proposal</em>: blank, from a template, or drafted from a short brief.
             </EmptyState>
           )}
         </section>
@@ -69,4 +66,3 @@ export default function DashboardPage() {
     </PageFrame>
   );
 }
-

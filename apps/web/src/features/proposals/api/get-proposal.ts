@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { api, ApiError, unwrap } from '@/lib/api-client';
+import { proposalKeys } from './keys';
+
+export function fetchProposal(id: string): Promise<TProposal> {
+  return unwrap<TProposal>(api.proposals[':id'].$get({ param: { id } }));
+}
+
+export const proposalQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: proposalKeys.detail(id),
+    queryFn: () => fetchProposal(id),
+    // A missing proposal stays missing; asking again only delays the answer.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+  });
+
+export function useProposal(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...proposalQueryOptions(id), enabled });
+}

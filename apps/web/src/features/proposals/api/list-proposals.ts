@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { TProposalStatus, TProposalSummary } from '@draftwell/shared/workspace/proposals';
+import { api, unwrap } from '@/lib/api-client';
+import { proposalKeys, type TProposalListFilters } from './keys';
+
+export type TProposalPage = { items: TProposalSummary[]; nextCursor: string | null };
+
+export function fetchProposalPage(filters: TProposalListFilters, cursor: string | undefined): Promise<TProposalPage> {
+  const query: { cursor?: string; q?: string; status?: TProposalStatus } = {};
+  if (cursor) query.cursor = cursor;
+  if (filters.q) query.q = filters.q;
+  if (filters.status) query.status = filters.status;
+  return unwrap<TProposalPage>(api.proposals.$get({ query }));
+}
+
+export const proposalListQueryOptions = (filters: TProposalListFilters) =>
+  infiniteQueryOptions({
+    queryKey: proposalKeys.list(filters),
+    queryFn: ({ pageParam }) => fetchProposalPage(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The user's proposals, most recently updated first, a page at a time. */
+export function useProposalList(filters: TProposalListFilters) {
+  return useInfiniteQuery(proposalListQueryOptions(filters));
+}

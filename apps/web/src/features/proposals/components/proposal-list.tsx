@@ -1,0 +1,199 @@
+import { PROPOSAL_STATUSES, type TProposalStatus, type TProposalSummary } from '@draftwell/shared/workspace/proposals';
+import { FileText, RotateCw, SearchX, TriangleAlert } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { useProposalList } from '../api/list-proposals';
+import { formatDateTime, formatRelativeTime } from '../utils/relative-time';
+import { useDebouncedValue } from '../utils/use-debounced-value';
+import { NewProposalButton } from './new-proposal-button';
+import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from './proposal-status-badge';
+
+const SEARCH_DELAY_MS = 250;
+
+function ProposalListItem({ proposal }: { proposal: TProposalSummary }) {
+  return (
+    <li>
+      <NavLink
+        to={paths.editDraft(proposal.id)}
+        className={({ isActive }) =>
+          cn(
+            'hover:bg-accent block rounded-md border border-transparent px-3 py-2.5 transition-colors',
+            isActive && 'bg-accent text-accent-foreground border-primary/40',
+          )
+        }
+      >
+        <span className="flex items-start justify-between gap-2">
+          <span className="line-clamp-2 min-w-0 text-sm font-medium break-words">{proposal.title}</span>
+          <ProposalStatusBadge status={proposal.status} />
+        </span>
+        <span className="text-muted-foreground mt-1 flex items-center justify-between gap-2 text-xs">
+          <span className="min-w-0 truncate">
+            <span className="font-mono">{proposal.number}</span>
+            {proposal.client.name ? <> · {proposal.client.name}</> : null}
+          </span>
+          <time className="shrink-0" dateTime={proposal.updatedAt} title={formatDateTime(proposal.updatedAt)}>
+            {formatRelativeTime(proposal.updatedAt)}
+          </time>
+        </span>
+      </NavLink>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your proposals" className="space-y-2">
+      {Array.from({ length: 5 }, (_, i) => (
+        <div key={i} aria-hidden="true" className="space-y-2 rounded-md px-3 py-2.5">
+          <div className="bg-muted h-4 w-3/4 animate-pulse rounded" />
+          <div className="bg-muted h-3 w-1/2 animate-pulse rounded" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ListMessage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center px-2 py-8 text-center">
+      <div className="bg-accent text-accent-foreground mb-3 rounded-full p-2.5 [&_svg]:size-5">{icon}</div>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <div className="text-muted-foreground mt-1 text-sm">{children}</div>
+    </div>
+  );
+}
+
+/** The sidebar: the user's proposals, newest first, with search, a status filter and infinite scroll. */
+export function ProposalList() {
+  const searchId = useId();
+  const statusId = useId();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<TProposalStatus | null>(null);
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const list = useProposalList({ q, status });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = q !== '' || status !== null;
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = <ListSkeleton />;
+  } else if (list.isError && items.length === 0) {
+    body = (
+      <div role="alert">
+        <ListMessage icon={<TriangleAlert />} title="Your proposals did not load">
+          <p>{list.error.message}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Retry
+          </Button>
+        </ListMessage>
+      </div>
+    );
+  } else if (items.length === 0 && !filtered) {
+    body = (
+      <ListMessage icon={<FileText />} title="No proposals yet">
+        <p>Each proposal you draft is listed here, newest first, with its status.</p>
+        <NewProposalButton size="sm" className="mt-3" />
+      </ListMessage>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <ListMessage icon={<SearchX />} title="No proposals match">
+        <p>Try another search or status.</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          onClick={() => {
+            setSearch('');
+            setStatus(null);
+          }}
+        >
+          Clear filters
+        </Button>
+      </ListMessage>
+    );
+  } else {
+    body = (
+      <>
+        <ul aria-label="Proposals" className="space-y-1">
+          {items.map((p) => (
+            <ProposalListItem key={p.id} proposal={p} />
+          ))}
+        </ul>
+        {hasNextPage ? (
+          <div ref={sentinel} className="flex justify-center pt-2">
+            <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+            </Button>
+          </div>
+        ) : null}
+        {list.isFetchNextPageError ? (
+          <p role="alert" className="text-destructive pt-2 text-center text-sm">
+            {list.error?.message} Use Load more to try again.
+          </p>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <aside aria-label="Your proposals" className="bg-card min-w-0 rounded-lg border p-4 lg:sticky lg:top-20">
+      <h2 className="mb-3 text-sm font-semibold">Your proposals</h2>
+      <div className="mb-3 space-y-3" role="search" aria-label="Find proposals">
+        <div className="space-y-1.5">
+          <Label htmlFor={searchId}>Search</Label>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Title, number or client"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={statusId}>Status</Label>
+          <select
+            id={statusId}
+            value={status ?? ''}
+            onChange={(e) => setStatus((e.target.value || null) as TProposalStatus | null)}
+            className="border-input bg-card flex h-10 w-full rounded-md border px-3 py-2 text-sm shadow-xs"
+          >
+            <option value="">All</option>
+            {PROPOSAL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PROPOSAL_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div
+        className="-mx-1 max-h-[26rem] overflow-y-auto px-1 lg:max-h-[calc(100dvh-22rem)]"
+        aria-busy={list.isFetching || undefined}
+      >
+        {body}
+      </div>
+    </aside>
+  );
+}
