@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Suspense } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { TSession } from '@draftwell/shared';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,8 @@ const NAV = [
 ];
 
 function AppNav({ className, label }: { className: string; label: string }) {
+  // The editor is the dashboard screen opened on a draft: its tab stays marked.
+  const onDraft = useLocation().pathname.startsWith(paths.editDraft(''));
   return (
     <nav aria-label={label} className={cn('flex items-center gap-1 overflow-x-auto', className)}>
       {NAV.map((item) => (
@@ -28,7 +30,9 @@ function AppNav({ className, label }: { className: string; label: string }) {
           className={({ isActive }) =>
             cn(
               'hover:bg-accent rounded-md px-3 py-2 text-sm font-medium',
-              isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+              isActive || (onDraft && item.to === paths.dashboard)
+                ? 'bg-accent text-accent-foreground'
+                : 'text-muted-foreground',
             )
           }
         >
