@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, refusedRequest, test, toast } from './fixtures';
 
 test('profile: change the password', async ({ page, request, signUpViaApi, signInViaApi, consoleGuard }) => {
@@ -79,4 +80,25 @@ test('profile: delete the account after confirming the password', async ({ page,
   await form.getByLabel('Password').fill(user.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(form.getByLabel('Password')).toHaveAccessibleDescription('Wrong email or password.');
+});
+
+test('profile: export my data downloads every record as JSON', async ({ page, baseURL, signUpViaApi }) => {
+  const user = await signUpViaApi(page);
+  const created = await page.request.post('/api/proposals', {
+    headers: { origin: new URL(baseURL!).origin },
+    data: { title: 'Exported proposal' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/profile');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download my data (JSON)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^draftwell-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = await download.path();
+  const data = JSON.parse(readFileSync(file, 'utf8')) as {
+    user: { email: string };
+    proposals: Array<{ title: string }>;
+  };
+  expect(data.user.email).toBe(user.email);
+  expect(data.proposals.map((p) => p.title)).toEqual(['Exported proposal']);
 });

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { isAppRoute, type TApiError } from '@draftwell/shared';
+import { accountRoutes } from './features/account/account.routes';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -33,7 +34,8 @@ const api = new Hono<TAppEnv>()
   .route('/clients', clientsRoutes)
   .route('/saved-items', savedItemsRoutes)
   .route('/templates', templatesRoutes)
-  .route('/profile', profileRoutes);
+  .route('/profile', profileRoutes)
+  .route('/account', accountRoutes);
 export type AppType = typeof api;
 
 export type TAppState = { draining: boolean };

@@ -10,6 +10,8 @@ export const paths = {
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,
   signUp: (plan?: string) => `${PUBLIC_ROUTES.auth}?tab=sign-up${plan ? `&plan=${encodeURIComponent(plan)}` : ''}`,
   signIn: () => `${PUBLIC_ROUTES.auth}?tab=sign-in`,
+  /** A download, not a screen: the server answers with an attachment. */
+  exportData: '/api/account/export',
 } as const;
 
 export { PROTECTED_ROUTES, PUBLIC_ROUTES };

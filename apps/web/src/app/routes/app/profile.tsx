@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, MailWarning } from 'lucide-react';
+import { BadgeCheck, Download, MailWarning } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -18,7 +17,6 @@ export default function ProfilePage() {
   const resend = useResendVerification();
   const everywhere = useSignOutEverywhere();
   const navigate = useNavigate();
-  const qc = useQueryClient();
 
   useEffect(() => {
     document.title = 'Profile — Draftwell';
@@ -58,7 +56,9 @@ export default function ProfilePage() {
                       onClick={() =>
                         resend.mutate(user.email, {
                           onSuccess: () =>
-                            toast.success('Confirmation email sent', { description: `Check the inbox of ${user.email}.` }),
+                            toast.success('Confirmation email sent', {
+                              description: `Check the inbox of ${user.email}.`,
+                            }),
                           onError: (err) => toast.error('Could not send the email', { description: err.message }),
                         })
                       }
@@ -77,7 +77,9 @@ export default function ProfilePage() {
         <Card>
           <CardHeader>
             <CardTitle>Sessions</CardTitle>
-            <CardDescription>Signed in on a computer you no longer use? Sign out of every device, this one included.</CardDescription>
+            <CardDescription>
+              Signed in on a computer you no longer use? Sign out of every device, this one included.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Button
@@ -86,7 +88,6 @@ export default function ProfilePage() {
               onClick={() =>
                 everywhere.mutate(undefined, {
                   onSuccess: () => {
-                    qc.clear();
                     toast.success('Signed out everywhere', { description: 'Every session of your account has ended.' });
                     void navigate(paths.landing, { replace: true });
                   },
@@ -106,6 +107,24 @@ export default function ProfilePage() {
           </CardHeader>
           <CardContent>
             <ThemeChoice />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Export my data</CardTitle>
+            <CardDescription>
+              Everything in your account as one JSON file: your profile, clients, saved items, templates and proposals
+              with their documents. Yours to keep or to move elsewhere.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button variant="outline" asChild>
+              <a href={paths.exportData} download>
+                <Download aria-hidden="true" />
+                Download my data (JSON)
+              </a>
+            </Button>
           </CardContent>
         </Card>
 

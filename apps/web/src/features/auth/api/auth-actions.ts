@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSignIn, TSignUp } from '@draftwell/shared';
 import { paths } from '@/config/paths';
 import { postJson } from '@/lib/api-client';
@@ -7,9 +7,17 @@ import { fetchSession, sessionQueryKey } from './session';
 
 const AUTH = '/api/auth';
 
+/**
+ * Another account's cached data goes when someone signs in. It is not dropped at sign-out:
+ * screens still mounted would refetch it at once, without a session (a 401), on their way out.
+ */
+const dropOtherUsersData = (qc: QueryClient) =>
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+
 function useAfterSignIn() {
   const qc = useQueryClient();
   return async () => {
+    dropOtherUsersData(qc);
     qc.setQueryData(sessionQueryKey, await fetchSession());
     broadcastAuth('signed-in');
   };
@@ -35,10 +43,13 @@ export function useSignUp() {
 export function useSignOut() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => postJson(`${AUTH}/sign-out`),
+    mutationFn: async () => {
+      // Requests in flight would reach the server after the session is gone (a 401): stop them.
+      await qc.cancelQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+      return postJson(`${AUTH}/sign-out`);
+    },
     onSettled: () => {
       qc.setQueryData(sessionQueryKey, null);
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
       broadcastAuth('signed-out');
     },
   });

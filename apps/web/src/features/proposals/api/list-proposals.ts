@@ -5,18 +5,22 @@ import { proposalKeys, type TProposalListFilters } from './keys';
 
 export type TProposalPage = { items: TProposalSummary[]; nextCursor: string | null };
 
-export function fetchProposalPage(filters: TProposalListFilters, cursor: string | undefined): Promise<TProposalPage> {
+export function fetchProposalPage(
+  filters: TProposalListFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<TProposalPage> {
   const query: { cursor?: string; q?: string; status?: TProposalStatus } = {};
   if (cursor) query.cursor = cursor;
   if (filters.q) query.q = filters.q;
   if (filters.status) query.status = filters.status;
-  return unwrap<TProposalPage>(api.proposals.$get({ query }));
+  return unwrap<TProposalPage>(api.proposals.$get({ query }, { init: { signal } }));
 }
 
 export const proposalListQueryOptions = (filters: TProposalListFilters) =>
   infiniteQueryOptions({
     queryKey: proposalKeys.list(filters),
-    queryFn: ({ pageParam }) => fetchProposalPage(filters, pageParam),
+    queryFn: ({ pageParam, signal }) => fetchProposalPage(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -1,0 +1,57 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { businessProfiles, clients, proposals, savedItems, templates, users } from '../../db/schema';
+import type { TActor } from '../../http/require-user';
+
+export const EXPORT_FORMAT = 'draftwell-export/1';
+
+/**
+ * Everything the user owns, as JSON (no lock-in). Read in one transaction so the export is a
+ * consistent picture; secrets (password hash, sessions, share-token hashes) are left out.
+ */
+export async function exportAccount(args: { db: TDb; actor: TActor }) {
+  const { db, actor } = args;
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.id, actor.id));
+    const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.ownerId, actor.id));
+    const ownedClients = await tx
+      .select()
+      .from(clients)
+      .where(eq(clients.ownerId, actor.id))
+      .orderBy(asc(clients.createdAt));
+    const ownedItems = await tx
+      .select()
+      .from(savedItems)
+      .where(eq(savedItems.ownerId, actor.id))
+      .orderBy(asc(savedItems.createdAt));
+    const ownedTemplates = await tx
+      .select()
+      .from(templates)
+      .where(eq(templates.ownerId, actor.id))
+      .orderBy(asc(templates.createdAt));
+    const ownedProposals = await tx
+      .select()
+      .from(proposals)
+      .where(eq(proposals.ownerId, actor.id))
+      .orderBy(asc(proposals.createdAt));
+    return {
+      format: EXPORT_FORMAT,
+      exportedAt: new Date().toISOString(),
+      user,
+      businessProfile: profile ?? null,
+      clients: ownedClients,
+      savedItems: ownedItems,
+      templates: ownedTemplates,
+      proposals: ownedProposals.map(({ shareTokenHash: _token, ...p }) => p),
+    };
+  });
+}
