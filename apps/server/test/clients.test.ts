@@ -1,41 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+import { backends, countRows, signUp, startTestServer, type Client, type TTestServer } from './helpers';
 
-const patch = (client: Client, path: string, json: unknown) => client.request(path, { method: 'PATCH', json });
-// A body-less DELETE, as fetch sends it: no Content-Length, no Content-Type.
-const del = (client: Client, path: string) => client.request(path, { method: 'DELETE' });
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** Every row of a list, page by page, with the number of pages it took. */
-async function listAll(client: Client, path: string, limit: number) {
-  const items: Array<Record<string, unknown>> = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const params = new URLSearchParams({ limit: String(limit) });
-    if (cursor) params.set('cursor', cursor);
-    const res = await client.get(`${path}${path.includes('?') ? '&' : '?'}${params}`);
-    expect(res.status).toBe(200);
-    expect(res.body.items.length).toBeLessThanOrEqual(limit);
-    items.push(...res.body.items);
-    cursor = res.body.nextCursor;
-    pages += 1;
-  } while (cursor && pages < 100);
-  return { items, pages };
-}
 
 describe.each(backends())('clients API (%s)', (backend) => {
   let server: TTestServer;
   let alice: Client;
   let bob: Client;
-
-  const countRows = async (table: 'clients') =>
-    (
-      (await server.deps.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-        rows: Array<{ n: number }>;
-      }
-    ).rows[0]!.n;
 
   beforeAll(async () => {
     server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
@@ -72,7 +43,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual(created.body);
 
-    const updated = await patch(alice, `/api/clients/${id}`, {
+    const updated = await alice.patch(`/api/clients/${id}`, {
       notes: 'Prefers email.',
       phone: '+44 20 7946 0000',
       version: 1,
@@ -89,14 +60,14 @@ describe.each(backends())('clients API (%s)', (backend) => {
       new Date(created.body.updatedAt).getTime(),
     );
 
-    const cleared = await patch(alice, `/api/clients/${id}`, { email: '', version: 2 });
+    const cleared = await alice.patch(`/api/clients/${id}`, { email: '', version: 2 });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ email: '', notes: 'Prefers email.', version: 3 });
 
-    expect((await del(alice, `/api/clients/${id}`)).status).toBe(204);
+    expect((await alice.delete(`/api/clients/${id}`)).status).toBe(204);
     expect((await alice.get(`/api/clients/${id}`)).status).toBe(404);
-    expect((await del(alice, `/api/clients/${id}`)).status).toBe(404);
-    expect((await patch(alice, `/api/clients/${id}`, { name: 'Back', version: 3 })).status).toBe(404);
+    expect((await alice.delete(`/api/clients/${id}`)).status).toBe(404);
+    expect((await alice.patch(`/api/clients/${id}`, { name: 'Back', version: 3 })).status).toBe(404);
   });
 
   it('refuses invalid fields with a message for each', async () => {
@@ -121,10 +92,10 @@ describe.each(backends())('clients API (%s)', (backend) => {
     expect(types.body.error.fields.name).toBeTruthy();
 
     const { body } = await alice.post('/api/clients', { name: 'Valid' });
-    const badPatch = await patch(alice, `/api/clients/${body.id}`, { email: 'nope', version: 1 });
+    const badPatch = await alice.patch(`/api/clients/${body.id}`, { email: 'nope', version: 1 });
     expect(badPatch.status).toBe(400);
     expect(badPatch.body.error.fields.email).toMatch(/valid email/i);
-    const noVersion = await patch(alice, `/api/clients/${body.id}`, { name: 'No version' });
+    const noVersion = await alice.patch(`/api/clients/${body.id}`, { name: 'No version' });
     expect(noVersion.status).toBe(400);
     expect(noVersion.body.error.fields.version).toBeTruthy();
     expect((await alice.get(`/api/clients/${body.id}`)).body).toMatchObject({ name: 'Valid', email: '', version: 1 });
@@ -132,7 +103,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
 
   it('A2: ownerId, id, createdAt and other unknown keys are refused with 400 naming them', async () => {
     const bobUser = (await bob.session())!.user;
-    const before = await countRows('clients');
+    const before = await countRows(server, 'clients');
     const create = await alice.post('/api/clients', {
       name: 'Mass Assign',
       ownerId: bobUser.id,
@@ -143,7 +114,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
     expect(create.body.error.fields._).toMatch(/ownerId/);
     expect(create.body.error.fields._).toMatch(/\bid\b/);
     expect(create.body.error.fields._).toMatch(/createdAt/);
-    expect(await countRows('clients')).toBe(before);
+    expect(await countRows(server, 'clients')).toBe(before);
 
     const { body: client } = await alice.post('/api/clients', { name: 'Owned by Alice' });
     for (const extra of [
@@ -151,11 +122,11 @@ describe.each(backends())('clients API (%s)', (backend) => {
       { id: '00000000-0000-4000-8000-000000000000' },
       { updatedAt: '2000-01-01T00:00:00Z' },
     ]) {
-      const res = await patch(alice, `/api/clients/${client.id}`, { name: 'Hijacked', version: 1, ...extra });
+      const res = await alice.patch(`/api/clients/${client.id}`, { name: 'Hijacked', version: 1, ...extra });
       expect(res.status).toBe(400);
       expect(res.body.error.fields._).toContain(Object.keys(extra)[0]);
     }
-    const jump = await patch(alice, `/api/clients/${client.id}`, { name: 'Jumped', version: 1000 });
+    const jump = await alice.patch(`/api/clients/${client.id}`, { name: 'Jumped', version: 1000 });
     expect(jump.status).toBe(409);
     const after = await alice.get(`/api/clients/${client.id}`);
     expect(after.body).toEqual(client);
@@ -164,9 +135,9 @@ describe.each(backends())('clients API (%s)', (backend) => {
 
   it('a stale version answers 409 with the current client and overwrites nothing', async () => {
     const { body: v1 } = await alice.post('/api/clients', { name: 'Concurrent Co' });
-    const first = await patch(alice, `/api/clients/${v1.id}`, { company: 'Tab one', version: 1 });
+    const first = await alice.patch(`/api/clients/${v1.id}`, { company: 'Tab one', version: 1 });
     expect(first.status).toBe(200);
-    const stale = await patch(alice, `/api/clients/${v1.id}`, { company: 'Tab two', version: 1 });
+    const stale = await alice.patch(`/api/clients/${v1.id}`, { company: 'Tab two', version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'conflict', message: expect.any(String), current: first.body });
     expect((await alice.get(`/api/clients/${v1.id}`)).body).toEqual(first.body);
@@ -181,7 +152,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
     expect(first.body.items).toHaveLength(10);
     expect(first.body.nextCursor).toEqual(expect.any(String));
 
-    const { items, pages } = await listAll(carol, '/api/clients', 10);
+    const { items, pages } = await carol.listAll('/api/clients', 10);
     expect(pages).toBe(3);
     expect(items).toHaveLength(25);
     expect(new Set(items.map((c) => c.id)).size).toBe(25);
@@ -213,7 +184,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
     const none = await dave.get('/api/clients?q=zzz');
     expect(none.body).toEqual({ items: [], nextCursor: null });
 
-    const paged = await listAll(dave, '/api/clients?q=o', 1);
+    const paged = await dave.listAll('/api/clients?q=o', 1);
     expect(paged.items.map((c) => c.name)).toEqual(['Jane Roe', 'John Doe', 'Northwind Traders', 'Someone Else']);
   });
 
@@ -230,7 +201,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
       'backslash',
     ];
     for (const name of names) expect((await erin.post('/api/clients', { name })).status).toBe(201);
-    const before = await countRows('clients');
+    const before = await countRows(server, 'clients');
 
     const search = async (q: string) => {
       const res = await erin.get(`/api/clients?q=${encodeURIComponent(q)}`);
@@ -245,7 +216,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
     expect(await search('\\%')).toEqual([]);
     expect(await search('%_%')).toEqual([]);
 
-    expect(await countRows('clients')).toBe(before);
+    expect(await countRows(server, 'clients')).toBe(before);
     expect((await erin.get('/api/clients')).body.items).toHaveLength(names.length);
   });
 
@@ -290,20 +261,20 @@ describe.each(backends())('clients API (%s)', (backend) => {
     const read = await bob.get(path);
     expect(read.status).toBe(404);
     expect(read.text).not.toContain('confidential');
-    const change = await patch(bob, path, { name: 'Taken over', version: 1 });
+    const change = await bob.patch(path, { name: 'Taken over', version: 1 });
     expect(change.status).toBe(404);
     expect(change.text).not.toContain('Alice Secret');
-    const stale = await patch(bob, path, { name: 'Taken over', version: 7 });
+    const stale = await bob.patch(path, { name: 'Taken over', version: 7 });
     expect(stale.status).toBe(404);
     expect(stale.text).not.toContain('Alice Secret');
-    expect((await del(bob, path)).status).toBe(404);
+    expect((await bob.delete(path)).status).toBe(404);
 
     expect((await alice.get(path)).body).toEqual(secret);
 
     await bob.post('/api/clients', { name: 'Bob Own Client' });
-    const bobList = await listAll(bob, '/api/clients', 100);
+    const bobList = await bob.listAll('/api/clients', 100);
     expect(bobList.items.length).toBeGreaterThan(0);
-    const aliceIds = new Set((await listAll(alice, '/api/clients', 100)).items.map((c) => c.id));
+    const aliceIds = new Set((await alice.listAll('/api/clients', 100)).items.map((c) => c.id));
     expect(bobList.items.some((c) => aliceIds.has(c.id))).toBe(false);
     expect((await bob.get('/api/clients?q=Secret')).body.items).toEqual([]);
 
@@ -318,8 +289,8 @@ describe.each(backends())('clients API (%s)', (backend) => {
     for (const id of ['nope', '1', "1' or '1'='1", '00000000-0000-4000-8000-00000000000g']) {
       const path = `/api/clients/${encodeURIComponent(id)}`;
       expect((await alice.get(path)).status).toBe(404);
-      expect((await patch(alice, path, { name: 'X', version: 1 })).status).toBe(404);
-      expect((await del(alice, path)).status).toBe(404);
+      expect((await alice.patch(path, { name: 'X', version: 1 })).status).toBe(404);
+      expect((await alice.delete(path)).status).toBe(404);
     }
   });
 
@@ -331,8 +302,8 @@ describe.each(backends())('clients API (%s)', (backend) => {
       await anon.get('/api/clients'),
       await anon.post('/api/clients', { name: 'Anonymous' }),
       await anon.get(path),
-      await patch(anon, path, { name: 'Anonymous', version: 1 }),
-      await del(anon, path),
+      await anon.patch(path, { name: 'Anonymous', version: 1 }),
+      await anon.delete(path),
     ];
     for (const res of results) {
       expect(res.status).toBe(401);

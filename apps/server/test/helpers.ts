@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -352,6 +353,33 @@ export class Client {
     return this.request(p, { ...init, method: 'POST', json: json ?? {} });
   }
 
+  patch(p: string, json: unknown) {
+    return this.request(p, { method: 'PATCH', json });
+  }
+
+  /** A body-less DELETE, as fetch sends it: no Content-Length, no Content-Type. */
+  delete(p: string) {
+    return this.request(p, { method: 'DELETE' });
+  }
+
+  /** Every row of a list, page by page, with the number of pages it took. */
+  async listAll(path: string, limit: number) {
+    const items: Array<Record<string, unknown>> = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const params = new URLSearchParams({ limit: String(limit) });
+      if (cursor) params.set('cursor', cursor);
+      const res = await this.get(`${path}${path.includes('?') ? '&' : '?'}${params}`);
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.text}`);
+      if (res.body.items.length > limit) throw new Error(`GET ${path} gave more than ${limit} rows`);
+      items.push(...res.body.items);
+      cursor = res.body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    return { items, pages };
+  }
+
   /** The session as /api/session reports it (null when signed out). */
   async session() {
     const res = await this.get('/api/session');
@@ -497,4 +525,12 @@ function parseMail(to: string[], raw: string): TReceivedMail {
     ...new Set([...`${text}\n${html.replaceAll('&amp;', '&')}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0])),
   ];
   return { to, subject, headers, text, html, raw, links };
+}
+
+/** Rows in a table, whoever owns them: for "nothing changed" checks. */
+export async function countRows(server: TTestServer, table: string): Promise<number> {
+  const result = (await server.deps.database.db.execute(
+    sql.raw(`select count(*)::int as n from ${table}`),
+  )) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]!.n;
 }

@@ -1,10 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
-
-const patch = (client: Client, path: string, json: unknown) => client.request(path, { method: 'PATCH', json });
-// A body-less DELETE, as fetch sends it: no Content-Length, no Content-Type.
-const del = (client: Client, path: string) => client.request(path, { method: 'DELETE' });
+import { backends, countRows, signUp, startTestServer, type Client, type TTestServer } from './helpers';
 
 const item = (overrides: Record<string, unknown> = {}) => ({
   description: 'Design workshop (half day)',
@@ -16,33 +11,10 @@ const item = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function listAll(client: Client, path: string, limit: number) {
-  const items: Array<Record<string, unknown>> = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const params = new URLSearchParams({ limit: String(limit) });
-    if (cursor) params.set('cursor', cursor);
-    const res = await client.get(`${path}${path.includes('?') ? '&' : '?'}${params}`);
-    expect(res.status).toBe(200);
-    items.push(...res.body.items);
-    cursor = res.body.nextCursor;
-    pages += 1;
-  } while (cursor && pages < 100);
-  return { items, pages };
-}
-
 describe.each(backends())('saved items API (%s)', (backend) => {
   let server: TTestServer;
   let alice: Client;
   let bob: Client;
-
-  const countItems = async () =>
-    (
-      (await server.deps.database.db.execute(sql`select count(*)::int as n from saved_items`)) as unknown as {
-        rows: Array<{ n: number }>;
-      }
-    ).rows[0]!.n;
 
   beforeAll(async () => {
     server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
@@ -66,7 +38,7 @@ describe.each(backends())('saved items API (%s)', (backend) => {
     const path = `/api/saved-items/${created.body.id}`;
     expect((await alice.get(path)).body).toEqual(created.body);
 
-    const updated = await patch(alice, path, { unitPrice: 150_000, billing: 'monthly', version: 1 });
+    const updated = await alice.patch(path, { unitPrice: 150_000, billing: 'monthly', version: 1 });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       description: item().description,
@@ -75,9 +47,9 @@ describe.each(backends())('saved items API (%s)', (backend) => {
       version: 2,
     });
 
-    expect((await del(alice, path)).status).toBe(204);
+    expect((await alice.delete(path)).status).toBe(204);
     expect((await alice.get(path)).status).toBe(404);
-    expect((await del(alice, path)).status).toBe(404);
+    expect((await alice.delete(path)).status).toBe(404);
   });
 
   it('fills defaults and keeps the largest price exactly', async () => {
@@ -107,34 +79,34 @@ describe.each(backends())('saved items API (%s)', (backend) => {
       [{ taxRate: -5 }, 'taxRate', /negative/i],
       [{ billing: 'weekly' }, 'billing', /one-off, monthly or yearly/i],
     ];
-    const before = await countItems();
+    const before = await countRows(server, 'saved_items');
     for (const [override, field, message] of cases) {
       const res = await alice.post('/api/saved-items', item(override));
       expect(res.status, JSON.stringify(override)).toBe(400);
       expect(res.body.error.fields, JSON.stringify(override)).toEqual({ [field]: expect.stringMatching(message) });
     }
-    expect(await countItems()).toBe(before);
+    expect(await countRows(server, 'saved_items')).toBe(before);
 
     const { body } = await alice.post('/api/saved-items', item());
-    const bad = await patch(alice, `/api/saved-items/${body.id}`, { currency: 'ABC', version: 1 });
+    const bad = await alice.patch(`/api/saved-items/${body.id}`, { currency: 'ABC', version: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.currency).toMatch(/ISO 4217/);
   });
 
   it('A2: ownerId, id, createdAt and unknown keys are refused with 400 naming them', async () => {
     const bobId = (await bob.session())!.user.id;
-    const before = await countItems();
+    const before = await countRows(server, 'saved_items');
     const res = await alice.post(
       '/api/saved-items',
       item({ ownerId: bobId, id: '00000000-0000-4000-8000-000000000000', createdAt: '2000-01-01' }),
     );
     expect(res.status).toBe(400);
     for (const key of ['ownerId', 'id', 'createdAt']) expect(res.body.error.fields._).toContain(key);
-    expect(await countItems()).toBe(before);
+    expect(await countRows(server, 'saved_items')).toBe(before);
 
     const { body } = await alice.post('/api/saved-items', item());
     for (const extra of [{ ownerId: bobId }, { version: 1, id: body.id }, { createdAt: '2000-01-01' }]) {
-      const bad = await patch(alice, `/api/saved-items/${body.id}`, { unitPrice: 1, version: 1, ...extra });
+      const bad = await alice.patch(`/api/saved-items/${body.id}`, { unitPrice: 1, version: 1, ...extra });
       expect(bad.status).toBe(400);
     }
     expect((await alice.get(`/api/saved-items/${body.id}`)).body).toEqual(body);
@@ -143,12 +115,12 @@ describe.each(backends())('saved items API (%s)', (backend) => {
   it('a stale version answers 409 with the current item and overwrites nothing', async () => {
     const { body } = await alice.post('/api/saved-items', item());
     const path = `/api/saved-items/${body.id}`;
-    const first = await patch(alice, path, { unitPrice: 1000, version: 1 });
+    const first = await alice.patch(path, { unitPrice: 1000, version: 1 });
     expect(first.status).toBe(200);
-    const stale = await patch(alice, path, { unitPrice: 2000, version: 1 });
+    const stale = await alice.patch(path, { unitPrice: 2000, version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'conflict', current: first.body });
-    const jump = await patch(alice, path, { unitPrice: 3000, version: 99 });
+    const jump = await alice.patch(path, { unitPrice: 3000, version: 99 });
     expect(jump.status).toBe(409);
     expect((await alice.get(path)).body).toEqual(first.body);
   });
@@ -159,7 +131,7 @@ describe.each(backends())('saved items API (%s)', (backend) => {
       const description = `Item ${String(i % 20).padStart(2, '0')}`;
       expect((await carol.post('/api/saved-items', item({ description }))).status).toBe(201);
     }
-    const { items, pages } = await listAll(carol, '/api/saved-items', 10);
+    const { items, pages } = await carol.listAll('/api/saved-items', 10);
     expect(pages).toBe(3);
     expect(items).toHaveLength(25);
     expect(new Set(items.map((i) => i.id)).size).toBe(25);
@@ -187,7 +159,7 @@ describe.each(backends())('saved items API (%s)', (backend) => {
       'c:path',
     ];
     for (const description of descriptions) await erin.post('/api/saved-items', item({ description }));
-    const before = await countItems();
+    const before = await countRows(server, 'saved_items');
     const search = async (q: string) => {
       const res = await erin.get(`/api/saved-items?q=${encodeURIComponent(q)}`);
       expect(res.status).toBe(200);
@@ -199,7 +171,7 @@ describe.each(backends())('saved items API (%s)', (backend) => {
     expect(await search('r_h')).toEqual(['per_hour']);
     expect(await search("'; drop table saved_items; --")).toEqual(["it's'; drop table saved_items; --"]);
     expect(await search('\\')).toEqual(['c:\\path']);
-    expect(await countItems()).toBe(before);
+    expect(await countRows(server, 'saved_items')).toBe(before);
 
     expect((await erin.get('/api/saved-items?cursor=garbage')).status).toBe(400);
     expect((await erin.get('/api/saved-items?limit=500')).status).toBe(400);
@@ -210,16 +182,16 @@ describe.each(backends())('saved items API (%s)', (backend) => {
     const { body: secret } = await alice.post('/api/saved-items', item({ description: 'Alice secret rate' }));
     const path = `/api/saved-items/${secret.id}`;
     expect((await bob.get(path)).status).toBe(404);
-    const change = await patch(bob, path, { unitPrice: 1, version: 1 });
+    const change = await bob.patch(path, { unitPrice: 1, version: 1 });
     expect(change.status).toBe(404);
     expect(change.text).not.toContain('secret');
-    expect((await patch(bob, path, { unitPrice: 1, version: 5 })).status).toBe(404);
-    expect((await del(bob, path)).status).toBe(404);
+    expect((await bob.patch(path, { unitPrice: 1, version: 5 })).status).toBe(404);
+    expect((await bob.delete(path)).status).toBe(404);
     expect((await alice.get(path)).body).toEqual(secret);
 
     await bob.post('/api/saved-items', item({ description: 'Bob own item' }));
-    const aliceIds = new Set((await listAll(alice, '/api/saved-items', 100)).items.map((i) => i.id));
-    const bobItems = (await listAll(bob, '/api/saved-items', 100)).items;
+    const aliceIds = new Set((await alice.listAll('/api/saved-items', 100)).items.map((i) => i.id));
+    const bobItems = (await bob.listAll('/api/saved-items', 100)).items;
     expect(bobItems.map((i) => i.description)).toEqual(['Bob own item']);
     expect(bobItems.some((i) => aliceIds.has(i.id))).toBe(false);
     expect((await bob.get('/api/saved-items?q=secret')).body.items).toEqual([]);
@@ -229,8 +201,8 @@ describe.each(backends())('saved items API (%s)', (backend) => {
     for (const id of ['nope', "1' or '1'='1"]) {
       const path = `/api/saved-items/${encodeURIComponent(id)}`;
       expect((await alice.get(path)).status).toBe(404);
-      expect((await patch(alice, path, { unitPrice: 1, version: 1 })).status).toBe(404);
-      expect((await del(alice, path)).status).toBe(404);
+      expect((await alice.patch(path, { unitPrice: 1, version: 1 })).status).toBe(404);
+      expect((await alice.delete(path)).status).toBe(404);
     }
 
     const { body } = await alice.post('/api/saved-items', item());
@@ -240,8 +212,8 @@ describe.each(backends())('saved items API (%s)', (backend) => {
       await anon.get('/api/saved-items'),
       await anon.post('/api/saved-items', item()),
       await anon.get(path),
-      await patch(anon, path, { unitPrice: 1, version: 1 }),
-      await del(anon, path),
+      await anon.patch(path, { unitPrice: 1, version: 1 }),
+      await anon.delete(path),
     ]) {
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');

@@ -1,12 +1,7 @@
 import { documentTotals, type TDocument } from '@draftwell/shared';
 import { STARTER_TEMPLATES, findStarterTemplate } from '@draftwell/shared/templates/starter-templates';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
-
-const patch = (client: Client, path: string, json: unknown) => client.request(path, { method: 'PATCH', json });
-// A body-less DELETE, as fetch sends it: no Content-Length, no Content-Type.
-const del = (client: Client, path: string) => client.request(path, { method: 'DELETE' });
+import { backends, countRows, signUp, startTestServer, type Client, type TTestServer } from './helpers';
 
 function sampleDocument(title = 'Scope'): TDocument {
   return {
@@ -57,13 +52,6 @@ describe.each(backends())('templates API (%s)', (backend) => {
   let server: TTestServer;
   let alice: Client;
   let bob: Client;
-
-  const countRows = async (table: 'templates' | 'proposals') =>
-    (
-      (await server.deps.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-        rows: Array<{ n: number }>;
-      }
-    ).rows[0]!.n;
 
   beforeAll(async () => {
     server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
@@ -127,7 +115,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(read.body.document).toEqual(starter.document);
 
     // The draft's document is a copy: editing it leaves the starter as it was.
-    const edited = await patch(alice, `/api/proposals/${res.body.id}`, {
+    const edited = await alice.patch(`/api/proposals/${res.body.id}`, {
       version: 1,
       document: { version: 1, blocks: [] },
     });
@@ -163,7 +151,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
     const list = await alice.get('/api/templates?q=audit');
     expect(list.body.items).toEqual([summary]);
 
-    const updated = await patch(alice, path, { name: 'Audit (two days)', document: sampleDocument('New'), version: 1 });
+    const updated = await alice.patch(path, { name: 'Audit (two days)', document: sampleDocument('New'), version: 1 });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Audit (two days)', description: 'Two-day audit', version: 2 });
     expect(updated.body.document).toEqual(sampleDocument('New'));
@@ -174,10 +162,10 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(used.body.document).toEqual(sampleDocument('New'));
     expect(used.body.totals.one_off).toEqual({ net: 160_000, discount: 0, tax: 16_000, total: 176_000 });
 
-    expect((await del(alice, path)).status).toBe(204);
+    expect((await alice.delete(path)).status).toBe(204);
     expect((await alice.get(path)).status).toBe(404);
-    expect((await del(alice, path)).status).toBe(404);
-    expect((await patch(alice, path, { name: 'Back', version: 2 })).status).toBe(404);
+    expect((await alice.delete(path)).status).toBe(404);
+    expect((await alice.patch(path, { name: 'Back', version: 2 })).status).toBe(404);
   });
 
   it('lists own templates most recently changed first, by keyset pages', async () => {
@@ -187,7 +175,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
       const res = await dave.post('/api/templates', { name: `Template ${i}`, document: sampleDocument() });
       ids.push(res.body.id);
     }
-    await patch(dave, `/api/templates/${ids[0]}`, { name: 'Template 0 again', version: 1 });
+    await dave.patch(`/api/templates/${ids[0]}`, { name: 'Template 0 again', version: 1 });
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -223,15 +211,15 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(again.body.id).not.toBe(copy.body.id);
 
     // The copy is the user's own: it can be changed, and the starter stays as it was.
-    expect((await patch(alice, `/api/templates/${copy.body.id}`, { name: 'My shoots', version: 1 })).status).toBe(200);
+    expect((await alice.patch(`/api/templates/${copy.body.id}`, { name: 'My shoots', version: 1 })).status).toBe(200);
     expect((await alice.get('/api/templates/starter-photography')).body.name).toBe(starter.name);
   });
 
   it('refuses to change or delete a starter, with a clear message', async () => {
-    const removed = await del(alice, '/api/templates/starter-web-design');
+    const removed = await alice.delete('/api/templates/starter-web-design');
     expect(removed.status).toBe(404);
     expect(removed.body.error.message).toMatch(/starter templates are built in/i);
-    const changed = await patch(alice, '/api/templates/starter-web-design', { name: 'Mine', version: 1 });
+    const changed = await alice.patch('/api/templates/starter-web-design', { name: 'Mine', version: 1 });
     expect(changed.status).toBe(404);
     expect(changed.body.error.message).toMatch(/duplicate/i);
     expect((await alice.get('/api/templates/starter-web-design')).body.name).toBe(STARTER_TEMPLATES[0]!.name);
@@ -239,7 +227,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
 
   it("saves a proposal's document as a template, for the proposal's owner only", async () => {
     const draft = await alice.post('/api/proposals', { title: 'Kitchen refit' });
-    const saved = await patch(alice, `/api/proposals/${draft.body.id}`, {
+    const saved = await alice.patch(`/api/proposals/${draft.body.id}`, {
       version: 1,
       document: sampleDocument('Refit'),
     });
@@ -257,7 +245,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(named.status).toBe(201);
     expect(named.body).toMatchObject({ name: 'Refit', category: 'Interiors' });
 
-    const before = await countRows('templates');
+    const before = await countRows(server, 'templates');
     expect((await bob.post(`/api/templates/from-proposal/${draft.body.id}`, {})).status).toBe(404);
     expect((await alice.post('/api/templates/from-proposal/not-a-uuid', {})).status).toBe(404);
     expect((await alice.post('/api/templates/from-proposal/00000000-0000-4000-8000-000000000000', {})).status).toBe(
@@ -265,7 +253,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
     );
     const extra = await alice.post(`/api/templates/from-proposal/${draft.body.id}`, { document: sampleDocument() });
     expect(extra.status).toBe(400);
-    expect(await countRows('templates')).toBe(before);
+    expect(await countRows(server, 'templates')).toBe(before);
   });
 
   it("A1: another user's template answers 404 everywhere, stays unchanged and is never listed", async () => {
@@ -275,12 +263,12 @@ describe.each(backends())('templates API (%s)', (backend) => {
       document: sampleDocument(),
     });
     const path = `/api/templates/${template.id}`;
-    const templatesBefore = await countRows('templates');
-    const proposalsBefore = await countRows('proposals');
+    const templatesBefore = await countRows(server, 'templates');
+    const proposalsBefore = await countRows(server, 'proposals');
     const results = [
       await bob.get(path),
-      await patch(bob, path, { name: 'Bob was here', version: 1 }),
-      await del(bob, path),
+      await bob.patch(path, { name: 'Bob was here', version: 1 }),
+      await bob.delete(path),
       await bob.post(`${path}/duplicate`),
       await bob.post(`${path}/use`),
     ];
@@ -289,8 +277,8 @@ describe.each(backends())('templates API (%s)', (backend) => {
       expect(res.body.error.code).toBe('not_found');
       expect(res.text).not.toContain('Alice private');
     }
-    expect(await countRows('templates')).toBe(templatesBefore);
-    expect(await countRows('proposals')).toBe(proposalsBefore);
+    expect(await countRows(server, 'templates')).toBe(templatesBefore);
+    expect(await countRows(server, 'proposals')).toBe(proposalsBefore);
     expect((await alice.get(path)).body).toEqual(template);
 
     for (const q of ['', '?q=Alice', '?q=private', `?q=${template.id}`]) {
@@ -303,7 +291,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
 
   it('A2: ownerId, id and other unknown keys are refused with 400 naming them', async () => {
     const bobUser = (await bob.session())!.user;
-    const before = await countRows('templates');
+    const before = await countRows(server, 'templates');
     const create = await alice.post('/api/templates', {
       name: 'Mass assign',
       document: sampleDocument(),
@@ -315,7 +303,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(create.body.error.fields._).toMatch(/ownerId/);
     expect(create.body.error.fields._).toMatch(/\bid\b/);
     expect(create.body.error.fields._).toMatch(/kind/);
-    expect(await countRows('templates')).toBe(before);
+    expect(await countRows(server, 'templates')).toBe(before);
 
     const { body: template } = await alice.post('/api/templates', {
       name: 'Owned by Alice',
@@ -326,7 +314,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
       { id: '00000000-0000-4000-8000-000000000000' },
       { createdAt: '2000-01-01T00:00:00Z' },
     ]) {
-      const res = await patch(alice, `/api/templates/${template.id}`, { name: 'Hijacked', version: 1, ...extra });
+      const res = await alice.patch(`/api/templates/${template.id}`, { name: 'Hijacked', version: 1, ...extra });
       expect(res.status).toBe(400);
       expect(res.body.error.fields._).toContain(Object.keys(extra)[0]);
     }
@@ -360,14 +348,14 @@ describe.each(backends())('templates API (%s)', (backend) => {
       type: 'paragraph',
       content: [{ type: 'text', text: 'Click', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
     });
-    const before = await countRows('templates');
+    const before = await countRows(server, 'templates');
     const res = await alice.post('/api/templates', { name: 'Hostile', document });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.error.fields)).toMatch(/http:\/\/, https:\/\/ or mailto:/);
-    expect(await countRows('templates')).toBe(before);
+    expect(await countRows(server, 'templates')).toBe(before);
 
     const { body: template } = await alice.post('/api/templates', { name: 'Benign', document: sampleDocument() });
-    const patched = await patch(alice, `/api/templates/${template.id}`, { document, version: 1 });
+    const patched = await alice.patch(`/api/templates/${template.id}`, { document, version: 1 });
     expect(patched.status).toBe(400);
     expect((await alice.get(`/api/templates/${template.id}`)).body.version).toBe(1);
   });
@@ -375,9 +363,9 @@ describe.each(backends())('templates API (%s)', (backend) => {
   it('answers 409 with the current template on a stale version', async () => {
     const { body: template } = await alice.post('/api/templates', { name: 'Versioned', document: sampleDocument() });
     const path = `/api/templates/${template.id}`;
-    const first = await patch(alice, path, { name: 'First edit', version: 1 });
+    const first = await alice.patch(path, { name: 'First edit', version: 1 });
     expect(first.status).toBe(200);
-    const stale = await patch(alice, path, { name: 'Stale edit', version: 1 });
+    const stale = await alice.patch(path, { name: 'Stale edit', version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/changed elsewhere/) });
     expect(stale.body.error.current).toEqual(first.body);
@@ -394,8 +382,8 @@ describe.each(backends())('templates API (%s)', (backend) => {
       await anon.post('/api/templates', { name: 'Anonymous', document: sampleDocument() }),
       await anon.get(path),
       await anon.get('/api/templates/starter-web-design'),
-      await patch(anon, path, { name: 'Anonymous', version: 1 }),
-      await del(anon, path),
+      await anon.patch(path, { name: 'Anonymous', version: 1 }),
+      await anon.delete(path),
       await anon.post(`${path}/duplicate`),
       await anon.post('/api/templates/starter-web-design/use'),
       await anon.post(`/api/templates/from-proposal/${proposal.id}`, {}),
