@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -533,4 +534,19 @@ export async function countRows(server: TTestServer, table: string): Promise<num
     sql.raw(`select count(*)::int as n from ${table}`),
   )) as unknown as { rows: Array<{ n: number }> };
   return result.rows[0]!.n;
+}
+
+/**
+ * For a describe block about owned records: a fresh server and two signed-up users, Alice and
+ * Bob (each request from its own address, so rate limits stay out of the way).
+ */
+export function withTwoUsers(backend: TBackend) {
+  const ctx = {} as { server: TTestServer; alice: Client; bob: Client };
+  beforeAll(async () => {
+    ctx.server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
+    ctx.alice = (await signUp(ctx.server, { name: 'Alice' })).client;
+    ctx.bob = (await signUp(ctx.server, { name: 'Bob' })).client;
+  });
+  afterAll(() => ctx.server.close());
+  return ctx;
 }

@@ -1,7 +1,7 @@
 import { documentTotals, type TDocument } from '@draftwell/shared';
 import { STARTER_TEMPLATES, findStarterTemplate } from '@draftwell/shared/templates/starter-templates';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, countRows, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { backends, countRows, signUp, withTwoUsers } from './helpers';
 
 function sampleDocument(title = 'Scope'): TDocument {
   return {
@@ -49,21 +49,10 @@ function sampleDocument(title = 'Scope'): TDocument {
 }
 
 describe.each(backends())('templates API (%s)', (backend) => {
-  let server: TTestServer;
-  let alice: Client;
-  let bob: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
-    alice = (await signUp(server, { name: 'Alice' })).client;
-    bob = (await signUp(server, { name: 'Bob' })).client;
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const t = withTwoUsers(backend);
 
   it('lists the six starters, and no templates of their own, for a new user', async () => {
-    const carol = (await signUp(server, { name: 'Carol' })).client;
+    const carol = (await signUp(t.server, { name: 'Carol' })).client;
     const res = await carol.get('/api/templates');
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([]);
@@ -87,17 +76,17 @@ describe.each(backends())('templates API (%s)', (backend) => {
   });
 
   it('reads a starter by its id, and answers 404 for an unknown one', async () => {
-    const res = await alice.get('/api/templates/starter-consulting');
+    const res = await t.alice.get('/api/templates/starter-consulting');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 'starter-consulting', kind: 'starter', name: 'Consulting engagement' });
     expect(res.body.document).toEqual(findStarterTemplate('starter-consulting')!.document);
-    expect((await alice.get('/api/templates/starter-unknown')).status).toBe(404);
-    expect((await alice.get('/api/templates/not-a-uuid')).status).toBe(404);
+    expect((await t.alice.get('/api/templates/starter-unknown')).status).toBe(404);
+    expect((await t.alice.get('/api/templates/not-a-uuid')).status).toBe(404);
   });
 
   it('uses a starter: a new draft with its document, its name as title and correct totals', async () => {
     const starter = findStarterTemplate('starter-marketing-retainer')!;
-    const res = await alice.post('/api/templates/starter-marketing-retainer/use');
+    const res = await t.alice.post('/api/templates/starter-marketing-retainer/use');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       title: starter.name,
@@ -110,21 +99,21 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(res.body.totals.monthly.total).toBe(450_000);
     expect(res.body.totals.one_off.total).toBe(250_000);
 
-    const read = await alice.get(`/api/proposals/${res.body.id}`);
+    const read = await t.alice.get(`/api/proposals/${res.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body.document).toEqual(starter.document);
 
     // The draft's document is a copy: editing it leaves the starter as it was.
-    const edited = await alice.patch(`/api/proposals/${res.body.id}`, {
+    const edited = await t.alice.patch(`/api/proposals/${res.body.id}`, {
       version: 1,
       document: { version: 1, blocks: [] },
     });
     expect(edited.status).toBe(200);
-    expect((await alice.get('/api/templates/starter-marketing-retainer')).body.document).toEqual(starter.document);
+    expect((await t.alice.get('/api/templates/starter-marketing-retainer')).body.document).toEqual(starter.document);
   });
 
   it('creates, reads, lists, updates and deletes an own template', async () => {
-    const created = await alice.post('/api/templates', {
+    const created = await t.alice.post('/api/templates', {
       name: '  Audit proposal ',
       description: 'Two-day audit',
       category: 'Consulting',
@@ -146,30 +135,34 @@ describe.each(backends())('templates API (%s)', (backend) => {
     const id = created.body.id as string;
     const path = `/api/templates/${id}`;
 
-    expect((await alice.get(path)).body).toEqual(created.body);
+    expect((await t.alice.get(path)).body).toEqual(created.body);
     const { document: _document, ...summary } = created.body;
-    const list = await alice.get('/api/templates?q=audit');
+    const list = await t.alice.get('/api/templates?q=audit');
     expect(list.body.items).toEqual([summary]);
 
-    const updated = await alice.patch(path, { name: 'Audit (two days)', document: sampleDocument('New'), version: 1 });
+    const updated = await t.alice.patch(path, {
+      name: 'Audit (two days)',
+      document: sampleDocument('New'),
+      version: 1,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Audit (two days)', description: 'Two-day audit', version: 2 });
     expect(updated.body.document).toEqual(sampleDocument('New'));
 
-    const used = await alice.post(`${path}/use`);
+    const used = await t.alice.post(`${path}/use`);
     expect(used.status).toBe(201);
     expect(used.body.title).toBe('Audit (two days)');
     expect(used.body.document).toEqual(sampleDocument('New'));
     expect(used.body.totals.one_off).toEqual({ net: 160_000, discount: 0, tax: 16_000, total: 176_000 });
 
-    expect((await alice.delete(path)).status).toBe(204);
-    expect((await alice.get(path)).status).toBe(404);
-    expect((await alice.delete(path)).status).toBe(404);
-    expect((await alice.patch(path, { name: 'Back', version: 2 })).status).toBe(404);
+    expect((await t.alice.delete(path)).status).toBe(204);
+    expect((await t.alice.get(path)).status).toBe(404);
+    expect((await t.alice.delete(path)).status).toBe(404);
+    expect((await t.alice.patch(path, { name: 'Back', version: 2 })).status).toBe(404);
   });
 
   it('lists own templates most recently changed first, by keyset pages', async () => {
-    const dave = (await signUp(server, { name: 'Dave' })).client;
+    const dave = (await signUp(t.server, { name: 'Dave' })).client;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await dave.post('/api/templates', { name: `Template ${i}`, document: sampleDocument() });
@@ -194,7 +187,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
 
   it('duplicates a starter and an own template into copies of the user', async () => {
     const starter = findStarterTemplate('starter-photography')!;
-    const copy = await alice.post('/api/templates/starter-photography/duplicate');
+    const copy = await t.alice.post('/api/templates/starter-photography/duplicate');
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -205,84 +198,84 @@ describe.each(backends())('templates API (%s)', (backend) => {
     });
     expect(copy.body.document).toEqual(starter.document);
 
-    const again = await alice.post(`/api/templates/${copy.body.id}/duplicate`);
+    const again = await t.alice.post(`/api/templates/${copy.body.id}/duplicate`);
     expect(again.status).toBe(201);
     expect(again.body.name).toBe(`Copy of ${starter.name}`);
     expect(again.body.id).not.toBe(copy.body.id);
 
     // The copy is the user's own: it can be changed, and the starter stays as it was.
-    expect((await alice.patch(`/api/templates/${copy.body.id}`, { name: 'My shoots', version: 1 })).status).toBe(200);
-    expect((await alice.get('/api/templates/starter-photography')).body.name).toBe(starter.name);
+    expect((await t.alice.patch(`/api/templates/${copy.body.id}`, { name: 'My shoots', version: 1 })).status).toBe(200);
+    expect((await t.alice.get('/api/templates/starter-photography')).body.name).toBe(starter.name);
   });
 
   it('refuses to change or delete a starter, with a clear message', async () => {
-    const removed = await alice.delete('/api/templates/starter-web-design');
+    const removed = await t.alice.delete('/api/templates/starter-web-design');
     expect(removed.status).toBe(404);
     expect(removed.body.error.message).toMatch(/starter templates are built in/i);
-    const changed = await alice.patch('/api/templates/starter-web-design', { name: 'Mine', version: 1 });
+    const changed = await t.alice.patch('/api/templates/starter-web-design', { name: 'Mine', version: 1 });
     expect(changed.status).toBe(404);
     expect(changed.body.error.message).toMatch(/duplicate/i);
-    expect((await alice.get('/api/templates/starter-web-design')).body.name).toBe(STARTER_TEMPLATES[0]!.name);
+    expect((await t.alice.get('/api/templates/starter-web-design')).body.name).toBe(STARTER_TEMPLATES[0]!.name);
   });
 
   it("saves a proposal's document as a template, for the proposal's owner only", async () => {
-    const draft = await alice.post('/api/proposals', { title: 'Kitchen refit' });
-    const saved = await alice.patch(`/api/proposals/${draft.body.id}`, {
+    const draft = await t.alice.post('/api/proposals', { title: 'Kitchen refit' });
+    const saved = await t.alice.patch(`/api/proposals/${draft.body.id}`, {
       version: 1,
       document: sampleDocument('Refit'),
     });
     expect(saved.status).toBe(200);
 
-    const res = await alice.post(`/api/templates/from-proposal/${draft.body.id}`, {});
+    const res = await t.alice.post(`/api/templates/from-proposal/${draft.body.id}`, {});
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ kind: 'own', name: 'Kitchen refit', description: '', category: '', version: 1 });
     expect(res.body.document).toEqual(sampleDocument('Refit'));
 
-    const named = await alice.post(`/api/templates/from-proposal/${draft.body.id}`, {
+    const named = await t.alice.post(`/api/templates/from-proposal/${draft.body.id}`, {
       name: 'Refit',
       category: 'Interiors',
     });
     expect(named.status).toBe(201);
     expect(named.body).toMatchObject({ name: 'Refit', category: 'Interiors' });
 
-    const before = await countRows(server, 'templates');
-    expect((await bob.post(`/api/templates/from-proposal/${draft.body.id}`, {})).status).toBe(404);
-    expect((await alice.post('/api/templates/from-proposal/not-a-uuid', {})).status).toBe(404);
-    expect((await alice.post('/api/templates/from-proposal/00000000-0000-4000-8000-000000000000', {})).status).toBe(
+    const before = await countRows(t.server, 'templates');
+    expect((await t.bob.post(`/api/templates/from-proposal/${draft.body.id}`, {})).status).toBe(404);
+    expect((await t.alice.post('/api/templates/from-proposal/not-a-uuid', {})).status).toBe(404);
+    expect((await t.alice.post('/api/templates/from-proposal/00000000-0000-4000-8000-000000000000', {})).status).toBe(
       404,
     );
-    const extra = await alice.post(`/api/templates/from-proposal/${draft.body.id}`, { document: sampleDocument() });
+    const extra = await t.alice.post(`/api/templates/from-proposal/${draft.body.id}`, { document: sampleDocument() });
     expect(extra.status).toBe(400);
-    expect(await countRows(server, 'templates')).toBe(before);
+    expect(await countRows(t.server, 'templates')).toBe(before);
   });
 
   it("A1: another user's template answers 404 everywhere, stays unchanged and is never listed", async () => {
-    const { body: template } = await alice.post('/api/templates', {
+    const { body: template } = await t.alice.post('/api/templates', {
       name: 'Alice private',
       description: 'Only for Alice',
       document: sampleDocument(),
     });
     const path = `/api/templates/${template.id}`;
-    const templatesBefore = await countRows(server, 'templates');
-    const proposalsBefore = await countRows(server, 'proposals');
+    const templatesBefore = await countRows(t.server, 'templates');
+    const proposalsBefore = await countRows(t.server, 'proposals');
     const results = [
-      await bob.get(path),
-      await bob.patch(path, { name: 'Bob was here', version: 1 }),
-      await bob.delete(path),
-      await bob.post(`${path}/duplicate`),
-      await bob.post(`${path}/use`),
+      await t.bob.get(path),
+      await t.bob.patch(path, { name: 'Bob was here', version: 1 }),
+      await t.bob.delete(path),
+      await t.bob.post(`${path}/duplicate`),
+      await t.bob.post(`${path}/use`),
     ];
     for (const res of results) {
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
       expect(res.text).not.toContain('Alice private');
     }
-    expect(await countRows(server, 'templates')).toBe(templatesBefore);
-    expect(await countRows(server, 'proposals')).toBe(proposalsBefore);
-    expect((await alice.get(path)).body).toEqual(template);
+    expect(await countRows(t.server, 'templates')).toBe(templatesBefore);
+    expect(await countRows(t.server, 'proposals')).toBe(proposalsBefore);
+    expect((await t.alice.get(path)).body).toEqual(template);
 
     for (const q of ['', '?q=Alice', '?q=private', `?q=${template.id}`]) {
-      const list = await bob.get(`/api/templates${q}`);
+      const list = await t.bob.get(`/api/templates${q}`);
       expect(list.status).toBe(200);
       expect(list.text).not.toContain(template.id);
       expect(list.text).not.toContain('Alice private');
@@ -290,9 +283,9 @@ describe.each(backends())('templates API (%s)', (backend) => {
   });
 
   it('A2: ownerId, id and other unknown keys are refused with 400 naming them', async () => {
-    const bobUser = (await bob.session())!.user;
-    const before = await countRows(server, 'templates');
-    const create = await alice.post('/api/templates', {
+    const bobUser = (await t.bob.session())!.user;
+    const before = await countRows(t.server, 'templates');
+    const create = await t.alice.post('/api/templates', {
       name: 'Mass assign',
       document: sampleDocument(),
       ownerId: bobUser.id,
@@ -303,9 +296,9 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(create.body.error.fields._).toMatch(/ownerId/);
     expect(create.body.error.fields._).toMatch(/\bid\b/);
     expect(create.body.error.fields._).toMatch(/kind/);
-    expect(await countRows(server, 'templates')).toBe(before);
+    expect(await countRows(t.server, 'templates')).toBe(before);
 
-    const { body: template } = await alice.post('/api/templates', {
+    const { body: template } = await t.alice.post('/api/templates', {
       name: 'Owned by Alice',
       document: sampleDocument(),
     });
@@ -314,19 +307,19 @@ describe.each(backends())('templates API (%s)', (backend) => {
       { id: '00000000-0000-4000-8000-000000000000' },
       { createdAt: '2000-01-01T00:00:00Z' },
     ]) {
-      const res = await alice.patch(`/api/templates/${template.id}`, { name: 'Hijacked', version: 1, ...extra });
+      const res = await t.alice.patch(`/api/templates/${template.id}`, { name: 'Hijacked', version: 1, ...extra });
       expect(res.status).toBe(400);
       expect(res.body.error.fields._).toContain(Object.keys(extra)[0]);
     }
-    expect((await alice.get(`/api/templates/${template.id}`)).body).toEqual(template);
+    expect((await t.alice.get(`/api/templates/${template.id}`)).body).toEqual(template);
   });
 
   it('refuses invalid fields with a message for each', async () => {
-    const missing = await alice.post('/api/templates', { document: sampleDocument() });
+    const missing = await t.alice.post('/api/templates', { document: sampleDocument() });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toHaveProperty('name');
 
-    const long = await alice.post('/api/templates', {
+    const long = await t.alice.post('/api/templates', {
       name: 'x'.repeat(121),
       description: 'd'.repeat(501),
       category: 'c'.repeat(61),
@@ -335,7 +328,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(long.status).toBe(400);
     expect(Object.keys(long.body.error.fields).sort()).toEqual(['category', 'description', 'name']);
 
-    const noDocument = await alice.post('/api/templates', { name: 'No document' });
+    const noDocument = await t.alice.post('/api/templates', { name: 'No document' });
     expect(noDocument.status).toBe(400);
     expect(noDocument.body.error.fields).toHaveProperty('document');
   });
@@ -348,34 +341,34 @@ describe.each(backends())('templates API (%s)', (backend) => {
       type: 'paragraph',
       content: [{ type: 'text', text: 'Click', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
     });
-    const before = await countRows(server, 'templates');
-    const res = await alice.post('/api/templates', { name: 'Hostile', document });
+    const before = await countRows(t.server, 'templates');
+    const res = await t.alice.post('/api/templates', { name: 'Hostile', document });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.error.fields)).toMatch(/http:\/\/, https:\/\/ or mailto:/);
-    expect(await countRows(server, 'templates')).toBe(before);
+    expect(await countRows(t.server, 'templates')).toBe(before);
 
-    const { body: template } = await alice.post('/api/templates', { name: 'Benign', document: sampleDocument() });
-    const patched = await alice.patch(`/api/templates/${template.id}`, { document, version: 1 });
+    const { body: template } = await t.alice.post('/api/templates', { name: 'Benign', document: sampleDocument() });
+    const patched = await t.alice.patch(`/api/templates/${template.id}`, { document, version: 1 });
     expect(patched.status).toBe(400);
-    expect((await alice.get(`/api/templates/${template.id}`)).body.version).toBe(1);
+    expect((await t.alice.get(`/api/templates/${template.id}`)).body.version).toBe(1);
   });
 
   it('answers 409 with the current template on a stale version', async () => {
-    const { body: template } = await alice.post('/api/templates', { name: 'Versioned', document: sampleDocument() });
+    const { body: template } = await t.alice.post('/api/templates', { name: 'Versioned', document: sampleDocument() });
     const path = `/api/templates/${template.id}`;
-    const first = await alice.patch(path, { name: 'First edit', version: 1 });
+    const first = await t.alice.patch(path, { name: 'First edit', version: 1 });
     expect(first.status).toBe(200);
-    const stale = await alice.patch(path, { name: 'Stale edit', version: 1 });
+    const stale = await t.alice.patch(path, { name: 'Stale edit', version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/changed elsewhere/) });
     expect(stale.body.error.current).toEqual(first.body);
-    expect((await alice.get(path)).body.name).toBe('First edit');
+    expect((await t.alice.get(path)).body.name).toBe('First edit');
   });
 
   it('every route answers 401 without a session', async () => {
-    const { body } = await alice.post('/api/templates', { name: 'Signed-in only', document: sampleDocument() });
-    const { body: proposal } = await alice.post('/api/proposals', { title: 'Signed-in only' });
-    const anon = server.client();
+    const { body } = await t.alice.post('/api/templates', { name: 'Signed-in only', document: sampleDocument() });
+    const { body: proposal } = await t.alice.post('/api/proposals', { title: 'Signed-in only' });
+    const anon = t.server.client();
     const path = `/api/templates/${body.id}`;
     const results = [
       await anon.get('/api/templates'),
@@ -392,6 +385,6 @@ describe.each(backends())('templates API (%s)', (backend) => {
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');
     }
-    expect((await alice.get(path)).body).toEqual(body);
+    expect((await t.alice.get(path)).body).toEqual(body);
   });
 });
