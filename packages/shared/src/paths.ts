@@ -13,6 +13,7 @@ export const PROTECTED_ROUTES = {
   dashboard: '/dashboard',
   editDraft: '/edit-draft/:id',
   templates: '/templates',
+  templateEdit: '/templates/:id/edit',
   profile: '/profile',
   proposal: '/proposals/:id',
 } as const;

@@ -7,6 +7,7 @@ export const paths = {
   templates: PROTECTED_ROUTES.templates,
   profile: PROTECTED_ROUTES.profile,
   editDraft: (id: string) => `/edit-draft/${encodeURIComponent(id)}`,
+  templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,
   signUp: (plan?: string) => `${PUBLIC_ROUTES.auth}?tab=sign-up${plan ? `&plan=${encodeURIComponent(plan)}` : ''}`,
   signIn: () => `${PUBLIC_ROUTES.auth}?tab=sign-in`,

@@ -1,2 +1,3 @@
 export * from './schema';
 export * from './pricing';
+export * from './variables';

@@ -1,0 +1,72 @@
+import { formatMoney } from '../money';
+import type { TPricingTotals } from './pricing';
+import { VARIABLES, type TVariableName } from './schema';
+
+/**
+ * What the variables in a document are filled from: the proposal, its client and its sender.
+ * The editor's preview, the client's page and the PDF all fill them through `resolveVariable`,
+ * and sending refuses a proposal whose variables do not all resolve.
+ */
+export type TDocumentContext = {
+  proposal: {
+    title: string;
+    number: string;
+    /** yyyy-mm-dd, or null when no date is set. */
+    validUntil: string | null;
+    currency: string;
+    totals: TPricingTotals | null;
+  };
+  client: { name: string; company: string; email: string };
+  sender: { name: string; company: string };
+};
+
+export const VARIABLE_LABELS: Record<TVariableName, string> = {
+  'client.name': 'Client name',
+  'client.company': 'Client company',
+  'client.email': 'Client email',
+  'sender.name': 'Your name',
+  'sender.company': 'Your company',
+  'proposal.title': 'Proposal title',
+  'proposal.number': 'Proposal number',
+  'proposal.valid_until': 'Valid until',
+  'proposal.total': 'Total (one-off)',
+};
+
+/** 2026-12-31 → "December 31, 2026", read as a calendar date (no time zone shift). */
+export function formatCalendarDate(isoDate: string, locale = 'en-US'): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+}
+
+/** The text a variable stands for, or null when the context has nothing for it yet. */
+export function resolveVariable(name: TVariableName, ctx: TDocumentContext, locale = 'en-US'): string | null {
+  const value = (() => {
+    switch (name) {
+      case 'client.name':
+        return ctx.client.name;
+      case 'client.company':
+        return ctx.client.company;
+      case 'client.email':
+        return ctx.client.email;
+      case 'sender.name':
+        return ctx.sender.name;
+      case 'sender.company':
+        return ctx.sender.company;
+      case 'proposal.title':
+        return ctx.proposal.title;
+      case 'proposal.number':
+        return ctx.proposal.number;
+      case 'proposal.valid_until':
+        return ctx.proposal.validUntil ? formatCalendarDate(ctx.proposal.validUntil, locale) : '';
+      case 'proposal.total':
+        return ctx.proposal.totals ? formatMoney(ctx.proposal.totals.one_off.total, ctx.proposal.currency, locale) : '';
+    }
+  })();
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function isVariableName(name: string): name is TVariableName {
+  return (VARIABLES as readonly string[]).includes(name);
+}
