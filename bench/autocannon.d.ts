@@ -1,8 +1,23 @@
 // The subset of autocannon 9's programmatic API the bench uses (the package ships no types,
 // and @types/autocannon is not a dependency).
 declare module 'autocannon' {
+  type TRequestContext = Record<string, unknown>;
+  type TAutocannonRequest = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
+  type TAutocannonRequestSpec = TAutocannonRequest & {
+    /** Called before each request of a connection; returns the request to send. */
+    setupRequest?: (req: TAutocannonRequest, context: TRequestContext) => TAutocannonRequest;
+    /** Called with each response of a connection. */
+    onResponse?: (status: number, body: string, context: TRequestContext) => void;
+  };
   type TAutocannonOptions = {
     url: string;
+    requests?: TAutocannonRequestSpec[];
+    initialContext?: TRequestContext;
     connections?: number;
     duration?: number;
     pipelining?: number;
@@ -32,6 +47,6 @@ declare module 'autocannon' {
     throughput: THistogram;
   };
   function autocannon(opts: TAutocannonOptions): Promise<TAutocannonResult>;
-  export type { TAutocannonOptions, TAutocannonResult };
+  export type { TAutocannonOptions, TAutocannonRequestSpec, TAutocannonResult };
   export default autocannon;
 }

@@ -1,4 +1,15 @@
-import autocannon from 'autocannon';
+import autocannon, { type TAutocannonOptions } from 'autocannon';
+
+/**
+ * A URL, a full autocannon setup (headers, method, per-connection requests), or a function that
+ * prepares a fresh setup before each run (state that a run's cut-off requests leave unknown).
+ */
+export type TTarget = string | TAutocannonOptions | { url: string; prepare: () => Promise<TAutocannonOptions> };
+const targetUrl = (t: TTarget) => (typeof t === 'string' ? t : t.url);
+async function setup(t: TTarget): Promise<TAutocannonOptions> {
+  if (typeof t === 'string') return { url: t };
+  return 'prepare' in t ? t.prepare() : t;
+}
 
 export type TLoadOptions = {
   connections: number;
@@ -55,11 +66,12 @@ function merge(url: string, connections: number, slices: TSlice[]): TLoadResult 
  * sides alike instead of skewing their ratio.
  */
 export async function measurePair(
-  a: string,
-  b: string,
+  a: TTarget,
+  b: TTarget,
   opts: TLoadOptions,
 ): Promise<{ a: TLoadResult; b: TLoadResult }> {
-  const run = (url: string, duration: number) => autocannon({ url, connections: opts.connections, duration });
+  const run = async (t: TTarget, duration: number) =>
+    autocannon({ ...(await setup(t)), connections: opts.connections, duration });
   if (opts.warmupSec > 0) {
     await run(a, opts.warmupSec);
     await run(b, opts.warmupSec);
@@ -69,7 +81,19 @@ export async function measurePair(
   const b1 = await run(b, half);
   const b2 = await run(b, half);
   const a2 = await run(a, half);
-  return { a: merge(a, opts.connections, [a1, a2]), b: merge(b, opts.connections, [b1, b2]) };
+  return {
+    a: merge(targetUrl(a), opts.connections, [a1, a2]),
+    b: merge(targetUrl(b), opts.connections, [b1, b2]),
+  };
+}
+
+/** One target alone: a discarded warm-up, then `durationSec` in two slices. */
+export async function measureOne(t: TTarget, opts: TLoadOptions): Promise<TLoadResult> {
+  const run = async (duration: number) => autocannon({ ...(await setup(t)), connections: opts.connections, duration });
+  if (opts.warmupSec > 0) await run(opts.warmupSec);
+  const s1 = await run(opts.durationSec / 2);
+  const s2 = await run(opts.durationSec / 2);
+  return merge(targetUrl(t), opts.connections, [s1, s2]);
 }
 
 export function describeLoad(r: TLoadResult): string {

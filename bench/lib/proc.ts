@@ -51,7 +51,13 @@ export async function stopGroup(pgid: number, graceMs = 10_000): Promise<void> {
   }
 }
 
-export type TServerChild = { url: string; child: ChildProcess; stop(): Promise<void> };
+export type TServerChild = {
+  url: string;
+  /** The rest of the server's announcement line (a session cookie, seeded ids…). */
+  info: Record<string, unknown>;
+  child: ChildProcess;
+  stop(): Promise<void>;
+};
 
 /**
  * Runs a bench server (`bench/servers/*.ts`) in its own process, so the load generator never
@@ -68,16 +74,23 @@ export async function startServerChild(script: string, timeoutMs = 60_000): Prom
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const port = await waitForPort(child, script, timeoutMs, () => stderr).catch(async (err: unknown) => {
+  const { port, ...info } = await waitForPort(child, script, timeoutMs, () => stderr).catch(async (err: unknown) => {
     await stopChild(child, 1000);
     throw err;
   });
   child.stdout!.resume();
-  return { url: `http://127.0.0.1:${port}`, child, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}`, info, child, stop: () => stopChild(child) };
 }
 
-function waitForPort(child: ChildProcess, script: string, timeoutMs: number, stderr: () => string): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+type TAnnouncement = { port: number } & Record<string, unknown>;
+
+function waitForPort(
+  child: ChildProcess,
+  script: string,
+  timeoutMs: number,
+  stderr: () => string,
+): Promise<TAnnouncement> {
+  return new Promise<TAnnouncement>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${script} did not report its port within ${timeoutMs} ms\n${stderr()}`)),
       timeoutMs,
@@ -88,7 +101,7 @@ function waitForPort(child: ChildProcess, script: string, timeoutMs: number, std
         const msg = JSON.parse(line) as { port?: unknown };
         if (typeof msg.port === 'number') {
           clearTimeout(timer);
-          resolve(msg.port);
+          resolve(msg as TAnnouncement);
         }
       } catch {
         // Not our line (a log line): ignore it.

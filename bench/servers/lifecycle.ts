@@ -1,11 +1,11 @@
 import { fstatSync } from 'node:fs';
 
 /**
- * Bench servers announce their port with one JSON line on stdout and stop on SIGTERM, SIGINT
+ * Bench servers announce their port (and anything the scenario needs: `info`) with one JSON line on stdout and stop on SIGTERM, SIGINT
  * or when their stdin closes if it is a pipe (the bench's), so they never outlive the bench.
  */
-export function announceAndWait(port: number, stop: () => Promise<void>): void {
-  process.stdout.write(`${JSON.stringify({ port })}\n`);
+export function announceAndWait(port: number, stop: () => Promise<void>, info: Record<string, unknown> = {}): void {
+  process.stdout.write(`${JSON.stringify({ ...info, port })}\n`);
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { documentTotals } from '../../packages/shared/src/document/pricing';
+import { STARTER_TEMPLATES } from '../../packages/shared/src/templates/starter-templates';
+import { readEnv } from '../../apps/server/src/env';
+import { startServer } from '../../apps/server/src/server';
+import { announceAndWait } from './lifecycle';
+
+/**
+ * The real server with a signed-in user who owns SEEDED proposals (P5: 10,000), for P2, P4 and
+ * P5. The seeded rows carry a real starter document, so reads and writes move realistic bodies.
+ * BENCH_DATABASE_URL runs it on a PostgreSQL server (an empty database: migrations run first).
+ * Announces the session cookie, the Origin to send, one proposal id to read and one per
+ * connection to autosave (a shared one would make most PATCHes conflicts).
+ */
+const SEEDED = Number(process.env.BENCH_SEEDED_PROPOSALS ?? 10_000);
+const WRITERS = Number(process.env.BENCH_WRITERS ?? 50);
+const ORIGIN = 'http://bench.localhost';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'draftwell-bench-'));
+const env = readEnv({
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  DATA_DIR: dataDir,
+  BASE_URL: ORIGIN,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT: 'off',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+const running = await startServer({ env }).catch((err: unknown) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  throw err;
+});
+
+async function call(method: string, url: string, body?: unknown, cookie?: string): Promise<Response> {
+  const res = await fetch(`http://127.0.0.1:${running.port}${url}`, {
+    method,
+    headers: {
+      origin: ORIGIN,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+const email = `bench-${Date.now()}@example.com`;
+const signUp = await call('POST', '/api/auth/sign-up/email', {
+  name: 'Bench User',
+  email,
+  password: 'a long bench passphrase 42',
+});
+const cookie = signUp.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
+const me = (await (await call('GET', '/api/session', undefined, cookie)).json()) as {
+  session: { user: { id: string } };
+};
+const ownerId = me.session.user.id;
+
+const document = STARTER_TEMPLATES[0]!.document;
+const totals = documentTotals(document);
+const client = {
+  name: 'Ada Lovelace',
+  company: 'Analytical Engines Ltd',
+  email: 'ada@example.com',
+  phone: '',
+  address: '',
+};
+await running.deps.database.db.execute(sql`
+  insert into proposals (owner_id, number, title, client, currency, status, document, totals, created_at, updated_at)
+  select ${ownerId}::uuid, 'P-2025-' || lpad(g::text, 5, '0'), 'Seeded proposal ' || g, ${JSON.stringify(client)}::jsonb, 'USD',
+         (array['draft','sent','viewed','accepted','declined','expired'])[g % 6 + 1],
+         ${JSON.stringify(document)}::jsonb, ${JSON.stringify(totals)}::jsonb,
+         now() - g * interval '1 minute', now() - g * interval '1 minute'
+  from generate_series(1, ${SEEDED}::int) g`);
+await running.deps.database.db.execute(sql`analyze proposals`);
+
+const writeIds: string[] = [];
+for (let i = 0; i < WRITERS; i++) {
+  const created = (await (
+    await call('POST', '/api/proposals', { title: `Autosave target ${i + 1}` }, cookie)
+  ).json()) as {
+    id: string;
+  };
+  writeIds.push(created.id);
+}
+const seededRow = (await running.deps.database.db.execute(
+  sql`select id from proposals where owner_id = ${ownerId}::uuid and title = 'Seeded proposal 1'`,
+)) as unknown as { rows: { id: string }[] };
+const readId = seededRow.rows[0]!.id;
+
+announceAndWait(
+  running.port,
+  async () => {
+    await running.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+  { cookie, origin: ORIGIN, readId, writeIds, seeded: SEEDED, database: running.deps.database.kind },
+);
