@@ -1,4 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web/src');
 
 export default defineConfig({
   test: {
@@ -11,6 +15,8 @@ export default defineConfig({
         },
       },
       {
+        // The web app's own import alias (apps/web/vite.config.ts), so its tests import as it does.
+        resolve: { alias: { '@': webSrc } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -5,9 +5,13 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { isAppRoute, type TApiError } from '@draftwell/shared';
+import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { draftsRoutes } from './features/drafts/drafts.routes';
+import { filesRoutes } from './features/files/files.routes';
+import { overviewRoutes } from './features/overview/overview.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { proposalsRoutes } from './features/proposals/proposals.routes';
 import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
@@ -19,6 +23,7 @@ import { requireJsonBody, requireSameOrigin } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
 import { AppError } from './lib/app-error';
 import { resolveClientIp } from './lib/client-ip';
+import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
 import { inlineScriptHashes, loadStaticFiles } from './lib/static-files';
 
 /** Largest JSON body any route accepts; bigger ones are refused before parsing (A21). */
@@ -31,10 +36,13 @@ const api = new Hono<TAppEnv>()
   .route('/session', sessionRoutes)
   .route('/contact', contactRoutes)
   .route('/proposals', proposalsRoutes)
+  .route('/drafts', draftsRoutes)
+  .route('/overview', overviewRoutes)
   .route('/clients', clientsRoutes)
   .route('/saved-items', savedItemsRoutes)
   .route('/templates', templatesRoutes)
   .route('/profile', profileRoutes)
+  .route('/files', filesRoutes)
   .route('/account', accountRoutes);
 export type AppType = typeof api;
 
@@ -120,17 +128,22 @@ export function createApp(deps: TAppDeps) {
     }
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: () => {
-        throw new AppError('too_large', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB.`);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new AppError('too_large', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB.`);
+    },
+  });
+  // Uploads take multipart bodies up to their own limit, refused from Content-Length before reading.
+  const uploadBodyLimit = bodyLimit({
+    maxSize: UPLOAD_MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge);
+    },
+  });
+  app.use('/api/*', (c, next) => (UPLOAD_PATHS.includes(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next));
   app.use('/api/*', requireSameOrigin(origin));
-  app.use('/api/*', requireJsonBody());
+  app.use('/api/*', requireJsonBody(UPLOAD_PATHS));
   app.on(['GET', 'POST'], '/api/auth/*', authHandler);
   app.route('/api', api);
   app.all('/api/*', (c) => {

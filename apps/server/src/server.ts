@@ -16,6 +16,7 @@ import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createRealtimeHub } from './realtime/hub';
+import { createLocalFileStorage } from './storage/file-storage';
 
 /** Written next to the server bundle by scripts/build.mjs; absent when running from source. */
 export const PGLITE_SEED_FILE = 'pglite-seed.tar.gz';
@@ -69,7 +70,8 @@ export async function startServer(opts: {
     await realtime.start();
     cleanup.unshift(() => realtime.stop());
     const webDist = opts.webDist === null ? undefined : (opts.webDist ?? defaultWebDist());
-    const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, webDist };
+    const storage = createLocalFileStorage(path.join(env.dataDir, 'files'));
+    const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, webDist };
     const { app, state } = createApp(deps);
 
     const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_MESSAGE_BYTES });

@@ -14,13 +14,17 @@ import {
 } from './helpers';
 
 type TRoute = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
+  /** For routes on one record: creates it with the signed-in client and answers the real path. */
+  resolve?: (client: Client) => Promise<string>;
   /** A body of the right shape, so that "unknown fields" is the only thing wrong with it. */
   sample?: Record<string, unknown>;
   /** Needs a signed-in client to get past the session check. */
   session?: boolean;
 };
+
+const EMPTY_DOCUMENT = { version: 1, blocks: [] };
 
 /** Every API route the app uses. */
 const ROUTES: TRoute[] = [
@@ -62,7 +66,117 @@ const ROUTES: TRoute[] = [
   { method: 'POST', path: '/api/auth/sign-out', session: true, sample: {} },
   { method: 'GET', path: '/api/auth/verify-email' },
   { method: 'GET', path: '/api/auth/get-session', session: true },
+  ...workspaceRoutes(),
 ];
+
+/** Creates a record through the API and answers its id (the routes on one record need a real one). */
+async function created(client: Client, path: string, body: unknown): Promise<string> {
+  const res = await client.post(path, body);
+  if (res.status !== 201) throw new Error(`POST ${path} answered ${res.status}: ${res.text}`);
+  return (res.body as { id: string }).id;
+}
+
+
+/** The workspace's routes: every list, create and change, signed in (A20 on every route). */
+function workspaceRoutes(): TRoute[] {
+  const proposal = (c: Client) => created(c, '/api/proposals', { title: 'Malformed' });
+  return [
+    { method: 'GET', path: '/api/proposals', session: true },
+    { method: 'POST', path: '/api/proposals', session: true, sample: { title: 'A proposal' } },
+    {
+      method: 'GET',
+      path: '/api/proposals/:id',
+      session: true,
+      resolve: async (c) => `/api/proposals/${await proposal(c)}`,
+    },
+    {
+      method: 'PATCH',
+      path: '/api/proposals/:id',
+      session: true,
+      sample: { version: 1, title: 'Renamed', document: EMPTY_DOCUMENT },
+      resolve: async (c) => `/api/proposals/${await proposal(c)}`,
+    },
+    { method: 'GET', path: '/api/clients', session: true },
+    { method: 'POST', path: '/api/clients', session: true, sample: { name: 'Ada', email: 'ada@example.com' } },
+    {
+      method: 'PATCH',
+      path: '/api/clients/:id',
+      session: true,
+      sample: { version: 1, name: 'Ada L.' },
+      resolve: async (c) => `/api/clients/${await created(c, '/api/clients', { name: 'Ada' })}`,
+    },
+    { method: 'GET', path: '/api/saved-items', session: true },
+    {
+      method: 'POST',
+      path: '/api/saved-items',
+      session: true,
+      sample: { description: 'Design day', unitPrice: 80000, currency: 'EUR' },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/saved-items/:id',
+      session: true,
+      sample: { version: 1, unitPrice: 90000 },
+      resolve: async (c) =>
+        `/api/saved-items/${await created(c, '/api/saved-items', { description: 'Day', unitPrice: 1, currency: 'EUR' })}`,
+    },
+    { method: 'GET', path: '/api/templates', session: true },
+    {
+      method: 'POST',
+      path: '/api/templates',
+      session: true,
+      sample: { name: 'Mine', document: EMPTY_DOCUMENT },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/templates/:id',
+      session: true,
+      sample: { version: 1, name: 'Mine too' },
+      resolve: async (c) =>
+        `/api/templates/${await created(c, '/api/templates', { name: 'Mine', document: EMPTY_DOCUMENT })}`,
+    },
+    {
+      method: 'POST',
+      path: '/api/templates/from-proposal/:id',
+      session: true,
+      sample: { name: 'From a proposal' },
+      resolve: async (c) => `/api/templates/from-proposal/${await proposal(c)}`,
+    },
+    {
+      method: 'PUT',
+      path: '/api/profile',
+      session: true,
+      sample: {
+        version: 0,
+        displayName: 'Ada',
+        company: '',
+        jobTitle: '',
+        phone: '',
+        website: '',
+        address: '',
+        brandColor: '#4338ca',
+        defaultCurrency: 'EUR',
+        defaultTaxRate: 2000,
+        defaultValidityDays: 30,
+        emailSignature: '',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/drafts',
+      session: true,
+      sample: {
+        client: { source: 'new', name: 'Ada', company: '', email: 'ada@example.com' },
+        need: 'A new website',
+        deliverables: ['Design', 'Build'],
+        tone: 'friendly',
+      },
+    },
+    { method: 'GET', path: '/api/profile', session: true },
+    { method: 'GET', path: '/api/overview', session: true },
+    { method: 'GET', path: '/api/account/export', session: true },
+  ];
+}
 
 /** `{"a":[[[[ ... ]]]]}`, `depth` levels deep. */
 const deeplyNested = (depth: number, key = 'a') => `{"${key}":${'['.repeat(depth)}${']'.repeat(depth)}}`;
@@ -154,13 +268,15 @@ describe.each(backends())('malformed input on every API route (%s)', (backend) =
     expect(res.status, what).not.toBe(429);
   };
 
-  for (const route of ROUTES.filter((r) => r.method === 'POST')) {
-    it(`no 5xx for bad JSON, wrong type, missing/unknown fields, 2 MB, deep nesting, __proto__: POST ${route.path}`, async () => {
+  for (const route of ROUTES.filter((r) => r.method !== 'GET')) {
+    it(`no 5xx for bad JSON, wrong type, missing/unknown fields, 2 MB, deep nesting, __proto__: ${route.method} ${route.path}`, async () => {
       const client = await clientFor(route);
+      const path = route.resolve ? await route.resolve(client) : route.path;
       for (const c of cases(route)) {
-        const what = `POST ${route.path} ${c.name}`;
+        const what = `${route.method} ${route.path} ${c.name}`;
         if (c.name.startsWith('huge')) {
-          const raw = await rawRequest(new URL(route.path, server.url).href, {
+          const raw = await rawRequest(new URL(path, server.url).href, {
+            method: route.method,
             body: c.body,
             headers: {
               origin: server.env.baseUrl,
@@ -173,8 +289,8 @@ describe.each(backends())('malformed input on every API route (%s)', (backend) =
           continue;
         }
         const res = await send(() =>
-          client.from(nextIp()).request(route.path, {
-            method: 'POST',
+          client.from(nextIp()).request(path, {
+            method: route.method,
             body: c.body,
             headers: { 'content-type': c.type ?? 'application/json' },
           }),
@@ -188,6 +304,7 @@ describe.each(backends())('malformed input on every API route (%s)', (backend) =
   for (const route of ROUTES.filter((r) => r.method === 'GET')) {
     it(`no 5xx for hostile query strings and cookies: GET ${route.path}`, async () => {
       const client = await clientFor(route);
+      const path = route.resolve ? await route.resolve(client) : route.path;
       const queries = [
         '?token=not-a-token',
         '?token=' + 'A'.repeat(6000),
@@ -197,7 +314,7 @@ describe.each(backends())('malformed input on every API route (%s)', (backend) =
         '?callbackURL=' + encodeURIComponent('javascript:alert(1)'),
       ];
       for (const q of queries) {
-        const res = await send(() => client.from(nextIp()).get(route.path + q));
+        const res = await send(() => client.from(nextIp()).get(path + q));
         expectNoServerError(res, `GET ${route.path}${q.slice(0, 40)}`);
       }
       const cookies = [
@@ -207,7 +324,7 @@ describe.each(backends())('malformed input on every API route (%s)', (backend) =
         '__proto__=polluted; constructor=x',
       ];
       for (const cookie of cookies) {
-        const res = await send(() => server.client({ ip: nextIp() }).get(route.path, { headers: { cookie } }));
+        const res = await send(() => server.client({ ip: nextIp() }).get(path, { headers: { cookie } }));
         expectNoServerError(res, `GET ${route.path} cookie ${cookie.slice(0, 40)}`);
       }
     });

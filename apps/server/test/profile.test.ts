@@ -1,7 +1,27 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+import { backends, countRows, signUp, startTestServer, type Client, type TTestServer } from './helpers';
 
 const put = (client: Client, json: unknown) => client.request('/api/profile', { method: 'PUT', json });
+
+/** PUT /api/profile/logo with a multipart body, as a browser's FormData sends it. */
+async function putLogo(client: Client, bytes: Uint8Array, filename = 'logo.png') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
+  const encoded = new Request('http://localhost/', { method: 'PUT', body: form });
+  return client.request('/api/profile/logo', {
+    method: 'PUT',
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  });
+}
+
+const pngOf = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 const profile = (overrides: Record<string, unknown> = {}) => ({
   displayName: 'Alice Example',
@@ -153,5 +173,117 @@ describe.each(backends())('business profile API (%s)', (backend) => {
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');
     }
+  });
+
+  describe('logo', () => {
+    const stored = () => readdirSync(path.join(server.dataDir, 'files'));
+
+    it('PUT stores the logo (scaled to 1024 px), creating the profile with its defaults', async () => {
+      const { client } = await signUp(server, { name: 'Logo First' });
+      const res = await putLogo(client, await pngOf(3000, 1500));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        displayName: 'Logo First',
+        brandColor: '#4338ca',
+        logoFileId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        version: 1,
+        updatedAt: expect.any(String),
+      });
+      expect((await client.get('/api/profile')).body).toEqual(res.body);
+
+      const file = await client.get(`/api/files/${res.body.logoFileId}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      const served = await fetch(new URL(`/api/files/${res.body.logoFileId}`, server.url), {
+        headers: { cookie: client.cookieHeader() },
+      });
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([1024, 512]);
+
+      // The logo-less profile PUT (strict: no logoFileId) keeps the logo and its version moves on.
+      const saved = await put(client, profile({ version: 1 }));
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ logoFileId: res.body.logoFileId, version: 2 });
+
+      // A client that still thinks nothing was saved gets the conflict, with the logo in it.
+      const { client: other } = await signUp(server);
+      await putLogo(other, await pngOf(10, 10));
+      const stale = await put(other, profile());
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.current.logoFileId).toEqual(expect.any(String));
+    });
+
+    it('replacing the logo deletes the old file; DELETE clears it and deletes the file', async () => {
+      const { client } = await signUp(server);
+      const saved = await put(client, profile());
+      expect(saved.body.version).toBe(1);
+
+      const first = await putLogo(client, await pngOf(200, 100));
+      expect(first.body).toMatchObject({ company: 'Example Studio', version: 2 });
+      const firstId = first.body.logoFileId as string;
+      expect(stored()).toContain(`${firstId}.png`);
+
+      const filesBefore = await countRows(server, 'files');
+      const second = await putLogo(client, await pngOf(100, 100), '../../second.png');
+      expect(second.status).toBe(200);
+      expect(second.body).toMatchObject({ company: 'Example Studio', version: 3 });
+      const secondId = second.body.logoFileId as string;
+      expect(secondId).not.toBe(firstId);
+      expect((await client.get(`/api/files/${firstId}`)).status).toBe(404);
+      expect(stored()).not.toContain(`${firstId}.png`);
+      expect(stored()).toContain(`${secondId}.png`);
+      expect(await countRows(server, 'files')).toBe(filesBefore);
+
+      const cleared = await client.request('/api/profile/logo', { method: 'DELETE' });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toMatchObject({ logoFileId: null, version: 4, company: 'Example Studio' });
+      expect((await client.get(`/api/files/${secondId}`)).status).toBe(404);
+      expect(stored()).not.toContain(`${secondId}.png`);
+      expect(await countRows(server, 'files')).toBe(filesBefore - 1);
+
+      const again = await client.request('/api/profile/logo', { method: 'DELETE' });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(cleared.body);
+
+      const { client: fresh } = await signUp(server, { name: 'No Profile' });
+      const none = await fresh.request('/api/profile/logo', { method: 'DELETE' });
+      expect(none.status).toBe(200);
+      expect(none.body).toMatchObject({ displayName: 'No Profile', logoFileId: null, version: 0 });
+    });
+
+    it('deleting the logo file through /api/files clears the logo and moves the version on', async () => {
+      const { client } = await signUp(server);
+      const set = await putLogo(client, await pngOf(50, 50));
+      expect(set.body.version).toBe(1);
+      expect((await client.delete(`/api/files/${set.body.logoFileId}`)).status).toBe(204);
+      expect((await client.get('/api/profile')).body).toMatchObject({ logoFileId: null, version: 2 });
+    });
+
+    it('a refused upload leaves the current logo and profile as they were', async () => {
+      const { client } = await signUp(server);
+      const set = await putLogo(client, await pngOf(50, 50));
+      for (const bytes of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), new Uint8Array(0)]) {
+        const res = await putLogo(client, bytes, 'logo.png');
+        expect(res.status).toBe(415);
+      }
+      const missing = await client.request('/api/profile/logo', {
+        method: 'PUT',
+        json: { logoFileId: set.body.logoFileId },
+      });
+      expect(missing.status).toBe(415);
+      expect((await client.get('/api/profile')).body).toEqual(set.body);
+      expect((await client.get(`/api/files/${set.body.logoFileId}`)).status).toBe(200);
+    });
+
+    it('A1: another user cannot read or delete my logo; their logo calls touch only their profile', async () => {
+      const alice = await signUp(server);
+      const bob = await signUp(server);
+      const set = await putLogo(alice.client, await pngOf(50, 50));
+      expect((await bob.client.get(`/api/files/${set.body.logoFileId}`)).status).toBe(404);
+      expect((await bob.client.delete(`/api/files/${set.body.logoFileId}`)).status).toBe(404);
+      expect((await bob.client.request('/api/profile/logo', { method: 'DELETE' })).body.logoFileId).toBeNull();
+      expect((await alice.client.get('/api/profile')).body).toEqual(set.body);
+      expect((await alice.client.get(`/api/files/${set.body.logoFileId}`)).status).toBe(200);
+    });
   });
 });

@@ -4,6 +4,7 @@ import type { TDatabase } from '../db/client';
 import type { TEnv } from '../env';
 import type { TMailer } from '../mail/mailer';
 import type { TRealtimeHub } from '../realtime/hub';
+import type { TFileStorage } from '../storage/file-storage';
 
 export type TAppDeps = {
   env: TEnv;
@@ -12,6 +13,8 @@ export type TAppDeps = {
   mailer: TMailer;
   logger: Logger;
   realtime: TRealtimeHub;
+  /** Uploaded files' bytes (DATA_DIR/files). */
+  storage: TFileStorage;
   /** Absolute path of the built web app; absent in API-only tests. */
   webDist?: string;
 };

@@ -15,19 +15,9 @@ import {
  * refused rather than stored and rendered later.
  */
 
-/** Placeholders text may hold; the preview and the sent proposal fill them in. */
-export const VARIABLES = [
-  'client.name',
-  'client.company',
-  'client.email',
-  'sender.name',
-  'sender.company',
-  'proposal.title',
-  'proposal.number',
-  'proposal.valid_until',
-  'proposal.total',
-] as const;
-export type TVariableName = (typeof VARIABLES)[number];
+import { VARIABLES, type TVariableName } from './variable-names';
+
+export { VARIABLES, type TVariableName };
 
 /** Bounds that keep a hostile document from costing the server or a browser much to handle. */
 export const DOCUMENT_LIMITS = {

@@ -1,6 +1,6 @@
 import { formatMoney } from '../money';
 import type { TPricingTotals } from './pricing';
-import { VARIABLES, type TVariableName } from './schema';
+import { VARIABLES, type TVariableName } from './variable-names';
 
 /**
  * What the variables in a document are filled from: the proposal, its client and its sender.

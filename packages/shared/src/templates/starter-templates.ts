@@ -25,27 +25,27 @@ export type TStarterTemplate = {
 
 // ---------------------------------------------------------------- builders
 
-type TInline = string | TInlineNode;
+export type TInline = string | TInlineNode;
 
-const variable = (name: TVariableName): TInlineNode => ({ type: 'variable', attrs: { name } });
-const bold = (text: string): TInlineNode => ({ type: 'text', text, marks: [{ type: 'bold' }] });
+export const variable = (name: TVariableName): TInlineNode => ({ type: 'variable', attrs: { name } });
+export const bold = (text: string): TInlineNode => ({ type: 'text', text, marks: [{ type: 'bold' }] });
 
-function inline(parts: TInline[]): TInlineNode[] {
+export function inline(parts: TInline[]): TInlineNode[] {
   return parts.map((part) => (typeof part === 'string' ? { type: 'text', text: part } : part));
 }
 
-const p = (...parts: TInline[]): TRichTextNode => ({ type: 'paragraph', content: inline(parts) });
-const h = (level: 1 | 2 | 3, text: string): TRichTextNode => ({
+export const p = (...parts: TInline[]): TRichTextNode => ({ type: 'paragraph', content: inline(parts) });
+export const h = (level: 1 | 2 | 3, text: string): TRichTextNode => ({
   type: 'heading',
   attrs: { level },
   content: inline([text]),
 });
-const ul = (...items: TInline[][]): TRichTextNode => ({
+export const ul = (...items: TInline[][]): TRichTextNode => ({
   type: 'bulletList',
   content: items.map((parts) => ({ type: 'listItem', content: [p(...parts)] })),
 });
 
-const section = (id: string, ...content: TRichTextNode[]): TBlock => ({
+export const section = (id: string, ...content: TRichTextNode[]): TBlock => ({
   id,
   type: 'rich_text',
   content: { type: 'doc', content },
@@ -97,9 +97,9 @@ function milestone(
   return { id, title, description, when: { kind: 'duration', value, unit } };
 }
 
-const timeline = (id: string, milestones: TMilestone[]): TBlock => ({ id, type: 'timeline', milestones });
+export const timeline = (id: string, milestones: TMilestone[]): TBlock => ({ id, type: 'timeline', milestones });
 
-const signature = (id: string, senderRole: string, clientRole: string): TBlock => ({
+export const signature = (id: string, senderRole: string, clientRole: string): TBlock => ({
   id,
   type: 'signature',
   sender: { role: senderRole },

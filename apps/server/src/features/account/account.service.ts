@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { businessProfiles, clients, proposals, savedItems, templates, users } from '../../db/schema';
+import { fileUrl } from '@draftwell/shared/workspace/files';
+import { businessProfiles, clients, files, proposals, savedItems, templates, users } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 
 export const EXPORT_FORMAT = 'draftwell-export/1';
@@ -43,6 +44,21 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       .from(proposals)
       .where(eq(proposals.ownerId, actor.id))
       .orderBy(asc(proposals.createdAt));
+    // Metadata only: the bytes are the user's own uploads, each at its url.
+    const ownedFiles = await tx
+      .select({
+        id: files.id,
+        purpose: files.purpose,
+        contentType: files.contentType,
+        size: files.size,
+        width: files.width,
+        height: files.height,
+        sha256: files.sha256,
+        createdAt: files.createdAt,
+      })
+      .from(files)
+      .where(eq(files.ownerId, actor.id))
+      .orderBy(asc(files.createdAt));
     return {
       format: EXPORT_FORMAT,
       exportedAt: new Date().toISOString(),
@@ -52,6 +68,7 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       savedItems: ownedItems,
       templates: ownedTemplates,
       proposals: ownedProposals.map(({ shareTokenHash: _token, ...p }) => p),
+      files: ownedFiles.map((f) => ({ ...f, url: fileUrl(f.id) })),
     };
   });
 }

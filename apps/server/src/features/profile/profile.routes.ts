@@ -3,7 +3,8 @@ import type { TConflict } from '@draftwell/shared/workspace/common';
 import { ZBusinessProfilePut, type TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson } from '../../http/validate';
-import { getProfile, saveProfile } from './profile.service';
+import { readUploadForm } from '../../storage/upload-form';
+import { clearLogo, getProfile, saveProfile, setLogo } from './profile.service';
 
 export const profileRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
@@ -25,4 +26,14 @@ export const profileRoutes = new Hono<TAuthedEnv>()
       return c.json(body, 409);
     }
     return c.json(result.profile, 200);
+  })
+  .put('/logo', async (c) => {
+    const { bytes } = await readUploadForm(c);
+    const { database, storage } = c.var.deps;
+    const profile = await setLogo({ db: database.db, storage, log: c.var.log, actor: c.var.actor, bytes });
+    return c.json(profile, 200);
+  })
+  .delete('/logo', async (c) => {
+    const { database, storage } = c.var.deps;
+    return c.json(await clearLogo({ db: database.db, storage, log: c.var.log, actor: c.var.actor }), 200);
   });

@@ -1,8 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { TBusinessProfile, TBusinessProfilePut } from '@draftwell/shared/workspace/profile';
 import type { TDb } from '../../db/client';
 import { businessProfiles } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
+import type { TFileStorage } from '../../storage/file-storage';
+import { deleteFileRow, removeBytes, saveImageFile } from '../../storage/image-files';
 
 type TProfileRow = typeof businessProfiles.$inferSelect;
 
@@ -82,4 +85,71 @@ export async function saveProfile(args: {
           .returning();
   if (row) return { ok: true, profile: toProfile(row) };
   return { ok: false, current: await getProfile({ db, actor }) };
+}
+
+/**
+ * Points the profile at `logoFileId` inside `tx` (creating the profile with its defaults if none
+ * was saved yet), moves it to a new version, and deletes the previous logo's row. Answers the
+ * profile and the previous logo's storage key, whose bytes go once the transaction has committed.
+ */
+async function replaceLogo(args: {
+  tx: TDb;
+  actor: TActor;
+  logoFileId: string | null;
+}): Promise<{ profile: TBusinessProfile; oldKey: string | null }> {
+  const { tx, actor, logoFileId } = args;
+  const lockRow = () => tx.select().from(businessProfiles).where(eq(businessProfiles.ownerId, actor.id)).for('update');
+  let [current] = await lockRow();
+  if (!current) {
+    if (logoFileId === null) return { profile: defaultProfile(actor), oldKey: null };
+    const [created] = await tx
+      .insert(businessProfiles)
+      .values({ ownerId: actor.id, displayName: actor.name, logoFileId })
+      .onConflictDoNothing({ target: businessProfiles.ownerId })
+      .returning();
+    if (created) return { profile: toProfile(created), oldKey: null };
+    // Saved by another request a moment ago: update that row like any other.
+    [current] = await lockRow();
+  }
+  if (current!.logoFileId === logoFileId) return { profile: toProfile(current!), oldKey: null };
+  const [row] = await tx
+    .update(businessProfiles)
+    .set({ logoFileId, version: sql`${businessProfiles.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(businessProfiles.ownerId, actor.id))
+    .returning();
+  const previous = current!.logoFileId;
+  const oldKey = previous ? await deleteFileRow({ tx, ownerId: actor.id, id: previous }) : null;
+  return { profile: toProfile(row!), oldKey };
+}
+
+/** Stores an uploaded logo (scaled to fit 1024 px) and makes it the profile's; the old one is deleted. */
+export async function setLogo(args: {
+  db: TDb;
+  storage: TFileStorage;
+  log: Logger;
+  actor: TActor;
+  bytes: Uint8Array;
+}): Promise<TBusinessProfile> {
+  const { storage, log, actor } = args;
+  const { result } = await saveImageFile({
+    ...args,
+    ownerId: actor.id,
+    purpose: 'logo',
+    then: (tx, file) => replaceLogo({ tx, actor, logoFileId: file.id }),
+  });
+  if (result!.oldKey) await removeBytes({ storage, log, storageKey: result!.oldKey });
+  return result!.profile;
+}
+
+/** Removes the profile's logo and deletes its file; without a logo the profile is answered as it is. */
+export async function clearLogo(args: {
+  db: TDb;
+  storage: TFileStorage;
+  log: Logger;
+  actor: TActor;
+}): Promise<TBusinessProfile> {
+  const { db, storage, log, actor } = args;
+  const { profile, oldKey } = await db.transaction((tx) => replaceLogo({ tx, actor, logoFileId: null }));
+  if (oldKey) await removeBytes({ storage, log, storageKey: oldKey });
+  return profile;
 }

@@ -1,0 +1,110 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { LOGO_MAX_SIDE, fileUrl, type TUploadPurpose, type TUploadedFile } from '@draftwell/shared/workspace/files';
+import type { TDb } from '../db/client';
+import { businessProfiles, files } from '../db/schema';
+import type { TFileStorage } from './file-storage';
+import { processImage } from './image';
+
+/**
+ * Stored images: a `files` row and its bytes, kept together. Bytes are written before the row
+ * and removed after it, so a row never points at missing bytes; a failed insert removes the
+ * bytes it had written.
+ */
+
+export type TFileRow = typeof files.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toUploadedFile(row: TFileRow): TUploadedFile {
+  return {
+    id: row.id,
+    url: fileUrl(row.id),
+    contentType: row.contentType,
+    size: row.size,
+    width: row.width ?? 0,
+    height: row.height ?? 0,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Checks and re-encodes an upload, stores its bytes under a generated key, then inserts its row
+ * and runs `then` in the same transaction. Any failure after the bytes were written removes them.
+ */
+export async function saveImageFile<T = undefined>(args: {
+  db: TDb;
+  storage: TFileStorage;
+  log: Logger;
+  ownerId: string;
+  bytes: Uint8Array;
+  purpose: TUploadPurpose;
+  then?: (tx: TDb, row: TFileRow) => Promise<T>;
+}): Promise<{ row: TFileRow; result: T | undefined }> {
+  const { db, storage, log, ownerId, purpose } = args;
+  const image = await processImage(args.bytes, { maxSide: purpose === 'logo' ? LOGO_MAX_SIDE : undefined });
+  const id = randomUUID();
+  const storageKey = `${id}.${image.ext}`;
+  await storage.put(storageKey, image.bytes);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(files)
+        .values({
+          id,
+          ownerId,
+          purpose,
+          contentType: image.contentType,
+          size: image.bytes.byteLength,
+          width: image.width,
+          height: image.height,
+          storageKey,
+          sha256: createHash('sha256').update(image.bytes).digest('hex'),
+        })
+        .returning();
+      const result = args.then ? await args.then(tx, row!) : undefined;
+      return { row: row!, result };
+    });
+  } catch (err) {
+    await removeBytes({ storage, log, storageKey });
+    throw err;
+  }
+}
+
+/** An owner's file row; another owner's id, or one that is not a UUID, finds nothing. */
+export async function findOwnedFile(args: { db: TDb; ownerId: string; id: string }): Promise<TFileRow | null> {
+  if (!UUID.test(args.id)) return null;
+  const [row] = await args.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, args.id), eq(files.ownerId, args.ownerId)));
+  return row ?? null;
+}
+
+/**
+ * Deletes an owner's file row inside `tx` and answers its storage key (null when there was none).
+ * If it was the profile's logo, the profile loses it and moves to a new version.
+ */
+export async function deleteFileRow(args: { tx: TDb; ownerId: string; id: string }): Promise<string | null> {
+  const { tx, ownerId, id } = args;
+  if (!UUID.test(id)) return null;
+  await tx
+    .update(businessProfiles)
+    .set({ logoFileId: null, version: sql`${businessProfiles.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(businessProfiles.ownerId, ownerId), eq(businessProfiles.logoFileId, id)));
+  const [gone] = await tx
+    .delete(files)
+    .where(and(eq(files.id, id), eq(files.ownerId, ownerId)))
+    .returning({ storageKey: files.storageKey });
+  return gone?.storageKey ?? null;
+}
+
+/** Removes bytes whose row is gone; a failure leaves an orphan file behind, never a broken row. */
+export async function removeBytes(args: { storage: TFileStorage; log: Logger; storageKey: string }): Promise<void> {
+  try {
+    await args.storage.delete(args.storageKey);
+  } catch (err) {
+    args.log.warn({ err: (err as Error).message, storageKey: args.storageKey }, 'could not delete stored file');
+  }
+}

@@ -1,0 +1,448 @@
+import { emptyDocument } from '@draftwell/shared';
+import type { TOverview, TOverviewMonth } from '@draftwell/shared/workspace/overview';
+import type { TProposalStatus } from '@draftwell/shared/workspace/proposals';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { proposals } from '../src/db/schema';
+import { getOverview } from '../src/features/overview/overview.service';
+import { backends, signUp, withTwoUsers, type Client, type TTestServer } from './helpers';
+
+type TRow = {
+  status: TProposalStatus;
+  currency?: string;
+  /** One-off total in minor units. */
+  oneOff?: number;
+  title?: string;
+  clientName?: string;
+  createdAt: string | Date;
+  sentAt?: string | Date;
+  viewedAt?: string | Date;
+  acceptedAt?: string | Date;
+  declinedAt?: string | Date;
+  expiredAt?: string | Date;
+};
+
+const zero = { net: 0, discount: 0, tax: 0, total: 0 };
+const date = (d: string | Date | undefined) => (d === undefined ? null : new Date(d));
+
+let sequence = 0;
+/** Proposals written straight into the database, with the timestamps a test needs. */
+async function insertRows(server: TTestServer, ownerId: string, rows: TRow[]) {
+  const inserted = await server.deps.database.db
+    .insert(proposals)
+    .values(
+      rows.map((r) => {
+        sequence += 1;
+        return {
+          ownerId,
+          number: `P-T-${String(sequence).padStart(5, '0')}`,
+          title: r.title ?? `Proposal ${sequence}`,
+          client: { name: r.clientName ?? '', company: '', email: '', phone: '', address: '' },
+          currency: r.currency ?? 'EUR',
+          status: r.status,
+          document: emptyDocument(),
+          totals: {
+            one_off: { ...zero, net: r.oneOff ?? 0, total: r.oneOff ?? 0 },
+            // Recurring totals are left out of the accepted value on purpose.
+            monthly: { ...zero, total: 777 },
+            yearly: zero,
+          },
+          createdAt: new Date(r.createdAt),
+          updatedAt: new Date(r.createdAt),
+          sentAt: date(r.sentAt),
+          viewedAt: date(r.viewedAt),
+          acceptedAt: date(r.acceptedAt),
+          declinedAt: date(r.declinedAt),
+          expiredAt: date(r.expiredAt),
+        };
+      }),
+    )
+    .returning({ id: proposals.id, number: proposals.number });
+  return inserted;
+}
+
+async function userId(client: Client): Promise<string> {
+  const session = await client.session();
+  if (!session) throw new Error('not signed in');
+  return session.user.id;
+}
+
+async function overview(client: Client, tz?: string): Promise<TOverview> {
+  const res = await client.get(`/api/overview${tz ? `?tz=${encodeURIComponent(tz)}` : ''}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body as TOverview;
+}
+
+/** yyyy-mm of the month `offset` months from the given year and month (0-based month). */
+function monthLabel(year: number, month: number, offset = 0): string {
+  const d = new Date(Date.UTC(year, month + offset, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The yyyy-mm of an instant in a time zone, as the runtime's own tz data says. */
+function monthIn(instant: Date, tz: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit' }).formatToParts(
+    instant,
+  );
+  return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
+}
+
+/** The twelve labels ending with `last` (yyyy-mm). */
+function twelveMonths(last: string): string[] {
+  const [y, m] = last.split('-').map(Number) as [number, number];
+  return Array.from({ length: 12 }, (_, i) => monthLabel(y, m - 1, i - 11));
+}
+
+/** Twelve months, zero everywhere but where `filled` says. */
+function expectedMonths(last: string, filled: Record<string, Partial<TOverviewMonth>>): TOverviewMonth[] {
+  return twelveMonths(last).map((month) => ({
+    month,
+    created: 0,
+    sent: 0,
+    accepted: 0,
+    acceptedValue: [],
+    ...filled[month],
+  }));
+}
+
+const EMPTY_COUNTS = { draft: 0, sent: 0, viewed: 0, accepted: 0, declined: 0, expired: 0, total: 0 };
+
+describe.each(backends())('overview API (%s)', (backend) => {
+  const t = withTwoUsers(backend);
+
+  it('answers 401 without a session', async () => {
+    const res = await t.server.client().get('/api/overview');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthenticated');
+  });
+
+  it('gives a new account zeros, no win rate, twelve empty months and no activity', async () => {
+    const { client } = await signUp(t.server);
+    const body = await overview(client);
+    const current = monthIn(new Date(), 'UTC');
+    expect(body).toEqual({
+      timeZone: 'UTC',
+      counts: EMPTY_COUNTS,
+      winRate: null,
+      acceptedThisMonth: [],
+      months: expectedMonths(current, {}),
+      activity: [],
+    });
+    const paris = await overview(client, 'Europe/Paris');
+    expect(paris.timeZone).toBe('Europe/Paris');
+    expect(paris.months.map((m) => m.month)).toEqual(twelveMonths(monthIn(new Date(), 'Europe/Paris')));
+  });
+
+  it('refuses a time zone that is not an IANA name, with a message for the field', async () => {
+    for (const tz of [
+      'Mars/Olympus',
+      '+01:00',
+      'UTC+1',
+      "Europe/Paris'; drop table proposals; --",
+      'x'.repeat(65),
+      '',
+    ]) {
+      const res = await t.alice.get(`/api/overview?tz=${encodeURIComponent(tz)}`);
+      expect(res.status, tz).toBe(400);
+      expect(res.body.error.code).toBe('invalid');
+      expect(res.body.error.fields.tz).toMatch(/IANA time zone/);
+    }
+    const unknown = await t.alice.get('/api/overview?since=2020-01');
+    expect(unknown.status).toBe(400);
+    // Spelling is forgiven: the runtime's canonical name is used.
+    expect((await overview(t.alice, 'europe/paris')).timeZone).toBe('Europe/Paris');
+  });
+
+  it('counts by status, wins, per-currency value this month and the month buckets, for the owner only', async () => {
+    const aliceId = await userId(t.alice);
+    const bobId = await userId(t.bob);
+    const now = new Date();
+    const y = now.getUTCFullYear();
+    const m = now.getUTCMonth();
+    // Noon on the 15th: the same month in UTC and in Paris.
+    const mid = (offset: number) => new Date(Date.UTC(y, m + offset, 15, 12));
+    // 23:30 UTC on the last day of the month `offset` months ago: already the next month in Paris.
+    const boundary = new Date(Date.UTC(y, m - 2, 0, 23, 30));
+    expect(monthIn(boundary, 'UTC')).toBe(monthLabel(y, m, -3));
+    expect(monthIn(boundary, 'Europe/Paris')).toBe(monthLabel(y, m, -2));
+
+    await insertRows(t.server, aliceId, [
+      { status: 'draft', createdAt: mid(-1) },
+      { status: 'draft', createdAt: mid(-1) },
+      { status: 'sent', createdAt: mid(-5), sentAt: mid(-4) },
+      { status: 'viewed', createdAt: mid(-4), sentAt: mid(-4), viewedAt: mid(-4) },
+      // Accepted now: this month in any time zone.
+      { status: 'accepted', currency: 'EUR', oneOff: 120_000, createdAt: mid(-2), sentAt: mid(-2), acceptedAt: now },
+      { status: 'accepted', currency: 'EUR', oneOff: 30_050, createdAt: mid(-1), sentAt: mid(-1), acceptedAt: now },
+      { status: 'accepted', currency: 'USD', oneOff: 900_000, createdAt: mid(-1), sentAt: mid(-1), acceptedAt: now },
+      { status: 'accepted', currency: 'JPY', oneOff: 5_000, createdAt: mid(-3), sentAt: mid(-3), acceptedAt: boundary },
+      { status: 'declined', createdAt: mid(-6), sentAt: mid(-6), declinedAt: mid(-5) },
+      { status: 'expired', createdAt: mid(-8), sentAt: mid(-8), expiredAt: mid(-7) },
+      // Older than the chart: counted by status, absent from the months.
+      { status: 'declined', createdAt: mid(-20), sentAt: mid(-20), declinedAt: mid(-19) },
+    ]);
+    // Bob's accepted proposal this month must not show in Alice's figures, nor Alice's in his.
+    await insertRows(t.server, bobId, [
+      { status: 'accepted', currency: 'EUR', oneOff: 1, createdAt: now, sentAt: now, acceptedAt: now },
+    ]);
+
+    const utc = await overview(t.alice);
+    expect(utc.counts).toEqual({ draft: 2, sent: 1, viewed: 1, accepted: 4, declined: 2, expired: 1, total: 11 });
+    // 4 accepted, 2 declined; the expired one is not a decision.
+    expect(utc.winRate).toBeCloseTo(4 / 6, 10);
+    expect(utc.acceptedThisMonth).toEqual([
+      { currency: 'USD', total: 900_000, count: 1 },
+      { currency: 'EUR', total: 150_050, count: 2 },
+    ]);
+    const label = (offset: number) => monthLabel(y, m, offset);
+    expect(utc.months).toEqual(
+      expectedMonths(label(0), {
+        [label(-8)]: { created: 1, sent: 1 },
+        [label(-6)]: { created: 1, sent: 1 },
+        [label(-5)]: { created: 1 },
+        [label(-4)]: { created: 1, sent: 2 },
+        [label(-3)]: { created: 1, sent: 1, accepted: 1, acceptedValue: [{ currency: 'JPY', total: 5_000 }] },
+        [label(-2)]: { created: 1, sent: 1 },
+        [label(-1)]: { created: 4, sent: 2 },
+        [label(0)]: {
+          accepted: 3,
+          acceptedValue: [
+            { currency: 'USD', total: 900_000 },
+            { currency: 'EUR', total: 150_050 },
+          ],
+        },
+      }),
+    );
+
+    // In Paris the boundary acceptance falls in the next month.
+    const paris = await overview(t.alice, 'Europe/Paris');
+    const inParis = (month: string) => paris.months.find((x) => x.month === month);
+    expect(inParis(label(-3))).toMatchObject({ accepted: 0, acceptedValue: [] });
+    expect(inParis(label(-2))).toMatchObject({ accepted: 1, acceptedValue: [{ currency: 'JPY', total: 5_000 }] });
+    expect(paris.counts).toEqual(utc.counts);
+
+    const activity = utc.activity;
+    expect(activity).toHaveLength(10);
+    expect(activity.slice(0, 3).map((a) => a.kind)).toEqual(['accepted', 'accepted', 'accepted']);
+    expect(activity.map((a) => a.at)).toEqual([...activity.map((a) => a.at)].sort().reverse());
+
+    const bob = await overview(t.bob);
+    expect(bob.counts).toEqual({ ...EMPTY_COUNTS, accepted: 1, total: 1 });
+    expect(bob.acceptedThisMonth).toEqual([{ currency: 'EUR', total: 1, count: 1 }]);
+    expect(bob.activity.every((a) => a.number.startsWith('P-T-'))).toBe(true);
+    const aliceIds = new Set(activity.map((a) => a.proposalId));
+    expect(bob.activity.some((a) => aliceIds.has(a.proposalId))).toBe(false);
+  });
+
+  it('lists a draft created through the API as recent activity', async () => {
+    const { client } = await signUp(t.server);
+    const created = await client.post('/api/proposals', { title: 'Brand refresh' });
+    expect(created.status).toBe(201);
+    const body = await overview(client);
+    expect(body.counts).toEqual({ ...EMPTY_COUNTS, draft: 1, total: 1 });
+    expect(body.months.at(-1)).toMatchObject({ created: 1, sent: 0, accepted: 0 });
+    expect(body.activity).toEqual([
+      {
+        kind: 'created',
+        at: created.body.createdAt,
+        proposalId: created.body.id,
+        number: created.body.number,
+        title: 'Brand refresh',
+        clientName: null,
+        status: 'draft',
+      },
+    ]);
+  });
+
+  it('computes exact figures at a fixed instant, months cut in the time zone asked for', async () => {
+    const { user } = await signUp(t.server);
+    const db = t.server.deps.database.db;
+    const actor = { id: user.id, email: user.email, name: user.name, emailVerified: false };
+    const rows = await insertRows(t.server, user.id, [
+      { status: 'draft', title: 'A', createdAt: '2026-03-02T10:00:00Z' },
+      { status: 'draft', title: 'B', createdAt: '2025-12-10T10:00:00Z' },
+      {
+        status: 'sent',
+        title: 'C',
+        currency: 'USD',
+        createdAt: '2026-01-05T10:00:00Z',
+        sentAt: '2026-01-06T10:00:00Z',
+      },
+      {
+        status: 'viewed',
+        title: 'D',
+        createdAt: '2026-02-01T10:00:00Z',
+        sentAt: '2026-02-02T10:00:00Z',
+        viewedAt: '2026-02-03T10:00:00Z',
+      },
+      {
+        status: 'accepted',
+        title: 'E',
+        oneOff: 150_000,
+        clientName: 'Ada',
+        createdAt: '2025-12-01T10:00:00Z',
+        sentAt: '2025-12-02T10:00:00Z',
+        viewedAt: '2025-12-03T10:00:00Z',
+        // New Year's Eve in UTC, 00:30 on 1 January in Paris.
+        acceptedAt: '2025-12-31T23:30:00Z',
+      },
+      {
+        status: 'accepted',
+        title: 'F',
+        currency: 'USD',
+        oneOff: 90_000,
+        createdAt: '2026-02-20T10:00:00Z',
+        sentAt: '2026-02-21T10:00:00Z',
+        // February in UTC, March (this month) in Paris.
+        acceptedAt: '2026-02-28T23:30:00Z',
+      },
+      {
+        status: 'accepted',
+        title: 'G',
+        oneOff: 50_000,
+        createdAt: '2026-03-01T10:00:00Z',
+        sentAt: '2026-03-03T10:00:00Z',
+        acceptedAt: '2026-03-10T09:00:00Z',
+      },
+      {
+        status: 'accepted',
+        title: 'H',
+        oneOff: 25_000,
+        createdAt: '2026-03-11T10:00:00Z',
+        sentAt: '2026-03-11T11:00:00Z',
+        acceptedAt: '2026-03-12T10:00:00Z',
+      },
+      {
+        status: 'declined',
+        title: 'I',
+        createdAt: '2025-11-01T10:00:00Z',
+        sentAt: '2025-11-02T10:00:00Z',
+        declinedAt: '2025-11-20T10:00:00Z',
+      },
+      {
+        status: 'expired',
+        title: 'J',
+        createdAt: '2025-05-01T10:00:00Z',
+        sentAt: '2025-05-02T10:00:00Z',
+        expiredAt: '2025-06-01T10:00:00Z',
+      },
+      // March 2025 in UTC (before the chart), April 2025 (its first month) in Paris.
+      { status: 'draft', title: 'K', createdAt: '2025-03-31T23:30:00Z' },
+    ]);
+    const number = Object.fromEntries(rows.map((r, i) => [String.fromCharCode(65 + i), r.number]));
+    const now = new Date('2026-03-15T12:00:00Z');
+
+    const utc = await getOverview({ db, actor, tz: 'UTC', now });
+    expect(utc.counts).toEqual({ draft: 3, sent: 1, viewed: 1, accepted: 4, declined: 1, expired: 1, total: 11 });
+    expect(utc.winRate).toBe(0.8);
+    expect(utc.acceptedThisMonth).toEqual([{ currency: 'EUR', total: 75_000, count: 2 }]);
+    const shared = {
+      '2025-05': { created: 1, sent: 1 },
+      '2025-11': { created: 1, sent: 1 },
+      '2026-01': { created: 1, sent: 1 },
+      '2026-02': { created: 2, sent: 2 },
+    };
+    expect(utc.months).toEqual(
+      expectedMonths('2026-03', {
+        ...shared,
+        '2025-12': { created: 2, sent: 1, accepted: 1, acceptedValue: [{ currency: 'EUR', total: 150_000 }] },
+        '2026-02': { created: 2, sent: 2, accepted: 1, acceptedValue: [{ currency: 'USD', total: 90_000 }] },
+        '2026-03': { created: 3, sent: 2, accepted: 2, acceptedValue: [{ currency: 'EUR', total: 75_000 }] },
+      }),
+    );
+
+    const paris = await getOverview({ db, actor, tz: 'Europe/Paris', now });
+    expect(paris.acceptedThisMonth).toEqual([
+      { currency: 'USD', total: 90_000, count: 1 },
+      { currency: 'EUR', total: 75_000, count: 2 },
+    ]);
+    expect(paris.months).toEqual(
+      expectedMonths('2026-03', {
+        ...shared,
+        '2025-04': { created: 1 },
+        '2025-12': { created: 2, sent: 1 },
+        '2026-01': { created: 1, sent: 1, accepted: 1, acceptedValue: [{ currency: 'EUR', total: 150_000 }] },
+        '2026-03': {
+          created: 3,
+          sent: 2,
+          accepted: 3,
+          acceptedValue: [
+            { currency: 'USD', total: 90_000 },
+            { currency: 'EUR', total: 75_000 },
+          ],
+        },
+      }),
+    );
+
+    expect(utc.activity.map((a) => [a.kind, a.title])).toEqual([
+      ['accepted', 'H'],
+      ['sent', 'H'],
+      ['created', 'H'],
+      ['accepted', 'G'],
+      ['sent', 'G'],
+      ['created', 'A'],
+      ['created', 'G'],
+      ['accepted', 'F'],
+      ['sent', 'F'],
+      ['created', 'F'],
+    ]);
+    expect(utc.activity[0]).toEqual({
+      kind: 'accepted',
+      at: '2026-03-12T10:00:00.000Z',
+      proposalId: rows[7]!.id,
+      number: number.H,
+      title: 'H',
+      clientName: null,
+      status: 'accepted',
+    });
+
+    // Many events at one instant: newest-first still holds and the list stops at ten.
+    await insertRows(
+      t.server,
+      user.id,
+      Array.from({ length: 12 }, () => ({
+        status: 'declined' as const,
+        clientName: 'Tie Ltd',
+        createdAt: '2026-03-14T08:00:00Z',
+        sentAt: '2026-03-14T08:00:00Z',
+        declinedAt: '2026-03-14T09:00:00Z',
+      })),
+    );
+    const ties = await getOverview({ db, actor, tz: 'UTC', now });
+    expect(ties.activity).toHaveLength(10);
+    expect(ties.activity.every((a) => a.kind === 'declined' && a.clientName === 'Tie Ltd')).toBe(true);
+    expect(ties.winRate).toBe(4 / 17);
+  });
+
+  it('answers for 10,000 proposals with exact totals', async () => {
+    const { client } = await signUp(t.server);
+    const ownerId = await userId(client);
+    const db = t.server.deps.database.db;
+    // Spread over 24 months back from now; every fifth one accepted at creation in USD.
+    await db.execute(sql`
+      insert into proposals (owner_id, number, title, client, currency, status, document, totals,
+        created_at, updated_at, sent_at, accepted_at)
+      select ${ownerId}, 'P-BULK-' || i, 'Bulk ' || i, '{}'::jsonb, 'USD',
+        case when i % 5 = 0 then 'accepted' else 'draft' end,
+        '{"version":1,"blocks":[]}'::jsonb,
+        '{"one_off":{"net":100,"discount":0,"tax":0,"total":100},"monthly":{"net":0,"discount":0,"tax":0,"total":0},"yearly":{"net":0,"discount":0,"tax":0,"total":0}}'::jsonb,
+        now() - (i % 730) * interval '1 day', now() - (i % 730) * interval '1 day',
+        case when i % 5 = 0 then now() - (i % 730) * interval '1 day' end,
+        case when i % 5 = 0 then now() - (i % 730) * interval '1 day' end
+      from generate_series(1, 10000) as i`);
+    const body = await overview(client);
+    expect(body.counts).toEqual({ ...EMPTY_COUNTS, draft: 8000, accepted: 2000, total: 10_000 });
+    expect(body.winRate).toBe(1);
+    expect(body.months).toHaveLength(12);
+    const accepted = body.months.reduce((n, month) => n + month.accepted, 0);
+    const value = body.months.reduce((n, month) => n + (month.acceptedValue[0]?.total ?? 0), 0);
+    expect(value).toBe(accepted * 100);
+    // About half the rows are less than a year old.
+    expect(accepted).toBeGreaterThan(800);
+    expect(accepted).toBeLessThan(1100);
+    // The newest events are the thirteen rows made at the statement's instant.
+    expect(body.activity).toHaveLength(10);
+    expect(new Set(body.activity.map((a) => a.at)).size).toBe(1);
+    expect(body.activity.every((a) => Number(a.title.slice(5)) % 730 === 0)).toBe(true);
+  });
+});
