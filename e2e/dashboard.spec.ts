@@ -33,6 +33,7 @@ test('a new user sees the empty list, and New proposal opens a fresh draft highl
   await expect(sidebar(page).getByRole('button', { name: 'New proposal' })).toBeVisible();
 
   await page.getByRole('main').getByRole('button', { name: 'New proposal' }).first().click();
+  await page.getByRole('menuitem', { name: 'Blank proposal' }).click();
   await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit draft' })).toBeVisible();
   const current = sidebar(page).locator('a[aria-current="page"]');
@@ -82,7 +83,7 @@ test('35 proposals: newest first, infinite scroll, search by number, status filt
   await items(page).first().getByRole('link').click();
   await expect(page).toHaveURL(`/edit-draft/${target.id}`);
   await expect(sidebar(page).locator('a[aria-current="page"]')).toContainText(target.title);
-  await expect(page.getByRole('region', { name: 'Editor' }).getByRole('heading', { name: target.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Editor' }).getByLabel('Title', { exact: true })).toHaveValue(target.title);
 
   // No proposal has been sent: the filter shows the empty result, and clearing brings them back.
   await sidebar(page).getByLabel('Search').fill('');

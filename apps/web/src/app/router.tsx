@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
       { path: PROTECTED_ROUTES.dashboard, element: screen(() => import('./routes/app/dashboard')) },
       { path: PROTECTED_ROUTES.editDraft, element: screen(() => import('./routes/app/dashboard')) },
       { path: PROTECTED_ROUTES.templates, element: screen(() => import('./routes/app/templates')) },
+      { path: PROTECTED_ROUTES.templateEdit, element: screen(() => import('./routes/app/template-edit')) },
       { path: PROTECTED_ROUTES.profile, element: screen(() => import('./routes/app/profile')) },
       { path: PROTECTED_ROUTES.proposal, element: screen(() => import('./routes/app/proposal')) },
     ],

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly fields: Record<string, string> = {},
     readonly retryAfter?: number,
+    /** On a 409 conflict: the record as it now stands on the server. */
+    readonly current?: unknown,
   ) {
     super(message);
   }
@@ -48,7 +50,8 @@ export async function unwrap<T>(res: Response | Promise<Response>): Promise<T> {
   if (response.ok) return body as T;
   const retryAfter = Number(response.headers.get('retry-after')) || undefined;
   if (isApiError(body)) {
-    throw new ApiError(response.status, body.error.message, body.error.code, body.error.fields, retryAfter);
+    const current = (body.error as { current?: unknown }).current;
+    throw new ApiError(response.status, body.error.message, body.error.code, body.error.fields, retryAfter, current);
   }
   const b = body as { message?: string; code?: string } | null;
   throw new ApiError(

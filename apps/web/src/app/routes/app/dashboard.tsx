@@ -1,11 +1,12 @@
-import { FilePlus2, FileText } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { EmptyState, PageFrame } from '@/components/layouts/page-frame';
+import { PageFrame } from '@/components/layouts/page-frame';
 import { paths } from '@/config/paths';
+import { DashboardOverview } from '@/features/overview/components/dashboard-overview';
+import { DraftEditorScreen } from '@/features/editor/components/draft-editor-screen';
 import { NewProposalButton } from '@/features/proposals/components/new-proposal-button';
-import { ProposalHeader } from '@/features/proposals/components/proposal-header';
 import { ProposalList } from '@/features/proposals/components/proposal-list';
 
 /** The workspace: the proposal list beside either the overview or, given an id, that draft. */
@@ -42,24 +43,23 @@ export default function DashboardPage() {
       actions={<NewProposalButton />}
     >
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <ProposalList />
+        {/* On a phone an open draft gets the whole width; the list is one tap away. */}
+        <div className={id ? 'hidden lg:block' : undefined}>
+          <ProposalList />
+        </div>
         <section aria-label={id ? 'Editor' : 'Overview'} className="min-w-0">
           {id ? (
-            <ProposalHeader key={id} id={id}>
-              <EmptyState icon={<FileText />} title="The editor opens here">
-                This is where the draft will open in the block editor: title, client, pricing table with live totals, a
-                preview as your client sees it, and autosave. The editor is the next part we are building.
-              </EmptyState>
-            </ProposalHeader>
+            <>
+              <Link
+                to={paths.dashboard}
+                className="text-muted-foreground hover:text-foreground mb-3 inline-flex items-center gap-1 text-sm lg:hidden"
+              >
+                <ArrowLeft className="size-4" aria-hidden="true" /> All proposals
+              </Link>
+              <DraftEditorScreen key={id} id={id} />
+            </>
           ) : (
-            <EmptyState
-              icon={<FilePlus2 />}
-              title="Your overview will live here"
-              link={{ to: paths.templates, label: 'See the templates screen' }}
-            >
-              Once you send proposals, this pane shows counts by status, your win rate, the value accepted this month
-              and recent activity, next to <em>New proposal</em>: blank, from a template, or drafted from a short brief.
-            </EmptyState>
+            <DashboardOverview />
           )}
         </section>
       </div>

@@ -1,135 +1,205 @@
 import { BadgeCheck, Download, MailWarning } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageFrame } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useResendVerification, useSignOutEverywhere } from '@/features/auth/api/auth-actions';
 import { useSession } from '@/features/auth/api/session';
+import { ClientList } from '@/features/clients/components/client-list';
+import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { BusinessProfileTab } from '@/features/profile/components/business-profile-tab';
 import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
 import { DeleteAccountCard } from '@/features/profile/components/delete-account-card';
+import { SavedItemList } from '@/features/saved-items/components/saved-item-list';
 import { ThemeChoice } from '@/features/theme/components/theme-toggle';
 
+const TABS = ['account', 'business', 'clients', 'items'] as const;
+type TTab = (typeof TABS)[number];
+
+const TAB_TITLES: Record<TTab, string> = {
+  account: 'Profile',
+  business: 'Business profile',
+  clients: 'Clients',
+  items: 'Saved items',
+};
+
+function tabOf(value: string | null): TTab {
+  return TABS.find((t) => t === value && t !== 'account') ?? 'account';
+}
+
+/** Saved items default to the business profile's currency; the profile may still be loading. */
+function SavedItemsTab() {
+  const profile = useBusinessProfile();
+  return <SavedItemList defaultCurrency={profile.data?.defaultCurrency ?? 'USD'} />;
+}
+
 export default function ProfilePage() {
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+
+  useEffect(() => {
+    document.title = tab === 'account' ? 'Profile — Draftwell' : `${TAB_TITLES[tab]} — Profile — Draftwell`;
+  }, [tab]);
+
+  const selectTab = (value: string) => {
+    const next = tabOf(value);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'account') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <PageFrame
+      title="Profile"
+      description="Your account, your business details, and the clients and items you reuse."
+      className="max-w-3xl"
+    >
+      <Tabs value={tab} onValueChange={selectTab} className="grid grid-cols-1 gap-6">
+        <TabsList aria-label="Profile sections" className="grid h-auto grid-cols-2 gap-1 sm:flex sm:h-10">
+          <TabsTrigger value="account">Account</TabsTrigger>
+          <TabsTrigger value="business">Business profile</TabsTrigger>
+          <TabsTrigger value="clients">Clients</TabsTrigger>
+          <TabsTrigger value="items">Saved items</TabsTrigger>
+        </TabsList>
+        <TabsContent value="account">
+          <AccountTab />
+        </TabsContent>
+        <TabsContent value="business">
+          <BusinessProfileTab />
+        </TabsContent>
+        <TabsContent value="clients">
+          <ClientList />
+        </TabsContent>
+        <TabsContent value="items">
+          <SavedItemsTab />
+        </TabsContent>
+      </Tabs>
+    </PageFrame>
+  );
+}
+
+function AccountTab() {
   const { data: session } = useSession();
   const resend = useResendVerification();
   const everywhere = useSignOutEverywhere();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    document.title = 'Profile — Draftwell';
-  }, []);
-
   if (!session) return null;
   const { user } = session;
 
   return (
-    <PageFrame title="Profile" description="Your account, security and appearance." className="max-w-3xl">
-      <div className="grid gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Account</CardTitle>
-            <CardDescription>The name and email your clients see on proposals you send.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
-              <dt className="text-muted-foreground">Name</dt>
-              <dd>{user.name}</dd>
-              <dt className="text-muted-foreground">Email</dt>
-              <dd className="flex flex-wrap items-center gap-2">
-                <span>{user.email}</span>
-                {user.emailVerified ? (
-                  <span className="text-success inline-flex items-center gap-1">
-                    <BadgeCheck className="size-4" aria-hidden="true" /> Confirmed
+    <div className="grid grid-cols-1 gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Account</CardTitle>
+          <CardDescription>The name and email your clients see on proposals you send.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
+            <dt className="text-muted-foreground">Name</dt>
+            <dd>{user.name}</dd>
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span>{user.email}</span>
+              {user.emailVerified ? (
+                <span className="text-success inline-flex items-center gap-1">
+                  <BadgeCheck className="size-4" aria-hidden="true" /> Confirmed
+                </span>
+              ) : (
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-300">
+                    <MailWarning className="size-4" aria-hidden="true" /> Not confirmed yet
                   </span>
-                ) : (
-                  <span className="inline-flex flex-wrap items-center gap-2">
-                    <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-300">
-                      <MailWarning className="size-4" aria-hidden="true" /> Not confirmed yet
-                    </span>
-                    <Button
-                      variant="link"
-                      size="sm"
-                      disabled={resend.isPending || resend.isSuccess}
-                      onClick={() =>
-                        resend.mutate(user.email, {
-                          onSuccess: () =>
-                            toast.success('Confirmation email sent', {
-                              description: `Check the inbox of ${user.email}.`,
-                            }),
-                          onError: (err) => toast.error('Could not send the email', { description: err.message }),
-                        })
-                      }
-                    >
-                      {resend.isSuccess ? 'Email sent' : 'Send the confirmation email again'}
-                    </Button>
-                  </span>
-                )}
-              </dd>
-            </dl>
-          </CardContent>
-        </Card>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    disabled={resend.isPending || resend.isSuccess}
+                    onClick={() =>
+                      resend.mutate(user.email, {
+                        onSuccess: () =>
+                          toast.success('Confirmation email sent', {
+                            description: `Check the inbox of ${user.email}.`,
+                          }),
+                        onError: (err) => toast.error('Could not send the email', { description: err.message }),
+                      })
+                    }
+                  >
+                    {resend.isSuccess ? 'Email sent' : 'Send the confirmation email again'}
+                  </Button>
+                </span>
+              )}
+            </dd>
+          </dl>
+        </CardContent>
+      </Card>
 
-        <ChangePasswordCard />
+      <ChangePasswordCard />
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Sessions</CardTitle>
-            <CardDescription>
-              Signed in on a computer you no longer use? Sign out of every device, this one included.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button
-              variant="outline"
-              disabled={everywhere.isPending}
-              onClick={() =>
-                everywhere.mutate(undefined, {
-                  onSuccess: () => {
-                    toast.success('Signed out everywhere', { description: 'Every session of your account has ended.' });
-                    void navigate(paths.landing, { replace: true });
-                  },
-                  onError: (err) => toast.error('Could not sign out everywhere', { description: err.message }),
-                })
-              }
-            >
-              Sign out everywhere
-            </Button>
-          </CardContent>
-        </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Sessions</CardTitle>
+          <CardDescription>
+            Signed in on a computer you no longer use? Sign out of every device, this one included.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button
+            variant="outline"
+            disabled={everywhere.isPending}
+            onClick={() =>
+              everywhere.mutate(undefined, {
+                onSuccess: () => {
+                  toast.success('Signed out everywhere', { description: 'Every session of your account has ended.' });
+                  void navigate(paths.landing, { replace: true });
+                },
+                onError: (err) => toast.error('Could not sign out everywhere', { description: err.message }),
+              })
+            }
+          >
+            Sign out everywhere
+          </Button>
+        </CardContent>
+      </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Appearance</CardTitle>
-            <CardDescription>Light, dark, or follow your system setting. Stored on this device only.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ThemeChoice />
-          </CardContent>
-        </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Appearance</CardTitle>
+          <CardDescription>Light, dark, or follow your system setting. Stored on this device only.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ThemeChoice />
+        </CardContent>
+      </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Export my data</CardTitle>
-            <CardDescription>
-              Everything in your account as one JSON file: your profile, clients, saved items, templates and proposals
-              with their documents. Yours to keep or to move elsewhere.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button variant="outline" asChild>
-              <a href={paths.exportData} download>
-                <Download aria-hidden="true" />
-                Download my data (JSON)
-              </a>
-            </Button>
-          </CardContent>
-        </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Export my data</CardTitle>
+          <CardDescription>
+            Everything in your account as one JSON file: your profile, clients, saved items, templates and proposals
+            with their documents. Yours to keep or to move elsewhere.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" asChild>
+            <a href={paths.exportData} download>
+              <Download aria-hidden="true" />
+              Download my data (JSON)
+            </a>
+          </Button>
+        </CardContent>
+      </Card>
 
-        <DeleteAccountCard />
-      </div>
-    </PageFrame>
+      <DeleteAccountCard />
+    </div>
   );
 }

@@ -11,9 +11,13 @@ export default function ProposalPage() {
   }, []);
   return (
     <PageFrame title="Proposal" description={`Proposal ${id}`}>
-      <EmptyState icon={<Send />} title="The sent proposal will show here" link={{ to: paths.dashboard, label: 'Back to the dashboard' }}>
-        Once you send a proposal, this page shows it exactly as your client sees it, its status, the share link,
-        the activity timeline (opened, commented, accepted), revisions and the PDF.
+      <EmptyState
+        icon={<Send />}
+        title="The sent proposal will show here"
+        link={{ to: paths.dashboard, label: 'Back to the dashboard' }}
+      >
+        Once you send a proposal, this page shows it exactly as your client sees it, its status, the share link, the
+        activity timeline (opened, commented, accepted), revisions and the PDF.
       </EmptyState>
     </PageFrame>
   );

@@ -6,12 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/session';
-import {
-  ForgotPasswordForm,
-  ResetPasswordForm,
-  SignInForm,
-  SignUpForm,
-} from '@/features/auth/components/auth-forms';
+import { ForgotPasswordForm, ResetPasswordForm, SignInForm, SignUpForm } from '@/features/auth/components/auth-forms';
 
 type TTab = 'sign-in' | 'sign-up';
 

@@ -6,12 +6,7 @@ import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import {
-  useRequestPasswordReset,
-  useResetPassword,
-  useSignIn,
-  useSignUp,
-} from '../api/auth-actions';
+import { useRequestPasswordReset, useResetPassword, useSignIn, useSignUp } from '../api/auth-actions';
 import { authErrorPlacement } from '../auth-errors';
 
 function applyError<T extends FieldValues>(form: UseFormReturn<T>, err: unknown) {
@@ -106,7 +101,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Reset your password">
-      <p className="text-muted-foreground text-sm">Enter your email and we will send you a link to choose a new password.</p>
+      <p className="text-muted-foreground text-sm">
+        Enter your email and we will send you a link to choose a new password.
+      </p>
       <FormField label="Email" error={form.formState.errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProposal, TProposalCreate } from '@draftwell/shared/workspace/proposals';
 import { api, unwrap } from '@/lib/api-client';
-import { proposalKeys } from './keys';
+import { invalidateProposalSummaries, proposalKeys } from './keys';
 
 export function createProposal(input: TProposalCreate = {}): Promise<TProposal> {
   return unwrap<TProposal>(api.proposals.$post({ json: input }));
@@ -14,7 +14,7 @@ export function useCreateProposal() {
     mutationFn: createProposal,
     onSuccess: async (proposal) => {
       queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
-      await queryClient.invalidateQueries({ queryKey: proposalKeys.lists() });
+      await invalidateProposalSummaries(queryClient);
     },
   });
 }

@@ -1,23 +1,55 @@
-import { Plus } from 'lucide-react';
+import { ChevronDown, FilePlus2, LayoutTemplate, Plus, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, type TButtonProps } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { BriefDialog } from '@/features/drafting/components/brief-dialog';
 import { useCreateProposal } from '../api/create-proposal';
 
-/** Creates a blank draft and opens it. */
+/** New proposal: a blank draft, one from a template, or one drafted from a short brief. */
 export function NewProposalButton(props: Omit<TButtonProps, 'onClick' | 'children'>) {
   const create = useCreateProposal();
   const navigate = useNavigate();
-  const onClick = () =>
+  const [briefOpen, setBriefOpen] = useState(false);
+  const blank = () =>
     create.mutate(undefined, {
       onSuccess: (proposal) => void navigate(paths.editDraft(proposal.id)),
       onError: (error) => toast.error('Could not create the proposal', { description: error.message }),
     });
   return (
-    <Button {...props} onClick={onClick} disabled={create.isPending} aria-busy={create.isPending || undefined}>
-      <Plus aria-hidden="true" />
-      New proposal
-    </Button>
+    <>
+      {/* Not modal: a dialog opened from an item must not inherit the menu's pointer lock. */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button {...props} disabled={create.isPending} aria-busy={create.isPending || undefined}>
+            <Plus aria-hidden="true" />
+            New proposal
+            <ChevronDown aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={blank}>
+            <FilePlus2 aria-hidden="true" />
+            Blank proposal
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void navigate(paths.templates)}>
+            <LayoutTemplate aria-hidden="true" />
+            From a template
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setBriefOpen(true)}>
+            <Sparkles aria-hidden="true" />
+            From a brief…
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <BriefDialog open={briefOpen} onOpenChange={setBriefOpen} />
+    </>
   );
 }

@@ -9,7 +9,8 @@ import { isProposalId } from '../utils/is-proposal-id';
 import { formatDateTime, formatRelativeTime } from '../utils/relative-time';
 import { ProposalStatusBadge } from './proposal-status-badge';
 
-function NotFound() {
+/** The open proposal is missing, or someone else's: the same answer either way. */
+export function ProposalNotFound() {
   return (
     <EmptyState
       icon={<FileQuestion />}
@@ -26,7 +27,7 @@ export function ProposalHeader({ id, children }: { id: string; children?: ReactN
   const valid = isProposalId(id);
   const proposal = useProposal(id, { enabled: valid });
 
-  if (!valid) return <NotFound />;
+  if (!valid) return <ProposalNotFound />;
   if (proposal.isPending) {
     return (
       <div role="status" aria-label="Loading the proposal" className="bg-card space-y-3 rounded-lg border p-5">
@@ -36,18 +37,8 @@ export function ProposalHeader({ id, children }: { id: string; children?: ReactN
     );
   }
   if (proposal.isError) {
-    if (proposal.error instanceof ApiError && proposal.error.status === 404) return <NotFound />;
-    return (
-      <div role="alert" className="bg-card flex flex-col items-center rounded-lg border px-6 py-10 text-center">
-        <TriangleAlert aria-hidden="true" className="text-destructive mb-3 size-6" />
-        <h2 className="text-lg font-semibold">This proposal did not load</h2>
-        <p className="text-muted-foreground mt-1 text-sm">{proposal.error.message}</p>
-        <Button variant="outline" size="sm" className="mt-4" onClick={() => void proposal.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Retry
-        </Button>
-      </div>
-    );
+    if (proposal.error instanceof ApiError && proposal.error.status === 404) return <ProposalNotFound />;
+    return <ProposalLoadError message={proposal.error.message} onRetry={() => void proposal.refetch()} />;
   }
   const p = proposal.data;
   return (
@@ -66,6 +57,21 @@ export function ProposalHeader({ id, children }: { id: string; children?: ReactN
         </p>
       </div>
       {children}
+    </div>
+  );
+}
+
+/** A proposal that failed to load for a reason other than not existing. */
+export function ProposalLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="bg-card flex flex-col items-center rounded-lg border px-6 py-10 text-center">
+      <TriangleAlert aria-hidden="true" className="text-destructive mb-3 size-6" />
+      <h2 className="text-lg font-semibold">This proposal did not load</h2>
+      <p className="text-muted-foreground mt-1 text-sm">{message}</p>
+      <Button variant="outline" size="sm" className="mt-4" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        Retry
+      </Button>
     </div>
   );
 }

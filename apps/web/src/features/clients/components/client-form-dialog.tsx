@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { ZClientInput, type TClient } from '@draftwell/shared/workspace/clients';
+import { FormError } from '@/components/form/form-error';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input, Textarea } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { ClientConflictError, useCreateClient, useUpdateClient } from '../api/clients';
+
+type TFormIn = z.input<typeof ZClientInput>;
+type TFormOut = z.output<typeof ZClientInput>;
+const FIELDS = ['name', 'company', 'email', 'phone', 'address', 'notes'] as const;
+
+function valuesOf(client: TClient | null): TFormOut {
+  return {
+    name: client?.name ?? '',
+    company: client?.company ?? '',
+    email: client?.email ?? '',
+    phone: client?.phone ?? '',
+    address: client?.address ?? '',
+    notes: client?.notes ?? '',
+  };
+}
+
+/** Add a client (no `client`) or edit one; the edit is sent against the version it was opened at. */
+export function ClientFormDialog({
+  open,
+  onOpenChange,
+  client,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  client: TClient | null;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {/* Mounted afresh each time the dialog opens, so it starts from the client as it is now. */}
+        <ClientForm client={client} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => void }) {
+  const form = useForm<TFormIn, unknown, TFormOut>({
+    resolver: zodResolver(ZClientInput),
+    defaultValues: valuesOf(client),
+  });
+  const [base, setBase] = useState<TClient | null>(client);
+  const [conflict, setConflict] = useState<ClientConflictError | null>(null);
+  const create = useCreateClient();
+  const update = useUpdateClient();
+
+  const submit = form.handleSubmit(async (values) => {
+    setConflict(null);
+    try {
+      if (base) {
+        const saved = await update.mutateAsync({ id: base.id, patch: { ...values, version: base.version } });
+        toast.success('Client saved', { description: `${saved.name} is up to date.` });
+      } else {
+        const saved = await create.mutateAsync(values);
+        toast.success('Client added', { description: `${saved.name} can now be picked for proposals.` });
+      }
+      onDone();
+    } catch (error) {
+      if (error instanceof ClientConflictError) {
+        setConflict(error);
+        return;
+      }
+      const e = error instanceof ApiError ? error : null;
+      let placed = false;
+      for (const [field, message] of Object.entries(e?.fields ?? {})) {
+        if ((FIELDS as readonly string[]).includes(field)) {
+          form.setError(field as (typeof FIELDS)[number], { message });
+          placed = true;
+        }
+      }
+      if (!placed) form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });
+      toast.error(base ? 'The client was not saved' : 'The client was not added', {
+        description: e?.message ?? 'Something went wrong. Try again.',
+      });
+    }
+  });
+
+  const { errors, isSubmitting } = form.formState;
+  const title = client ? `Edit ${client.name}` : 'Add client';
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>Only the name is required. The rest fills the client block of a proposal.</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="grid gap-4" aria-label={client ? 'Edit client' : 'Add client'}>
+        {conflict ? (
+          <div role="alert" className="rounded-md border border-amber-500/50 bg-amber-500/10 px-3 py-2 text-sm">
+            <p>{conflict.message}</p>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              onClick={() => {
+                form.reset(valuesOf(conflict.current));
+                setBase(conflict.current);
+                setConflict(null);
+              }}
+            >
+              Load the current details
+            </Button>
+          </div>
+        ) : null}
+        <FormField label="Name" error={errors.name?.message}>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField label="Company" error={errors.company?.message}>
+            <Input autoComplete="off" {...form.register('company')} />
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </FormField>
+        </div>
+        <FormField label="Phone" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="off" {...form.register('phone')} />
+        </FormField>
+        <FormField label="Address" error={errors.address?.message}>
+          <Textarea className="min-h-20" {...form.register('address')} />
+        </FormField>
+        <FormField label="Notes" error={errors.notes?.message} hint="Only you see these.">
+          <Textarea className="min-h-20" {...form.register('notes')} />
+        </FormField>
+        <FormError message={errors.root?.message} />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : client ? 'Save client' : 'Add client'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}

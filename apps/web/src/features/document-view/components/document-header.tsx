@@ -1,0 +1,51 @@
+import type { TDocumentContext } from '@draftwell/shared/document/variables';
+import { formatCalendarDate } from '@draftwell/shared/document/variables';
+import { isLogoSrc } from '../utils/safe-url';
+
+export type TDocumentBranding = { brandColor?: string; logoUrl?: string | null; senderName?: string };
+
+function Fact({ term, children }: { term: string; children: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{term}</dt>
+      <dd className="mt-0.5 truncate font-medium" title={children}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function DocumentHeader({ context, branding }: { context: TDocumentContext; branding?: TDocumentBranding }) {
+  const { proposal, client, sender } = context;
+  const from = branding?.senderName?.trim() || sender.company.trim() || sender.name.trim();
+  const forWhom = [client.name.trim(), client.company.trim()].filter(Boolean).join(', ');
+  const logo = isLogoSrc(branding?.logoUrl) ? branding.logoUrl : null;
+  return (
+    <header className="mb-12 border-b pb-8">
+      <div className="mb-10 flex min-h-10 flex-wrap items-center justify-between gap-4">
+        {logo ? (
+          <img src={logo} alt={from ? `${from} logo` : 'Logo'} className="h-10 w-auto max-w-[12rem] object-contain" />
+        ) : from ? (
+          <p className="text-lg font-semibold tracking-tight">{from}</p>
+        ) : (
+          <span />
+        )}
+        {proposal.number.trim() ? (
+          <p className="text-muted-foreground text-sm tabular-nums">
+            <span className="sr-only">Proposal number </span>
+            {proposal.number}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-(--dv-accent) mb-2 text-xs font-semibold tracking-[0.18em] uppercase">Proposal</p>
+      <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance @2xl:text-4xl">
+        {proposal.title.trim() || 'Untitled proposal'}
+      </h1>
+      <dl className="mt-8 grid grid-cols-1 gap-4 text-sm @md:grid-cols-3">
+        {forWhom ? <Fact term="Prepared for">{forWhom}</Fact> : null}
+        {from ? <Fact term="Prepared by">{from}</Fact> : null}
+        {proposal.validUntil ? <Fact term="Valid until">{formatCalendarDate(proposal.validUntil)}</Fact> : null}
+      </dl>
+    </header>
+  );
+}

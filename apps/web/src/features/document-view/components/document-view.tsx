@@ -1,0 +1,156 @@
+import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
+import type { TBlock, TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
+import type { TDocumentContext } from '@draftwell/shared/document/variables';
+import type { CSSProperties } from 'react';
+import { cx } from '../utils/class-names';
+import { brandAccents } from '../utils/brand-accent';
+import { DocumentHeader, type TDocumentBranding } from './document-header';
+import { kindsToTotal, PricingTableView, TotalsList } from './pricing-table-view';
+import { RichTextView } from './rich-text-view';
+import { SignatureView } from './signature-view';
+import { TimelineView } from './timeline-view';
+
+export type TDocumentViewProps = {
+  document: TDocument;
+  context: TDocumentContext;
+  /** The client's choices; without it every line shows its default. */
+  selection?: TPricingSelection;
+  /** Given: optional lines, packages and quantity ranges become controls. */
+  onSelectionChange?: (next: TPricingSelection) => void;
+  branding?: TDocumentBranding;
+  className?: string;
+};
+
+function PageBreak() {
+  return (
+    <div
+      role="separator"
+      aria-label="Page break"
+      className="relative my-12 border-t-2 border-dashed break-after-page print:my-0 print:border-0"
+    >
+      <span
+        aria-hidden="true"
+        className="bg-card text-muted-foreground absolute -top-2.5 left-1/2 -translate-x-1/2 px-2 text-[0.6875rem] tracking-wide uppercase print:hidden"
+      >
+        Page break
+      </span>
+    </div>
+  );
+}
+
+function Block({
+  block,
+  context,
+  selection,
+  onSelectionChange,
+}: { block: TBlock } & Pick<TDocumentViewProps, 'context' | 'selection' | 'onSelectionChange'>) {
+  switch (block.type) {
+    case 'rich_text':
+      return <RichTextView doc={block.content} context={context} />;
+    case 'pricing_table':
+      return (
+        <PricingTableView
+          table={block}
+          currency={context.proposal.currency}
+          selection={selection}
+          onSelectionChange={onSelectionChange}
+        />
+      );
+    case 'timeline':
+      return <TimelineView block={block} />;
+    case 'signature':
+      return <SignatureView block={block} context={context} />;
+    case 'page_break':
+      return <PageBreak />;
+    default:
+      return null;
+  }
+}
+
+/** The sum of every pricing table, shown when there is more than one. */
+function DocumentTotals({
+  document,
+  selection,
+  currency,
+}: {
+  document: TDocument;
+  selection?: TPricingSelection;
+  currency: string;
+}) {
+  let totals: TPricingTotals;
+  try {
+    totals = documentTotals(document, selection);
+  } catch (error) {
+    return (
+      <p role="alert" className="text-destructive my-8 text-sm">
+        {error instanceof Error ? error.message : 'These prices could not be added up.'}
+      </p>
+    );
+  }
+  const tables = document.blocks.filter((b) => b.type === 'pricing_table');
+  const kinds = kindsToTotal(tables, selection);
+  if (kinds.length === 0) return null;
+  const anyOther = tables.some((t) => t.lines.some((line) => line.billing !== 'one_off'));
+  return (
+    <section
+      aria-label="Proposal total"
+      className="bg-muted/50 my-10 flex flex-col gap-4 rounded-lg border-t-4 border-(--dv-accent) p-6 break-inside-avoid @lg:flex-row @lg:items-start"
+    >
+      <h2 className="text-lg font-semibold tracking-tight">Proposal total</h2>
+      <TotalsList totals={totals} kinds={kinds} currency={currency} nameKinds={anyOther} />
+    </section>
+  );
+}
+
+/**
+ * The proposal exactly as the client sees it: the editor's preview, the template gallery and the
+ * client's page all render through this. Pure React and shared code: no editor is loaded.
+ */
+export function DocumentView({
+  document,
+  context,
+  selection,
+  onSelectionChange,
+  branding,
+  className,
+}: TDocumentViewProps) {
+  const accents = brandAccents(branding?.brandColor);
+  const style = accents
+    ? ({ '--dv-accent-light': accents.light, '--dv-accent-dark': accents.dark } as CSSProperties)
+    : undefined;
+  const tables = document.blocks.filter((b) => b.type === 'pricing_table');
+  const lastTable = tables.length > 1 ? tables[tables.length - 1] : undefined;
+
+  return (
+    <article
+      style={style}
+      className={cx(
+        // The accent: the brand colour made readable for each theme, else the app's primary.
+        '[--dv-accent:var(--dv-accent-light,var(--primary))] dark:[--dv-accent:var(--dv-accent-dark,var(--primary))] print:[--dv-accent:var(--dv-accent-light,#1f2937)]',
+        '@container bg-card text-card-foreground mx-auto w-full max-w-[52rem] border-t-4 border-t-(--dv-accent) text-[1.0625rem] leading-[1.7]',
+        'print:max-w-none print:border-0 print:bg-white print:text-[11pt] print:text-black print:shadow-none',
+        className,
+      )}
+      data-document-view
+    >
+      {/* Padding on an inner box: container queries size against an ancestor, never the element itself. */}
+      <div className="px-4 py-8 @md:px-8 @md:py-10 @2xl:px-14 @2xl:py-14 print:p-0">
+        <DocumentHeader context={context} branding={branding} />
+        {document.blocks.length === 0 ? (
+          <p className="text-muted-foreground py-10 text-center">This proposal has no content yet.</p>
+        ) : (
+          <div className="space-y-8">
+            {document.blocks.map((block) => (
+              <div key={block.id} data-block-id={block.id}>
+                <Block block={block} context={context} selection={selection} onSelectionChange={onSelectionChange} />
+                {block === lastTable ? (
+                  <DocumentTotals document={document} selection={selection} currency={context.proposal.currency} />
+                ) : null}
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,325 @@
+import {
+  BILLING_KINDS,
+  formatQuantity,
+  lineTotal,
+  tableTotals,
+  type TBillingKind,
+  type TPricingAmounts,
+  type TPricingTotals,
+} from '@draftwell/shared/document/pricing';
+import type { TPricingLine, TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
+import { formatMoney } from '@draftwell/shared/money';
+import { useId, type ReactNode } from 'react';
+import { cx } from '../utils/class-names';
+import { BILLING_LABELS, BILLING_SUFFIX, formatPercent } from '../utils/format';
+import { lineChoice, withLineSelected, withPackageChosen, withQuantity } from '../utils/selection';
+import { QuantityInput } from './quantity-input';
+
+type TProps = {
+  table: TPricingTable;
+  currency: string;
+  selection?: TPricingSelection;
+  onSelectionChange?: (next: TPricingSelection) => void;
+};
+
+/** Cells become label/value rows when the container is narrow (a phone, a side preview). */
+const CELL = 'flex items-baseline justify-between gap-4 py-1 @xl:table-cell @xl:py-3 @xl:align-top';
+const LABELLED =
+  'before:text-muted-foreground before:font-normal before:content-[attr(data-label)] @xl:text-right @xl:before:content-none';
+
+function describe(line: TPricingLine): string {
+  return line.description.trim() || 'this item';
+}
+
+function safeLineTotal(line: TPricingLine, quantity: number): number | null {
+  try {
+    return lineTotal({ ...line, quantity }).total;
+  } catch {
+    return null;
+  }
+}
+
+/** The billing kinds this table has lines of, in a fixed order. */
+function kindsOf(table: TPricingTable): TBillingKind[] {
+  return BILLING_KINDS.filter((kind) => table.lines.some((line) => line.billing === kind));
+}
+
+/**
+ * The billing kinds to total: those with a line the client takes (a monthly total of nothing is
+ * noise), else the first kind the table has, so there is always a total.
+ */
+export function kindsToTotal(
+  tables: readonly TPricingTable[],
+  selection: TPricingSelection | undefined,
+): TBillingKind[] {
+  const lines = tables.flatMap((table) => table.lines.map((line) => ({ table, line })));
+  const taken = BILLING_KINDS.filter((kind) =>
+    lines.some(({ table, line }) => line.billing === kind && lineChoice(table, line, selection).included),
+  );
+  if (taken.length > 0) return taken;
+  const first = BILLING_KINDS.find((kind) => lines.some(({ line }) => line.billing === kind));
+  return first ? [first] : [];
+}
+
+export function TotalsList({
+  totals,
+  kinds,
+  currency,
+  label = 'Total',
+  nameKinds = false,
+}: {
+  totals: TPricingTotals;
+  kinds: readonly TBillingKind[];
+  currency: string;
+  label?: string;
+  /** Say "one-off" even when it is the only kind shown (the table has lines of other kinds). */
+  nameKinds?: boolean;
+}) {
+  const money = (minor: number) => formatMoney(minor, currency);
+  return (
+    <div className="ml-auto w-full max-w-sm space-y-4">
+      {kinds.map((kind) => {
+        const amounts: TPricingAmounts = totals[kind];
+        const detailed = amounts.discount > 0 || amounts.tax > 0;
+        const suffix = nameKinds || kinds.length > 1 || kind !== 'one_off' ? ` ${BILLING_LABELS[kind]}` : '';
+        return (
+          <dl key={kind} className="space-y-1.5 text-sm" data-billing={kind}>
+            {detailed ? <Row term={`Subtotal${suffix}`} value={money(amounts.net + amounts.discount)} /> : null}
+            {amounts.discount > 0 ? <Row term="Discount" value={`−${money(amounts.discount)}`} /> : null}
+            {amounts.tax > 0 ? <Row term="Tax" value={money(amounts.tax)} /> : null}
+            <Row
+              term={`${label}${suffix}`}
+              value={money(amounts.total)}
+              className={cx(
+                'text-base font-semibold',
+                detailed && 'border-t pt-2',
+                kind === kinds[0] && 'text-(--dv-accent)',
+              )}
+            />
+          </dl>
+        );
+      })}
+    </div>
+  );
+}
+
+function Row({ term, value, className }: { term: string; value: string; className?: string }) {
+  return (
+    <div className={cx('flex items-baseline justify-between gap-6', className)}>
+      <dt>{term}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function PricingTableView({ table, currency, selection, onSelectionChange }: TProps) {
+  const baseId = useId();
+  const interactive = Boolean(onSelectionChange);
+  const isChoice = table.kind === 'choice';
+  const showDiscount = table.lines.some((line) => line.discountPercent > 0);
+  const showTax = table.lines.some((line) => line.taxPercent > 0);
+  const money = (minor: number) => formatMoney(minor, currency);
+
+  let totals: TPricingTotals | null = null;
+  let totalsError: string | null = null;
+  try {
+    totals = tableTotals(table, selection);
+  } catch (error) {
+    totalsError = error instanceof Error ? error.message : 'These prices could not be added up.';
+  }
+
+  const title = table.title.trim();
+  const titleId = `${baseId}-title`;
+
+  const control = (line: TPricingLine, included: boolean): ReactNode => {
+    const id = `${baseId}-${line.id}`;
+    if (isChoice) {
+      if (!interactive) return null;
+      return (
+        <input
+          id={id}
+          type="radio"
+          name={`${baseId}-choice`}
+          checked={included}
+          onChange={() => onSelectionChange?.(withPackageChosen(selection, table, line.id))}
+          className="accent-(--dv-accent) mt-1 size-4 shrink-0"
+        />
+      );
+    }
+    if (!line.optional || !interactive) return null;
+    return (
+      <input
+        id={id}
+        type="checkbox"
+        checked={included}
+        onChange={(event) => onSelectionChange?.(withLineSelected(selection, line.id, event.target.checked))}
+        className="accent-(--dv-accent) mt-1 size-4 shrink-0 rounded"
+      />
+    );
+  };
+
+  const status = (line: TPricingLine, included: boolean): ReactNode => {
+    if (isChoice) {
+      return included ? <Tag tone="accent">{interactive ? 'Selected' : 'Chosen package'}</Tag> : null;
+    }
+    if (!line.optional) return null;
+    return <Tag tone={included ? 'accent' : 'muted'}>{included ? 'Optional · included' : 'Optional'}</Tag>;
+  };
+
+  const body = (
+    <table className="w-full border-collapse text-sm @xl:table-fixed" aria-labelledby={title ? titleId : undefined}>
+      {title ? null : <caption className="sr-only">{isChoice ? 'Packages' : 'Pricing'}</caption>}
+      <thead className="sr-only @xl:not-sr-only @xl:table-header-group">
+        <tr className="text-muted-foreground border-b-2 border-(--dv-accent) text-xs tracking-wide uppercase">
+          <th scope="col" className="w-[40%] py-2 pr-3 text-left font-medium">
+            {isChoice ? 'Package' : 'Description'}
+          </th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">
+            Quantity
+          </th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">
+            Unit price
+          </th>
+          {showDiscount ? (
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Discount
+            </th>
+          ) : null}
+          {showTax ? (
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Tax
+            </th>
+          ) : null}
+          <th scope="col" className="py-2 pl-3 text-right font-medium">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody className="block space-y-3 @xl:table-row-group @xl:space-y-0">
+        {table.lines.map((line) => {
+          const { included, quantity } = lineChoice(table, line, selection);
+          const amount = safeLineTotal(line, quantity);
+          const range = line.quantityRange;
+          const canChangeQuantity = interactive && range && range.min !== range.max;
+          const ctrl = control(line, included);
+          return (
+            <tr
+              key={line.id}
+              data-line={line.id}
+              data-included={included}
+              className={cx(
+                'block rounded-lg border px-4 py-3 break-inside-avoid @xl:table-row @xl:rounded-none @xl:border-0 @xl:border-b @xl:px-0 @xl:py-0',
+                !included && 'text-muted-foreground',
+                included && isChoice && 'border-(--dv-accent) @xl:border-border',
+              )}
+            >
+              <th
+                scope="row"
+                className="block pb-2 text-left font-normal @xl:table-cell @xl:py-3 @xl:pr-3 @xl:align-top"
+              >
+                <span className="flex items-start gap-3">
+                  {ctrl}
+                  <span className="min-w-0">
+                    {ctrl ? (
+                      <label htmlFor={`${baseId}-${line.id}`} className="cursor-pointer font-medium">
+                        {describe(line)}
+                      </label>
+                    ) : (
+                      <span className="font-medium">{line.description.trim() || 'Item'}</span>
+                    )}
+                    <span className="mt-1 flex flex-wrap gap-1.5">{status(line, included)}</span>
+                  </span>
+                </span>
+              </th>
+              <td data-label="Quantity" className={cx(CELL, LABELLED, '@xl:px-3')}>
+                {canChangeQuantity ? (
+                  <QuantityInput
+                    label={`Quantity of ${describe(line)}`}
+                    value={quantity}
+                    min={range.min}
+                    max={range.max}
+                    unit={line.unit}
+                    onChange={(next) => onSelectionChange?.(withQuantity(selection, line.id, next))}
+                  />
+                ) : (
+                  <span className="tabular-nums">{`${formatQuantity(quantity)} ${line.unit}`.trim()}</span>
+                )}
+              </td>
+              <td data-label="Unit price" className={cx(CELL, LABELLED, 'tabular-nums @xl:px-3')}>
+                {money(line.unitPrice)}
+                {BILLING_SUFFIX[line.billing]}
+              </td>
+              {showDiscount ? (
+                <td data-label="Discount" className={cx(CELL, LABELLED, 'tabular-nums @xl:px-3')}>
+                  {line.discountPercent > 0 ? formatPercent(line.discountPercent) : '—'}
+                </td>
+              ) : null}
+              {showTax ? (
+                <td data-label="Tax" className={cx(CELL, LABELLED, 'tabular-nums @xl:px-3')}>
+                  {line.taxPercent > 0 ? formatPercent(line.taxPercent) : '—'}
+                </td>
+              ) : null}
+              <td data-label="Total" className={cx(CELL, LABELLED, 'font-semibold tabular-nums @xl:pl-3')}>
+                {amount === null ? '—' : `${money(amount)}${BILLING_SUFFIX[line.billing]}`}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+
+  return (
+    <section className="@container my-10 break-inside-avoid-page" data-block="pricing_table">
+      {title ? (
+        <h2 id={titleId} className="mb-4 text-xl leading-snug font-semibold tracking-tight">
+          {title}
+        </h2>
+      ) : null}
+      {isChoice && table.lines.length > 0 ? (
+        <p className="text-muted-foreground mb-3 text-sm">
+          {interactive ? 'Choose one package.' : 'One package is chosen from these options.'}
+        </p>
+      ) : null}
+      {table.lines.length === 0 ? (
+        <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">
+          No items in this table yet.
+        </p>
+      ) : isChoice && interactive ? (
+        <fieldset>
+          <legend className="sr-only">{title || 'Packages'}</legend>
+          {body}
+        </fieldset>
+      ) : (
+        body
+      )}
+      {totalsError ? (
+        <p role="alert" className="text-destructive mt-4 text-sm">
+          {totalsError}
+        </p>
+      ) : totals && table.lines.length > 0 ? (
+        <div className="mt-5 flex" aria-live={interactive ? 'polite' : undefined}>
+          <TotalsList
+            totals={totals}
+            kinds={kindsToTotal([table], selection)}
+            currency={currency}
+            nameKinds={kindsOf(table).length > 1}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Tag({ tone, children }: { tone: 'accent' | 'muted'; children: ReactNode }) {
+  return (
+    <span
+      className={cx(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium',
+        tone === 'accent' ? 'border-(--dv-accent) text-(--dv-accent)' : 'text-muted-foreground',
+      )}
+    >
+      {children}
+    </span>
+  );
+}

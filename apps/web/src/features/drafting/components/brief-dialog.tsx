@@ -1,0 +1,421 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, RotateCw, Search, Trash2, UserRound } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { BRIEF_LIMITS, DRAFT_TONES, type TBrief, type TDraftTone } from '@draftwell/shared/drafting/brief';
+import { currencyChoices, currencyDigits, currencyLabel } from '@draftwell/shared/money';
+import type { TClient } from '@draftwell/shared/workspace/clients';
+import { FormError } from '@/components/form/form-error';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input, Label, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useClientList } from '@/features/clients/api/clients';
+import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { useDebouncedValue } from '@/features/proposals/utils/use-debounced-value';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useCreateDraft } from '../api/create-draft';
+import { briefFormSchema, emptyBriefForm, formFieldOf, localDay, type TBriefFormValues } from '../utils/brief-form';
+
+const TONES: Record<TDraftTone, { label: string; sample: string }> = {
+  formal: { label: 'Formal', sample: '“Thank you for the opportunity to submit this proposal.”' },
+  friendly: { label: 'Friendly', sample: '“Thanks so much for telling us what you have in mind.”' },
+  persuasive: { label: 'Persuasive', sample: '“This proposal shows how we will help you get exactly what you need.”' },
+};
+
+/** Form fields a server message can be shown beside; anything else goes above the buttons. */
+const KNOWN_FIELD =
+  /^(?:client\.(?:source|clientId|name|company|email)|need|goals|deliverables(?:\.\d+\.text)?|budget(?:\.amount|\.currency)?|deadline|tone)$/;
+
+const cardClass =
+  'border-input bg-card has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:ring-ring flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2';
+
+/** "Draft from a brief": a short brief becomes a complete first draft, opened in the editor. */
+export function BriefDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Draft from a brief</DialogTitle>
+          <DialogDescription>
+            Describe the client and the work. Draftwell writes a complete first draft for you to edit: introduction,
+            approach, timeline, prices from your saved items, terms and a signature block.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted afresh each time the dialog opens, so every brief starts empty. */}
+        <BriefFormLoader onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BriefFormLoader({ onDone }: { onDone: () => void }) {
+  const profile = useBusinessProfile();
+  if (profile.isPending) return <Spinner className="justify-self-center py-6" label="Loading your business profile" />;
+  // Without the profile the form still works: the server reads it again when drafting.
+  return <BriefForm defaultCurrency={profile.data?.defaultCurrency ?? 'USD'} onDone={onDone} />;
+}
+
+function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDone: () => void }) {
+  const today = localDay();
+  const resolver = useMemo(() => zodResolver(briefFormSchema(today)), [today]);
+  const form = useForm<TBriefFormValues, unknown, TBrief>({
+    resolver,
+    defaultValues: emptyBriefForm(defaultCurrency),
+  });
+  const deliverables = useFieldArray({ control: form.control, name: 'deliverables' });
+  const source = useWatch({ control: form.control, name: 'client.source' });
+  const currency = useWatch({ control: form.control, name: 'budget.currency' });
+  const clientId = useWatch({ control: form.control, name: 'client.clientId' });
+  const create = useCreateDraft();
+  const navigate = useNavigate();
+  const { errors } = form.formState;
+  const { setFocus } = form;
+
+  // The dialog focuses its first control on opening; once the form is there, the client's name is.
+  useEffect(() => setFocus('client.name'), [setFocus]);
+
+  const submit = form.handleSubmit(async (brief) => {
+    try {
+      const proposal = await create.mutateAsync(brief);
+      onDone();
+      toast.success('Your draft is ready', { description: 'Read it through, adjust the prices and send it.' });
+      await navigate(paths.editDraft(proposal.id));
+    } catch (err) {
+      const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
+      const known = fields
+        .map(([key, message]) => [formFieldOf(key), message] as const)
+        .filter(([name]) => KNOWN_FIELD.test(name));
+      for (const [name, message] of known) form.setError(name as FieldPath<TBriefFormValues>, { message });
+      if (known.length === 0 || known.length < fields.length) {
+        form.setError('root', {
+          message: err instanceof Error ? err.message : 'The draft could not be written. Try again.',
+        });
+      }
+      const first = known[0]?.[0];
+      if (first && first !== 'client.clientId') form.setFocus(first as FieldPath<TBriefFormValues>);
+    }
+  });
+
+  const deliverablesError = errors.deliverables?.root?.message ?? errors.deliverables?.message;
+  const digits = currencyDigits(currency);
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6" aria-label="Brief">
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-medium">Client</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <label className={cardClass}>
+            <input type="radio" value="new" className="accent-primary mt-0.5" {...form.register('client.source')} />
+            <span>
+              <span className="block font-medium">Someone new</span>
+              <span className="text-muted-foreground text-xs">Type their name, company and email.</span>
+            </span>
+          </label>
+          <label className={cardClass}>
+            <input type="radio" value="saved" className="accent-primary mt-0.5" {...form.register('client.source')} />
+            <span>
+              <span className="block font-medium">A saved client</span>
+              <span className="text-muted-foreground text-xs">Pick one of your clients.</span>
+            </span>
+          </label>
+        </div>
+        {source === 'saved' ? (
+          <SavedClientPicker
+            value={clientId}
+            error={errors.client?.clientId?.message}
+            onChange={(id) => form.setValue('client.clientId', id, { shouldValidate: form.formState.isSubmitted })}
+            onTypeInstead={() => form.setValue('client.source', 'new')}
+          />
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label="Name" error={errors.client?.name?.message}>
+              <Input autoComplete="off" maxLength={BRIEF_LIMITS.clientName} {...form.register('client.name')} />
+            </FormField>
+            <FormField label="Company (optional)" error={errors.client?.company?.message}>
+              <Input autoComplete="off" maxLength={BRIEF_LIMITS.clientCompany} {...form.register('client.company')} />
+            </FormField>
+            <FormField label="Email (optional)" error={errors.client?.email?.message}>
+              <Input
+                type="email"
+                autoComplete="off"
+                maxLength={BRIEF_LIMITS.clientEmail}
+                {...form.register('client.email')}
+              />
+            </FormField>
+          </div>
+        )}
+      </fieldset>
+
+      <FormField
+        label="What the client needs"
+        error={errors.need?.message}
+        hint="A sentence or two in your own words, like “A new website for their bakery before the second shop opens.”"
+      >
+        <Textarea rows={3} className="min-h-20" maxLength={BRIEF_LIMITS.need} {...form.register('need')} />
+      </FormField>
+
+      <FormField label="Goals (optional)" error={errors.goals?.message} hint="What success looks like, one per line.">
+        <Textarea rows={3} className="min-h-20" maxLength={BRIEF_LIMITS.goals} {...form.register('goals')} />
+      </FormField>
+
+      <fieldset className="grid gap-2" aria-describedby="brief-deliverables-hint">
+        <legend className="mb-2 text-sm font-medium">Deliverables</legend>
+        <p id="brief-deliverables-hint" className="text-muted-foreground text-xs">
+          What the client receives. Each one becomes a phase, a bullet and a priced line; a name close to one of your
+          saved items takes its price.
+        </p>
+        <ol className="grid gap-2">
+          {deliverables.fields.map((field, i) => {
+            const error = errors.deliverables?.[i]?.text?.message;
+            return (
+              <li key={field.id} className="grid gap-1">
+                <div className="flex gap-2">
+                  <Input
+                    aria-label={`Deliverable ${i + 1}`}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `brief-deliverable-${i}-error` : undefined}
+                    placeholder={i === 0 ? 'For example: Logo design' : undefined}
+                    maxLength={BRIEF_LIMITS.deliverable}
+                    {...form.register(`deliverables.${i}.text`)}
+                  />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove deliverable ${i + 1}`}
+                    disabled={deliverables.fields.length === 1}
+                    onClick={() => deliverables.remove(i)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+                {error ? (
+                  <p id={`brief-deliverable-${i}-error`} role="alert" className="text-destructive text-sm">
+                    {error}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        {deliverablesError ? (
+          <p role="alert" className="text-destructive text-sm">
+            {deliverablesError}
+          </p>
+        ) : null}
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={deliverables.fields.length >= BRIEF_LIMITS.deliverables.max}
+            onClick={() => deliverables.append({ text: '' })}
+          >
+            <Plus aria-hidden="true" />
+            Add a deliverable
+          </Button>
+          {deliverables.fields.length >= BRIEF_LIMITS.deliverables.max ? (
+            <span className="text-muted-foreground ml-3 text-xs">
+              {BRIEF_LIMITS.deliverables.max} is the most a brief takes.
+            </span>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <div className="grid items-start gap-4 sm:grid-cols-[1fr_12rem_1fr]">
+        <FormField
+          label="Budget (optional)"
+          error={errors.budget?.amount?.message}
+          hint={digits === 0 ? 'A whole amount, like 15000.' : 'Like 12500 or 12,500.00.'}
+        >
+          <Input inputMode="decimal" autoComplete="off" {...form.register('budget.amount')} />
+        </FormField>
+        <FormField label="Currency" error={errors.budget?.currency?.message}>
+          <Select {...form.register('budget.currency')}>
+            {currencyChoices(defaultCurrency).map((code) => (
+              <option key={code} value={code}>
+                {currencyLabel(code)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField
+          label="Deadline (optional)"
+          error={errors.deadline?.message}
+          hint="Milestones are dated between today and this day."
+        >
+          <Input type="date" min={localDay(1)} {...form.register('deadline')} />
+        </FormField>
+      </div>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Tone</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {DRAFT_TONES.map((tone) => (
+            <label key={tone} className={cardClass}>
+              <input type="radio" value={tone} className="accent-primary mt-0.5" {...form.register('tone')} />
+              <span>
+                <span className="block font-medium">{TONES[tone].label}</span>
+                <span className="text-muted-foreground text-xs">{TONES[tone].sample}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.tone?.message ? (
+          <p role="alert" className="text-destructive text-sm">
+            {errors.tone.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <FormError message={errors.root?.message} />
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+          {create.isPending ? 'Drafting…' : 'Write the draft'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The user's saved clients, searchable, as a list of radio buttons. */
+function SavedClientPicker({
+  value,
+  error,
+  onChange,
+  onTypeInstead,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (id: string) => void;
+  onTypeInstead: () => void;
+}) {
+  const [q, setQ] = useState('');
+  const [picked, setPicked] = useState<TClient | null>(null);
+  const query = useDebouncedValue(q.trim(), 250);
+  const list = useClientList(query);
+  const clients = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const errorId = useId();
+  const pick = (client: TClient) => {
+    setPicked(client);
+    onChange(client.id);
+  };
+  const pickedHidden = picked && picked.id === value && !clients.some((c) => c.id === value);
+
+  return (
+    <div className="grid gap-2">
+      <div className="relative">
+        <Search className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
+        <Input
+          type="search"
+          aria-label="Search your clients"
+          placeholder="Search by name, company or email"
+          className="pl-9"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+      </div>
+      {pickedHidden ? (
+        <p className="text-sm">
+          Chosen: <span className="font-medium">{picked.name}</span>
+        </p>
+      ) : null}
+      <div className="max-h-56 overflow-y-auto rounded-md border p-1">
+        {list.isPending ? (
+          <div role="status" aria-label="Loading your clients" className="grid gap-1">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-11" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <div role="alert" className="grid justify-items-center gap-2 py-4 text-center text-sm">
+            <p>Your clients did not load: {list.error.message}</p>
+            <Button type="button" variant="outline" size="sm" onClick={() => void list.refetch()}>
+              <RotateCw aria-hidden="true" /> Retry
+            </Button>
+          </div>
+        ) : clients.length === 0 ? (
+          <div className="grid justify-items-center gap-2 py-4 text-center text-sm">
+            <p className="text-muted-foreground">
+              {query ? `No saved client matches “${query}”.` : 'You have no saved clients yet.'}
+            </p>
+            <Button type="button" variant="outline" size="sm" onClick={onTypeInstead}>
+              Type the client’s details instead
+            </Button>
+          </div>
+        ) : (
+          <div
+            role="radiogroup"
+            aria-label="Your clients"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="grid gap-1"
+          >
+            {clients.map((client) => (
+              <Label
+                key={client.id}
+                className={cn(
+                  'hover:bg-accent has-[:checked]:bg-accent has-[:focus-visible]:ring-ring flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 font-normal has-[:focus-visible]:ring-2',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="brief-saved-client"
+                  value={client.id}
+                  checked={value === client.id}
+                  onChange={() => pick(client)}
+                  className="accent-primary"
+                />
+                <UserRound className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{client.name}</span>
+                  <span className="text-muted-foreground block truncate text-xs">
+                    {[client.company, client.email].filter(Boolean).join(' · ') || 'No company or email yet'}
+                  </span>
+                </span>
+              </Label>
+            ))}
+            {list.hasNextPage ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  MAX_QUANTITY,
+  ZPricingLine,
+  ZPricingTable,
+  formatQuantity,
+  type TPricingLine,
+  type TPricingTable,
+} from '@draftwell/shared/document';
+import { formatMoneyInput, parseMoneyInput } from '@/features/saved-items/utils/money-input';
+import { formatPercentInput, parsePercentInput } from '@/features/saved-items/utils/percent-input';
+import { parseDecimal } from './decimal-input';
+import type { TParse } from './parsed-input';
+
+/** "1.5" -> 1500 thousandths, exactly; more than three decimals is refused. */
+export function parseQuantityInput(text: string): TParse<number> {
+  const result = parseDecimal(text, 3, MAX_QUANTITY);
+  if (result.ok) return result;
+  switch (result.code) {
+    case 'empty':
+      return { ok: false, message: 'Enter a quantity, like 1 or 2.5.' };
+    case 'too_many_decimals':
+      return { ok: false, message: 'Use at most 3 decimals for a quantity, like 2.125.' };
+    case 'negative':
+      return { ok: false, message: "A quantity can't be negative." };
+    case 'too_large':
+      return { ok: false, message: `Use a quantity of at most ${formatQuantity(MAX_QUANTITY)}.` };
+    default:
+      return { ok: false, message: 'Enter a quantity, like 1 or 2.5.' };
+  }
+}
+
+export const formatQuantityInput = formatQuantity;
+
+export function parsePriceInput(text: string, currency: string): TParse<number> {
+  const result = parseMoneyInput(text, currency);
+  return result.ok ? { ok: true, value: result.minor } : result;
+}
+
+export { formatMoneyInput };
+
+export function parseRateInput(text: string): TParse<number> {
+  const result = parsePercentInput(text);
+  return result.ok ? { ok: true, value: result.basisPoints } : result;
+}
+
+export { formatPercentInput };
+
+type TLineField = keyof TPricingLine | 'quantityRange.min' | 'quantityRange.max';
+
+/** The schema's message for `line`, the one about `field` first; null when the line is valid. */
+export function lineError(line: TPricingLine, field?: TLineField): string | null {
+  const result = ZPricingLine.safeParse(line);
+  if (result.success) return null;
+  const issues = result.error.issues;
+  const forField = field ? issues.find((issue) => issue.path.join('.') === field) : undefined;
+  return (forField ?? issues[0])?.message ?? 'This line is not valid.';
+}
+
+/** The schema's first message for the whole table, or null. */
+export function tableError(table: TPricingTable): string | null {
+  const result = ZPricingTable.safeParse(table);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'This table is not valid.');
+}

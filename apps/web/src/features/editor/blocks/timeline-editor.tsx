@@ -1,0 +1,383 @@
+import { DOCUMENT_LIMITS, ZBlock, type TMilestone, type TTimelineBlock } from '@draftwell/shared/document';
+import { ArrowDown, ArrowUp, CalendarDays, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+import { newBlockId } from './new-block';
+import { ParsedInput, type TParse } from './parsed-input';
+import './blocks.css';
+
+export type TTimelineEditorProps = {
+  value: TTimelineBlock;
+  onChange: (next: TTimelineBlock) => void;
+  editable: boolean;
+};
+
+type TDurationUnit = Extract<TMilestone['when'], { kind: 'duration' }>['unit'];
+const UNIT_LABELS: Record<TDurationUnit, [one: string, many: string]> = {
+  days: ['day', 'days'],
+  weeks: ['week', 'weeks'],
+  months: ['month', 'months'],
+};
+
+/** The schema's message for milestone `index` of `timeline` (its `field` first), or null. */
+export function milestoneError(timeline: TTimelineBlock, index: number, field?: string): string | null {
+  const result = ZBlock.safeParse(timeline);
+  if (result.success) return null;
+  const issues = result.error.issues.filter((issue) => issue.path[0] === 'milestones' && issue.path[1] === index);
+  const forField = field ? issues.find((issue) => issue.path.slice(2).join('.') === field) : undefined;
+  return (forField ?? issues[0] ?? result.error.issues[0])?.message ?? null;
+}
+
+export function newMilestone(): TMilestone {
+  return { id: newBlockId('milestone'), title: '', when: { kind: 'duration', value: 1, unit: 'weeks' } };
+}
+
+function todayIso(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function describeWhen(when: TMilestone['when']): string {
+  if (when.kind === 'duration') {
+    const [one, many] = UNIT_LABELS[when.unit];
+    return `${when.value} ${when.value === 1 ? one : many}`;
+  }
+  const [y, m, d] = when.date.split('-').map(Number);
+  const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+const parseDurationValue = (text: string): TParse<number> =>
+  /^\s*\d{1,4}\s*$/.test(text)
+    ? { ok: true, value: Number(text.trim()) }
+    : { ok: false, message: 'Enter a whole number.' };
+
+/** Where focus goes after an edit that moves or removes the focused control; a new object each time. */
+type TFocus = { id: string; target: 'title' | 'up' | 'down' } | { id: null; target: 'add' };
+
+/** Milestones with a title, an optional description and either a date or a duration. */
+export function TimelineEditor({ value, onChange, editable }: TTimelineEditorProps) {
+  const headingId = useId();
+  const [focus, setFocus] = useState<TFocus | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus?.target === 'add') addRef.current?.focus();
+  }, [focus]);
+
+  if (!editable) return <TimelineReadOnly value={value} />;
+
+  const emit = (milestones: TMilestone[]) => onChange({ ...value, milestones });
+  const replace = (index: number, milestone: TMilestone) =>
+    emit(value.milestones.map((m, i) => (i === index ? milestone : m)));
+  const atLimit = value.milestones.length >= DOCUMENT_LIMITS.milestones;
+
+  return (
+    <section aria-labelledby={headingId} className="draft-block bg-card text-card-foreground rounded-lg border">
+      <h3 id={headingId} className="flex items-center gap-2 border-b px-4 py-3 text-base font-semibold">
+        <CalendarDays aria-hidden="true" className="text-muted-foreground size-4" />
+        Timeline
+      </h3>
+      {value.milestones.length === 0 ? (
+        <p className="text-muted-foreground px-4 py-6 text-center text-sm">No milestones yet. Add the first step.</p>
+      ) : (
+        <ol className="divide-y">
+          {value.milestones.map((milestone, index) => (
+            <MilestoneFields
+              key={milestone.id}
+              milestone={milestone}
+              index={index}
+              count={value.milestones.length}
+              timeline={value}
+              focus={focus?.id === milestone.id ? focus : null}
+              onChange={(next) => replace(index, next)}
+              onMove={(direction) => {
+                const to = direction === 'up' ? index - 1 : index + 1;
+                const milestones = [...value.milestones];
+                milestones.splice(index, 1);
+                milestones.splice(to, 0, milestone);
+                emit(milestones);
+                const edge = to === 0 || to === value.milestones.length - 1;
+                setFocus({ id: milestone.id, target: edge ? (direction === 'up' ? 'down' : 'up') : direction });
+              }}
+              onDelete={() => {
+                const milestones = value.milestones.filter((_, i) => i !== index);
+                emit(milestones);
+                const neighbour = milestones[Math.min(index, milestones.length - 1)];
+                setFocus(neighbour ? { id: neighbour.id, target: 'title' } : { id: null, target: 'add' });
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      <div className="border-t p-3 sm:p-4">
+        <Button
+          ref={addRef}
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={atLimit}
+          onClick={() => {
+            const milestone = newMilestone();
+            emit([...value.milestones, milestone]);
+            setFocus({ id: milestone.id, target: 'title' });
+          }}
+        >
+          <Plus aria-hidden="true" />
+          Add milestone
+        </Button>
+        {atLimit ? (
+          <p className="text-muted-foreground mt-2 text-xs">
+            A timeline holds at most {DOCUMENT_LIMITS.milestones} milestones.
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function MilestoneFields({
+  milestone,
+  index,
+  count,
+  timeline,
+  focus,
+  onChange,
+  onMove,
+  onDelete,
+}: {
+  milestone: TMilestone;
+  index: number;
+  count: number;
+  timeline: TTimelineBlock;
+  focus: TFocus | null;
+  onChange: (next: TMilestone) => void;
+  onMove: (direction: 'up' | 'down') => void;
+  onDelete: () => void;
+}) {
+  const id = useId();
+  const n = index + 1;
+  const suffix = ` for milestone ${n}`;
+  const titleRef = useRef<HTMLInputElement>(null);
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const target = focus?.target;
+    if (target === 'title') titleRef.current?.focus();
+    else if (target === 'up') upRef.current?.focus();
+    else if (target === 'down') downRef.current?.focus();
+  }, [focus]);
+
+  const check = (next: TMilestone, field: string) =>
+    milestoneError(
+      { ...timeline, milestones: timeline.milestones.map((m, i) => (i === index ? next : m)) },
+      index,
+      field,
+    );
+  const when = milestone.when;
+
+  return (
+    <li className="grid gap-3 p-3 sm:grid-cols-[auto_1fr] sm:p-4">
+      <div className="flex items-center gap-1 sm:flex-col sm:items-center">
+        <span
+          aria-hidden="true"
+          className="bg-primary text-primary-foreground grid size-7 place-items-center rounded-full text-xs font-semibold"
+        >
+          {n}
+        </span>
+        <Button
+          ref={upRef}
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Move milestone ${n} up`}
+          disabled={index === 0}
+          onClick={() => onMove('up')}
+        >
+          <ArrowUp aria-hidden="true" />
+        </Button>
+        <Button
+          ref={downRef}
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Move milestone ${n} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove('down')}
+        >
+          <ArrowDown aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="hover:text-destructive ml-auto size-8 sm:ml-0"
+          aria-label={`Delete milestone ${n}`}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="grid min-w-0 gap-3">
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-title`} className="text-muted-foreground text-xs font-medium">
+            Title<span className="sr-only">{suffix}</span>
+          </label>
+          <Input
+            ref={titleRef}
+            id={`${id}-title`}
+            className="h-9 px-2"
+            value={milestone.title}
+            maxLength={200}
+            placeholder="Kick-off workshop"
+            onChange={(event) => onChange({ ...milestone, title: event.target.value.slice(0, 200) })}
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-description`} className="text-muted-foreground text-xs font-medium">
+            Description (optional)<span className="sr-only">{suffix}</span>
+          </label>
+          <Textarea
+            id={`${id}-description`}
+            className="min-h-16 px-2"
+            rows={2}
+            value={milestone.description ?? ''}
+            maxLength={2000}
+            placeholder="What happens, what the client receives"
+            onChange={(event) => {
+              const { description: _old, ...rest } = milestone;
+              const description = event.target.value.slice(0, 2000);
+              onChange(description ? { ...rest, description } : rest);
+            }}
+          />
+        </div>
+        <div className="flex flex-wrap items-start gap-3">
+          <fieldset className="grid gap-1">
+            <legend className="text-muted-foreground mb-1 text-xs font-medium">
+              When<span className="sr-only">{suffix}</span>
+            </legend>
+            <div className="bg-muted inline-flex rounded-md p-1">
+              {(['duration', 'date'] as const).map((kind) => (
+                <label
+                  key={kind}
+                  className={cn(
+                    'has-focus-visible:ring-ring relative cursor-pointer rounded px-3 py-1 text-sm font-medium has-focus-visible:ring-2',
+                    when.kind === kind
+                      ? 'bg-card text-foreground shadow-sm'
+                      : 'text-muted-foreground hover:text-foreground',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    className="absolute inset-0 cursor-pointer opacity-0"
+                    name={`${id}-when`}
+                    checked={when.kind === kind}
+                    onChange={() =>
+                      onChange({
+                        ...milestone,
+                        when:
+                          kind === 'date'
+                            ? { kind: 'date', date: todayIso() }
+                            : { kind: 'duration', value: 1, unit: 'weeks' },
+                      })
+                    }
+                  />
+                  {kind === 'duration' ? 'Duration' : 'Date'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {when.kind === 'date' ? (
+            <ParsedInput
+              type="date"
+              label="Date"
+              srSuffix={suffix}
+              wrapperClassName="w-44"
+              value={when.date}
+              format={(date) => date}
+              parse={(text) =>
+                text ? { ok: true, value: text } : { ok: false, message: 'Enter the date as yyyy-mm-dd.' }
+              }
+              validate={(date) => check({ ...milestone, when: { kind: 'date', date } }, 'when.date')}
+              onCommit={(date) => onChange({ ...milestone, when: { kind: 'date', date } })}
+            />
+          ) : (
+            <div className="flex items-start gap-2">
+              <ParsedInput
+                label="Duration"
+                srSuffix={suffix}
+                wrapperClassName="w-20"
+                errorClassName="w-max max-w-56"
+                inputMode="numeric"
+                value={when.value}
+                format={String}
+                parse={parseDurationValue}
+                validate={(durationValue) =>
+                  check({ ...milestone, when: { ...when, value: durationValue } }, 'when.value')
+                }
+                onCommit={(durationValue) => onChange({ ...milestone, when: { ...when, value: durationValue } })}
+              />
+              <div className="grid w-28 gap-1">
+                <label htmlFor={`${id}-unit`} className="text-muted-foreground text-xs font-medium">
+                  Unit<span className="sr-only">{suffix}</span>
+                </label>
+                <Select
+                  id={`${id}-unit`}
+                  className="[&_select]:h-9"
+                  value={when.unit}
+                  onChange={(event) =>
+                    onChange({ ...milestone, when: { ...when, unit: event.target.value as TDurationUnit } })
+                  }
+                >
+                  {(Object.keys(UNIT_LABELS) as TDurationUnit[]).map((unit) => (
+                    <option key={unit} value={unit}>
+                      {UNIT_LABELS[unit][1]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function TimelineReadOnly({ value }: { value: TTimelineBlock }) {
+  return (
+    <section className="draft-block bg-card text-card-foreground rounded-lg border p-4">
+      <h3 className="mb-3 text-base font-semibold">Timeline</h3>
+      {value.milestones.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No milestones yet.</p>
+      ) : (
+        <ol className="grid gap-3">
+          {value.milestones.map((milestone, index) => (
+            <li key={milestone.id} className="flex gap-3">
+              <span
+                aria-hidden="true"
+                className="bg-primary text-primary-foreground grid size-7 shrink-0 place-items-center rounded-full text-xs font-semibold"
+              >
+                {index + 1}
+              </span>
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {milestone.title || 'Untitled milestone'}
+                  <span className="text-muted-foreground ml-2 text-sm font-normal">{describeWhen(milestone.when)}</span>
+                </p>
+                {milestone.description ? (
+                  <p className="text-muted-foreground text-sm whitespace-pre-line">{milestone.description}</p>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

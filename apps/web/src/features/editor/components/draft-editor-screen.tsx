@@ -1,0 +1,312 @@
+import { documentTotals, type TDocument, type TDocumentContext } from '@draftwell/shared/document';
+import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/proposals';
+import { useQueryClient } from '@tanstack/react-query';
+import { Copy, Eye, LayoutTemplate, MoreHorizontal, Trash2 } from 'lucide-react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/api/session';
+import { DocumentView } from '@/features/document-view/document-view';
+import { useProposal } from '@/features/proposals/api/get-proposal';
+import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
+import { saveProposal, useDuplicateProposal } from '@/features/proposals/api/proposal-actions';
+import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
+import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
+import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
+import { useSaveAsTemplate } from '@/features/templates/api/templates';
+import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { ApiError } from '@/lib/api-client';
+import { ConflictDialog } from '../autosave/conflict-dialog';
+import { RestoreLocalBanner } from '../autosave/restore-banner';
+import { SaveStatus } from '../autosave/save-status';
+import { useAutosave } from '../autosave/use-autosave';
+import type { TDocumentEditorHandle } from '../types';
+import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from './editor-parts';
+import { ProposalDetailsFields, type TProposalFields } from './proposal-details-fields';
+
+type TProposalChanges = Omit<TProposalPatch, 'version'>;
+
+/** `/edit-draft/:id`: the proposal's fields and its document, autosaved. */
+export function DraftEditorScreen({ id }: { id: string }) {
+  const valid = isProposalId(id);
+  const proposal = useProposal(id, { enabled: valid });
+  if (!valid) return <ProposalNotFound />;
+  if (proposal.isError && !proposal.data) {
+    if (proposal.error instanceof ApiError && proposal.error.status === 404) return <ProposalNotFound />;
+    return <ProposalLoadError message={proposal.error.message} onRetry={() => void proposal.refetch()} />;
+  }
+  if (!proposal.data) return <EditorSkeleton label="Loading the proposal" />;
+  return <ProposalEditor loaded={proposal.data} />;
+}
+
+function fieldsOf(p: TProposal): TProposalFields {
+  return { title: p.title, client: p.client, clientId: p.clientId, currency: p.currency, validUntil: p.validUntil };
+}
+
+function ProposalEditor({ loaded }: { loaded: TProposal }) {
+  // The editor starts from the record as first loaded; later versions arrive through autosave.
+  const [initial] = useState(loaded);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: session } = useSession();
+  const profile = useBusinessProfile();
+  const editorRef = useRef<TDocumentEditorHandle>(null);
+  const [fields, setFields] = useState<TProposalFields>(() => fieldsOf(initial));
+  const [record, setRecord] = useState<TProposal>(initial);
+  const [previewing, setPreviewing] = useState<TDocument | null>(null);
+  const editable = record.status !== 'accepted';
+
+  const listRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onSaved = useCallback(
+    (saved: TProposal) => {
+      setRecord(saved);
+      queryClient.setQueryData(proposalKeys.detail(saved.id), saved);
+      // The sidebar shows titles and times: refresh it, but not on every keystroke's save.
+      if (listRefresh.current) clearTimeout(listRefresh.current);
+      listRefresh.current = setTimeout(() => {
+        void invalidateProposalSummaries(queryClient);
+      }, 1500);
+    },
+    [queryClient],
+  );
+  useEffect(
+    () => () => {
+      if (listRefresh.current) clearTimeout(listRefresh.current);
+    },
+    [],
+  );
+
+  const autosave = useAutosave<TProposal, TProposalChanges>({
+    kind: 'proposal',
+    recordId: initial.id,
+    userId: session?.user.id ?? 'anonymous',
+    record: initial,
+    save: (changes, version, signal) => saveProposal(initial.id, { ...changes, version }, signal),
+    onSaved,
+  });
+
+  const change = (patch: Partial<TProposalFields>) => {
+    setFields((f) => ({ ...f, ...patch }));
+    autosave.change(patch);
+  };
+
+  const applyRecord = (p: TProposal) => {
+    setFields(fieldsOf(p));
+    editorRef.current?.setDocument(p.document);
+  };
+
+  /** Variables filled from `source`: this tab's fields by default, the other side's in a conflict. */
+  const context = useMemo(
+    () =>
+      (document: TDocument | null, source: TProposalFields = fields): TDocumentContext => ({
+        proposal: {
+          title: source.title,
+          number: record.number,
+          validUntil: source.validUntil,
+          currency: source.currency,
+          totals: document ? safeTotals(document) : record.totals,
+        },
+        client: { name: source.client.name, company: source.client.company, email: source.client.email },
+        sender: {
+          name: profile.data?.displayName || session?.user.name || '',
+          company: profile.data?.company ?? '',
+        },
+      }),
+    [fields, record, profile.data, session],
+  );
+
+  const branding = {
+    brandColor: profile.data?.brandColor,
+    logoUrl: profile.data?.logoFileId ? `/api/files/${profile.data.logoFileId}` : null,
+    senderName: profile.data?.displayName,
+  };
+  const duplicate = useDuplicateProposal();
+  const deleteWithUndo = useDeleteProposalWithUndo();
+  const saveAsTemplate = useSaveAsTemplate();
+  const errors = autosave.status === 'error' && autosave.fieldErrors ? autosave.fieldErrors : {};
+
+  const onDuplicate = async () => {
+    await autosave.flush();
+    duplicate.mutate(record.id, {
+      onSuccess: (copy) => {
+        toast.success('Duplicated', { description: `“${copy.title}” is open; the original is unchanged.` });
+        void navigate(paths.editDraft(copy.id));
+      },
+      onError: (error) => toast.error('Could not duplicate the proposal', { description: error.message }),
+    });
+  };
+  const onSaveAsTemplate = async () => {
+    await autosave.flush();
+    saveAsTemplate.mutate(
+      { proposalId: record.id },
+      {
+        onSuccess: (template) =>
+          toast.success('Saved as a template', {
+            description: `“${template.name}” is in your templates.`,
+            action: { label: 'Open templates', onClick: () => void navigate(paths.templates) },
+          }),
+        onError: (error) => toast.error('Could not save the template', { description: error.message }),
+      },
+    );
+  };
+  const onDelete = async () => {
+    await autosave.flush();
+    deleteWithUndo({ id: record.id, title: fields.title }, { onUndo: () => void navigate(paths.editDraft(record.id)) });
+    void navigate(paths.dashboard);
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="bg-card flex flex-wrap items-center gap-3 rounded-lg border p-4">
+        <div className="min-w-0 flex-1 basis-64">
+          <label htmlFor="proposal-title" className="sr-only">
+            Title
+          </label>
+          <input
+            id="proposal-title"
+            value={fields.title}
+            disabled={!editable}
+            maxLength={200}
+            onChange={(e) => change({ title: e.target.value })}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errors.title ? 'proposal-title-error' : undefined}
+            className="focus-visible:ring-ring w-full rounded-md bg-transparent px-1 py-1 text-xl font-semibold outline-none focus-visible:ring-2"
+          />
+          <p className="text-muted-foreground mt-1 flex flex-wrap items-center gap-2 px-1 text-sm">
+            <span className="font-mono">{record.number}</span>
+            <ProposalStatusBadge status={record.status} />
+          </p>
+          {errors.title ? (
+            <p id="proposal-title-error" role="alert" className="text-destructive px-1 text-sm">
+              {errors.title}
+            </p>
+          ) : null}
+        </div>
+        <SaveStatus
+          status={autosave.status}
+          lastSavedAt={autosave.lastSavedAt}
+          error={autosave.error}
+          storageAvailable={autosave.storageAvailable}
+          onRetry={() => void autosave.flush()}
+        />
+        <Button variant="outline" onClick={() => setPreviewing(editorRef.current?.getDocument() ?? record.document)}>
+          <Eye aria-hidden="true" /> Preview
+        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="icon" aria-label="More actions">
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => void onSaveAsTemplate()}>
+              <LayoutTemplate aria-hidden="true" /> Save as template
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void onDuplicate()}>
+              <Copy aria-hidden="true" /> Duplicate
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem destructive onSelect={() => void onDelete()}>
+              <Trash2 aria-hidden="true" /> Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+
+      {!editable ? (
+        <p role="note" className="bg-accent text-accent-foreground rounded-md px-4 py-3 text-sm">
+          This proposal was accepted, so it can no longer change. Duplicate it to start a new one from it.
+        </p>
+      ) : null}
+
+      {autosave.changedInOtherTab && autosave.status !== 'conflict' ? (
+        <p
+          role="note"
+          className="rounded-md bg-amber-100 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          This draft was just saved from another tab. Your next change here will ask which version to keep.
+        </p>
+      ) : null}
+
+      {autosave.localCopy ? (
+        <RestoreLocalBanner
+          savedAt={autosave.localCopy.savedAt}
+          onRestore={() => {
+            const restored = autosave.restoreLocalCopy();
+            const { document, ...rest } = restored;
+            setFields((f) => ({ ...f, ...(rest as Partial<TProposalFields>) }));
+            if (document) editorRef.current?.setDocument(document);
+          }}
+          onDiscard={autosave.discardLocalCopy}
+        />
+      ) : null}
+
+      <ProposalDetailsFields fields={fields} onChange={change} editable={editable} errors={errors} />
+
+      <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
+        <LazyDocumentEditor
+          initialDocument={initial.document}
+          context={context(null)}
+          currency={fields.currency}
+          defaultTaxRate={profile.data?.defaultTaxRate ?? 0}
+          editable={editable}
+          onChange={(read) => autosave.change({ document: read })}
+          handleRef={editorRef}
+          ariaLabel="Proposal content"
+        />
+      </Suspense>
+
+      <DocumentPreviewDialog
+        document={previewing}
+        context={context(previewing)}
+        branding={branding}
+        onClose={() => setPreviewing(null)}
+      />
+
+      {autosave.conflict ? (
+        <ConflictDialog
+          open
+          title={fields.title}
+          mine={
+            <DocumentView
+              document={autosave.conflict.mine.document ?? record.document}
+              context={context(null)}
+            />
+          }
+          theirs={
+            <DocumentView
+              document={autosave.conflict.theirs.document}
+              context={context(autosave.conflict.theirs.document, fieldsOf(autosave.conflict.theirs))}
+            />
+          }
+          theirsUpdatedAt={autosave.conflict.theirs.updatedAt}
+          busy={autosave.status === 'saving'}
+          onKeepMine={() => void autosave.resolveConflict('mine')}
+          onKeepTheirs={() => {
+            const theirs = autosave.conflict?.theirs;
+            void autosave.resolveConflict('theirs');
+            if (theirs) applyRecord(theirs);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function safeTotals(document: TDocument) {
+  try {
+    return documentTotals(document);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,110 @@
+import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
+import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
+import { UserRoundPlus } from 'lucide-react';
+import { useState } from 'react';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { ClientPickerDialog } from './client-picker-dialog';
+
+export type TProposalFields = {
+  title: string;
+  client: TProposalClient;
+  clientId: string | null;
+  currency: string;
+  validUntil: string | null;
+};
+
+/** Client, currency and validity of a draft; every change goes straight to autosave. */
+export function ProposalDetailsFields({
+  fields,
+  onChange,
+  editable,
+  errors,
+}: {
+  fields: TProposalFields;
+  onChange: (patch: Partial<TProposalFields>) => void;
+  editable: boolean;
+  errors: Record<string, string>;
+}) {
+  const [picking, setPicking] = useState(false);
+  const setClient = (patch: Partial<TProposalClient>) => onChange({ client: { ...fields.client, ...patch } });
+
+  return (
+    <section aria-labelledby="proposal-details-heading" className="bg-card rounded-lg border p-4 sm:p-5">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="proposal-details-heading" className="text-base font-semibold">
+          Client and terms
+        </h2>
+        {editable ? (
+          <Button variant="outline" size="sm" onClick={() => setPicking(true)}>
+            <UserRoundPlus aria-hidden="true" />
+            {fields.clientId ? 'Change client' : 'Choose a saved client'}
+          </Button>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <FormField label="Client name" error={errors['client.name']}>
+          <Input
+            value={fields.client.name}
+            disabled={!editable}
+            autoComplete="off"
+            onChange={(e) => setClient({ name: e.target.value })}
+          />
+        </FormField>
+        <FormField label="Client company" error={errors['client.company']}>
+          <Input
+            value={fields.client.company}
+            disabled={!editable}
+            autoComplete="off"
+            onChange={(e) => setClient({ company: e.target.value })}
+          />
+        </FormField>
+        <FormField label="Client email" error={errors['client.email']} hint="The proposal is sent here.">
+          <Input
+            type="email"
+            value={fields.client.email}
+            disabled={!editable}
+            autoComplete="off"
+            onChange={(e) => setClient({ email: e.target.value })}
+          />
+        </FormField>
+        <FormField label="Currency" error={errors.currency}>
+          <Select value={fields.currency} disabled={!editable} onChange={(e) => onChange({ currency: e.target.value })}>
+            {currencyChoices(fields.currency).map((code) => (
+              <option key={code} value={code}>
+                {currencyLabel(code)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Valid until" error={errors.validUntil} hint="After this date it can no longer be accepted.">
+          <Input
+            type="date"
+            value={fields.validUntil ?? ''}
+            disabled={!editable}
+            onChange={(e) => onChange({ validUntil: e.target.value === '' ? null : e.target.value })}
+          />
+        </FormField>
+      </div>
+      <ClientPickerDialog
+        open={picking}
+        onOpenChange={setPicking}
+        onPick={(client) => {
+          setPicking(false);
+          onChange({
+            clientId: client.id,
+            client: {
+              name: client.name,
+              company: client.company,
+              email: client.email,
+              phone: client.phone,
+              address: client.address,
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

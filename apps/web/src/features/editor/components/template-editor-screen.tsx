@@ -1,0 +1,190 @@
+import type { TDocument, TDocumentContext } from '@draftwell/shared/document';
+import type { TTemplate, TTemplatePatch } from '@draftwell/shared/workspace/templates';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Eye, FileQuestion } from 'lucide-react';
+import { Suspense, useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/layouts/page-frame';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/api/session';
+import { DocumentView } from '@/features/document-view/document-view';
+import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { ProposalLoadError } from '@/features/proposals/components/proposal-header';
+import { templateKeys } from '@/features/templates/api/keys';
+import { updateTemplate, useTemplate } from '@/features/templates/api/templates';
+import { sampleContext } from '@/features/templates/utils/sample-context';
+import { ApiError } from '@/lib/api-client';
+import { ConflictDialog } from '../autosave/conflict-dialog';
+import { RestoreLocalBanner } from '../autosave/restore-banner';
+import { SaveStatus } from '../autosave/save-status';
+import { useAutosave } from '../autosave/use-autosave';
+import type { TDocumentEditorHandle } from '../types';
+import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from './editor-parts';
+
+type TTemplateChanges = Omit<TTemplatePatch, 'version'>;
+
+function TemplateNotFound({ starter }: { starter: boolean }) {
+  return (
+    <EmptyState
+      icon={<FileQuestion />}
+      title={starter ? 'Starter templates cannot be edited' : 'This template does not exist or is not yours'}
+      link={{ to: paths.templates, label: 'Back to the templates' }}
+    >
+      {starter
+        ? 'Duplicate the starter from the templates screen, then edit your own copy.'
+        : 'It may have been deleted, or the link may be mistyped.'}
+    </EmptyState>
+  );
+}
+
+/** `/templates/:id/edit`: one of the user's own templates in the same editor as proposals. */
+export function TemplateEditorScreen({ id }: { id: string }) {
+  const template = useTemplate(id);
+  if (template.isError && !template.data) {
+    if (template.error instanceof ApiError && template.error.status === 404) {
+      return <TemplateNotFound starter={id.startsWith('starter-')} />;
+    }
+    return <ProposalLoadError message={template.error.message} onRetry={() => void template.refetch()} />;
+  }
+  if (!template.data) return <EditorSkeleton label="Loading the template" />;
+  if (template.data.kind === 'starter') return <TemplateNotFound starter />;
+  return <TemplateEditor loaded={template.data} />;
+}
+
+function TemplateEditor({ loaded }: { loaded: TTemplate }) {
+  const [initial] = useState(loaded);
+  const queryClient = useQueryClient();
+  const { data: session } = useSession();
+  const profile = useBusinessProfile();
+  const editorRef = useRef<TDocumentEditorHandle>(null);
+  const [name, setName] = useState(initial.name);
+  const [previewing, setPreviewing] = useState<TDocument | null>(null);
+  // The document as last saved: "mine" in a conflict when only the name changed here.
+  const [savedDocument, setSavedDocument] = useState(initial.document);
+
+  const onSaved = useCallback(
+    (saved: TTemplate) => {
+      setSavedDocument(saved.document);
+      queryClient.setQueryData(templateKeys.detail(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: templateKeys.lists() });
+    },
+    [queryClient],
+  );
+  const autosave = useAutosave<TTemplate, TTemplateChanges>({
+    kind: 'template',
+    recordId: initial.id,
+    userId: session?.user.id ?? 'anonymous',
+    record: initial,
+    save: (changes, version) => updateTemplate({ id: initial.id, patch: { ...changes, version } }),
+    onSaved,
+  });
+
+  const context: TDocumentContext = sampleContext({
+    title: name,
+    currency: profile.data?.defaultCurrency,
+    senderName: profile.data?.displayName || session?.user.name,
+    senderCompany: profile.data?.company,
+  });
+  const errors = autosave.status === 'error' && autosave.fieldErrors ? autosave.fieldErrors : {};
+
+  return (
+    <div className="space-y-4">
+      <Link
+        to={paths.templates}
+        className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> All templates
+      </Link>
+      <div className="bg-card flex flex-wrap items-center gap-3 rounded-lg border p-4">
+        <div className="min-w-0 flex-1 basis-64">
+          <label htmlFor="template-name" className="text-muted-foreground px-1 text-xs font-medium">
+            Template name
+          </label>
+          <input
+            id="template-name"
+            value={name}
+            maxLength={120}
+            onChange={(e) => {
+              setName(e.target.value);
+              autosave.change({ name: e.target.value });
+            }}
+            aria-invalid={errors.name ? true : undefined}
+            className="focus-visible:ring-ring w-full rounded-md bg-transparent px-1 py-1 text-xl font-semibold outline-none focus-visible:ring-2"
+          />
+          {errors.name ? (
+            <p role="alert" className="text-destructive px-1 text-sm">
+              {errors.name}
+            </p>
+          ) : null}
+        </div>
+        <SaveStatus
+          status={autosave.status}
+          lastSavedAt={autosave.lastSavedAt}
+          error={autosave.error}
+          storageAvailable={autosave.storageAvailable}
+          onRetry={() => void autosave.flush()}
+        />
+        <Button variant="outline" onClick={() => setPreviewing(editorRef.current?.getDocument() ?? initial.document)}>
+          <Eye aria-hidden="true" /> Preview
+        </Button>
+      </div>
+
+      {autosave.localCopy ? (
+        <RestoreLocalBanner
+          savedAt={autosave.localCopy.savedAt}
+          onRestore={() => {
+            const restored = autosave.restoreLocalCopy();
+            if (restored.name !== undefined) setName(restored.name);
+            if (restored.document) editorRef.current?.setDocument(restored.document);
+          }}
+          onDiscard={autosave.discardLocalCopy}
+        />
+      ) : null}
+
+      <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
+        <LazyDocumentEditor
+          initialDocument={initial.document}
+          context={context}
+          currency={profile.data?.defaultCurrency ?? 'USD'}
+          defaultTaxRate={profile.data?.defaultTaxRate ?? 0}
+          onChange={(read) => autosave.change({ document: read })}
+          handleRef={editorRef}
+          ariaLabel="Template content"
+        />
+      </Suspense>
+
+      <DocumentPreviewDialog
+        document={previewing}
+        context={context}
+        onClose={() => setPreviewing(null)}
+        description="How a proposal made from this template starts; the variables show sample values."
+      />
+
+      {autosave.conflict ? (
+        <ConflictDialog
+          open
+          title={name}
+          mine={
+            <DocumentView
+              document={autosave.conflict.mine.document ?? savedDocument}
+              context={context}
+            />
+          }
+          theirs={<DocumentView document={autosave.conflict.theirs.document} context={context} />}
+          theirsUpdatedAt={autosave.conflict.theirs.updatedAt}
+          busy={autosave.status === 'saving'}
+          onKeepMine={() => void autosave.resolveConflict('mine')}
+          onKeepTheirs={() => {
+            const theirs = autosave.conflict?.theirs;
+            void autosave.resolveConflict('theirs');
+            if (theirs) {
+              setName(theirs.name);
+              editorRef.current?.setDocument(theirs.document);
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

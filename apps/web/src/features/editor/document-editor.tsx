@@ -1,0 +1,328 @@
+import { resolveVariable, type TDocument, type TVariableName } from '@draftwell/shared/document';
+import { UPLOAD_IMAGE_TYPES } from '@draftwell/shared/workspace/files';
+import type { Editor } from '@tiptap/core';
+import type { Node as PMNode } from '@tiptap/pm/model';
+import type { EditorProps, EditorView } from '@tiptap/pm/view';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { checkImageFile, uploadImage } from '@/lib/upload-file';
+import { insertImage, insertStructuredBlock, insertVariable, type TInsertableBlock } from './editor-actions';
+import { EditorSettingsContext, type TEditorSettings } from './editor-settings';
+import { documentToEditor, editorToDocument } from './model/convert';
+import { createEditorExtensions } from './model/extensions';
+import { IMAGE_SRC_PATTERN } from './model/links';
+import { structuredNodeView } from './node-views/structured-node-view';
+import { EditorToolbar } from './toolbar/editor-toolbar';
+import { ImageAltDialog } from './toolbar/image-alt-dialog';
+import { LinkDialog } from './toolbar/link-dialog';
+import type { TDocumentEditorProps } from './types';
+
+const IMAGE_ACCEPT = UPLOAD_IMAGE_TYPES.join(',');
+const dimension = (n: number) => (Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : null);
+
+type TPendingImage = { file: File; pos?: number };
+
+function imageFiles(list: FileList | null | undefined): File[] {
+  return Array.from(list ?? []).filter((file) => file.type.startsWith('image/'));
+}
+
+function isMod(event: KeyboardEvent): boolean {
+  return event.metaKey || event.ctrlKey;
+}
+
+/** The paragraph holding the cursor is empty and stands at the top level (where "/" opens the menu). */
+function onEmptyTopLevelLine(view: EditorView): boolean {
+  const { $from, empty } = view.state.selection;
+  return empty && $from.depth === 1 && $from.parent.type.name === 'paragraph' && $from.parent.content.size === 0;
+}
+
+/**
+ * The proposal's document as one TipTap editor: rich text, and pricing tables, timelines,
+ * signatures and page breaks as blocks inside it, so undo, selection and shortcuts span it all.
+ * `onChange` gets a reader, not a document: converting happens only when the autosave reads it.
+ */
+export function DocumentEditor({
+  initialDocument,
+  context,
+  currency,
+  defaultTaxRate,
+  editable = true,
+  onChange,
+  handleRef,
+  ariaLabel = 'Document',
+}: TDocumentEditorProps) {
+  const onChangeRef = useRef(onChange);
+  const previousRef = useRef<TDocument>(initialDocument);
+  const cacheRef = useRef<{ doc: PMNode; value: TDocument } | null>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const taxRateRef = useRef(defaultTaxRate);
+  const slashRef = useRef(false);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [linkState, setLinkState] = useState<{ href: string | null } | null>(null);
+  const [insertOpen, setInsertOpen] = useState(false);
+  const [pendingImage, setPendingImage] = useState<TPendingImage | null>(null);
+  const [initialContent] = useState(() => documentToEditor(initialDocument));
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+    taxRateRef.current = defaultTaxRate;
+  });
+
+  const read = useCallback((): TDocument => {
+    const editor = editorRef.current;
+    if (!editor) return previousRef.current;
+    const doc = editor.state.doc;
+    if (cacheRef.current?.doc === doc) return cacheRef.current.value;
+    const value = editorToDocument(doc.toJSON() as Parameters<typeof editorToDocument>[0], previousRef.current);
+    previousRef.current = value;
+    cacheRef.current = { doc, value };
+    return value;
+  }, []);
+
+  const openLink = useCallback(() => {
+    const editor = editorRef.current;
+    if (!editor?.isEditable) return;
+    const href = editor.getAttributes('link').href as unknown;
+    setLinkState({ href: typeof href === 'string' ? href : null });
+  }, []);
+
+  const offerImage = useCallback((file: File, pos?: number) => {
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast.error('This image cannot be added', { description: problem });
+      return;
+    }
+    setPendingImage({ file, pos });
+  }, []);
+
+  const [kit] = useState(() => {
+    // Chips read the context through this closure; the effect below points it at the latest one.
+    let describe = (name: TVariableName) => resolveVariable(name, context);
+    return {
+      setDescribe: (next: typeof describe) => {
+        describe = next;
+      },
+      extensions: createEditorExtensions({
+        describeVariable: (name) => describe(name),
+        nodeViews: {
+          pricingTable: structuredNodeView,
+          timeline: structuredNodeView,
+          signature: structuredNodeView,
+          pageBreak: structuredNodeView,
+        },
+      }),
+    };
+  });
+
+  // Stable on purpose: useEditor pushes changed options into the view on every render, and the
+  // screen re-renders on each keystroke's autosave bookkeeping.
+  const [editorProps] = useState<EditorProps>(() => ({
+    attributes: {
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-label': ariaLabel,
+      class: 'draft-prose',
+      spellcheck: 'true',
+    },
+    handleKeyDown: (view, event) => {
+      if (isMod(event) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        // After any pending selectionchange, so a selection made just before is the one linked.
+        setTimeout(openLink, 0);
+        return true;
+      }
+      if (event.key === '/' && !isMod(event) && !event.altKey && onEmptyTopLevelLine(view)) {
+        // The "/" is typed as usual; picking a block from the menu replaces it.
+        slashRef.current = true;
+        setTimeout(() => setInsertOpen(true), 0);
+      }
+      return false;
+    },
+    handlePaste: (view, event) => {
+      const data = event.clipboardData;
+      // Word puts a picture of the copied text next to the text itself: paste the text then.
+      if (!data || data.getData('text/plain').trim() !== '') return false;
+      const files = imageFiles(data.files);
+      if (files.length === 0 || !view.editable) return false;
+      event.preventDefault();
+      offerImage(files[0]!);
+      return true;
+    },
+    handleDrop: (view, event, _slice, moved) => {
+      if (moved || !view.editable) return false;
+      const files = imageFiles(event.dataTransfer?.files);
+      if (files.length === 0) return false;
+      event.preventDefault();
+      offerImage(files[0]!, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+      return true;
+    },
+  }));
+
+  const editor = useEditor({
+    extensions: kit.extensions,
+    content: initialContent,
+    editable,
+    shouldRerenderOnTransaction: false,
+    editorProps,
+    onUpdate: ({ editor: current }) => {
+      editorRef.current = current;
+      onChangeRef.current(read);
+    },
+  });
+  useEffect(() => {
+    editorRef.current = editor;
+  }, [editor]);
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      getDocument: read,
+      setDocument(doc: TDocument) {
+        previousRef.current = doc;
+        cacheRef.current = null;
+        editor.commands.setContent(documentToEditor(doc), { emitUpdate: false });
+      },
+      focus() {
+        editor.commands.focus();
+      },
+    }),
+    [editor, read],
+  );
+
+  useEffect(() => {
+    if (editor.isEditable !== editable) editor.setEditable(editable, false);
+  }, [editor, editable]);
+
+  // The screen passes a new context object on every render; only a new value should refresh the chips.
+  const contextKey = JSON.stringify(context);
+  const describeVariable = useMemo(() => {
+    const current = JSON.parse(contextKey) as typeof context;
+    return (name: TVariableName) => resolveVariable(name, current);
+  }, [contextKey]);
+
+  // Variable chips show their label; their tooltip shows the value they will have when sent.
+  useEffect(() => {
+    kit.setDescribe(describeVariable);
+    if (editor.isDestroyed) return;
+    editor.view.dom.querySelectorAll<HTMLElement>('.variable-chip[data-variable]').forEach((chip) => {
+      const name = chip.dataset.variable as TVariableName;
+      const value = describeVariable(name);
+      const label = chip.textContent ?? name;
+      chip.title = value ? `${label}: ${value}` : `${label}: not set yet`;
+    });
+  }, [editor, kit, describeVariable]);
+
+  const settings = useMemo<TEditorSettings>(
+    () => ({ currency, defaultTaxRate, editable }),
+    [currency, defaultTaxRate, editable],
+  );
+
+  const onInsertBlock = (name: TInsertableBlock | 'table' | 'image') => {
+    if (slashRef.current) {
+      // The menu was opened by typing "/" on an empty line: the "/" gives way to the block.
+      slashRef.current = false;
+      const { $from, empty } = editor.state.selection;
+      if (empty && $from.parent.textContent === '/') {
+        editor.commands.deleteRange({ from: $from.pos - 1, to: $from.pos });
+      }
+    }
+    if (name === 'table') editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
+    else if (name === 'image') fileInputRef.current?.click();
+    else insertStructuredBlock(editor, name, taxRateRef.current);
+  };
+
+  const uploadPending = async (pending: TPendingImage, alt: string) => {
+    const toastId = toast.loading('Uploading the image…', { description: pending.file.name });
+    try {
+      const uploaded = await uploadImage(pending.file);
+      const src = IMAGE_SRC_PATTERN.test(uploaded.url) ? uploaded.url : `/api/files/${uploaded.id}`;
+      insertImage(
+        editor,
+        { src, alt, width: dimension(uploaded.width), height: dimension(uploaded.height) },
+        pending.pos,
+      );
+      toast.success('Image added', { id: toastId, description: pending.file.name });
+    } catch (error) {
+      toast.error('Could not upload the image', {
+        id: toastId,
+        description: error instanceof Error ? error.message : 'Try again in a moment.',
+      });
+    }
+  };
+
+  return (
+    <EditorSettingsContext.Provider value={settings}>
+      <div className="draft-editor bg-card rounded-lg border shadow-xs">
+        {editable ? (
+          <EditorToolbar
+            editor={editor}
+            insertMenuOpen={insertOpen}
+            onInsertMenuOpenChange={(open) => {
+              setInsertOpen(open);
+              if (!open) setTimeout(() => (slashRef.current = false), 0);
+            }}
+            onLink={openLink}
+            onImage={() => fileInputRef.current?.click()}
+            onInsertBlock={onInsertBlock}
+            onInsertVariable={(name) => insertVariable(editor, name)}
+            describeVariable={describeVariable}
+          />
+        ) : null}
+        <div className="px-4 py-6 sm:px-10 sm:py-10">
+          <EditorContent editor={editor} className="mx-auto max-w-3xl" />
+        </div>
+      </div>
+      <input
+        ref={fileInputRef}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) offerImage(file);
+        }}
+      />
+      <LinkDialog
+        open={linkState !== null}
+        currentHref={linkState?.href ?? null}
+        onOpenChange={(open) => !open && setLinkState(null)}
+        onSave={(href) => {
+          setLinkState(null);
+          const { empty } = editor.state.selection;
+          if (empty && !editor.isActive('link')) {
+            editor
+              .chain()
+              .focus()
+              .insertContent({
+                type: 'text',
+                text: href.replace(/^mailto:/, ''),
+                marks: [{ type: 'link', attrs: { href } }],
+              })
+              .run();
+          } else {
+            editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+          }
+        }}
+        onRemove={() => {
+          setLinkState(null);
+          editor.chain().focus().extendMarkRange('link').unsetLink().run();
+        }}
+      />
+      <ImageAltDialog
+        file={pendingImage?.file ?? null}
+        onCancel={() => setPendingImage(null)}
+        onConfirm={(alt) => {
+          const pending = pendingImage;
+          setPendingImage(null);
+          if (pending) void uploadPending(pending, alt);
+        }}
+      />
+    </EditorSettingsContext.Provider>
+  );
+}
+
+export default DocumentEditor;

@@ -1,0 +1,75 @@
+import type { TBlock, TVariableName } from '@draftwell/shared/document';
+import type { Editor, JSONContent } from '@tiptap/core';
+import { closeHistory } from '@tiptap/pm/history';
+import { NodeSelection } from '@tiptap/pm/state';
+import { newPageBreak, newPricingTable, newSignature, newTimeline } from './blocks/new-block';
+import { NODE_OF_BLOCK, type TStructuredNodeName } from './model/extensions';
+
+export type TInsertableBlock = TStructuredNodeName;
+
+function newBlock(name: TInsertableBlock, defaultTaxRate: number): Exclude<TBlock, { type: 'rich_text' }> {
+  switch (name) {
+    case 'pricingTable':
+      return newPricingTable({ defaultTaxRate });
+    case 'timeline':
+      return newTimeline();
+    case 'signature':
+      return newSignature();
+    case 'pageBreak':
+      return newPageBreak();
+  }
+}
+
+/**
+ * Structured blocks live at the top level only: a new one goes after the top-level node holding
+ * the cursor, or in place of it when that node is an empty paragraph. The block ends up selected.
+ */
+export function insertStructuredBlock(editor: Editor, name: TInsertableBlock, defaultTaxRate: number): void {
+  const block = newBlock(name, defaultTaxRate);
+  const json: JSONContent =
+    block.type === 'page_break'
+      ? { type: NODE_OF_BLOCK.page_break, attrs: { id: block.id } }
+      : { type: NODE_OF_BLOCK[block.type], attrs: { id: block.id, data: block } };
+  const { state } = editor;
+  const { $from } = state.selection;
+  let from: number;
+  let to: number;
+  if ($from.depth === 0) {
+    // A node selection of a top-level block, or a gap cursor between two.
+    from = to = state.selection instanceof NodeSelection ? state.selection.to : $from.pos;
+  } else {
+    const top = $from.node(1);
+    const empty = top.type.name === 'paragraph' && top.content.size === 0;
+    from = empty ? $from.before(1) : $from.after(1);
+    to = empty ? $from.after(1) : from;
+  }
+  const type = state.schema.nodes[name];
+  if (!type) return;
+  const node = type.create(json.attrs);
+  // Its own undo step, even right after typing or another block action.
+  const tr = closeHistory(state.tr.replaceWith(from, to, node));
+  tr.setSelection(NodeSelection.create(tr.doc, from)).scrollIntoView();
+  editor.view.dispatch(tr);
+  editor.view.focus();
+}
+
+export function insertVariable(editor: Editor, name: TVariableName): void {
+  editor
+    .chain()
+    .focus()
+    .insertContent([
+      { type: 'variable', attrs: { name } },
+      { type: 'text', text: ' ' },
+    ])
+    .run();
+}
+
+export type TImageAttrs = { src: string; alt: string; width?: number | null; height?: number | null };
+
+/** Puts an uploaded image at `pos` (where it was dropped or pasted) or at the cursor. */
+export function insertImage(editor: Editor, attrs: TImageAttrs, pos?: number): void {
+  const content = { type: 'image', attrs };
+  const chain = editor.chain().focus();
+  if (pos !== undefined && pos <= editor.state.doc.content.size) chain.insertContentAt(pos, content).run();
+  else chain.insertContent(content).run();
+}

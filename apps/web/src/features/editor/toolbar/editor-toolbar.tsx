@@ -1,0 +1,341 @@
+import { VARIABLE_LABELS, VARIABLES, type TVariableName } from '@draftwell/shared/document';
+import type { Editor } from '@tiptap/core';
+import { useEditorState } from '@tiptap/react';
+import {
+  Bold,
+  Braces,
+  Code,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Plus,
+  Quote,
+  Redo2,
+  Strikethrough,
+  Table2,
+  Underline,
+  Undo2,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+import type { TInsertableBlock } from '../editor-actions';
+import { BLOCK_LABELS } from '../node-views/structured-node-view';
+
+const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+const ALT = MOD === '⌘' ? '⌥' : 'Alt';
+
+type TToolbarButtonProps = {
+  label: string;
+  shortcut?: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+};
+
+function ToolbarButton({ label, shortcut, pressed, disabled, onClick, children }: TToolbarButtonProps) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className={cn('size-8', pressed && 'bg-accent text-accent-foreground')}
+      aria-label={label}
+      title={shortcut ? `${label} (${shortcut})` : label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      // Keeps the text selection: a toolbar click must not blur the editor first.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
+const Divider = () => <span className="bg-border mx-0.5 hidden h-5 w-px sm:block" aria-hidden="true" />;
+
+type TEditorToolbarProps = {
+  editor: Editor;
+  insertMenuOpen: boolean;
+  onInsertMenuOpenChange: (open: boolean) => void;
+  onLink: () => void;
+  onImage: () => void;
+  /** From the Insert menu, which "/" on an empty line opens too. */
+  onInsertBlock: (name: TInsertableBlock | 'table' | 'image') => void;
+  onInsertVariable: (name: TVariableName) => void;
+  describeVariable: (name: TVariableName) => string | null;
+};
+
+const BLOCK_STYLES = [
+  { value: 'paragraph', label: 'Paragraph' },
+  { value: '1', label: 'Heading 1' },
+  { value: '2', label: 'Heading 2' },
+  { value: '3', label: 'Heading 3' },
+] as const;
+
+/** The editor's toolbar: sticky above the text, wraps onto more lines on a phone. */
+export function EditorToolbar(props: TEditorToolbarProps) {
+  const { editor } = props;
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+      style: e.isActive('heading', { level: 1 })
+        ? '1'
+        : e.isActive('heading', { level: 2 })
+          ? '2'
+          : e.isActive('heading', { level: 3 })
+            ? '3'
+            : 'paragraph',
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      code: e.isActive('code'),
+      link: e.isActive('link'),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      blockquote: e.isActive('blockquote'),
+      inTable: e.isActive('table'),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      aria-orientation="horizontal"
+      // Below the app's sticky header: 110 px with its second row on phones, 65 px from sm up.
+      className="bg-card/95 supports-[backdrop-filter]:bg-card/85 sticky top-[110px] z-30 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b px-1.5 py-1 backdrop-blur sm:top-[65px]"
+    >
+      <ToolbarButton label="Undo" shortcut={`${MOD}+Z`} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+        <Undo2 aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Redo"
+        shortcut={`${MOD}+Shift+Z`}
+        disabled={!state.canRedo}
+        onClick={() => chain().redo().run()}
+      >
+        <Redo2 aria-hidden="true" />
+      </ToolbarButton>
+      <Divider />
+      <Select
+        aria-label="Block style"
+        title={`Block style (${MOD}+${ALT}+1, 2, 3 for headings)`}
+        className="w-32 [&_select]:h-8 [&_select]:py-1"
+        value={state.style}
+        onChange={(e) => {
+          const value = e.target.value;
+          if (value === 'paragraph') chain().setParagraph().run();
+          else
+            chain()
+              .setHeading({ level: Number(value) as 1 | 2 | 3 })
+              .run();
+        }}
+      >
+        {BLOCK_STYLES.map((style) => (
+          <option key={style.value} value={style.value}>
+            {style.label}
+          </option>
+        ))}
+      </Select>
+      <Divider />
+      <ToolbarButton label="Bold" shortcut={`${MOD}+B`} pressed={state.bold} onClick={() => chain().toggleBold().run()}>
+        <Bold aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Italic"
+        shortcut={`${MOD}+I`}
+        pressed={state.italic}
+        onClick={() => chain().toggleItalic().run()}
+      >
+        <Italic aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Underline"
+        shortcut={`${MOD}+U`}
+        pressed={state.underline}
+        onClick={() => chain().toggleUnderline().run()}
+      >
+        <Underline aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Strikethrough"
+        shortcut={`${MOD}+Shift+S`}
+        pressed={state.strike}
+        onClick={() => chain().toggleStrike().run()}
+      >
+        <Strikethrough aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Code" shortcut={`${MOD}+E`} pressed={state.code} onClick={() => chain().toggleCode().run()}>
+        <Code aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton label="Link" shortcut={`${MOD}+K`} pressed={state.link} onClick={props.onLink}>
+        <Link2 aria-hidden="true" />
+      </ToolbarButton>
+      <Divider />
+      <ToolbarButton
+        label="Bulleted list"
+        shortcut={`${MOD}+Shift+8`}
+        pressed={state.bulletList}
+        onClick={() => chain().toggleBulletList().run()}
+      >
+        <List aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Numbered list"
+        shortcut={`${MOD}+Shift+7`}
+        pressed={state.orderedList}
+        onClick={() => chain().toggleOrderedList().run()}
+      >
+        <ListOrdered aria-hidden="true" />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Quote"
+        shortcut={`${MOD}+Shift+B`}
+        pressed={state.blockquote}
+        onClick={() => chain().toggleBlockquote().run()}
+      >
+        <Quote aria-hidden="true" />
+      </ToolbarButton>
+      <Divider />
+      <ToolbarButton label="Image" onClick={props.onImage}>
+        <ImagePlus aria-hidden="true" />
+      </ToolbarButton>
+      <TableMenu editor={editor} inTable={state.inTable} />
+      <Divider />
+      <DropdownMenu open={props.insertMenuOpen} onOpenChange={props.onInsertMenuOpenChange}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="h-8 px-2"
+            title="Insert a block (type / on an empty line)"
+          >
+            <Plus aria-hidden="true" /> Insert
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="start"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            editor.commands.focus();
+          }}
+        >
+          <DropdownMenuLabel>Blocks</DropdownMenuLabel>
+          {(Object.keys(BLOCK_LABELS) as TInsertableBlock[]).map((name) => (
+            <DropdownMenuItem key={name} onSelect={() => props.onInsertBlock(name)}>
+              {BLOCK_LABELS[name]}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => props.onInsertBlock('table')}>Table</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => props.onInsertBlock('image')}>Image</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="h-8 px-2"
+            title="Insert a variable, filled in when sent"
+          >
+            <Braces aria-hidden="true" /> Variables
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="start"
+          className="max-h-80 overflow-y-auto"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            editor.commands.focus();
+          }}
+        >
+          {VARIABLES.map((name) => {
+            const value = props.describeVariable(name);
+            return (
+              <DropdownMenuItem key={name} onSelect={() => props.onInsertVariable(name)}>
+                <span className="flex min-w-0 flex-col">
+                  <span>{VARIABLE_LABELS[name]}</span>
+                  <span className="text-muted-foreground truncate text-xs">{value ?? 'Not set yet'}</span>
+                </span>
+              </DropdownMenuItem>
+            );
+          })}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}
+
+function TableMenu({ editor, inTable }: { editor: Editor; inTable: boolean }) {
+  const chain = () => editor.chain().focus();
+  const items: { label: string; run: () => void; needsTable: boolean; destructive?: boolean }[] = [
+    {
+      label: 'Insert table (3 × 3)',
+      run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+      needsTable: false,
+    },
+    { label: 'Add row above', run: () => chain().addRowBefore().run(), needsTable: true },
+    { label: 'Add row below', run: () => chain().addRowAfter().run(), needsTable: true },
+    { label: 'Add column before', run: () => chain().addColumnBefore().run(), needsTable: true },
+    { label: 'Add column after', run: () => chain().addColumnAfter().run(), needsTable: true },
+    { label: 'Delete row', run: () => chain().deleteRow().run(), needsTable: true, destructive: true },
+    { label: 'Delete column', run: () => chain().deleteColumn().run(), needsTable: true, destructive: true },
+    { label: 'Delete table', run: () => chain().deleteTable().run(), needsTable: true, destructive: true },
+  ];
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className={cn('size-8', inTable && 'bg-accent text-accent-foreground')}
+          aria-label="Table"
+          title="Table (Tab moves to the next cell)"
+        >
+          <Table2 aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="start"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          editor.commands.focus();
+        }}
+      >
+        {items.map((item, i) => (
+          <DropdownMenuItem
+            key={item.label}
+            destructive={item.destructive}
+            disabled={item.needsTable ? !inTable : inTable}
+            onSelect={item.run}
+            className={i === 1 || i === 5 ? 'mt-1 border-t pt-2' : undefined}
+          >
+            {item.label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

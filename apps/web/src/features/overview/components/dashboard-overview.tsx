@@ -1,0 +1,62 @@
+import { RotateCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { browserTimeZone, useOverview } from '../api/get-overview';
+import { OverviewActivity, OverviewActivitySkeleton } from './overview-activity';
+import { OverviewMonthsChart, OverviewMonthsChartSkeleton } from './overview-months-chart';
+import { OverviewStatCards, OverviewStatCardsSkeleton } from './overview-stat-cards';
+import { OverviewWelcome } from './overview-welcome';
+
+/** The dashboard's main pane when no proposal is open: figures, the last year, recent activity. */
+export function DashboardOverview() {
+  const [timeZone] = useState(browserTimeZone);
+  const overview = useOverview(timeZone);
+
+  if (overview.isPending) {
+    return (
+      <div role="status" aria-label="Loading your overview" className="space-y-6">
+        <OverviewStatCardsSkeleton />
+        <OverviewMonthsChartSkeleton />
+        <OverviewActivitySkeleton />
+      </div>
+    );
+  }
+
+  if (overview.isError) {
+    return (
+      <Card role="alert" className="flex flex-col items-center px-6 py-12 text-center">
+        <div className="bg-accent text-accent-foreground mb-4 rounded-full p-3 [&_svg]:size-6">
+          <TriangleAlert aria-hidden="true" />
+        </div>
+        <h2 className="text-lg font-semibold">Your overview did not load</h2>
+        <p className="text-muted-foreground mt-2 max-w-md text-sm">{overview.error.message}</p>
+        <Button
+          variant="outline"
+          className="mt-4"
+          onClick={() => void overview.refetch()}
+          disabled={overview.isFetching}
+          aria-busy={overview.isFetching || undefined}
+        >
+          <RotateCw aria-hidden="true" />
+          Retry
+        </Button>
+      </Card>
+    );
+  }
+
+  const data = overview.data;
+  if (data.counts.total === 0) return <OverviewWelcome />;
+
+  return (
+    <div className="space-y-6">
+      <h2 className="sr-only">At a glance</h2>
+      <OverviewStatCards overview={data} />
+      <OverviewMonthsChart months={data.months} />
+      <OverviewActivity activity={data.activity} />
+      {data.timeZone !== timeZone ? (
+        <p className="text-muted-foreground text-xs">Months are counted in {data.timeZone}.</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { FilePlus2, LayoutTemplate, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { NewProposalButton } from '@/features/proposals/components/new-proposal-button';
+
+function Way({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="bg-background rounded-lg border p-4">
+      <span aria-hidden="true" className="bg-accent text-accent-foreground inline-flex rounded-full p-2 [&_svg]:size-5">
+        {icon}
+      </span>
+      <h3 className="mt-3 font-semibold">{title}</h3>
+      <p className="text-muted-foreground mt-1 text-sm">{children}</p>
+    </li>
+  );
+}
+
+/** What a user with no proposals yet sees instead of empty figures. */
+export function OverviewWelcome() {
+  return (
+    <Card className="p-6 sm:p-8">
+      <h2 className="text-xl font-semibold tracking-tight">Welcome to Draftwell</h2>
+      <p className="text-muted-foreground mt-2 max-w-prose">
+        Once you send proposals, this page shows how they are doing: what awaits a reply, your win rate, the value
+        accepted this month and what happened lately. Start your first proposal in one of three ways.
+      </p>
+      <ol className="mt-6 grid gap-4 md:grid-cols-3">
+        <Way icon={<FilePlus2 />} title="Blank">
+          An empty proposal with your business details filled in. Add the client, the scope and a pricing table.
+        </Way>
+        <Way icon={<LayoutTemplate />} title="From a template">
+          Pick a ready-made structure for web design, consulting, marketing and more, then make it yours.
+        </Way>
+        <Way icon={<Sparkles />} title="From a brief">
+          Describe the client, what they need, the budget and the deadline, and get a complete first draft to refine.
+        </Way>
+      </ol>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <NewProposalButton />
+        <Button variant="outline" asChild>
+          <Link to={paths.templates}>
+            <LayoutTemplate aria-hidden="true" />
+            Browse templates
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { ImageOff, Trash2, Upload } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { checkImageFile } from '@/lib/upload-file';
+import { useRemoveLogo, useUploadLogo } from '../api/business-logo';
+
+const ACCEPT = 'image/png,image/jpeg,image/webp';
+
+/** The logo on every new proposal: shown, uploaded or replaced (checked here first), removed. */
+export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadLogo();
+  const remove = useRemoveLogo();
+  const busy = upload.isPending || remove.isPending;
+  const hasLogo = profile.logoFileId !== null;
+
+  const onFile = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      setError(problem);
+      toast.error('That file cannot be your logo', { description: problem });
+      return;
+    }
+    setError(null);
+    upload.mutate(file, {
+      onSuccess: () => toast.success(hasLogo ? 'Logo replaced' : 'Logo uploaded'),
+      onError: (e) => {
+        setError(e.message);
+        toast.error('The logo was not uploaded', { description: e.message });
+      },
+    });
+  };
+
+  const onRemove = () => {
+    setError(null);
+    remove.mutate(undefined, {
+      onSuccess: () => toast.success('Logo removed'),
+      onError: (e) => {
+        setError(e.message);
+        toast.error('The logo was not removed', { description: e.message });
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Logo</CardTitle>
+        <CardDescription>Shown at the top of every new proposal. PNG, JPEG or WebP.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="bg-muted/40 flex h-24 w-full shrink-0 items-center justify-center rounded-md border p-2 sm:w-40">
+          {hasLogo ? (
+            <img
+              src={`/api/files/${encodeURIComponent(profile.logoFileId!)}`}
+              alt="Your business logo"
+              className="max-h-full max-w-full object-contain"
+            />
+          ) : (
+            <span className="text-muted-foreground flex flex-col items-center gap-1 text-xs">
+              <ImageOff className="size-5" aria-hidden="true" />
+              No logo yet
+            </span>
+          )}
+        </div>
+        <div className="grid w-full min-w-0 gap-2 sm:w-auto">
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Logo file"
+            onChange={(e) => onFile(e.target.files?.[0])}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+              {upload.isPending ? (
+                <Spinner className="[&_span]:size-4 [&_span]:border-2" label="Uploading" />
+              ) : (
+                <Upload aria-hidden="true" />
+              )}
+              {upload.isPending ? 'Uploading…' : hasLogo ? 'Replace logo' : 'Upload logo'}
+            </Button>
+            {hasLogo ? (
+              <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={onRemove}>
+                <Trash2 aria-hidden="true" />
+                {remove.isPending ? 'Removing…' : 'Remove logo'}
+              </Button>
+            ) : null}
+          </div>
+          {error ? (
+            <p role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

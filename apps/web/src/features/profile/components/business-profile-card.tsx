@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
+import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
+import { FormError } from '@/components/form/form-error';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input, Label, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { ApiError } from '@/lib/api-client';
+import { ProfileConflictError, profileKeys, useSaveBusinessProfile } from '../api/business-profile';
+import {
+  businessProfileFormValues,
+  ZBusinessProfileForm,
+  type TBusinessProfileFormIn,
+  type TBusinessProfileFormOut,
+} from './business-profile-form';
+
+const FIELDS = [
+  'displayName',
+  'company',
+  'jobTitle',
+  'phone',
+  'website',
+  'address',
+  'brandColor',
+  'defaultCurrency',
+  'defaultTaxRate',
+  'defaultValidityDays',
+  'emailSignature',
+] as const;
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** The details that fill every new proposal, saved against the version they were loaded at. */
+export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) {
+  const queryClient = useQueryClient();
+  const colourId = useId();
+  const form = useForm<TBusinessProfileFormIn, unknown, TBusinessProfileFormOut>({
+    resolver: zodResolver(ZBusinessProfileForm),
+    defaultValues: businessProfileFormValues(profile),
+  });
+  const [version, setVersion] = useState(profile.version);
+  const [conflict, setConflict] = useState<ProfileConflictError | null>(null);
+  const save = useSaveBusinessProfile();
+
+  // A newer profile arrived (a logo upload, a refetch). When none of these fields changed, it is
+  // safe to save over it; otherwise keep the version the form was loaded at, so saving answers
+  // 409 (and offers the current details) instead of overwriting someone else's change.
+  const [seen, setSeen] = useState(profile);
+  if (seen !== profile) {
+    setSeen(profile);
+    const loaded = form.formState.defaultValues;
+    const next = businessProfileFormValues(profile);
+    if (profile.version > version && loaded && FIELDS.every((field) => loaded[field] === next[field])) {
+      setVersion(profile.version);
+    }
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setConflict(null);
+    try {
+      const saved = await save.mutateAsync({ ...values, version });
+      setVersion(saved.version);
+      form.reset(businessProfileFormValues(saved));
+      toast.success('Business profile saved', { description: 'New proposals will use these details.' });
+    } catch (error) {
+      if (error instanceof ProfileConflictError) {
+        setConflict(error);
+        toast.error('Not saved: the profile changed elsewhere');
+        return;
+      }
+      const e = error instanceof ApiError ? error : null;
+      let placed = false;
+      for (const [field, message] of Object.entries(e?.fields ?? {})) {
+        if ((FIELDS as readonly string[]).includes(field)) {
+          form.setError(field as (typeof FIELDS)[number], { message }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      if (!placed) form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });
+      toast.error('The business profile was not saved', {
+        description: placed ? 'Check the highlighted fields.' : (e?.message ?? 'Something went wrong. Try again.'),
+      });
+    }
+  });
+
+  const loadCurrent = () => {
+    if (!conflict) return;
+    queryClient.setQueryData(profileKeys.business(), conflict.current);
+    form.reset(businessProfileFormValues(conflict.current));
+    setVersion(conflict.current.version);
+    setConflict(null);
+  };
+
+  const { errors, isSubmitting } = form.formState;
+  const brandColor = useWatch({ control: form.control, name: 'brandColor' });
+  const currency = useWatch({ control: form.control, name: 'defaultCurrency' });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Business details</CardTitle>
+        <CardDescription>
+          These details fill every new proposal: your name and company in its header, your colour, and its currency, tax
+          rate and how long the offer stays valid.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Business profile">
+          {conflict ? (
+            <div role="alert" className="rounded-md border border-amber-500/50 bg-amber-500/10 px-3 py-2 text-sm">
+              <p>{conflict.message}</p>
+              <p className="text-muted-foreground mt-1">
+                Loading them replaces what you typed here with what is saved now.
+              </p>
+              <Button type="button" variant="outline" size="sm" className="mt-2" onClick={loadCurrent}>
+                Load the current details
+              </Button>
+            </div>
+          ) : null}
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <FormField label="Display name" error={errors.displayName?.message} hint="The name shown on proposals.">
+              <Input autoComplete="name" {...form.register('displayName')} />
+            </FormField>
+            <FormField label="Company" error={errors.company?.message}>
+              <Input autoComplete="organization" {...form.register('company')} />
+            </FormField>
+            <FormField label="Job title" error={errors.jobTitle?.message}>
+              <Input autoComplete="organization-title" {...form.register('jobTitle')} />
+            </FormField>
+            <FormField label="Phone" error={errors.phone?.message}>
+              <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+            </FormField>
+            <FormField label="Website" error={errors.website?.message} hint="Starting with https://">
+              <Input type="url" autoComplete="url" placeholder="https://" {...form.register('website')} />
+            </FormField>
+            <div className="grid gap-2">
+              <Label htmlFor={colourId}>Brand colour</Label>
+              <div className="flex gap-2">
+                <input
+                  type="color"
+                  aria-label="Pick the brand colour"
+                  className="border-input bg-card h-10 w-12 shrink-0 cursor-pointer rounded-md border p-1"
+                  value={HEX.test(brandColor) ? brandColor.toLowerCase() : '#000000'}
+                  onChange={(e) =>
+                    form.setValue('brandColor', e.target.value, { shouldDirty: true, shouldValidate: true })
+                  }
+                />
+                <Input
+                  id={colourId}
+                  className="font-mono"
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={errors.brandColor ? true : undefined}
+                  aria-describedby={`${colourId}-note`}
+                  {...form.register('brandColor')}
+                />
+              </div>
+              {errors.brandColor ? (
+                <p id={`${colourId}-note`} className="text-destructive text-sm" role="alert">
+                  {errors.brandColor.message}
+                </p>
+              ) : (
+                <p id={`${colourId}-note`} className="text-muted-foreground text-xs">
+                  Pick it, or type a hex colour like #4338ca.
+                </p>
+              )}
+            </div>
+          </div>
+          <FormField label="Address" error={errors.address?.message}>
+            <Textarea className="min-h-20" autoComplete="street-address" {...form.register('address')} />
+          </FormField>
+          <div className="grid items-start gap-4 sm:grid-cols-3">
+            <FormField label="Default currency" error={errors.defaultCurrency?.message}>
+              <Select {...form.register('defaultCurrency')}>
+                {currencyChoices(currency || profile.defaultCurrency).map((code) => (
+                  <option key={code} value={code}>
+                    {currencyLabel(code)}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label="Default tax rate (%)" error={errors.defaultTaxRate?.message} hint="Like 20 or 12.5.">
+              <Input inputMode="decimal" autoComplete="off" {...form.register('defaultTaxRate')} />
+            </FormField>
+            <FormField
+              label="Valid for (days)"
+              error={errors.defaultValidityDays?.message}
+              hint="How long a new proposal's offer stands."
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={365}
+                step={1}
+                {...form.register('defaultValidityDays', { valueAsNumber: true })}
+              />
+            </FormField>
+          </div>
+          <FormField
+            label="Email signature"
+            error={errors.emailSignature?.message}
+            hint="Added below the messages you send with a proposal."
+          >
+            <Textarea className="min-h-24" {...form.register('emailSignature')} />
+          </FormField>
+          <FormError message={errors.root?.message} />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Save business profile'}
+            </Button>
+            {form.formState.isDirty && !isSubmitting ? (
+              <span className="text-muted-foreground text-sm">You have unsaved changes.</span>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

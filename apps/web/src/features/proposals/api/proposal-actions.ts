@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/proposals';
+import { api, unwrap } from '@/lib/api-client';
+import { invalidateProposalSummaries, proposalKeys } from './keys';
+import type { TProposalPage } from './list-proposals';
+
+export function saveProposal(id: string, patch: TProposalPatch, signal?: AbortSignal): Promise<TProposal> {
+  return unwrap<TProposal>(api.proposals[':id'].$patch({ param: { id }, json: patch }, { init: { signal } }));
+}
+
+export function duplicateProposal(id: string): Promise<TProposal> {
+  return unwrap<TProposal>(api.proposals[':id'].duplicate.$post({ param: { id } }));
+}
+
+export function deleteProposal(id: string): Promise<void> {
+  return unwrap<void>(api.proposals[':id'].$delete({ param: { id } }));
+}
+
+/** A copy of the proposal as a new draft; the copy is cached for the screen it opens in. */
+export function useDuplicateProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateProposal,
+    onSuccess: async (copy) => {
+      queryClient.setQueryData(proposalKeys.detail(copy.id), copy);
+      await invalidateProposalSummaries(queryClient);
+    },
+  });
+}
+
+/** Hides a proposal from every cached list at once (the delete is only sent after the Undo window). */
+export function hideFromLists(queryClient: ReturnType<typeof useQueryClient>, id: string): () => void {
+  const snapshots = queryClient.getQueriesData<InfiniteData<TProposalPage>>({ queryKey: proposalKeys.lists() });
+  for (const [key, data] of snapshots) {
+    if (!data) continue;
+    queryClient.setQueryData<InfiniteData<TProposalPage>>(key, {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, items: page.items.filter((p) => p.id !== id) })),
+    });
+  }
+  return () => {
+    for (const [key, data] of snapshots) queryClient.setQueryData(key, data);
+  };
+}
