@@ -1,0 +1,2 @@
+export * from './revision';
+export * from './share-api';

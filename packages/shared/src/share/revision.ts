@@ -1,0 +1,101 @@
+import type { TDocument } from '../document/schema';
+import type { TPricingSelection } from '../document/schema';
+import type { TPricingTotals } from '../document/pricing';
+import type { TProposalClient } from '../workspace/proposals';
+
+/**
+ * A sent proposal as it was frozen: what the client sees, what the PDF prints and what an
+ * acceptance points at. Immutable once written; its SHA-256 (over `canonicalJson`) is the
+ * revision hash printed on the certificate. Types only: the client's page imports this module
+ * and must not pull zod (QUALITY P8).
+ */
+export type TRevisionSender = {
+  name: string;
+  company: string;
+  jobTitle: string;
+  email: string;
+  phone: string;
+  website: string;
+  address: string;
+  /** #rrggbb */
+  brandColor: string;
+  /** A stored file of the owner's, or null. */
+  logoFileId: string | null;
+};
+
+export type TRevisionSnapshot = {
+  proposalId: string;
+  /** P-2026-0042 */
+  number: string;
+  title: string;
+  client: TProposalClient;
+  currency: string;
+  /** yyyy-mm-dd or null */
+  validUntil: string | null;
+  document: TDocument;
+  /** As the sender set the options (before any client choice). */
+  totals: TPricingTotals;
+  sender: TRevisionSender;
+  /** The owner's note in the email that sent it; '' when none. */
+  message: string;
+  /** Server time (UTC, ISO 8601) the revision was frozen. */
+  sentAt: string;
+};
+
+export type TRevisionSummary = {
+  id: string;
+  /** 1, 2, 3… per proposal, in sending order. */
+  number: number;
+  /** SHA-256 of the snapshot's canonical JSON, lowercase hex. */
+  hash: string;
+  createdAt: string;
+};
+
+export type TRevision = TRevisionSummary & { snapshot: TRevisionSnapshot };
+
+/**
+ * JSON with object keys sorted at every level and no whitespace, so the same snapshot always
+ * hashes the same. `undefined` members are left out, as JSON.stringify does.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    const out = JSON.stringify(value);
+    if (out === undefined) throw new TypeError('canonicalJson: a value that JSON cannot hold');
+    return out;
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** The text the client agrees to when accepting; its SHA-256 goes on the certificate. */
+export const CONSENT_TEXT =
+  'I have read this proposal and accept it on the terms it states. I agree that typing my full name and ' +
+  'ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records ' +
+  'my name, email address, IP address, browser and the time of acceptance as evidence.';
+
+/** The evidence of an acceptance, shown on the certificate page and printed in the PDF. */
+export type TAcceptanceCertificate = {
+  id: string;
+  proposalNumber: string;
+  proposalTitle: string;
+  senderName: string;
+  senderCompany: string;
+  name: string;
+  email: string;
+  /** Server time, UTC, ISO 8601. */
+  acceptedAt: string;
+  ipAddress: string;
+  userAgent: string;
+  revisionNumber: number;
+  revisionHash: string;
+  consentText: string;
+  /** SHA-256 of consentText, lowercase hex. */
+  consentHash: string;
+  selection: TPricingSelection;
+  /** Totals with the client's choices. */
+  totals: TPricingTotals;
+  currency: string;
+};

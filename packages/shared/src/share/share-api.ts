@@ -1,0 +1,120 @@
+import type { TPricingSelection } from '../document/schema';
+import type { TPricingTotals } from '../document/pricing';
+import type { TProposalStatus } from '../workspace/proposals';
+import type { TAcceptanceCertificate, TRevisionSnapshot, TRevisionSummary } from './revision';
+
+/**
+ * What the sending side and the client's side exchange. Types and constants only: the client's
+ * page (`/p/:token`) imports this and must stay small (QUALITY P8); the zod schemas the server
+ * validates with are in `share-schemas.ts`.
+ */
+
+export const PROPOSAL_EVENT_TYPES = [
+  'created',
+  'sent',
+  'opened',
+  'downloaded',
+  'commented',
+  'accepted',
+  'declined',
+  'expired',
+  'withdrawn',
+  'extended',
+  'reminder_sent',
+] as const;
+export type TProposalEventType = (typeof PROPOSAL_EVENT_TYPES)[number];
+export type TEventActor = 'owner' | 'client' | 'system';
+
+/** One line of a proposal's activity timeline. */
+export type TProposalEvent = {
+  /** Increasing across the whole server: the order events happened in. */
+  seq: number;
+  proposalId: string;
+  type: TProposalEventType;
+  actor: TEventActor;
+  at: string;
+  revisionNumber: number | null;
+  /**
+   * By type: sent { to, message }; opened { seconds } (time on page, updated while the page is
+   * open); commented { commentId, author, excerpt }; accepted { name, email }; declined
+   * { reason }; extended { validUntil }; downloaded { by: 'owner' | 'client' }.
+   */
+  data: Record<string, unknown>;
+  /** Where a client did it; null for the owner's and the system's events. */
+  ipAddress: string | null;
+  userAgent: string | null;
+};
+
+/** The event types the owner is told about as they happen (toast, email) and after a reconnect. */
+export const NOTIFIED_EVENT_TYPES = ['opened', 'commented', 'accepted', 'declined', 'expired'] as const;
+export type TNotifiedEventType = (typeof NOTIFIED_EVENT_TYPES)[number];
+
+/** A client's action on one of the owner's proposals, as pushed over the realtime channel. */
+export type TProposalNotification = {
+  seq: number;
+  proposalId: string;
+  proposalNumber: string;
+  proposalTitle: string;
+  type: TNotifiedEventType;
+  at: string;
+  /** One sentence for the toast: "Dana Reyes accepted “Website redesign”." */
+  text: string;
+};
+
+/** The realtime event name on the user's channel; its data is a TProposalNotification. */
+export const PROPOSAL_ACTIVITY_EVENT = 'proposal.activity';
+
+/** GET /api/notifications?after=<seq>: what happened since, oldest first (R10). */
+export type TNotificationFeed = { items: TProposalNotification[]; lastSeq: number };
+
+export type TComment = {
+  id: string;
+  author: 'client' | 'owner';
+  authorName: string;
+  body: string;
+  createdAt: string;
+};
+
+/** GET /api/share/:token — the client's page. */
+export type TSharedProposal = {
+  status: Exclude<TProposalStatus, 'draft'>;
+  revision: TRevisionSummary;
+  snapshot: TRevisionSnapshot;
+  /** Every revision sent so far, oldest first, for "what changed". */
+  revisions: TRevisionSummary[];
+  /** `/api/share/<token>/files/<id>` for the sender's logo, or null. */
+  logoUrl: string | null;
+  /** The free plan's "Made with Draftwell" footer. */
+  showMadeWithFooter: boolean;
+  consentText: string;
+  acceptance: TAcceptanceCertificate | null;
+  decline: { at: string; reason: string } | null;
+  comments: TComment[];
+};
+
+/** POST /api/share/:token/views → the id the page reports its time on page to. */
+export type TViewStarted = { viewId: string | null };
+
+/** The 410 of a withdrawn or expired link: `error.details`. */
+export type TShareGoneDetails = { reason: 'withdrawn' | 'expired'; senderName: string; at: string | null };
+
+/** The client's choice as accepted, with the totals it comes to. */
+export type TChosenTotals = { selection: TPricingSelection; totals: TPricingTotals };
+
+/** POST /api/proposals/:id/send → 400 with `fields` naming each missing piece; these are the keys. */
+export const SEND_CHECK_FIELDS = ['client.email', 'document', 'validUntil', 'variables'] as const;
+
+/** GET /api/proposals/:id/share-link */
+export type TShareLink = { url: string };
+
+/** POST /api/verify */
+export type TVerifyResult =
+  | {
+      match: true;
+      proposalNumber: string;
+      revisionNumber: number;
+      revisionHash: string;
+      acceptedBy: string;
+      acceptedAt: string;
+    }
+  | { match: false };
