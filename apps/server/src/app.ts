@@ -4,7 +4,7 @@ import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { isAppRoute, type TApiError } from '@draftwell/shared';
+import { isAppRoute, isSharePath, type TApiError } from '@draftwell/shared';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { clientsRoutes } from './features/clients/clients.routes';
@@ -13,7 +13,9 @@ import { draftsRoutes } from './features/drafts/drafts.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { proposalsRoutes } from './features/proposals/proposals.routes';
+import { shareRoutes } from './features/share/share.routes';
 import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
@@ -36,6 +38,8 @@ const api = new Hono<TAppEnv>()
   .route('/session', sessionRoutes)
   .route('/contact', contactRoutes)
   .route('/proposals', proposalsRoutes)
+  .route('/notifications', notificationsRoutes)
+  .route('/share', shareRoutes)
   .route('/drafts', draftsRoutes)
   .route('/overview', overviewRoutes)
   .route('/clients', clientsRoutes)
@@ -87,7 +91,10 @@ export function createApp(deps: TAppDeps) {
     const requestId = c.get('requestId') ?? randomUUID();
     if (err instanceof AppError) {
       if (err.options.retryAfter) c.header('retry-after', String(err.options.retryAfter));
-      return c.json(errorBody(err.code, err.message, requestId, err.options.fields), err.status as 400);
+      return c.json(
+        errorBody(err.code, err.message, requestId, err.options.fields, err.options.details),
+        err.status as 400,
+      );
     }
     if (err instanceof HTTPException && err.status < 500) {
       const status = err.status;
@@ -168,26 +175,45 @@ export function createApp(deps: TAppDeps) {
     if (file && p !== '/index.html') return sendFile(c, file);
     if (!indexHtml) return c.text('The web app is not built. Run npm start, which builds it.', 503);
     if (path.extname(p)) return c.text('Not found', 404);
+    if (isSharePath(p)) {
+      // A client's link: private to whoever holds it (never cached, indexed or sent on as a referrer).
+      c.header('referrer-policy', 'no-referrer');
+      c.header('x-robots-tag', 'noindex, nofollow');
+      return sendFile(c, indexHtml, isAppRoute(p) ? 200 : 404, 'no-store');
+    }
     return sendFile(c, indexHtml, isAppRoute(p) ? 200 : 404);
   });
 
   return { app, state };
 }
 
-function sendFile(c: import('hono').Context, file: import('./lib/static-files').TStaticFile, status: 200 | 404 = 200) {
+function sendFile(
+  c: import('hono').Context,
+  file: import('./lib/static-files').TStaticFile,
+  status: 200 | 404 = 200,
+  cacheControl?: 'no-store',
+) {
   c.header('content-type', file.type);
-  c.header('etag', file.etag);
   c.header('vary', 'accept-encoding');
-  c.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
+  c.header('cache-control', cacheControl ?? (file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache'));
+  if (!cacheControl) c.header('etag', file.etag);
+  if (!cacheControl && status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
   const gzip = file.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
   if (gzip) c.header('content-encoding', 'gzip');
   if (c.req.method === 'HEAD') return c.body(null, status);
   return c.body(new Uint8Array(gzip ? file.gzip! : file.body), status);
 }
 
-function errorBody(code: string, message: string, requestId: string, fields?: Record<string, string>): TApiError {
-  return { error: { code, message, ...(fields ? { fields } : {}), requestId } };
+function errorBody(
+  code: string,
+  message: string,
+  requestId: string,
+  fields?: Record<string, string>,
+  details?: unknown,
+): TApiError {
+  return {
+    error: { code, message, ...(fields ? { fields } : {}), ...(details !== undefined ? { details } : {}), requestId },
+  };
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);

@@ -14,7 +14,9 @@ import type { TEnv } from './env';
 import type { TAppDeps } from './http/context';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
+import { startExpirySweeps } from './activity/expiry';
 import { createMailer, type TMailer } from './mail/mailer';
+import { createOutboxWorker } from './mail/outbox';
 import { createRealtimeHub } from './realtime/hub';
 import { createLocalFileStorage } from './storage/file-storage';
 
@@ -71,7 +73,17 @@ export async function startServer(opts: {
     cleanup.unshift(() => realtime.stop());
     const webDist = opts.webDist === null ? undefined : (opts.webDist ?? defaultWebDist());
     const storage = createLocalFileStorage(path.join(env.dataDir, 'files'));
-    const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, webDist };
+    const outbox = createOutboxWorker({
+      db: database.db,
+      mailer,
+      logger,
+      messageIdDomain: new URL(env.baseUrl).hostname || 'draftwell.localhost',
+    });
+    outbox.start();
+    cleanup.unshift(() => outbox.stop());
+    const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
+    cleanup.unshift(stopSweeps);
+    const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, outbox, webDist };
     const { app, state } = createApp(deps);
 
     const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_MESSAGE_BYTES });

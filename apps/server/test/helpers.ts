@@ -10,6 +10,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
+import WebSocket from 'ws';
+import type { TRealtimeServerMessage } from '@draftwell/shared';
 import { SMTPServer } from 'smtp-server';
 import { readEnv, type TEnv } from '../src/env';
 import { startServer, type TRunningServer } from '../src/server';
@@ -468,7 +470,7 @@ export type TMailSink = {
   close(): Promise<void>;
 };
 
-export async function startMailSink(): Promise<TMailSink> {
+export async function startMailSink(opts: { port?: number } = {}): Promise<TMailSink> {
   const messages: TReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const smtp = new SMTPServer({
@@ -487,7 +489,7 @@ export async function startMailSink(): Promise<TMailSink> {
     },
   });
   smtp.on('error', () => undefined);
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => smtp.listen(opts.port ?? 0, '127.0.0.1', () => resolve()));
   const port = (smtp.server.address() as { port: number }).port;
 
   const find = (to: string, subject: RegExp) =>
@@ -549,4 +551,82 @@ export function withTwoUsers(backend: TBackend) {
   });
   afterAll(() => ctx.server.close());
   return ctx;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Realtime sockets
+
+export type TSocket = {
+  ws: WebSocket;
+  messages: TRealtimeServerMessage[];
+  /** The next message (already received or to come) that matches. */
+  next(match: (m: TRealtimeServerMessage) => boolean, timeoutMs?: number): Promise<TRealtimeServerMessage>;
+  closed: Promise<{ code: number; reason: string }>;
+  send(msg: unknown): void;
+};
+
+export function realtimeUrl(server: TTestServer) {
+  return `${server.url.replace('http://', 'ws://')}/realtime`;
+}
+
+/** Opens a socket and resolves once it is open. */
+export async function connectSocket(
+  server: TTestServer,
+  opts: { cookie?: string; origin?: string } = {},
+): Promise<TSocket> {
+  const ws = new WebSocket(realtimeUrl(server), {
+    origin: opts.origin ?? server.env.baseUrl,
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
+  });
+  const messages: TRealtimeServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    messages.push(JSON.parse(String(data)) as TRealtimeServerMessage);
+    for (const w of waiters) w();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => {
+      for (const w of waiters) w();
+      resolve({ code, reason: reason.toString() });
+    }),
+  );
+  ws.on('error', () => undefined); // the close event carries what the tests look at
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  let seen = 0;
+  return {
+    ws,
+    messages,
+    closed,
+    send: (msg) => ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg)),
+    next(match, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          for (; seen < messages.length; seen++) {
+            if (match(messages[seen]!)) {
+              const m = messages[seen++]!;
+              waiters.delete(check);
+              clearTimeout(timer);
+              resolve(m);
+              return;
+            }
+          }
+          if (ws.readyState === WebSocket.CLOSED) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            reject(new Error(`socket closed; received ${JSON.stringify(messages)}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching message within ${timeoutMs} ms; received ${JSON.stringify(messages)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
 }

@@ -513,7 +513,7 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     expect(row).toMatchObject({ title: winner.body.title, version: 2 });
   });
 
-  it('only drafts are editable: a sent one is a 409, an accepted one is locked (423)', async () => {
+  it('a sent proposal stays editable; an accepted one is locked (423) and cannot be deleted', async () => {
     const { client } = await signUp(server);
     const sent = await create(client, { title: 'Sent' });
     const accepted = await create(client, { title: 'Accepted' });
@@ -524,19 +524,23 @@ describe.each(backends())('proposals API (%s)', (backend) => {
       .where(eq(proposals.id, accepted.id));
 
     const s = await patch(client, sent.id, { version: 1, title: 'Changed after sending' });
-    expect(s.status).toBe(409);
-    expect(s.body.error.current).toMatchObject({ status: 'sent', title: 'Sent' });
+    expect(s.status).toBe(200);
+    expect(s.body).toMatchObject({ status: 'sent', title: 'Changed after sending', version: 2 });
     const a = await patch(client, accepted.id, { version: 1, title: 'Changed after acceptance' });
     expect(a.status).toBe(423);
     expect(a.body.error).toMatchObject({ code: 'locked', message: 'An accepted proposal is locked.' });
     expect((await stored(accepted.id))!.title).toBe('Accepted');
 
-    // Deleting and duplicating work whatever the status.
+    // Duplicating works whatever the status; deleting the signed record does not.
     const copy = await client.post(`/api/proposals/${accepted.id}/duplicate`);
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({ status: 'draft', acceptedAt: null, version: 1 });
-    expect((await del(client, accepted.id)).status).toBe(204);
-    expect(await stored(accepted.id)).toBeUndefined();
+    const refused = await del(client, accepted.id);
+    expect(refused.status).toBe(423);
+    expect(refused.body.error.code).toBe('locked');
+    expect(await stored(accepted.id)).toBeDefined();
+    expect((await del(client, sent.id)).status).toBe(204);
+    expect(await stored(sent.id)).toBeUndefined();
   });
 
   it('duplicate makes a new draft: new number, "Copy of …", version 1, same content and totals', async () => {

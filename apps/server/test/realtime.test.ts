@@ -3,79 +3,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_MAX_MESSAGE_BYTES, userChannel, type TRealtimeServerMessage } from '@draftwell/shared';
-import { backends, createPostgresDatabase, randomSecret, signUp, startTestServer, type TTestServer } from './helpers';
-
-type TSocket = {
-  ws: WebSocket;
-  messages: TRealtimeServerMessage[];
-  /** The next message (already received or to come) that matches. */
-  next(match: (m: TRealtimeServerMessage) => boolean, timeoutMs?: number): Promise<TRealtimeServerMessage>;
-  closed: Promise<{ code: number; reason: string }>;
-  send(msg: unknown): void;
-};
-
-function realtimeUrl(server: TTestServer) {
-  return `${server.url.replace('http://', 'ws://')}/realtime`;
-}
-
-/** Opens a socket and resolves once it is open. */
-async function connect(server: TTestServer, opts: { cookie?: string; origin?: string } = {}): Promise<TSocket> {
-  const ws = new WebSocket(realtimeUrl(server), {
-    origin: opts.origin ?? server.env.baseUrl,
-    headers: opts.cookie ? { cookie: opts.cookie } : {},
-  });
-  const messages: TRealtimeServerMessage[] = [];
-  const waiters = new Set<() => void>();
-  ws.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as TRealtimeServerMessage);
-    for (const w of waiters) w();
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.once('close', (code, reason) => {
-      for (const w of waiters) w();
-      resolve({ code, reason: reason.toString() });
-    }),
-  );
-  ws.on('error', () => undefined); // the close event carries what the tests look at
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  let seen = 0;
-  return {
-    ws,
-    messages,
-    closed,
-    send: (msg) => ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg)),
-    next(match, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          for (; seen < messages.length; seen++) {
-            if (match(messages[seen]!)) {
-              const m = messages[seen++]!;
-              waiters.delete(check);
-              clearTimeout(timer);
-              resolve(m);
-              return;
-            }
-          }
-          if (ws.readyState === WebSocket.CLOSED) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            reject(new Error(`socket closed; received ${JSON.stringify(messages)}`));
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching message within ${timeoutMs} ms; received ${JSON.stringify(messages)}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-}
+import {
+  backends,
+  connectSocket as connect,
+  createPostgresDatabase,
+  randomSecret,
+  realtimeUrl,
+  signUp,
+  startTestServer,
+  type TSocket,
+  type TTestServer,
+} from './helpers';
 
 /** The HTTP status a refused upgrade answers with. */
 function refusedStatus(server: TTestServer, headers: Record<string, string>): Promise<number> {

@@ -21,6 +21,8 @@ export type TApiError = {
     code: TErrorCode | (string & {});
     message: string;
     fields?: Record<string, string>;
+    /** More about some errors, by code: a 410 from a share link says why (TShareGoneDetails). */
+    details?: unknown;
     requestId?: string;
   };
 };

@@ -7,3 +7,4 @@ export * from './realtime-schema';
 export * from './money';
 export * from './paths';
 export * from './document';
+export * from './share';

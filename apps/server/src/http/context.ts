@@ -3,6 +3,7 @@ import type { TAuth } from '../auth';
 import type { TDatabase } from '../db/client';
 import type { TEnv } from '../env';
 import type { TMailer } from '../mail/mailer';
+import type { TOutboxWorker } from '../mail/outbox';
 import type { TRealtimeHub } from '../realtime/hub';
 import type { TFileStorage } from '../storage/file-storage';
 
@@ -11,6 +12,8 @@ export type TAppDeps = {
   database: TDatabase;
   auth: TAuth;
   mailer: TMailer;
+  /** Sends queued mail (the outbox, R9); `kick` after a commit that queued some. */
+  outbox: TOutboxWorker;
   logger: Logger;
   realtime: TRealtimeHub;
   /** Uploaded files' bytes (DATA_DIR/files). */

@@ -12,6 +12,8 @@ export type TMail = {
   replyTo?: string;
   /** The one link the mail is about, logged when no SMTP server is configured. */
   link?: string;
+  /** A stable Message-ID (`<id@host>`), so a retried mail is recognisably the same one. */
+  messageId?: string;
 };
 
 export type TMailer = { send(mail: TMail): Promise<void>; close(): void };

@@ -58,3 +58,78 @@ export function contactMail(to: string, msg: { name: string; email: string; mess
     html: layout('New message from the contact form', [`From: ${msg.name} <${msg.email}>`, msg.message]),
   };
 }
+
+/** The proposal itself, to the client: the owner's note and the link to their page. */
+export function proposalSentMail(args: {
+  to: string;
+  clientName: string;
+  senderName: string;
+  senderCompany: string;
+  senderEmail: string;
+  title: string;
+  message: string;
+  signature: string;
+  validUntil: string | null;
+  url: string;
+  revised: boolean;
+}): TMail {
+  const from = args.senderCompany ? `${args.senderName} (${args.senderCompany})` : args.senderName;
+  const lines = [
+    args.clientName ? `Hi ${args.clientName},` : 'Hello,',
+    args.revised
+      ? `${from} sent you a revised proposal: “${args.title}”.`
+      : `${from} sent you a proposal: “${args.title}”.`,
+    ...(args.message ? [args.message] : []),
+    ...(args.validUntil
+      ? [`It is valid until ${args.validUntil}. You can read it, ask questions and accept it online.`]
+      : []),
+    ...(args.signature ? [args.signature] : []),
+  ];
+  return {
+    to: args.to,
+    replyTo: args.senderEmail,
+    subject: args.revised ? `Revised proposal: ${args.title}` : `Proposal: ${args.title}`,
+    text: `${lines.join('\n\n')}\n\nOpen the proposal: ${args.url}`,
+    html: layout(args.title, lines, { label: 'Open the proposal', url: args.url }),
+    link: args.url,
+  };
+}
+
+/** To the owner, when their client acts on a proposal. */
+export function ownerActivityMail(args: {
+  to: string;
+  text: string;
+  detail: string;
+  title: string;
+  url: string;
+}): TMail {
+  const lines = [args.text, ...(args.detail ? [args.detail] : [])];
+  return {
+    to: args.to,
+    subject: args.text,
+    text: `${lines.join('\n\n')}\n\nSee the proposal: ${args.url}`,
+    html: layout(args.title, lines, { label: 'See the proposal', url: args.url }),
+    link: args.url,
+  };
+}
+
+/** To the client, after accepting: where the certificate and the PDF stay available. */
+export function acceptedReceiptMail(args: {
+  to: string;
+  name: string;
+  title: string;
+  senderName: string;
+  url: string;
+}): TMail {
+  const lines = [
+    `Hi ${args.name},`,
+    `You accepted “${args.title}” from ${args.senderName}. Your certificate of acceptance and the signed PDF stay available at the link below.`,
+  ];
+  return {
+    to: args.to,
+    subject: `You accepted: ${args.title}`,
+    text: `${lines.join('\n\n')}\n\nYour proposal and certificate: ${args.url}`,
+    html: layout('Proposal accepted', lines, { label: 'See the certificate', url: args.url }),
+    link: args.url,
+  };
+}

@@ -1,2 +1,3 @@
 export * from './revision';
 export * from './share-api';
+export * from './context';

@@ -78,6 +78,8 @@ export type TComment = {
 /** GET /api/share/:token — the client's page. */
 export type TSharedProposal = {
   status: Exclude<TProposalStatus, 'draft'>;
+  /** The last day it can be accepted (the owner may have extended it since it was sent). */
+  validUntil: string | null;
   revision: TRevisionSummary;
   snapshot: TRevisionSnapshot;
   /** Every revision sent so far, oldest first, for "what changed". */

@@ -40,20 +40,12 @@ export type TDeclineProposal = z.input<typeof ZDeclineProposal>;
 
 export const ZClientComment = z.strictObject({
   name: ZName,
-  body: z
-    .string('Write a comment.')
-    .trim()
-    .min(1, 'Write a comment.')
-    .max(5000, 'Use at most 5000 characters.'),
+  body: z.string('Write a comment.').trim().min(1, 'Write a comment.').max(5000, 'Use at most 5000 characters.'),
 });
 export type TClientComment = z.infer<typeof ZClientComment>;
 
 export const ZOwnerComment = z.strictObject({
-  body: z
-    .string('Write a reply.')
-    .trim()
-    .min(1, 'Write a reply.')
-    .max(5000, 'Use at most 5000 characters.'),
+  body: z.string('Write a reply.').trim().min(1, 'Write a reply.').max(5000, 'Use at most 5000 characters.'),
 });
 export type TOwnerComment = z.infer<typeof ZOwnerComment>;
 
@@ -70,6 +62,7 @@ export const ZVerifyHash = z.strictObject({
     .regex(SHA256_HEX, 'A hash is 64 characters of 0-9 and a-f, as printed on the certificate.'),
 });
 
+/** Without `after`: only where the feed stands now (a fresh tab starts there). With it: what came since. */
 export const ZNotificationQuery = z.strictObject({
-  after: z.coerce.number().int().min(0).default(0),
+  after: z.coerce.number('Give `after` as a number.').int('Give `after` as a whole number.').min(0).optional(),
 });

@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './app';
 export * from './workspace';
+export * from './share';

@@ -144,7 +144,10 @@ export const proposals = pgTable(
     document: jsonb('document').notNull(),
     /** Totals per billing kind, computed on the server from the document at each save. */
     totals: jsonb('totals').notNull(),
+    /** SHA-256 of the share token (hex): what a client's link is looked up by. */
     shareTokenHash: text('share_token_hash').unique(),
+    /** The token itself, sealed with AES-256-GCM under a key derived from AUTH_SECRET, so its owner can copy the link again. */
+    shareTokenSealed: text('share_token_sealed'),
     version: integer('version').notNull().default(1),
     ...timestamps(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -152,12 +155,17 @@ export const proposals = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('proposals_owner_number_idx').on(t.ownerId, t.number),
     // The dashboard list: newest first, then by id for a stable cursor.
     index('proposals_owner_updated_idx').on(t.ownerId, t.updatedAt.desc(), t.id.desc()),
     index('proposals_owner_status_idx').on(t.ownerId, t.status, t.updatedAt.desc()),
+    // The expiry job: open proposals by their last valid day.
+    index('proposals_open_valid_until_idx')
+      .on(t.validUntil)
+      .where(sql`${t.status} in ('sent', 'viewed')`),
     check('proposals_status_check', sql`${t.status} in ('draft', 'sent', 'viewed', 'accepted', 'declined', 'expired')`),
   ],
 );

@@ -4,7 +4,8 @@ import {
   ZProposalPatch,
   type TProposalConflict,
 } from '@draftwell/shared/workspace/proposals';
-import { Hono } from 'hono';
+import { ZExtendProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
+import { Hono, type Context } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson, validQuery } from '../../http/validate';
 import {
@@ -16,6 +17,30 @@ import {
   listProposals,
   updateProposal,
 } from './proposals.service';
+import {
+  getAcceptance,
+  getOwnerRevision,
+  listEvents,
+  listOwnerComments,
+  listOwnerRevisions,
+  parseRevisionNumber,
+  replyAsOwner,
+} from './activity.service';
+import { extendProposal, getShareLink, sendProposal, withdrawProposal } from './sending.service';
+
+/** The one error body that carries a record: the client shows it beside its own copy. */
+function conflictBody(c: Context<TAuthedEnv>, err: ProposalConflictError): TProposalConflict {
+  return { error: { code: 'conflict', message: err.message, current: err.current, requestId: c.var.requestId } };
+}
+
+async function orConflict(c: Context<TAuthedEnv>, run: () => Promise<unknown>) {
+  try {
+    return c.json((await run()) as object, 200);
+  } catch (err) {
+    if (!(err instanceof ProposalConflictError)) throw err;
+    return c.json(conflictBody(c, err), 409);
+  }
+}
 
 export const proposalsRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
@@ -45,12 +70,8 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       });
       return c.json(proposal, 200);
     } catch (err) {
-      // The one error body that carries a record: the client shows it beside its own copy.
       if (!(err instanceof ProposalConflictError)) throw err;
-      const body: TProposalConflict = {
-        error: { code: 'conflict', message: err.message, current: err.current, requestId: c.var.requestId },
-      };
-      return c.json(body, 409);
+      return c.json(conflictBody(c, err), 409);
     }
   })
   .delete('/:id', async (c) => {
@@ -60,4 +81,58 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   .post('/:id/duplicate', async (c) => {
     const proposal = await duplicateProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
     return c.json(proposal, 201);
-  });
+  })
+  .post('/:id/send', validJson(ZSendProposal), (c) =>
+    orConflict(c, () =>
+      sendProposal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id'), input: c.req.valid('json') }),
+    ),
+  )
+  .post('/:id/withdraw', (c) =>
+    orConflict(c, () => withdrawProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') })),
+  )
+  .post('/:id/extend', validJson(ZExtendProposal), async (c) => {
+    const proposal = await extendProposal({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      validUntil: c.req.valid('json').validUntil,
+    });
+    return c.json(proposal, 200);
+  })
+  .get('/:id/share-link', async (c) =>
+    c.json(await getShareLink({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
+  )
+  .get('/:id/events', async (c) =>
+    c.json({ items: await listEvents({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }) }, 200),
+  )
+  .get('/:id/revisions', async (c) =>
+    c.json({ items: await listOwnerRevisions({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }) }, 200),
+  )
+  .get('/:id/revisions/:number', async (c) =>
+    c.json(
+      await getOwnerRevision({
+        deps: c.var.deps,
+        actor: c.var.actor,
+        id: c.req.param('id'),
+        number: parseRevisionNumber(c.req.param('number')),
+      }),
+      200,
+    ),
+  )
+  .get('/:id/comments', async (c) =>
+    c.json({ items: await listOwnerComments({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }) }, 200),
+  )
+  .post('/:id/comments', validJson(ZOwnerComment), async (c) =>
+    c.json(
+      await replyAsOwner({
+        deps: c.var.deps,
+        actor: c.var.actor,
+        id: c.req.param('id'),
+        body: c.req.valid('json').body,
+      }),
+      201,
+    ),
+  )
+  .get('/:id/acceptance', async (c) =>
+    c.json(await getAcceptance({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
+  );

@@ -9,7 +9,7 @@ import {
   type TProposalStatus,
   type TProposalSummary,
 } from '@draftwell/shared/workspace/proposals';
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { businessProfiles, clients, proposalCounters, proposals } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
@@ -33,7 +33,7 @@ export class ProposalConflictError extends AppError {
   }
 }
 
-const notFound = () => new AppError('not_found', 'That proposal does not exist, or it is not yours.');
+export const notFound = () => new AppError('not_found', 'That proposal does not exist, or it is not yours.');
 
 const emptyClient = (): TProposalClient => ({ name: '', company: '', email: '', phone: '', address: '' });
 
@@ -61,7 +61,7 @@ function toSummary(row: Omit<TRow, 'document'>): TProposalSummary {
   };
 }
 
-function toProposal(row: TRow): TProposal {
+export function toProposal(row: TRow): TProposal {
   return { ...toSummary(row), document: row.document as TDocument };
 }
 
@@ -134,7 +134,7 @@ function parseId(id: string): string {
   return id;
 }
 
-const owned = (actor: TActor, id: string) => and(eq(proposals.id, parseId(id)), eq(proposals.ownerId, actor.id));
+export const owned = (actor: TActor, id: string) => and(eq(proposals.id, parseId(id)), eq(proposals.ownerId, actor.id));
 
 /**
  * A new draft, numbered, filled from the business profile and (optionally) a saved client.
@@ -255,22 +255,18 @@ export async function updateProposal(args: {
     set.document = patch.document;
     set.totals = computeTotals(patch.document);
   }
+  // A sent proposal stays editable: its client keeps seeing the revision that was sent until
+  // it is sent again. Only an accepted one is locked.
   const [row] = await db
     .update(proposals)
     .set({ ...set, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
-    .where(and(where, eq(proposals.version, patch.version), eq(proposals.status, 'draft')))
+    .where(and(where, eq(proposals.version, patch.version), ne(proposals.status, 'accepted')))
     .returning();
   if (row) return toProposal(row);
 
   const [current] = await db.select().from(proposals).where(where);
   if (!current) throw notFound();
   if (current.status === 'accepted') throw new AppError('locked', 'An accepted proposal is locked.');
-  if (current.status !== 'draft') {
-    throw new ProposalConflictError(
-      `This proposal has been ${current.status === 'viewed' ? 'sent' : current.status}; only drafts can be edited.`,
-      toProposal(current),
-    );
-  }
   throw new ProposalConflictError(
     'This proposal was changed elsewhere since you opened it. Keep your version or the newer one.',
     toProposal(current),
@@ -279,8 +275,17 @@ export async function updateProposal(args: {
 
 export async function deleteProposal(args: { db: TDb; actor: TActor; id: string }): Promise<void> {
   const { db, actor, id } = args;
-  const deleted = await db.delete(proposals).where(owned(actor, id)).returning({ id: proposals.id });
-  if (deleted.length === 0) throw notFound();
+  const deleted = await db
+    .delete(proposals)
+    .where(and(owned(actor, id), ne(proposals.status, 'accepted')))
+    .returning({ id: proposals.id });
+  if (deleted.length > 0) return;
+  const [current] = await db.select({ status: proposals.status }).from(proposals).where(owned(actor, id));
+  if (!current) throw notFound();
+  throw new AppError(
+    'locked',
+    'An accepted proposal is the signed record for you and your client, so it cannot be deleted. Duplicate it to start a new one.',
+  );
 }
 
 /** Cut to the title's limit without leaving half of a surrogate pair at the end. */

@@ -1,0 +1,123 @@
+import {
+  NOTIFIED_EVENT_TYPES,
+  PROPOSAL_ACTIVITY_EVENT,
+  userChannel,
+  type TEventActor,
+  type TNotifiedEventType,
+  type TProposalEvent,
+  type TProposalEventType,
+  type TProposalNotification,
+} from '@draftwell/shared';
+import type { Logger } from 'pino';
+import type { TDb } from '../db/client';
+import { proposalEvents } from '../db/schema';
+import type { TRealtimeHub } from '../realtime/hub';
+
+/**
+ * The proposal activity timeline. Events are written in the transaction of what they record;
+ * the owner's open tabs are told after the commit (`publishNotifications`), and a tab that was
+ * away fetches what it missed by `seq` (R10).
+ */
+type TRow = typeof proposalEvents.$inferSelect;
+
+export type TNewEvent = {
+  proposalId: string;
+  ownerId: string;
+  type: TProposalEventType;
+  actor: TEventActor;
+  revisionNumber?: number | null;
+  data?: Record<string, unknown>;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+};
+
+export async function recordEvent(db: TDb, event: TNewEvent): Promise<TRow> {
+  const [row] = await db
+    .insert(proposalEvents)
+    .values({
+      proposalId: event.proposalId,
+      ownerId: event.ownerId,
+      type: event.type,
+      actor: event.actor,
+      revisionNumber: event.revisionNumber ?? null,
+      data: event.data ?? {},
+      ipAddress: event.ipAddress ?? null,
+      userAgent: event.userAgent ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('event insert returned no row');
+  return row;
+}
+
+export function toEvent(row: TRow): TProposalEvent {
+  return {
+    seq: row.seq,
+    proposalId: row.proposalId,
+    type: row.type as TProposalEventType,
+    actor: row.actor as TEventActor,
+    at: row.createdAt.toISOString(),
+    revisionNumber: row.revisionNumber,
+    data: row.data as Record<string, unknown>,
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+  };
+}
+
+export const isNotified = (type: string): type is TNotifiedEventType =>
+  (NOTIFIED_EVENT_TYPES as readonly string[]).includes(type);
+
+/** The toast's sentence for an event the owner is told about. */
+export function notificationText(
+  type: TNotifiedEventType,
+  proposal: { title: string },
+  data: Record<string, unknown>,
+  clientName: string,
+): string {
+  const who = typeof data.name === 'string' && data.name ? data.name : clientName || 'Your client';
+  const title = `“${proposal.title}”`;
+  switch (type) {
+    case 'opened':
+      return `${clientName || 'Your client'} opened ${title}.`;
+    case 'commented':
+      return `${typeof data.authorName === 'string' && data.authorName ? data.authorName : who} commented on ${title}.`;
+    case 'accepted':
+      return `${who} accepted ${title}.`;
+    case 'declined':
+      return `${clientName || 'Your client'} declined ${title}.`;
+    case 'expired':
+      return `${title} expired without an answer.`;
+  }
+}
+
+export function toNotification(
+  row: Pick<TRow, 'seq' | 'proposalId' | 'type' | 'data' | 'createdAt'>,
+  proposal: { number: string; title: string; clientName: string },
+): TProposalNotification | null {
+  if (!isNotified(row.type)) return null;
+  return {
+    seq: row.seq,
+    proposalId: row.proposalId,
+    proposalNumber: proposal.number,
+    proposalTitle: proposal.title,
+    type: row.type,
+    at: row.createdAt.toISOString(),
+    text: notificationText(row.type, proposal, row.data as Record<string, unknown>, proposal.clientName),
+  };
+}
+
+/** Tells the owner's open tabs, on every instance. A lost notice is fetched on reconnect, so failures only log. */
+export async function publishNotifications(
+  realtime: TRealtimeHub,
+  logger: Logger,
+  ownerId: string,
+  notifications: (TProposalNotification | null)[],
+): Promise<void> {
+  for (const n of notifications) {
+    if (!n) continue;
+    await realtime
+      .publish(userChannel(ownerId), PROPOSAL_ACTIVITY_EVENT, n)
+      .catch((err: unknown) =>
+        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'realtime publish failed'),
+      );
+  }
+}

@@ -1,0 +1,106 @@
+import type {
+  TAcceptanceCertificate,
+  TComment,
+  TRevision,
+  TRevisionSnapshot,
+  TRevisionSummary,
+} from '@draftwell/shared';
+import type { TPricingSelection, TPricingTotals } from '@draftwell/shared/document';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { TDb } from '../db/client';
+import { acceptances, proposalComments, proposalRevisions } from '../db/schema';
+
+/** Reading the records of the sending side, shared by the owner's routes and the client's. */
+
+type TRevisionRow = typeof proposalRevisions.$inferSelect;
+
+export const toRevisionSummary = (
+  row: Pick<TRevisionRow, 'id' | 'number' | 'hash' | 'createdAt'>,
+): TRevisionSummary => ({
+  id: row.id,
+  number: row.number,
+  hash: row.hash,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toRevision = (row: TRevisionRow): TRevision => ({
+  ...toRevisionSummary(row),
+  snapshot: row.snapshot as TRevisionSnapshot,
+});
+
+export async function listRevisions(db: TDb, proposalId: string): Promise<TRevisionSummary[]> {
+  const rows = await db
+    .select({
+      id: proposalRevisions.id,
+      number: proposalRevisions.number,
+      hash: proposalRevisions.hash,
+      createdAt: proposalRevisions.createdAt,
+    })
+    .from(proposalRevisions)
+    .where(eq(proposalRevisions.proposalId, proposalId))
+    .orderBy(asc(proposalRevisions.number));
+  return rows.map(toRevisionSummary);
+}
+
+export async function latestRevision(db: TDb, proposalId: string): Promise<TRevisionRow | null> {
+  const [row] = await db
+    .select()
+    .from(proposalRevisions)
+    .where(eq(proposalRevisions.proposalId, proposalId))
+    .orderBy(desc(proposalRevisions.number))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revisionByNumber(db: TDb, proposalId: string, number: number): Promise<TRevisionRow | null> {
+  const [row] = await db
+    .select()
+    .from(proposalRevisions)
+    .where(and(eq(proposalRevisions.proposalId, proposalId), eq(proposalRevisions.number, number)));
+  return row ?? null;
+}
+
+export async function listComments(db: TDb, proposalId: string): Promise<TComment[]> {
+  const rows = await db
+    .select()
+    .from(proposalComments)
+    .where(eq(proposalComments.proposalId, proposalId))
+    .orderBy(asc(proposalComments.createdAt), asc(proposalComments.id));
+  return rows.map((r) => ({
+    id: r.id,
+    author: r.author as TComment['author'],
+    authorName: r.authorName,
+    body: r.body,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The acceptance of a proposal with the revision it points at, as its certificate. */
+export async function findCertificate(db: TDb, proposalId: string): Promise<TAcceptanceCertificate | null> {
+  const [row] = await db
+    .select({ a: acceptances, r: proposalRevisions })
+    .from(acceptances)
+    .innerJoin(proposalRevisions, eq(proposalRevisions.id, acceptances.revisionId))
+    .where(eq(acceptances.proposalId, proposalId));
+  if (!row) return null;
+  const snapshot = row.r.snapshot as TRevisionSnapshot;
+  return {
+    id: row.a.id,
+    proposalNumber: snapshot.number,
+    proposalTitle: snapshot.title,
+    senderName: snapshot.sender.name,
+    senderCompany: snapshot.sender.company,
+    name: row.a.name,
+    email: row.a.email,
+    acceptedAt: row.a.acceptedAt.toISOString(),
+    ipAddress: row.a.ipAddress,
+    userAgent: row.a.userAgent,
+    revisionNumber: row.r.number,
+    revisionHash: row.r.hash,
+    consentText: row.a.consentText,
+    consentHash: row.a.consentHash,
+    selection: row.a.selection as TPricingSelection,
+    totals: row.a.totals as TPricingTotals,
+    currency: snapshot.currency,
+  };
+}

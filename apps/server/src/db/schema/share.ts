@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { proposals } from './workspace';
+
+/**
+ * Sending and the client's side. Revisions, acceptances and issued documents are written once
+ * and never updated: they are the evidence.
+ */
+const ownerId = () =>
+  uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const proposalId = () =>
+  uuid('proposal_id')
+    .notNull()
+    .references(() => proposals.id, { onDelete: 'cascade' });
+
+/** A proposal as frozen at each send; the client always sees the newest. */
+export const proposalRevisions = pgTable(
+  'proposal_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalId: proposalId(),
+    ownerId: ownerId(),
+    number: integer('number').notNull(),
+    /** TRevisionSnapshot */
+    snapshot: jsonb('snapshot').notNull(),
+    /** SHA-256 of the snapshot's canonical JSON, lowercase hex. */
+    hash: text('hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('proposal_revisions_number_idx').on(t.proposalId, t.number),
+    index('proposal_revisions_hash_idx').on(t.hash),
+  ],
+);
+
+/** At most one per proposal: the unique index is what makes 100 concurrent accepts one (R7). */
+export const acceptances = pgTable(
+  'acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalId: proposalId(),
+    ownerId: ownerId(),
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => proposalRevisions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    consentText: text('consent_text').notNull(),
+    consentHash: text('consent_hash').notNull(),
+    selection: jsonb('selection').notNull(),
+    totals: jsonb('totals').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('acceptances_proposal_idx').on(t.proposalId)],
+);
+
+/** The activity timeline; `seq` orders events across the server and lets a client catch up (R10). */
+export const proposalEvents = pgTable(
+  'proposal_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    proposalId: proposalId(),
+    ownerId: ownerId(),
+    type: text('type').notNull(),
+    actor: text('actor').notNull(),
+    revisionNumber: integer('revision_number'),
+    data: jsonb('data').notNull().default({}),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('proposal_events_proposal_idx').on(t.proposalId, t.seq),
+    index('proposal_events_owner_idx').on(t.ownerId, t.seq),
+    check('proposal_events_actor_check', sql`${t.actor} in ('owner', 'client', 'system')`),
+  ],
+);
+
+export const proposalComments = pgTable(
+  'proposal_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalId: proposalId(),
+    ownerId: ownerId(),
+    author: text('author').notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('proposal_comments_proposal_idx').on(t.proposalId, t.createdAt),
+    check('proposal_comments_author_check', sql`${t.author} in ('client', 'owner')`),
+  ],
+);
+
+/** Every PDF handed out, by the SHA-256 of its bytes, so /verify can recognise a downloaded file. */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    sha256: text('sha256').primaryKey(),
+    proposalId: proposalId(),
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => proposalRevisions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('issued_documents_revision_idx').on(t.revisionId)],
+);
+
+/**
+ * Mail waiting to go out (R9): written in the transaction of what caused it, sent by any
+ * instance that claims it (a lease, so a crashed sender's mail is retried), marked sent once.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One mail per cause: a second enqueue with the same key is a no-op. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    replyTo: text('reply_to'),
+    link: text('link'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);

@@ -1,0 +1,123 @@
+import type { TAcceptanceCertificate, TComment, TProposalEvent, TRevision, TRevisionSummary } from '@draftwell/shared';
+import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
+import { asc, eq } from 'drizzle-orm';
+import { recordEvent, toEvent } from '../../activity/events';
+import { expireIfDue } from '../../activity/expiry';
+import { findCertificate, listComments, listRevisions, revisionByNumber, toRevision } from '../../activity/records';
+import { businessProfiles, proposalComments, proposalEvents, proposals } from '../../db/schema';
+import type { TAppDeps } from '../../http/context';
+import type { TActor } from '../../http/require-user';
+import { AppError } from '../../lib/app-error';
+import { openShareToken } from '../../lib/share-token';
+import { enqueueMail } from '../../mail/outbox';
+import { ownerActivityMail } from '../../mail/templates';
+import { notFound, owned } from './proposals.service';
+import { shareUrl } from './sending.service';
+
+/** The owner's view of what happened to a proposal: timeline, revisions, comments, acceptance. */
+
+type TArgs = { deps: TAppDeps; actor: TActor; id: string };
+
+async function ownedRow(args: TArgs) {
+  const { deps, actor, id } = args;
+  const [row] = await deps.database.db.select().from(proposals).where(owned(actor, id));
+  if (!row) throw notFound();
+  if (row.status === 'sent' || row.status === 'viewed') {
+    await expireIfDue({ db: deps.database.db, realtime: deps.realtime, logger: deps.logger }, row.id);
+  }
+  return row;
+}
+
+/** Every event, oldest first; a long history is cut to its newest 500. */
+export async function listEvents(args: TArgs): Promise<TProposalEvent[]> {
+  const row = await ownedRow(args);
+  const rows = await args.deps.database.db
+    .select()
+    .from(proposalEvents)
+    .where(eq(proposalEvents.proposalId, row.id))
+    .orderBy(asc(proposalEvents.seq));
+  return rows.slice(-500).map(toEvent);
+}
+
+export async function listOwnerRevisions(args: TArgs): Promise<TRevisionSummary[]> {
+  const row = await ownedRow(args);
+  return listRevisions(args.deps.database.db, row.id);
+}
+
+export function parseRevisionNumber(raw: string): number {
+  const n = Number(raw);
+  if (!/^\d{1,6}$/.test(raw) || n < 1) throw new AppError('not_found', 'That revision does not exist.');
+  return n;
+}
+
+export async function getOwnerRevision(args: TArgs & { number: number }): Promise<TRevision> {
+  const row = await ownedRow(args);
+  const revision = await revisionByNumber(args.deps.database.db, row.id, args.number);
+  if (!revision) throw new AppError('not_found', 'That revision does not exist.');
+  return toRevision(revision);
+}
+
+export async function listOwnerComments(args: TArgs): Promise<TComment[]> {
+  const row = await ownedRow(args);
+  return listComments(args.deps.database.db, row.id);
+}
+
+/** The owner's reply, shown on the client's page and emailed to the client. */
+export async function replyAsOwner(args: TArgs & { body: string }): Promise<TComment> {
+  const { deps, actor, body } = args;
+  const row = await ownedRow(args);
+  if (row.status === 'draft') {
+    throw new AppError('conflict', 'Send the proposal first: your client cannot see comments on a draft.');
+  }
+  const db = deps.database.db;
+  const comment = await db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ displayName: businessProfiles.displayName })
+      .from(businessProfiles)
+      .where(eq(businessProfiles.ownerId, actor.id));
+    const authorName = profile?.displayName || actor.name;
+    const [inserted] = await tx
+      .insert(proposalComments)
+      .values({ proposalId: row.id, ownerId: actor.id, author: 'owner', authorName, body })
+      .returning();
+    if (!inserted) throw new Error('comment insert returned no row');
+    await recordEvent(tx, {
+      proposalId: row.id,
+      ownerId: actor.id,
+      type: 'commented',
+      actor: 'owner',
+      data: { commentId: inserted.id, author: 'owner', authorName, excerpt: body.slice(0, 140) },
+    });
+    const client = row.client as TProposalClient;
+    const token = row.shareTokenSealed ? openShareToken(deps.env.authSecret, row.shareTokenSealed) : null;
+    if (client.email && token) {
+      await enqueueMail(
+        tx,
+        `comment:${inserted.id}`,
+        ownerActivityMail({
+          to: client.email,
+          title: row.title,
+          text: `${authorName} replied about “${row.title}”.`,
+          detail: body,
+          url: shareUrl(deps.env.baseUrl, token),
+        }),
+      );
+    }
+    return inserted;
+  });
+  deps.outbox.kick();
+  return {
+    id: comment.id,
+    author: 'owner',
+    authorName: comment.authorName,
+    body: comment.body,
+    createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+export async function getAcceptance(args: TArgs): Promise<TAcceptanceCertificate> {
+  const row = await ownedRow(args);
+  const certificate = await findCertificate(args.deps.database.db, row.id);
+  if (!certificate) throw new AppError('not_found', 'This proposal has not been accepted.');
+  return certificate;
+}

@@ -1,0 +1,278 @@
+import { createHash } from 'node:crypto';
+import {
+  VARIABLE_LABELS,
+  canonicalJson,
+  documentTotals,
+  documentVariables,
+  formatCalendarDate,
+  resolveVariable,
+  snapshotContext,
+  type TDocument,
+  type TRevisionSnapshot,
+} from '@draftwell/shared';
+import type { TSendProposal } from '@draftwell/shared/share/share-schemas';
+import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
+import { desc, eq, sql } from 'drizzle-orm';
+import { recordEvent } from '../../activity/events';
+import type { TDb } from '../../db/client';
+import { businessProfiles, proposalRevisions, proposals } from '../../db/schema';
+import type { TAppDeps } from '../../http/context';
+import type { TActor } from '../../http/require-user';
+import { AppError } from '../../lib/app-error';
+import { createShareToken, openShareToken } from '../../lib/share-token';
+import { enqueueMail } from '../../mail/outbox';
+import { proposalSentMail } from '../../mail/templates';
+import { ProposalConflictError, notFound, owned, toProposal } from './proposals.service';
+
+type TRow = typeof proposals.$inferSelect;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Today on the server's clock, UTC, yyyy-mm-dd: the last day a proposal valid "until today" is open. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export const shareUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/$/, '')}/p/${token}`;
+
+async function lockOwned(tx: TDb, actor: TActor, id: string): Promise<TRow> {
+  const [row] = await tx.select().from(proposals).where(owned(actor, id)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+function hasContent(document: TDocument): boolean {
+  return document.blocks.some((block) => {
+    if (block.type !== 'rich_text') return block.type !== 'page_break';
+    return JSON.stringify(block.content).match(/"type":"(text|image|variable)"/) !== null;
+  });
+}
+
+async function senderOf(tx: TDb, actor: TActor): Promise<TRevisionSnapshot['sender'] & { signature: string }> {
+  const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.ownerId, actor.id));
+  return {
+    name: profile?.displayName || actor.name,
+    company: profile?.company ?? '',
+    jobTitle: profile?.jobTitle ?? '',
+    email: actor.email,
+    phone: profile?.phone ?? '',
+    website: profile?.website ?? '',
+    address: profile?.address ?? '',
+    brandColor: profile?.brandColor ?? '#4338ca',
+    logoFileId: profile?.logoFileId ?? null,
+    signature: profile?.emailSignature ?? '',
+  };
+}
+
+/**
+ * What stops a proposal from being sent, each with what to do, keyed by field: a client email,
+ * some content, a valid-until date that has not passed, and a value for every variable.
+ */
+function sendProblems(row: TRow, snapshot: TRevisionSnapshot): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const client = row.client as TProposalClient;
+  if (!client.email) problems['client.email'] = 'Add the client’s email address: the proposal is sent to it.';
+  if (!hasContent(snapshot.document)) problems.document = 'Write the proposal first: it has no content yet.';
+  if (!row.validUntil) problems.validUntil = 'Set a valid-until date.';
+  else if (row.validUntil < todayUtc()) {
+    problems.validUntil = `Set a valid-until date from today on; it is ${formatCalendarDate(row.validUntil)}.`;
+  }
+  const context = snapshotContext(snapshot);
+  const missing = documentVariables(snapshot.document).filter((name) => resolveVariable(name, context) === null);
+  if (missing.length > 0) {
+    const names = missing.map((name) => `${VARIABLE_LABELS[name]} ({{${name}}})`).join(', ');
+    problems.variables = `These variables have nothing to show yet: ${names}. Fill in the client or your business profile, or remove them.`;
+  }
+  return problems;
+}
+
+/**
+ * Send: check the proposal, freeze a revision with its hash, make (or keep) the share link,
+ * queue the email to the client, and mark it sent, in one transaction. Sending again after
+ * edits makes the next revision; the client sees the newest.
+ */
+export async function sendProposal(args: {
+  deps: TAppDeps;
+  actor: TActor;
+  id: string;
+  input: TSendProposal & { message: string };
+}): Promise<TProposal> {
+  const { deps, actor, id, input } = args;
+  if (!actor.emailVerified) {
+    throw new AppError(
+      'forbidden',
+      'Confirm your email address before sending a proposal: use the link we emailed you, or ask for a new one from your profile.',
+    );
+  }
+  const sent = await deps.database.db.transaction(async (tx) => {
+    const row = await lockOwned(tx, actor, id);
+    if (row.status === 'accepted')
+      throw new AppError('locked', 'An accepted proposal is locked; duplicate it to send a new one.');
+    if (row.version !== input.version) {
+      throw new ProposalConflictError(
+        'This proposal changed since you opened it. Check the newest version, then send it.',
+        toProposal(row),
+      );
+    }
+    const { signature, ...sender } = await senderOf(tx, actor);
+    const document = row.document as TDocument;
+    const snapshot: TRevisionSnapshot = {
+      proposalId: row.id,
+      number: row.number,
+      title: row.title,
+      client: row.client as TProposalClient,
+      currency: row.currency,
+      validUntil: row.validUntil,
+      document,
+      totals: documentTotals(document),
+      sender,
+      message: input.message,
+      sentAt: new Date().toISOString(),
+    };
+    const problems = sendProblems(row, snapshot);
+    if (Object.keys(problems).length > 0) {
+      throw new AppError('invalid', `This proposal is not ready to send. ${Object.values(problems).join(' ')}`, {
+        fields: problems,
+      });
+    }
+
+    const [last] = await tx
+      .select({ number: proposalRevisions.number })
+      .from(proposalRevisions)
+      .where(eq(proposalRevisions.proposalId, row.id))
+      .orderBy(desc(proposalRevisions.number))
+      .limit(1);
+    const number = (last?.number ?? 0) + 1;
+    const [revision] = await tx
+      .insert(proposalRevisions)
+      .values({ proposalId: row.id, ownerId: actor.id, number, snapshot, hash: sha256(canonicalJson(snapshot)) })
+      .returning({ id: proposalRevisions.id });
+    if (!revision) throw new Error('revision insert returned no row');
+
+    // One link per proposal for its whole life: a re-sent proposal reaches the client at the same address.
+    const existing = row.shareTokenSealed ? openShareToken(deps.env.authSecret, row.shareTokenSealed) : null;
+    const fresh = existing ? null : createShareToken(deps.env.authSecret);
+    const token = existing ?? fresh!.token;
+
+    const [updated] = await tx
+      .update(proposals)
+      .set({
+        status: 'sent',
+        sentAt: sql`now()`,
+        withdrawnAt: null,
+        expiredAt: null,
+        version: sql`${proposals.version} + 1`,
+        updatedAt: sql`now()`,
+        ...(fresh ? { shareTokenHash: fresh.hash, shareTokenSealed: fresh.sealed } : {}),
+      })
+      .where(eq(proposals.id, row.id))
+      .returning();
+    if (!updated) throw new Error('proposal update returned no row');
+
+    await recordEvent(tx, {
+      proposalId: row.id,
+      ownerId: actor.id,
+      type: 'sent',
+      actor: 'owner',
+      revisionNumber: number,
+      data: { to: snapshot.client.email, message: input.message },
+    });
+    await enqueueMail(
+      tx,
+      `sent:${revision.id}`,
+      proposalSentMail({
+        to: snapshot.client.email,
+        clientName: snapshot.client.name,
+        senderName: sender.name,
+        senderCompany: sender.company,
+        senderEmail: actor.email,
+        title: snapshot.title,
+        message: input.message,
+        signature,
+        validUntil: snapshot.validUntil ? formatCalendarDate(snapshot.validUntil) : null,
+        url: shareUrl(deps.env.baseUrl, token),
+        revised: number > 1,
+      }),
+    );
+    return updated;
+  });
+  deps.outbox.kick();
+  return toProposal(sent);
+}
+
+/** Back to draft: the link answers 410 until it is sent again. */
+export async function withdrawProposal(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
+  const { db, actor, id } = args;
+  return db.transaction(async (tx) => {
+    const row = await lockOwned(tx, actor, id);
+    if (row.status === 'accepted') throw new AppError('locked', 'An accepted proposal cannot be withdrawn.');
+    if (row.status === 'draft')
+      throw new ProposalConflictError('This proposal is not sent, so there is nothing to withdraw.', toProposal(row));
+    const [updated] = await tx
+      .update(proposals)
+      .set({ status: 'draft', withdrawnAt: sql`now()`, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(proposals.id, row.id))
+      .returning();
+    await recordEvent(tx, { proposalId: row.id, ownerId: actor.id, type: 'withdrawn', actor: 'owner' });
+    return toProposal(updated!);
+  });
+}
+
+/** A new last day; an expired proposal opens again (as sent, or viewed if the client had opened it). */
+export async function extendProposal(args: {
+  db: TDb;
+  actor: TActor;
+  id: string;
+  validUntil: string;
+}): Promise<TProposal> {
+  const { db, actor, id, validUntil } = args;
+  if (validUntil < todayUtc()) {
+    throw new AppError('invalid', 'Choose a date from today on.', {
+      fields: { validUntil: 'Choose a date from today on.' },
+    });
+  }
+  return db.transaction(async (tx) => {
+    const row = await lockOwned(tx, actor, id);
+    if (row.status === 'accepted') throw new AppError('locked', 'An accepted proposal is locked.');
+    const status = row.status === 'expired' ? (row.viewedAt ? 'viewed' : 'sent') : row.status;
+    const [updated] = await tx
+      .update(proposals)
+      .set({
+        validUntil,
+        status,
+        ...(row.status === 'expired' ? { expiredAt: null } : {}),
+        version: sql`${proposals.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(proposals.id, row.id))
+      .returning();
+    if (row.status !== 'draft') {
+      await recordEvent(tx, {
+        proposalId: row.id,
+        ownerId: actor.id,
+        type: 'extended',
+        actor: 'owner',
+        data: { validUntil },
+      });
+    }
+    return toProposal(updated!);
+  });
+}
+
+/** The client's link, for the owner to copy; 404 until the proposal was first sent. */
+export async function getShareLink(args: { deps: TAppDeps; actor: TActor; id: string }): Promise<{ url: string }> {
+  const { deps, actor, id } = args;
+  const [row] = await deps.database.db
+    .select({ sealed: proposals.shareTokenSealed })
+    .from(proposals)
+    .where(owned(actor, id));
+  if (!row) throw notFound();
+  const token = row.sealed ? openShareToken(deps.env.authSecret, row.sealed) : null;
+  if (!token) {
+    throw new AppError(
+      'not_found',
+      row.sealed
+        ? 'This link was made under another AUTH_SECRET; send the proposal again for a new one.'
+        : 'This proposal has no link yet: send it first.',
+    );
+  }
+  return { url: shareUrl(deps.env.baseUrl, token) };
+}

@@ -1,0 +1,73 @@
+import { ZAcceptProposal, ZClientComment, ZDeclineProposal, ZViewBeacon } from '@draftwell/shared/share/share-schemas';
+import { Hono, type Context } from 'hono';
+import type { TAppEnv } from '../../http/context';
+import { validJson } from '../../http/validate';
+import { AppError } from '../../lib/app-error';
+import {
+  acceptProposal,
+  addClientComment,
+  declineProposal,
+  getShareCertificate,
+  getSharedProposal,
+  getSharedRevision,
+  readSharedFile,
+  recordViewTime,
+  startView,
+  type TShareRequest,
+} from './share.service';
+
+const request = (c: Context<TAppEnv>): TShareRequest => ({
+  deps: c.var.deps,
+  token: c.req.param('token') ?? '',
+  ip: c.var.clientIp,
+  userAgent: (c.req.header('user-agent') ?? '').slice(0, 1000),
+});
+
+function revisionNumber(raw: string): number {
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new AppError('not_found', 'That revision does not exist.');
+  return Number(raw);
+}
+
+/**
+ * The client's side, by share token, without an account. Every answer is private to whoever
+ * holds the link: never cached, never indexed, never sent on as a referrer.
+ */
+export const shareRoutes = new Hono<TAppEnv>()
+  .use(async (c, next) => {
+    c.header('referrer-policy', 'no-referrer');
+    c.header('cache-control', 'no-store');
+    c.header('x-robots-tag', 'noindex, nofollow');
+    return next();
+  })
+  .get('/:token', async (c) => c.json(await getSharedProposal(request(c)), 200))
+  .get('/:token/revisions/:number', async (c) =>
+    c.json(await getSharedRevision(request(c), revisionNumber(c.req.param('number'))), 200),
+  )
+  .get('/:token/certificate', async (c) => c.json(await getShareCertificate(request(c)), 200))
+  .get('/:token/files/:fileId', async (c) => {
+    const { file, bytes } = await readSharedFile(request(c), c.req.param('fileId'));
+    c.header('content-type', file.contentType);
+    c.header('x-content-type-options', 'nosniff');
+    c.header('content-disposition', 'inline');
+    c.header('content-security-policy', "default-src 'none'; sandbox");
+    return c.body(new Uint8Array(bytes), 200);
+  })
+  .post('/:token/views', async (c) => {
+    // The owner looking at their own link is not a client's visit.
+    const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+    return c.json(await startView({ ...request(c), viewerUserId: session?.user.id ?? null }), 201);
+  })
+  .post('/:token/views/:viewId', validJson(ZViewBeacon), async (c) => {
+    await recordViewTime({ ...request(c), viewId: c.req.param('viewId'), seconds: c.req.valid('json').seconds });
+    return c.body(null, 204);
+  })
+  .post('/:token/comments', validJson(ZClientComment), async (c) =>
+    c.json(await addClientComment({ ...request(c), input: c.req.valid('json') }), 201),
+  )
+  .post('/:token/accept', validJson(ZAcceptProposal), async (c) =>
+    c.json(await acceptProposal({ ...request(c), input: c.req.valid('json') }), 201),
+  )
+  .post('/:token/decline', validJson(ZDeclineProposal), async (c) => {
+    await declineProposal({ ...request(c), reason: c.req.valid('json').reason });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { TDb } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { TMail, TMailer } from './mailer';
+
+/**
+ * The mail outbox (QUALITY R9). `enqueueMail` writes in the caller's transaction, so a mail
+ * exists exactly when what caused it was committed. The worker claims due mail with a lease
+ * (`FOR UPDATE SKIP LOCKED`: instances never claim the same row), sends it outside any
+ * transaction, and marks it sent; a failure waits with backoff, a crashed sender's lease runs
+ * out and another instance retries. Every message carries a Message-ID derived from its row,
+ * so the rare resend after a crash between sending and marking is recognisable as one mail.
+ */
+const LEASE_SECONDS = 120;
+const BATCH = 10;
+const POLL_MS = 5000;
+/** 10 s, 20 s, 40 s … capped at 30 minutes; it keeps trying for days, never gives up silently. */
+const backoffSeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
+
+export async function enqueueMail(db: TDb, dedupeKey: string, mail: TMail): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    .values({
+      dedupeKey,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      replyTo: mail.replyTo ?? null,
+      link: mail.link ?? null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+}
+
+type TClaimed = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  reply_to: string | null;
+  link: string | null;
+  attempts: number;
+};
+
+export type TOutboxWorker = {
+  start(): void;
+  /** Look for due mail now (after a commit that enqueued some). */
+  kick(): void;
+  /** Send everything due now; resolves when a pass found nothing more to send. Tests and shutdown. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+export function createOutboxWorker(deps: {
+  db: TDb;
+  mailer: TMailer;
+  logger: Logger;
+  messageIdDomain: string;
+}): TOutboxWorker {
+  const { db, mailer, logger } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function claim(): Promise<TClaimed[]> {
+    const result = (await db.execute(sql`
+      update mail_outbox set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from mail_outbox
+        where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by created_at
+        limit ${BATCH}
+        for update skip locked
+      )
+      returning id, "to", subject, text, html, reply_to, link, attempts`)) as unknown as { rows: TClaimed[] };
+    return result.rows;
+  }
+
+  async function sendOne(row: TClaimed): Promise<boolean> {
+    try {
+      await mailer.send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+        ...(row.link ? { link: row.link } : {}),
+        messageId: `<${row.id}@${deps.messageIdDomain}>`,
+      });
+      await db.execute(
+        sql`update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`,
+      );
+      return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const wait = backoffSeconds(row.attempts);
+      logger.warn(
+        { mailId: row.id, attempts: row.attempts, retryInSeconds: wait, err: message },
+        'mail not sent; will retry',
+      );
+      await db
+        .execute(
+          sql`update mail_outbox set locked_until = null, last_error = ${message.slice(0, 500)}, next_attempt_at = now() + make_interval(secs => ${wait}) where id = ${row.id}`,
+        )
+        .catch(() => undefined);
+      return false;
+    }
+  }
+
+  async function pass(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return sent;
+      let progressed = false;
+      for (const row of rows) {
+        if (await sendOne(row)) {
+          sent += 1;
+          progressed = true;
+        }
+      }
+      if (!progressed) return sent;
+    }
+  }
+
+  const run = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          total += await pass();
+        } while (again && !stopped);
+      } catch (err) {
+        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'mail outbox pass failed');
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  };
+
+  return {
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void run(), POLL_MS);
+      timer.unref();
+      void run();
+    },
+    kick() {
+      if (!stopped) void run();
+    },
+    async drain() {
+      let total = await run();
+      // A kick during the pass may have found more; one more pass settles it.
+      total += await run();
+      return total;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
