@@ -1,3 +1,4 @@
 export * from './revision';
 export * from './share-api';
 export * from './context';
+export * from './diff';
