@@ -16,6 +16,7 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { proposalsRoutes } from './features/proposals/proposals.routes';
 import { shareRoutes } from './features/share/share.routes';
+import { VERIFY_MAX_BODY_BYTES, verifyRoutes } from './features/verify/verify.routes';
 import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
@@ -40,6 +41,7 @@ const api = new Hono<TAppEnv>()
   .route('/proposals', proposalsRoutes)
   .route('/notifications', notificationsRoutes)
   .route('/share', shareRoutes)
+  .route('/verify', verifyRoutes)
   .route('/drafts', draftsRoutes)
   .route('/overview', overviewRoutes)
   .route('/clients', clientsRoutes)
@@ -148,9 +150,21 @@ export function createApp(deps: TAppDeps) {
       throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge);
     },
   });
-  app.use('/api/*', (c, next) => (UPLOAD_PATHS.includes(c.req.path) ? uploadBodyLimit : jsonBodyLimit)(c, next));
+  const verifyBodyLimit = bodyLimit({
+    maxSize: VERIFY_MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError('too_large', 'Choose a PDF of at most 10 MB.');
+    },
+  });
+  app.use('/api/*', (c, next) =>
+    (UPLOAD_PATHS.includes(c.req.path)
+      ? uploadBodyLimit
+      : c.req.path === '/api/verify'
+        ? verifyBodyLimit
+        : jsonBodyLimit)(c, next),
+  );
   app.use('/api/*', requireSameOrigin(origin));
-  app.use('/api/*', requireJsonBody(UPLOAD_PATHS));
+  app.use('/api/*', requireJsonBody([...UPLOAD_PATHS, '/api/verify']));
   app.on(['GET', 'POST'], '/api/auth/*', authHandler);
   app.route('/api', api);
   app.all('/api/*', (c) => {

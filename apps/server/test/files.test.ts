@@ -7,7 +7,17 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '@draftwell/shared/workspace/f
 import type { TFileStorage } from '../src/storage/file-storage';
 import { saveImageFile } from '../src/storage/image-files';
 import { UPLOAD_RATE } from '../src/storage/upload-form';
-import { backends, countRows, rawRequest, signUp, withTwoUsers, type Client, type TTestServer } from './helpers';
+import {
+  backends,
+  countRows,
+  multipart,
+  rawRequest,
+  signUp,
+  withTwoUsers,
+  type Client,
+  type TPart,
+  type TTestServer,
+} from './helpers';
 
 // ---------------------------------------------------------------------------------------------
 // Test images, made with sharp (or by hand where sharp would refuse to make them).
@@ -40,23 +50,6 @@ function decompressionBomb(width = 20_000, height = width): Buffer {
     pngChunk('IDAT', deflateSync(rows, { level: 9 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Multipart bodies, written by hand so that file names and types can be anything at all.
-
-type TPart = { name: string; value: string | Uint8Array; filename?: string; type?: string };
-
-function multipart(parts: TPart[]): { body: Uint8Array; type: string } {
-  const boundary = `----draftwell-test-${Math.random().toString(36).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head, 'utf8'), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: new Uint8Array(Buffer.concat(chunks)), type: `multipart/form-data; boundary=${boundary}` };
 }
 
 type TUploadOptions = { filename?: string; type?: string; purpose?: string; path?: string; method?: string };

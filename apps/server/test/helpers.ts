@@ -630,3 +630,20 @@ export async function connectSocket(
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Multipart bodies, written by hand so that file names and types can be anything at all.
+
+export type TPart = { name: string; value: string | Uint8Array; filename?: string; type?: string };
+
+export function multipart(parts: TPart[]): { body: Uint8Array; type: string } {
+  const boundary = `----draftwell-test-${Math.random().toString(36).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head, 'utf8'), Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: new Uint8Array(Buffer.concat(chunks)), type: `multipart/form-data; boundary=${boundary}` };
+}

@@ -19,6 +19,7 @@ import {
   connectSocket,
   countRows,
   freePort,
+  multipart,
   nextIp,
   signUp,
   startMailSink,
@@ -565,6 +566,58 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
     expect(((await owner.get(`/api/proposals/${id}`)).body as TProposal).status).toBe('sent');
     expect((await visitor().get(`/api/proposals/${id}/events`)).status).toBe(401);
+  });
+
+  it('/verify: an accepted revision’s hash matches, with who and when; nothing else does', async () => {
+    const { token } = await sent();
+    const shared = (await visitor().get(`/api/share/${token}`)).body as TSharedProposal;
+    const before = await visitor().post('/api/verify', { hash: shared.revision.hash });
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ match: false });
+    await visitor().post(`/api/share/${token}/accept`, {
+      name: 'Dana Reyes',
+      email: 'dana@example.com',
+      consent: true,
+      revisionHash: shared.revision.hash,
+    });
+    const after = await visitor().post('/api/verify', { hash: `  ${shared.revision.hash.toUpperCase()} ` });
+    expect(after.body).toEqual({
+      match: true,
+      proposalNumber: shared.snapshot.number,
+      revisionNumber: 1,
+      revisionHash: shared.revision.hash,
+      acceptedBy: 'Dana Reyes',
+      acceptedAt: expect.any(String),
+    });
+    expect((await visitor().post('/api/verify', { hash: sha256('nothing') })).body).toEqual({ match: false });
+    const malformed = await visitor().post('/api/verify', { hash: 'abc' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.fields.hash).toMatch(/64 characters/);
+
+    const form = (value: Uint8Array | string) =>
+      multipart([{ name: 'file', value, filename: 'p.pdf', type: 'application/pdf' }]);
+    const notPdf = form('<html>hi</html>');
+    const refused = await visitor().request('/api/verify', {
+      method: 'POST',
+      body: notPdf.body,
+      headers: { 'content-type': notPdf.type },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/not a PDF/);
+    const unknownPdf = form('%PDF-1.7\n% a PDF this server never issued\n');
+    const unknown = await visitor().request('/api/verify', {
+      method: 'POST',
+      body: unknownPdf.body,
+      headers: { 'content-type': unknownPdf.type },
+    });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({ match: false });
+    const asText = await visitor().request('/api/verify', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(asText.status).toBe(415);
   });
 
   it('mass assignment on send is refused (A2)', async () => {

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { ZVerifyHash } from '@draftwell/shared/share/share-schemas';
+import { Hono } from 'hono';
+import type { TAppEnv } from '../../http/context';
+import { fieldErrors } from '../../http/validate';
+import { AppError } from '../../lib/app-error';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { verifyHash } from './verify.service';
+
+/** A downloaded PDF may be large: images and many pages. */
+export const VERIFY_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const VERIFY_MAX_BODY_BYTES = VERIFY_MAX_FILE_BYTES + 64 * 1024;
+const RATE = { max: 60, windowSeconds: 600 };
+
+const pdfMissing = 'Choose the PDF you downloaded, or paste the hash from its certificate.';
+
+/**
+ * `/verify`'s check, public: a PDF (multipart `file`) or a hash (JSON). The PDF is hashed and
+ * forgotten; nothing is stored.
+ */
+export const verifyRoutes = new Hono<TAppEnv>().post('/', async (c) => {
+  const { database } = c.var.deps;
+  await hitRateLimit(database.db, `verify:${c.var.clientIp}`, RATE);
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  let hash: string;
+  if (type === 'multipart/form-data') {
+    let file: unknown = null;
+    try {
+      file = (await c.req.formData()).get('file');
+    } catch {
+      throw new AppError('invalid', pdfMissing, { fields: { file: pdfMissing } });
+    }
+    if (!(file instanceof File)) throw new AppError('invalid', pdfMissing, { fields: { file: pdfMissing } });
+    if (file.size > VERIFY_MAX_FILE_BYTES) throw new AppError('too_large', 'Choose a PDF of at most 10 MB.');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') {
+      throw new AppError('invalid', 'That file is not a PDF. Choose the PDF you downloaded from Draftwell.', {
+        fields: { file: 'Not a PDF.' },
+      });
+    }
+    hash = createHash('sha256').update(bytes).digest('hex');
+  } else if (type === 'application/json') {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new AppError('invalid', 'The request body is not valid JSON.');
+    }
+    const parsed = ZVerifyHash.safeParse(body);
+    if (!parsed.success) {
+      throw new AppError('invalid', 'Some fields need attention.', { fields: fieldErrors(parsed.error.issues) });
+    }
+    hash = parsed.data.hash;
+  } else {
+    throw new AppError('unsupported_media_type', 'Send a PDF as multipart/form-data, or a hash as JSON.');
+  }
+  return c.json(await verifyHash(database.db, hash), 200);
+});
