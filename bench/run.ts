@@ -4,12 +4,13 @@ import path from 'node:path';
 import { benchP1 } from './p1-healthz';
 import { benchP11 } from './p11-cold-start';
 import { benchP8 } from './p8-bundle';
+import { benchP10 } from './p10-typing';
 import { benchWorkspace } from './p2-p4-p5-workspace';
 import { repoRoot } from './lib/proc';
 import { formatTable, type TRow } from './lib/report';
 
 /**
- * `npm run bench [-- --only p1,workspace,p11,p8]`: measures the figures of QUALITY.md's Speed table that
+ * `npm run bench [-- --only p1,workspace,p11,p8,p10]`: measures the figures of QUALITY.md's Speed table that
  * exist so far, prints them as one table and writes bench/results/latest.json. Every ratio
  * comes from this one run on this one machine. The bench only reports: a missed target does
  * not change the exit code; a scenario that crashes does.
@@ -72,6 +73,7 @@ await scenario('workspace', 'P2, P4, P5 signed-in reads, autosave and the list',
 );
 await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());
 await scenario('p8', 'P8 initial JS (gzip)', () => benchP8());
+await scenario('p10', 'P10 typing in a 30-page proposal', () => benchP10());
 const loadAfter = os.loadavg()[0]!;
 if (Math.max(loadBefore, loadAfter) > machine.cpus * 0.75) {
   notes.push(

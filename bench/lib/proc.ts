@@ -63,10 +63,16 @@ export type TServerChild = {
  * Runs a bench server (`bench/servers/*.ts`) in its own process, so the load generator never
  * shares its event loop, and waits for the `{"port":…}` line it prints once listening.
  * The child's stdin is a pipe from us: when this process dies, the child sees EOF and exits.
+ * `env` adds to this process's environment (a port chosen beforehand, say).
  */
-export async function startServerChild(script: string, timeoutMs = 60_000): Promise<TServerChild> {
+export async function startServerChild(
+  script: string,
+  timeoutMs = 60_000,
+  env: Record<string, string> = {},
+): Promise<TServerChild> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script)], {
     cwd: repoRoot,
+    env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   track(child);
