@@ -5,6 +5,7 @@ import { startServerChild, type TServerChild } from './lib/proc';
 import { ms, verdict, type TRow } from './lib/report';
 
 export const P2_TARGET = { ratio: 0.15, p99Ms: 50 } as const;
+export const P3_TARGET = { ratio: 0.15 } as const;
 export const P4_TARGET = { ratio: 0.05, p99Ms: 100 } as const;
 export const P5_TARGET = { p99Ms: 50 } as const;
 
@@ -13,6 +14,7 @@ type TWorkspaceInfo = {
   origin: string;
   readId: string;
   writeIds: string[];
+  shareToken: string;
   seeded: number;
   database: string;
 };
@@ -79,6 +81,12 @@ export async function benchWorkspace(settings: TLoadOptions & { listConnections:
     await probe.arrayBuffer();
 
     const p2 = await measurePair(`${bare.url}/`, read, settings);
+    // The client's page data: no session, looked up by the token's hash, the newest revision and its comments.
+    const share = { url: `${full.url}/api/share/${info.shareToken}` };
+    const shareProbe = await fetch(share.url);
+    if (shareProbe.status !== 200) throw new Error(`GET /api/share/:token answered ${shareProbe.status}`);
+    await shareProbe.arrayBuffer();
+    const p3 = await measurePair(`${bare.url}/`, share, settings);
     const p4 = await measurePair(`${bare.url}/`, autosaveTarget(full.url, info), settings);
     const p5 = await measureOne(
       { url: `${full.url}/api/proposals`, headers: auth },
@@ -87,11 +95,13 @@ export async function benchWorkspace(settings: TLoadOptions & { listConnections:
 
     const p2Ratio = p2.b.reqPerSec / p2.a.reqPerSec;
     const p4Ratio = p4.b.reqPerSec / p4.a.reqPerSec;
+    const p3Ratio = p3.b.reqPerSec / p3.a.reqPerSec;
     const result = {
       settings,
       database: info.database,
       seeded: info.seeded,
       p2: { bare: p2.a, full: p2.b, ratio: p2Ratio, target: P2_TARGET },
+      p3: { bare: p3.a, full: p3.b, ratio: p3Ratio, target: P3_TARGET },
       p4: { bare: p4.a, full: p4.b, ratio: p4Ratio, target: P4_TARGET },
       p5: { list: p5, target: P5_TARGET },
     };
@@ -111,6 +121,21 @@ export async function benchWorkspace(settings: TLoadOptions & { listConnections:
         target: `≥ ${P2_TARGET.ratio}`,
         ratio: p2Ratio.toFixed(2),
         verdict: verdict(p2Ratio >= P2_TARGET.ratio && faults(p2.b) === 0),
+      },
+      {
+        id: 'P3',
+        figure: `GET /api/share/:token, the client's page data (${load}, ${info.database})`,
+        value: describeLoad(p3.b),
+        target: '',
+        verdict: verdict(faults(p3.b) === 0),
+      },
+      {
+        id: 'P3',
+        figure: 'client view data ÷ bare Hono (req/s)',
+        value: `${round(p3.b.reqPerSec)} / ${round(p3.a.reqPerSec)} req/s`,
+        target: `≥ ${P3_TARGET.ratio}`,
+        ratio: p3Ratio.toFixed(2),
+        verdict: verdict(p3Ratio >= P3_TARGET.ratio && faults(p3.b) === 0),
       },
       {
         id: 'P4',

@@ -68,7 +68,7 @@ const loadBefore = os.loadavg()[0]!;
 await scenario('p1', 'P1 GET /healthz, full stack ÷ bare Hono', () =>
   benchP1({ connections: 50, durationSec: 5, warmupSec: 1 }),
 );
-await scenario('workspace', 'P2, P4, P5 signed-in reads, autosave and the list', () =>
+await scenario('workspace', 'P2, P3, P4, P5 signed-in reads, the client view, autosave and the list', () =>
   benchWorkspace({ connections: 50, durationSec: 5, warmupSec: 1, listConnections: 4 }),
 );
 await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());

@@ -9,8 +9,8 @@ import { startServer } from '../../apps/server/src/server';
 import { announceAndWait } from './lifecycle';
 
 /**
- * The real server with a signed-in user who owns SEEDED proposals (P5: 10,000), for P2, P4 and
- * P5. The seeded rows carry a real starter document, so reads and writes move realistic bodies.
+ * The real server with a signed-in user who owns SEEDED proposals (P5: 10,000), for P2, P3, P4
+ * and P5. The seeded rows carry a real starter document, so reads and writes move realistic bodies.
  * BENCH_DATABASE_URL runs it on a PostgreSQL server (an empty database: migrations run first).
  * Announces the session cookie, the Origin to send, one proposal id to read and one per
  * connection to autosave (a shared one would make most PATCHes conflicts).
@@ -96,11 +96,36 @@ const seededRow = (await running.deps.database.db.execute(
 )) as unknown as { rows: { id: string }[] };
 const readId = seededRow.rows[0]!.id;
 
+// P3: a sent proposal, read by its client through the share link (sending needs a confirmed email).
+await running.deps.database.db.execute(sql`update users set email_verified = true where id = ${ownerId}::uuid`);
+const shared = (await (await call('POST', '/api/proposals', { title: 'Shared proposal' }, cookie)).json()) as {
+  id: string;
+  version: number;
+};
+const ready = (await (
+  await call(
+    'PATCH',
+    `/api/proposals/${shared.id}`,
+    {
+      version: shared.version,
+      client,
+      document,
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    },
+    cookie,
+  )
+).json()) as { version: number };
+await call('POST', `/api/proposals/${shared.id}/send`, { version: ready.version, message: 'For the bench.' }, cookie);
+const link = (await (await call('GET', `/api/proposals/${shared.id}/share-link`, undefined, cookie)).json()) as {
+  url: string;
+};
+const shareToken = new URL(link.url).pathname.split('/').pop()!;
+
 announceAndWait(
   running.port,
   async () => {
     await running.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
-  { cookie, origin: ORIGIN, readId, writeIds, seeded: SEEDED, database: running.deps.database.kind },
+  { cookie, origin: ORIGIN, readId, writeIds, shareToken, seeded: SEEDED, database: running.deps.database.kind },
 );

@@ -12,6 +12,13 @@ import { publishNotifications, recordEvent, toNotification } from './events';
  * across instances (an advisory lock). Both are one conditional UPDATE, so running twice
  * changes nothing twice.
  */
+/** Today on the server's clock, UTC, yyyy-mm-dd: a proposal valid "until today" is still open. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** Whether a sent or viewed proposal's last day has passed: the cheap check before `expireIfDue`. */
+export const isDue = (row: { status: string; validUntil: string | null }) =>
+  (row.status === 'sent' || row.status === 'viewed') && row.validUntil !== null && row.validUntil < todayUtc();
+
 const SWEEP_LOCK_KEY = 0x0d1a_e591;
 const SWEEP_EVERY_MS = 60_000;
 

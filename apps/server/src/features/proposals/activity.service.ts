@@ -2,7 +2,7 @@ import type { TAcceptanceCertificate, TComment, TProposalEvent, TRevision, TRevi
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { asc, eq } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
-import { expireIfDue } from '../../activity/expiry';
+import { expireIfDue, isDue } from '../../activity/expiry';
 import { findCertificate, listComments, listRevisions, revisionByNumber, toRevision } from '../../activity/records';
 import { businessProfiles, proposalComments, proposalEvents, proposals } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
@@ -22,9 +22,7 @@ async function ownedRow(args: TArgs) {
   const { deps, actor, id } = args;
   const [row] = await deps.database.db.select().from(proposals).where(owned(actor, id));
   if (!row) throw notFound();
-  if (row.status === 'sent' || row.status === 'viewed') {
-    await expireIfDue({ db: deps.database.db, realtime: deps.realtime, logger: deps.logger }, row.id);
-  }
+  if (isDue(row)) await expireIfDue({ db: deps.database.db, realtime: deps.realtime, logger: deps.logger }, row.id);
   return row;
 }
 

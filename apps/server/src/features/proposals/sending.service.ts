@@ -14,6 +14,7 @@ import type { TSendProposal } from '@draftwell/shared/share/share-schemas';
 import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { desc, eq, sql } from 'drizzle-orm';
 import { recordEvent } from '../../activity/events';
+import { todayUtc } from '../../activity/expiry';
 import type { TDb } from '../../db/client';
 import { businessProfiles, proposalRevisions, proposals } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
@@ -27,9 +28,6 @@ import { ProposalConflictError, notFound, owned, toProposal } from './proposals.
 type TRow = typeof proposals.$inferSelect;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Today on the server's clock, UTC, yyyy-mm-dd: the last day a proposal valid "until today" is open. */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 export const shareUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/$/, '')}/p/${token}`;
 
