@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchP1 } from './p1-healthz';
 import { benchP11 } from './p11-cold-start';
+import { benchP7 } from './p7-pdf';
 import { benchP8 } from './p8-bundle';
 import { benchP10 } from './p10-typing';
 import { benchWorkspace } from './p2-p4-p5-workspace';
@@ -10,7 +11,7 @@ import { repoRoot } from './lib/proc';
 import { formatTable, type TRow } from './lib/report';
 
 /**
- * `npm run bench [-- --only p1,workspace,p11,p8,p10]`: measures the figures of QUALITY.md's Speed table that
+ * `npm run bench [-- --only p1,workspace,p7,p11,p8,p10]`: measures the figures of QUALITY.md's Speed table that
  * exist so far, prints them as one table and writes bench/results/latest.json. Every ratio
  * comes from this one run on this one machine. The bench only reports: a missed target does
  * not change the exit code; a scenario that crashes does.
@@ -71,6 +72,7 @@ await scenario('p1', 'P1 GET /healthz, full stack ÷ bare Hono', () =>
 await scenario('workspace', 'P2, P3, P4, P5 signed-in reads, the client view, autosave and the list', () =>
   benchWorkspace({ connections: 50, durationSec: 5, warmupSec: 1, listConnections: 4 }),
 );
+await scenario('p7', 'P7 PDF render time (5 and 30 pages)', () => benchP7());
 await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());
 await scenario('p8', 'P8 initial JS (gzip)', () => benchP8());
 await scenario('p10', 'P10 typing in a 30-page proposal', () => benchP10());

@@ -21,10 +21,16 @@ export async function buildAll({ quiet = false } = {}) {
   rmSync(dist, { recursive: true, force: true });
   const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
   // Our own workspace package is TypeScript source: bundle it; load the rest from node_modules.
-  const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@draftwell/'));
+  // esbuild too: the PDF module imports it only when it runs from source (pdf-worker-source.ts).
+  const external = [...Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@draftwell/')), 'esbuild'];
   await esbuild({
-    entryPoints: [path.join(serverDir, 'src/index.ts')],
-    outfile: path.join(dist, 'index.mjs'),
+    // The PDF worker is its own entry: the server starts it as a worker thread from beside index.mjs.
+    entryPoints: {
+      index: path.join(serverDir, 'src/index.ts'),
+      'pdf-worker': path.join(serverDir, 'src/pdf/pdf-worker.ts'),
+    },
+    outdir: dist,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,0 +1,113 @@
+import { createRequire } from 'node:module';
+import { Font, renderToBuffer } from '@react-pdf/renderer';
+import { PricingError, documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
+import { ZPricingSelection, type TPricingSelection } from '@draftwell/shared/document/schema';
+import { PdfRenderError } from './pdf-error';
+import { accentColor, brandColor, documentContext } from './pdf-format';
+import { createTextCleaner } from './pdf-text';
+import type { TPdfWorkerInput } from './pdf-types';
+import { proposalPdf, type TPdfModel } from './proposal-pdf';
+
+/**
+ * Renders one proposal in this thread. Only the PDF worker calls it: layout is synchronous,
+ * CPU-heavy work that must never run on the server's event loop (QUALITY P6).
+ */
+
+const BODY_FONTS = ['Helvetica', 'DejaVu Sans'];
+const MONO_FONTS = ['Courier', 'DejaVu Sans'];
+const FACES = [
+  { file: 'DejaVuSans.ttf', fontWeight: 400, fontStyle: 'normal' },
+  { file: 'DejaVuSans-Bold.ttf', fontWeight: 700, fontStyle: 'normal' },
+  { file: 'DejaVuSans-Oblique.ttf', fontWeight: 400, fontStyle: 'italic' },
+  { file: 'DejaVuSans-BoldOblique.ttf', fontWeight: 700, fontStyle: 'italic' },
+] as const;
+/** Words longer than this may break anywhere (addresses, hashes, user agents); shorter ones never do. */
+const LONG_WORD = 28;
+const LONG_WORD_PIECE = 14;
+
+type TGlyphs = { hasGlyphForCodePoint(codePoint: number): boolean };
+
+let fontsReady: Promise<(text: string) => string> | null = null;
+
+/**
+ * Registers the fonts once per worker: Helvetica (built in, never downloaded) and DejaVu Sans from
+ * the `dejavu-fonts-ttf` package on disk. No emoji source is registered, so nothing is fetched.
+ */
+function setUpFonts(): Promise<(text: string) => string> {
+  fontsReady ??= (async () => {
+    const require = createRequire(import.meta.url);
+    Font.register({
+      family: 'DejaVu Sans',
+      fonts: FACES.map(({ file, fontWeight, fontStyle }) => ({
+        src: require.resolve(`dejavu-fonts-ttf/ttf/${file}`),
+        fontWeight,
+        fontStyle,
+      })),
+    });
+    // English hyphenation would split words across lines ("pro-posal"); only very long runs break.
+    Font.registerHyphenationCallback((word) => {
+      if (word.length <= LONG_WORD) return [word];
+      const pieces: string[] = [];
+      for (let i = 0; i < word.length; i += LONG_WORD_PIECE) pieces.push(word.slice(i, i + LONG_WORD_PIECE));
+      return pieces;
+    });
+    const glyphs = async (fontFamily: string, fontWeight: number, fontStyle: 'normal' | 'italic') => {
+      await Font.load({ fontFamily, fontWeight, fontStyle });
+      return (Font.getFont({ fontFamily, fontWeight, fontStyle }) as unknown as { data: TGlyphs }).data;
+    };
+    const helvetica = await glyphs('Helvetica', 400, 'normal');
+    const dejavu = await Promise.all(FACES.map((f) => glyphs('DejaVu Sans', f.fontWeight, f.fontStyle)));
+    return createTextCleaner(
+      (cp) => helvetica.hasGlyphForCodePoint(cp) || dejavu.every((face) => face.hasGlyphForCodePoint(cp)),
+    );
+  })();
+  return fontsReady;
+}
+
+function invalid(message: string, cause?: unknown): PdfRenderError {
+  return new PdfRenderError('invalid', message, { cause });
+}
+
+export async function renderProposalPdfInThread(input: TPdfWorkerInput): Promise<Uint8Array> {
+  const clean = await setUpFonts();
+
+  // The snapshot passed the document schema when it was frozen, so it is not parsed again here:
+  // a strict parse would refuse a whole proposal for one bad image address, which the renderer
+  // shows as its alt text instead (A15). The renderer checks what it draws as it goes.
+  const document = input.snapshot.document;
+
+  // A certificate's choices are what was accepted: the PDF shows them unless told otherwise.
+  let selection: TPricingSelection | undefined = input.selection ?? input.certificate?.selection ?? undefined;
+  if (selection) {
+    const checked = ZPricingSelection.safeParse(selection);
+    if (!checked.success) throw invalid(`The pricing choices cannot be rendered: ${checked.error.issues[0]?.message}`);
+    selection = checked.data;
+  }
+  let totals: TPricingTotals;
+  try {
+    totals = documentTotals(document, selection);
+  } catch (error) {
+    if (error instanceof PricingError) throw invalid(error.message, error);
+    throw error;
+  }
+
+  const snapshot = input.snapshot;
+  const model: TPdfModel = {
+    snapshot,
+    revision: input.revision,
+    selection,
+    certificate: input.certificate ?? null,
+    showMadeWithFooter: input.showMadeWithFooter,
+    images: input.images,
+    context: documentContext(snapshot, totals),
+    accent: accentColor(snapshot.sender.brandColor),
+    brand: brandColor(snapshot.sender.brandColor),
+    clean,
+    fonts: { body: BODY_FONTS, mono: MONO_FONTS },
+  };
+  const buffer = await renderToBuffer(proposalPdf(model, totals));
+  // A view on a pooled or shared ArrayBuffer cannot be transferred: copy it into its own.
+  return buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength
+    ? new Uint8Array(buffer.buffer, 0, buffer.byteLength)
+    : new Uint8Array(buffer);
+}

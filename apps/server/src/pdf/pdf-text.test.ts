@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createTextCleaner } from './pdf-text';
+
+/** Stands in for the fonts: Latin-1 and a few WinAnsi extras (Helvetica), Cyrillic and U+FFFD (the fallback). */
+const covered = (cp: number) =>
+  (cp >= 0x20 && cp <= 0x7e) ||
+  (cp >= 0xa0 && cp <= 0xff) ||
+  [0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x20ac].includes(cp) ||
+  (cp >= 0x400 && cp <= 0x4ff) ||
+  cp === 0xfffd;
+
+describe('createTextCleaner', () => {
+  const clean = createTextCleaner(covered);
+
+  it('leaves text the fonts can draw as it is', () => {
+    expect(clean('Plain ASCII, 100 % sure.')).toBe('Plain ASCII, 100 % sure.');
+    expect(clean('Zürich – “quoted” … €5')).toBe('Zürich – “quoted” … €5');
+    expect(clean('Иван Петров')).toBe('Иван Петров');
+    expect(clean('two\nlines')).toBe('two\nlines');
+  });
+
+  it('drops emoji with their joiners, modifiers and flags', () => {
+    expect(clean('Launch 🚀 day')).toBe('Launch  day');
+    expect(clean('Team 👩🏽‍💻 and 👨‍👩‍👧 ok')).toBe('Team  and  ok');
+    expect(clean('Flag 🇬🇧 ❤️ end')).toBe('Flag   end');
+  });
+
+  it('decomposes compatibility forms and replaces what no font has', () => {
+    expect(clean('ﬁne Ａ')).toBe('fine A');
+    expect(clean('Łódź')).toBe('\ufffdódz');
+    expect(clean('山田 様')).toBe('\ufffd\ufffd \ufffd');
+  });
+
+  it('removes control characters and turns odd spaces into spaces', () => {
+    expect(clean('a\u0000b\u0007c\td')).toBe('abc d');
+    expect(clean('x\u2003y\u200bz')).toBe('x yz');
+    expect(clean('lone \ud800 surrogate')).toBe('lone \ufffd surrogate');
+  });
+
+  it('uses "?" when even the replacement character cannot be drawn', () => {
+    const ascii = createTextCleaner((cp) => cp >= 0x20 && cp <= 0x7e);
+    expect(ascii('山 and é')).toBe('? and e');
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Text for fonts that cannot draw everything. The PDF draws with Helvetica (the PDF standard font,
+ * WinAnsi: Western European) and falls back to DejaVu Sans (shipped in the `dejavu-fonts-ttf`
+ * package: Latin Extended, Greek, Cyrillic, many symbols). What neither covers would come out as
+ * garbage or empty boxes, so it is replaced first:
+ * - a compatibility form is decomposed (ﬁ -> fi, full-width Ａ -> A, ǆ -> dž);
+ * - emoji and their joiners and modifiers are dropped: they decorate, and a box in their place does not;
+ * - any other character (CJK, Thai, …) becomes U+FFFD (or "?" without it), so nothing is lost silently;
+ * - control characters go, tabs and unusual spaces become spaces.
+ */
+
+export type TCoverage = (codePoint: number) => boolean;
+
+const EMOJI_PART = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|\ufe0e|\ufe0f|\u20e3/u;
+const TAG_CHARACTER = (cp: number) => cp >= 0xe0020 && cp <= 0xe007f;
+const MARK = /\p{M}/u;
+const FORMAT = /\p{Cf}/u;
+const SPACE = /\p{Zs}/u;
+const MEMO_LIMIT = 4096;
+
+export function createTextCleaner(covered: TCoverage): (text: string) => string {
+  const replacement = covered(0xfffd) ? '\ufffd' : '?';
+  const memo = new Map<number, string>();
+
+  const cleanCodePoint = (char: string, cp: number): string => {
+    if (cp === 0x0a) return '\n';
+    if (cp === 0x09) return ' ';
+    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return '';
+    if (covered(cp)) return char;
+    if (EMOJI_PART.test(char) || TAG_CHARACTER(cp)) return '';
+    if (SPACE.test(char)) return ' ';
+    if (MARK.test(char) || FORMAT.test(char)) return '';
+    const decomposed = char.normalize('NFKD');
+    if (decomposed !== char) {
+      const kept = [...decomposed].filter((c) => !MARK.test(c));
+      if (kept.length > 0 && kept.every((c) => covered(c.codePointAt(0)!))) return kept.join('');
+    }
+    return replacement;
+  };
+
+  return (text: string) => {
+    let out = '';
+    let plain = true;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      // Printable ASCII is by far the common case and always drawn: leave such text untouched.
+      if (code < 0x20 || code > 0x7e) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) return text;
+    for (const char of text) {
+      const cp = char.codePointAt(0)!;
+      let cleaned = memo.get(cp);
+      if (cleaned === undefined) {
+        cleaned = cleanCodePoint(char, cp);
+        // A worker lives for many renders: keep the memo from growing with every script it meets.
+        if (memo.size >= MEMO_LIMIT) memo.clear();
+        memo.set(cp, cleaned);
+      }
+      out += cleaned;
+    }
+    return out;
+  };
+}
