@@ -17,6 +17,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { startExpirySweeps } from './activity/expiry';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
+import { closePdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
 import { createLocalFileStorage } from './storage/file-storage';
 
@@ -81,6 +82,7 @@ export async function startServer(opts: {
     });
     outbox.start();
     cleanup.unshift(() => outbox.stop());
+    cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
     const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, outbox, webDist };

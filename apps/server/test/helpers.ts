@@ -266,6 +266,8 @@ export type TResult = {
   status: number;
   headers: Headers;
   text: string;
+  /** The body as it came, for binary answers (PDFs, files). */
+  bytes: Uint8Array;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 };
@@ -340,12 +342,13 @@ export class Client {
       redirect: init.redirect ?? 'manual',
     });
     this.store(res.headers.getSetCookie());
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = undefined;
     if (res.headers.get('content-type')?.includes('application/json') && text !== '') {
       parsed = JSON.parse(text);
     }
-    return { status: res.status, headers: res.headers, text, body: parsed };
+    return { status: res.status, headers: res.headers, text, bytes, body: parsed };
   }
 
   get(p: string, init: Omit<TRequestInit, 'method'> = {}) {

@@ -76,7 +76,6 @@ async function created(client: Client, path: string, body: unknown): Promise<str
   return (res.body as { id: string }).id;
 }
 
-
 /** The workspace's routes: every list, create and change, signed in (A20 on every route). */
 function workspaceRoutes(): TRoute[] {
   const proposal = (c: Client) => created(c, '/api/proposals', { title: 'Malformed' });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,11 @@ import {
  */
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The text of a PDF, as poppler's pdftotext reads it (what a person copying from the file gets). */
+function pdfText(bytes: Uint8Array): string {
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
+}
 
 const sellingDocument = (price = 150_000): TDocument => ({
   version: 1,
@@ -618,6 +624,69 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
       headers: { 'content-type': 'text/plain' },
     });
     expect(asText.status).toBe(415);
+  });
+
+  it('PDFs for the owner and the client; the accepted one carries the certificate and /verify knows it', async () => {
+    const { proposal, token } = await sent();
+    const draftOnly = (await owner.post('/api/proposals', { title: 'Never sent' })).body as TProposal;
+    const none = await owner.get(`/api/proposals/${draftOnly.id}/pdf`);
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toMatch(/Send the proposal first/);
+
+    const ownerPdf = await owner.request(`/api/proposals/${proposal.id}/pdf`, { method: 'GET' });
+    expect(ownerPdf.status).toBe(200);
+    expect(ownerPdf.headers.get('content-type')).toBe('application/pdf');
+    expect(ownerPdf.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="P-\d{4}-\d{4}-revision-1\.pdf"$/,
+    );
+    const ownerText = pdfText(ownerPdf.bytes);
+    expect(ownerText).toContain('Website redesign');
+    expect(ownerText).toContain('Website build');
+    expect(ownerText).toContain('$1,500');
+
+    const shared = (await visitor().get(`/api/share/${token}`)).body as TSharedProposal;
+    await visitor().post(`/api/share/${token}/accept`, {
+      name: 'Dana Reyes',
+      email: 'dana@example.com',
+      consent: true,
+      revisionHash: shared.revision.hash,
+      selection: { seo: { selected: true } },
+    });
+    const clientPdf = await visitor().request(`/api/share/${token}/pdf`, { method: 'GET' });
+    expect(clientPdf.status).toBe(200);
+    expect(clientPdf.headers.get('content-disposition')).toMatch(/-revision-1-accepted\.pdf"$/);
+    const text = pdfText(clientPdf.bytes);
+    for (const expected of [
+      'Website redesign',
+      'Website build',
+      'SEO audit',
+      '$1,900',
+      'Dana Reyes',
+      shared.revision.hash,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/Certificate of acceptance/i);
+    expect((await visitor().get(`/api/share/${token}/pdf?revision=9`)).status).toBe(404);
+
+    const form = multipart([{ name: 'file', value: clientPdf.bytes, filename: 'signed.pdf', type: 'application/pdf' }]);
+    const verified = await visitor().request('/api/verify', {
+      method: 'POST',
+      body: form.body,
+      headers: { 'content-type': form.type },
+    });
+    expect(verified.body).toMatchObject({ match: true, acceptedBy: 'Dana Reyes', revisionHash: shared.revision.hash });
+    // The PDF from before the acceptance is of the accepted revision too.
+    const early = multipart([{ name: 'file', value: ownerPdf.bytes, filename: 'draft.pdf', type: 'application/pdf' }]);
+    const earlyResult = await visitor().request('/api/verify', {
+      method: 'POST',
+      body: early.body,
+      headers: { 'content-type': early.type },
+    });
+    expect(earlyResult.body).toMatchObject({ match: true, acceptedBy: 'Dana Reyes' });
+
+    const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
+    expect(events.filter((e) => e.type === 'downloaded').map((e) => e.actor)).toEqual(['owner', 'client']);
   });
 
   it('mass assignment on send is refused (A2)', async () => {

@@ -3,7 +3,15 @@ import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { asc, eq } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
 import { expireIfDue, isDue } from '../../activity/expiry';
-import { findCertificate, listComments, listRevisions, revisionByNumber, toRevision } from '../../activity/records';
+import { issueRevisionPdf } from '../../activity/documents';
+import {
+  findCertificate,
+  latestRevision,
+  listComments,
+  listRevisions,
+  revisionByNumber,
+  toRevision,
+} from '../../activity/records';
 import { businessProfiles, proposalComments, proposalEvents, proposals } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import type { TActor } from '../../http/require-user';
@@ -111,6 +119,20 @@ export async function replyAsOwner(args: TArgs & { body: string }): Promise<TCom
     body: comment.body,
     createdAt: comment.createdAt.toISOString(),
   };
+}
+
+/** The newest sent revision (or revision `number`) as a PDF. */
+export async function ownerPdf(args: TArgs & { number?: number }) {
+  const row = await ownedRow(args);
+  const db = args.deps.database.db;
+  const revision = args.number ? await revisionByNumber(db, row.id, args.number) : await latestRevision(db, row.id);
+  if (!revision) {
+    throw new AppError(
+      'not_found',
+      args.number ? 'That revision does not exist.' : 'Send the proposal first: a PDF is made of a sent revision.',
+    );
+  }
+  return issueRevisionPdf({ deps: args.deps, proposal: row, revision, by: 'owner' });
 }
 
 export async function getAcceptance(args: TArgs): Promise<TAcceptanceCertificate> {

@@ -23,9 +23,11 @@ import {
   listEvents,
   listOwnerComments,
   listOwnerRevisions,
+  ownerPdf,
   parseRevisionNumber,
   replyAsOwner,
 } from './activity.service';
+import { pdfHeaders } from '../../activity/documents';
 import { extendProposal, getShareLink, sendProposal, withdrawProposal } from './sending.service';
 
 /** The one error body that carries a record: the client shows it beside its own copy. */
@@ -135,4 +137,17 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   )
   .get('/:id/acceptance', async (c) =>
     c.json(await getAcceptance({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
-  );
+  )
+  .get('/:id/pdf', async (c) => {
+    const { bytes, filename } = await ownerPdf({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
+    return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
+  })
+  .get('/:id/revisions/:number/pdf', async (c) => {
+    const { bytes, filename } = await ownerPdf({
+      deps: c.var.deps,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      number: parseRevisionNumber(c.req.param('number')),
+    });
+    return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
+  });

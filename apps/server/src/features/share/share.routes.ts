@@ -1,6 +1,7 @@
 import { ZAcceptProposal, ZClientComment, ZDeclineProposal, ZViewBeacon } from '@draftwell/shared/share/share-schemas';
 import { Hono, type Context } from 'hono';
 import type { TAppEnv } from '../../http/context';
+import { pdfHeaders } from '../../activity/documents';
 import { validJson } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import {
@@ -11,6 +12,7 @@ import {
   getSharedProposal,
   getSharedRevision,
   readSharedFile,
+  sharePdf,
   recordViewTime,
   startView,
   type TShareRequest,
@@ -43,6 +45,11 @@ export const shareRoutes = new Hono<TAppEnv>()
   .get('/:token/revisions/:number', async (c) =>
     c.json(await getSharedRevision(request(c), revisionNumber(c.req.param('number'))), 200),
   )
+  .get('/:token/pdf', async (c) => {
+    const raw = c.req.query('revision');
+    const { bytes, filename } = await sharePdf({ ...request(c), ...(raw ? { number: revisionNumber(raw) } : {}) });
+    return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
+  })
   .get('/:token/certificate', async (c) => c.json(await getShareCertificate(request(c)), 200))
   .get('/:token/files/:fileId', async (c) => {
     const { file, bytes } = await readSharedFile(request(c), c.req.param('fileId'));

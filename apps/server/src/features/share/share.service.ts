@@ -16,6 +16,7 @@ import type { TAcceptProposal, TClientComment } from '@draftwell/shared/share/sh
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { issueRevisionPdf } from '../../activity/documents';
 import { publishNotifications, recordEvent, toNotification } from '../../activity/events';
 import { expireIfDue, isDue } from '../../activity/expiry';
 import {
@@ -506,6 +507,22 @@ export async function declineProposal(req: TShareRequest & { reason: string }): 
   });
   deps.outbox.kick();
   await notifyOwner(deps, row, [event]);
+}
+
+/** The newest revision (or revision `number`) as a PDF, with the certificate once accepted. */
+export async function sharePdf(req: TShareRequest & { number?: number }) {
+  const row = await resolveShare(req);
+  const db = req.deps.database.db;
+  const revision = req.number ? await revisionByNumber(db, row.id, req.number) : await requireRevision(req, row);
+  if (!revision) throw new AppError('not_found', 'That revision does not exist.');
+  return issueRevisionPdf({
+    deps: req.deps,
+    proposal: row,
+    revision,
+    by: 'client',
+    ipAddress: req.ip,
+    userAgent: req.userAgent,
+  });
 }
 
 export async function getShareCertificate(req: TShareRequest): Promise<TAcceptanceCertificate> {
