@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchP1 } from './p1-healthz';
 import { benchP11 } from './p11-cold-start';
+import { benchP6 } from './p6-pdf-under-load';
 import { benchP7 } from './p7-pdf';
 import { benchP8 } from './p8-bundle';
 import { benchP10 } from './p10-typing';
@@ -11,7 +12,7 @@ import { repoRoot } from './lib/proc';
 import { formatTable, type TRow } from './lib/report';
 
 /**
- * `npm run bench [-- --only p1,workspace,p7,p11,p8,p10]`: measures the figures of QUALITY.md's Speed table that
+ * `npm run bench [-- --only p1,workspace,p6,p7,p11,p8,p10]`: measures the figures of QUALITY.md's Speed table that
  * exist so far, prints them as one table and writes bench/results/latest.json. Every ratio
  * comes from this one run on this one machine. The bench only reports: a missed target does
  * not change the exit code; a scenario that crashes does.
@@ -71,6 +72,9 @@ await scenario('p1', 'P1 GET /healthz, full stack ÷ bare Hono', () =>
 );
 await scenario('workspace', 'P2, P3, P4, P5 signed-in reads, the client view, autosave and the list', () =>
   benchWorkspace({ connections: 50, durationSec: 5, warmupSec: 1, listConnections: 4 }),
+);
+await scenario('p6', 'P6 signed-in reads while PDF exports and sign-ins run', () =>
+  benchP6({ connections: 50, durationSec: 6, warmupSec: 1, pdfConnections: 2, signInConnections: 2 }),
 );
 await scenario('p7', 'P7 PDF render time (5 and 30 pages)', () => benchP7());
 await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());

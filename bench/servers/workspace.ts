@@ -50,11 +50,8 @@ async function call(method: string, url: string, body?: unknown, cookie?: string
 }
 
 const email = `bench-${Date.now()}@example.com`;
-const signUp = await call('POST', '/api/auth/sign-up/email', {
-  name: 'Bench User',
-  email,
-  password: 'a long bench passphrase 42',
-});
+const password = 'a long bench passphrase 42';
+const signUp = await call('POST', '/api/auth/sign-up/email', { name: 'Bench User', email, password });
 const cookie = signUp.headers
   .getSetCookie()
   .map((c) => c.split(';')[0])
@@ -127,5 +124,16 @@ announceAndWait(
     await running.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
-  { cookie, origin: ORIGIN, readId, writeIds, shareToken, seeded: SEEDED, database: running.deps.database.kind },
+  {
+    cookie,
+    origin: ORIGIN,
+    readId,
+    writeIds,
+    shareToken,
+    sharedId: shared.id,
+    email,
+    password,
+    seeded: SEEDED,
+    database: running.deps.database.kind,
+  },
 );
