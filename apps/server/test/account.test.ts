@@ -1,17 +1,20 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+import { backends, nextIp, signUp, startTestServer, type Client, type TTestServer } from './helpers';
 
 describe.each(backends())('export my data (%s)', (backend) => {
   let server: TTestServer;
   let alice: Client;
   let aliceEmail: string;
   let bob: Client;
+  let aliceId: string;
 
   beforeAll(async () => {
     server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
     const a = await signUp(server, { name: 'Alice' });
     alice = a.client;
     aliceEmail = a.email;
+    aliceId = a.user.id;
     bob = (await signUp(server, { name: 'Bob' })).client;
   });
   afterAll(async () => {
@@ -54,6 +57,54 @@ describe.each(backends())('export my data (%s)', (backend) => {
     expect(data.templates).toHaveLength(1);
     expect(res.text).not.toContain('Bob');
     for (const secret of ['password', 'shareTokenHash', 'token']) expect(res.text).not.toContain(`"${secret}"`);
+  });
+
+  it('includes what was sent and what the client did, and no share link', async () => {
+    await server.deps.database.db.execute(sql`update users set email_verified = true where id = ${aliceId}`);
+    const created = (await alice.post('/api/proposals', { title: 'Sent one' })).body as { id: string };
+    const ready = await alice.patch(`/api/proposals/${created.id}`, {
+      version: 1,
+      client: { name: 'Dana', company: '', email: 'dana@example.com', phone: '', address: '' },
+      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      document: {
+        version: 1,
+        blocks: [
+          {
+            id: 'a',
+            type: 'rich_text',
+            content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }] },
+          },
+        ],
+      },
+    });
+    expect(
+      (await alice.post(`/api/proposals/${created.id}/send`, { version: ready.body.version, message: '' })).status,
+    ).toBe(200);
+    const link = (await alice.get(`/api/proposals/${created.id}/share-link`)).body.url as string;
+    const token = new URL(link).pathname.split('/').pop()!;
+    const client = server.client({ ip: nextIp() });
+    expect((await client.post(`/api/share/${token}/comments`, { name: 'Dana', body: 'Looks right.' })).status).toBe(
+      201,
+    );
+    const page = (await client.get(`/api/share/${token}`)).body as { revision: { hash: string } };
+    const accepted = await client.post(`/api/share/${token}/accept`, {
+      name: 'Dana',
+      email: 'dana@example.com',
+      consent: true,
+      revisionHash: page.revision.hash,
+    });
+    expect(accepted.status).toBe(201);
+
+    const res = await alice.get('/api/account/export');
+    const data = res.body;
+    expect(data.revisions).toHaveLength(1);
+    expect(data.revisions[0]).toMatchObject({ proposalId: created.id, number: 1, hash: page.revision.hash });
+    expect(data.events.map((e: { type: string }) => e.type)).toEqual(['sent', 'commented', 'accepted']);
+    expect(data.comments.map((c: { body: string }) => c.body)).toEqual(['Looks right.']);
+    expect(data.acceptances).toHaveLength(1);
+    expect(data.acceptances[0]).toMatchObject({ name: 'Dana', email: 'dana@example.com' });
+    expect(res.text).not.toContain(token);
+    for (const secret of ['shareTokenHash', 'shareTokenSealed']) expect(res.text).not.toContain(`"${secret}"`);
   });
 
   it('answers 401 without a session', async () => {

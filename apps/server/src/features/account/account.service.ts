@@ -1,14 +1,26 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { fileUrl } from '@draftwell/shared/workspace/files';
-import { businessProfiles, clients, files, proposals, savedItems, templates, users } from '../../db/schema';
+import {
+  acceptances,
+  businessProfiles,
+  clients,
+  files,
+  proposalComments,
+  proposalEvents,
+  proposalRevisions,
+  proposals,
+  savedItems,
+  templates,
+  users,
+} from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 
 export const EXPORT_FORMAT = 'draftwell-export/1';
 
 /**
  * Everything the user owns, as JSON (no lock-in). Read in one transaction so the export is a
- * consistent picture; secrets (password hash, sessions, share-token hashes) are left out.
+ * consistent picture; secrets (password hash, sessions, share tokens) are left out.
  */
 export async function exportAccount(args: { db: TDb; actor: TActor }) {
   const { db, actor } = args;
@@ -59,6 +71,28 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       .from(files)
       .where(eq(files.ownerId, actor.id))
       .orderBy(asc(files.createdAt));
+    // What was sent and what clients did: the revisions (the evidence), the timeline, the
+    // comments and the acceptances with their certificates' data.
+    const ownedRevisions = await tx
+      .select()
+      .from(proposalRevisions)
+      .where(eq(proposalRevisions.ownerId, actor.id))
+      .orderBy(asc(proposalRevisions.createdAt));
+    const ownedEvents = await tx
+      .select()
+      .from(proposalEvents)
+      .where(eq(proposalEvents.ownerId, actor.id))
+      .orderBy(asc(proposalEvents.seq));
+    const ownedComments = await tx
+      .select()
+      .from(proposalComments)
+      .where(eq(proposalComments.ownerId, actor.id))
+      .orderBy(asc(proposalComments.createdAt));
+    const ownedAcceptances = await tx
+      .select()
+      .from(acceptances)
+      .where(eq(acceptances.ownerId, actor.id))
+      .orderBy(asc(acceptances.acceptedAt));
     return {
       format: EXPORT_FORMAT,
       exportedAt: new Date().toISOString(),
@@ -67,7 +101,11 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       clients: ownedClients,
       savedItems: ownedItems,
       templates: ownedTemplates,
-      proposals: ownedProposals.map(({ shareTokenHash: _token, ...p }) => p),
+      proposals: ownedProposals.map(({ shareTokenHash: _token, shareTokenSealed: _sealed, ...p }) => p),
+      revisions: ownedRevisions,
+      events: ownedEvents,
+      comments: ownedComments,
+      acceptances: ownedAcceptances,
       files: ownedFiles.map((f) => ({ ...f, url: fileUrl(f.id) })),
     };
   });
