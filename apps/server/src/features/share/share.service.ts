@@ -39,7 +39,7 @@ import {
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { ownerPlan } from '../../lib/plan';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { hitRateLimit, type TRateRule } from '../../lib/rate-limit';
 import { hashShareToken, isShareTokenShape } from '../../lib/share-token';
 import { enqueueMail } from '../../mail/outbox';
 import { acceptedReceiptMail, ownerActivityMail } from '../../mail/templates';
@@ -67,6 +67,11 @@ const RATE = {
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** One hit on a share limit; RATE_LIMIT=off turns these off like every other limit (the browser tests). */
+function limit(deps: TAppDeps, key: string, rule: TRateRule): Promise<void> {
+  return deps.env.rateLimit ? hitRateLimit(deps.database.db, key, rule) : Promise.resolve();
+}
 
 const missing = () =>
   new AppError('not_found', 'This proposal link does not exist. Check that you copied the whole link.');
@@ -101,7 +106,7 @@ async function senderName(deps: TAppDeps, row: TRow): Promise<string> {
 export async function resolveShare(req: TShareRequest, opts: { allowGone?: boolean } = {}): Promise<TRow> {
   const { deps, token, ip } = req;
   const db = deps.database.db;
-  await hitRateLimit(db, `share:${ip}`, RATE.all);
+  await limit(deps, `share:${ip}`, RATE.all);
   const [row] = isShareTokenShape(token)
     ? await db
         .select()
@@ -109,7 +114,7 @@ export async function resolveShare(req: TShareRequest, opts: { allowGone?: boole
         .where(eq(proposals.shareTokenHash, hashShareToken(token)))
     : [];
   if (!row) {
-    await hitRateLimit(db, `share-miss:${ip}`, RATE.misses);
+    await limit(deps, `share-miss:${ip}`, RATE.misses);
     throw missing();
   }
   if (row.status === 'sent' || row.status === 'viewed') {
@@ -287,7 +292,7 @@ async function ownerEmail(deps: TAppDeps, ownerId: string): Promise<string | nul
 export async function addClientComment(req: TShareRequest & { input: TClientComment }): Promise<TComment> {
   const row = await resolveShare(req);
   const { deps, input } = req;
-  await hitRateLimit(deps.database.db, `share-comment:${req.ip}`, RATE.comments);
+  await limit(deps, `share-comment:${req.ip}`, RATE.comments);
   const to = await ownerEmail(deps, row.ownerId);
   const { comment, event } = await deps.database.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -353,7 +358,7 @@ export async function acceptProposal(
   req: TShareRequest & { input: TAcceptProposal & { selection: TPricingSelection } },
 ): Promise<TAcceptanceCertificate> {
   const { deps, input } = req;
-  await hitRateLimit(deps.database.db, `share-answer:${req.ip}`, RATE.answers);
+  await limit(deps, `share-answer:${req.ip}`, RATE.answers);
   const row = await resolveShare(req);
   const to = await ownerEmail(deps, row.ownerId);
   const event = await deps.database.db.transaction(async (tx) => {
@@ -455,7 +460,7 @@ export async function acceptProposal(
 
 export async function declineProposal(req: TShareRequest & { reason: string }): Promise<void> {
   const { deps } = req;
-  await hitRateLimit(deps.database.db, `share-answer:${req.ip}`, RATE.answers);
+  await limit(deps, `share-answer:${req.ip}`, RATE.answers);
   const row = await resolveShare(req);
   const to = await ownerEmail(deps, row.ownerId);
   const event = await deps.database.db.transaction(async (tx) => {
