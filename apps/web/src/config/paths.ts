@@ -7,12 +7,20 @@ export const paths = {
   templates: PROTECTED_ROUTES.templates,
   profile: PROTECTED_ROUTES.profile,
   editDraft: (id: string) => `/edit-draft/${encodeURIComponent(id)}`,
+  /** The editor, asked to bring one field forward (a send check named it: `client.email`, `validUntil`…). */
+  editDraftField: (id: string, field: string) =>
+    `/edit-draft/${encodeURIComponent(id)}?fix=${encodeURIComponent(field)}`,
   templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,
   signUp: (plan?: string) => `${PUBLIC_ROUTES.auth}?tab=sign-up${plan ? `&plan=${encodeURIComponent(plan)}` : ''}`,
   signIn: () => `${PUBLIC_ROUTES.auth}?tab=sign-in`,
   /** A download, not a screen: the server answers with an attachment. */
   exportData: '/api/account/export',
+  /** Downloads: the newest sent revision (with its certificate once accepted), or one revision. */
+  proposalPdf: (id: string) => `/api/proposals/${encodeURIComponent(id)}/pdf`,
+  revisionPdf: (id: string, number: number) => `/api/proposals/${encodeURIComponent(id)}/revisions/${number}/pdf`,
+  /** A stored file of the signed-in user's (the logo on their own proposals). */
+  file: (id: string) => `/api/files/${encodeURIComponent(id)}`,
 } as const;
 
 export { PROTECTED_ROUTES, PUBLIC_ROUTES };

@@ -15,7 +15,17 @@ function Fact({ term, children }: { term: string; children: string }) {
   );
 }
 
-export function DocumentHeader({ context, branding }: { context: TDocumentContext; branding?: TDocumentBranding }) {
+export function DocumentHeader({
+  context,
+  branding,
+  titleLevel = 1,
+}: {
+  context: TDocumentContext;
+  branding?: TDocumentBranding;
+  /** 2 where the page around it has its own h1. */
+  titleLevel?: 1 | 2;
+}) {
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const { proposal, client, sender } = context;
   const from = branding?.senderName?.trim() || sender.company.trim() || sender.name.trim();
   const forWhom = [client.name.trim(), client.company.trim()].filter(Boolean).join(', ');
@@ -38,9 +48,9 @@ export function DocumentHeader({ context, branding }: { context: TDocumentContex
         ) : null}
       </div>
       <p className="text-(--dv-accent) mb-2 text-xs font-semibold tracking-[0.18em] uppercase">Proposal</p>
-      <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance @2xl:text-4xl">
+      <Title className="text-3xl leading-tight font-bold tracking-tight text-balance @2xl:text-4xl">
         {proposal.title.trim() || 'Untitled proposal'}
-      </h1>
+      </Title>
       <dl className="mt-8 grid grid-cols-1 gap-4 text-sm @md:grid-cols-3">
         {forWhom ? <Fact term="Prepared for">{forWhom}</Fact> : null}
         {from ? <Fact term="Prepared by">{from}</Fact> : null}

@@ -18,6 +18,8 @@ export type TDocumentViewProps = {
   /** Given: optional lines, packages and quantity ranges become controls. */
   onSelectionChange?: (next: TPricingSelection) => void;
   branding?: TDocumentBranding;
+  /** The proposal title's heading level: 2 inside a page that has its own h1. */
+  titleLevel?: 1 | 2;
   className?: string;
 };
 
@@ -112,6 +114,7 @@ export function DocumentView({
   selection,
   onSelectionChange,
   branding,
+  titleLevel,
   className,
 }: TDocumentViewProps) {
   const accents = brandAccents(branding?.brandColor);
@@ -135,7 +138,7 @@ export function DocumentView({
     >
       {/* Padding on an inner box: container queries size against an ancestor, never the element itself. */}
       <div className="px-4 py-8 @md:px-8 @md:py-10 @2xl:px-14 @2xl:py-14 print:p-0">
-        <DocumentHeader context={context} branding={branding} />
+        <DocumentHeader context={context} branding={branding} titleLevel={titleLevel} />
         {document.blocks.length === 0 ? (
           <p className="text-muted-foreground py-10 text-center">This proposal has no content yet.</p>
         ) : (

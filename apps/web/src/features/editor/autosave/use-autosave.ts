@@ -18,6 +18,8 @@ export type TUseAutosave<TRecord, TChanges> = TAutosaveState<TRecord, TChanges> 
   /** Re-applies the copy found on this device (the screen shows what it returns) and saves it. */
   restoreLocalCopy: () => Partial<TChanges>;
   discardLocalCopy: () => void;
+  /** The state right now, not as of the last render (after awaiting `flush`, say). */
+  getState: () => TAutosaveState<TRecord, TChanges>;
 };
 
 /**
@@ -55,6 +57,7 @@ export function useAutosave<TRecord extends { version: number }, TChanges extend
       resolveConflict: engine.resolveConflict,
       restoreLocalCopy: engine.restoreLocalCopy,
       discardLocalCopy: engine.discardLocalCopy,
+      getState: engine.getSnapshot,
     }),
     [state, engine],
   );

@@ -1,9 +1,9 @@
 import { documentTotals, type TDocument, type TDocumentContext } from '@draftwell/shared/document';
 import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/proposals';
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, Eye, LayoutTemplate, MoreHorizontal, Trash2 } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Copy, Eye, FileCheck2, LayoutTemplate, MoreHorizontal, Send, Trash2 } from 'lucide-react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -21,6 +21,7 @@ import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/
 import { saveProposal, useDuplicateProposal } from '@/features/proposals/api/proposal-actions';
 import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
 import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
+import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
 import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { useSaveAsTemplate } from '@/features/templates/api/templates';
@@ -64,11 +65,15 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
   const [fields, setFields] = useState<TProposalFields>(() => fieldsOf(initial));
   const [record, setRecord] = useState<TProposal>(initial);
   const [previewing, setPreviewing] = useState<TDocument | null>(null);
+  const [sending, setSending] = useState<'saving' | 'open' | null>(null);
   const editable = record.status !== 'accepted';
+  // The version the next send must name: the newest saved, read when Send is pressed.
+  const latest = useRef(initial);
 
   const listRefresh = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onSaved = useCallback(
     (saved: TProposal) => {
+      latest.current = saved;
       setRecord(saved);
       queryClient.setQueryData(proposalKeys.detail(saved.id), saved);
       // The sidebar shows titles and times: refresh it, but not on every keystroke's save.
@@ -159,6 +164,36 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
       },
     );
   };
+  /** Send: everything typed is saved first, so the client gets exactly what is on screen. */
+  const onSend = async () => {
+    setSending('saving');
+    await autosave.flush();
+    const state = autosave.getState();
+    if (state.status === 'conflict') {
+      setSending(null);
+      toast.error('Choose which version to keep first', {
+        description: 'This draft was changed elsewhere; once you choose, you can send it.',
+      });
+      return;
+    }
+    if (state.hasUnsavedChanges || state.status !== 'saved') {
+      setSending(null);
+      toast.error('Your latest changes are not saved yet', {
+        description: `${state.error ?? 'They are kept on this device.'} Send once they are saved, so your client gets exactly what you see.`,
+      });
+      return;
+    }
+    setSending('open');
+  };
+  const onSent = (sent: TProposal) => {
+    setSending(null);
+    toast.success(record.status === 'draft' ? 'Proposal sent' : 'Sent again', {
+      description: `“${sent.title}” is on its way to ${sent.client.email}.`,
+    });
+    void navigate(paths.proposal(sent.id));
+  };
+  useFocusFromSendCheck(editorRef);
+
   const onDelete = async () => {
     await autosave.flush();
     deleteWithUndo({ id: record.id, title: fields.title }, { onUndo: () => void navigate(paths.editDraft(record.id)) });
@@ -185,6 +220,14 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
           <p className="text-muted-foreground mt-1 flex flex-wrap items-center gap-2 px-1 text-sm">
             <span className="font-mono">{record.number}</span>
             <ProposalStatusBadge status={record.status} />
+            {record.sentAt !== null ? (
+              <Link
+                to={paths.proposal(record.id)}
+                className="text-primary inline-flex items-center gap-1 font-medium underline-offset-4 hover:underline"
+              >
+                <FileCheck2 aria-hidden="true" className="size-4" /> View as sent
+              </Link>
+            ) : null}
           </p>
           {errors.title ? (
             <p id="proposal-title-error" role="alert" className="text-destructive px-1 text-sm">
@@ -202,6 +245,16 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         <Button variant="outline" onClick={() => setPreviewing(editorRef.current?.getDocument() ?? record.document)}>
           <Eye aria-hidden="true" /> Preview
         </Button>
+        {editable ? (
+          <Button
+            onClick={() => void onSend()}
+            disabled={sending === 'saving'}
+            aria-busy={sending === 'saving' || undefined}
+          >
+            <Send aria-hidden="true" />
+            {sending === 'saving' ? 'Saving…' : record.status === 'draft' ? 'Send' : 'Send again'}
+          </Button>
+        ) : null}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="outline" size="icon" aria-label="More actions">
@@ -215,10 +268,15 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
             <DropdownMenuItem onSelect={() => void onDuplicate()}>
               <Copy aria-hidden="true" /> Duplicate
             </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem destructive onSelect={() => void onDelete()}>
-              <Trash2 aria-hidden="true" /> Delete
-            </DropdownMenuItem>
+            {/* An accepted proposal is kept as evidence: the server refuses to delete it (423). */}
+            {editable ? (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem destructive onSelect={() => void onDelete()}>
+                  <Trash2 aria-hidden="true" /> Delete
+                </DropdownMenuItem>
+              </>
+            ) : null}
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
@@ -226,6 +284,10 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
       {!editable ? (
         <p role="note" className="bg-accent text-accent-foreground rounded-md px-4 py-3 text-sm">
           This proposal was accepted, so it can no longer change. Duplicate it to start a new one from it.
+        </p>
+      ) : record.status !== 'draft' ? (
+        <p role="note" className="bg-accent text-accent-foreground rounded-md px-4 py-3 text-sm">
+          Your client has the version you sent. Changes here reach them when you send again, as a new revision.
         </p>
       ) : null}
 
@@ -266,6 +328,14 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         />
       </Suspense>
 
+      <SendProposalDialog
+        proposal={{ ...record, title: fields.title, client: fields.client }}
+        getVersion={() => latest.current.version}
+        open={sending === 'open'}
+        onOpenChange={(open) => setSending(open ? 'open' : null)}
+        onSent={onSent}
+      />
+
       <DocumentPreviewDialog
         document={previewing}
         context={context(previewing)}
@@ -277,12 +347,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         <ConflictDialog
           open
           title={fields.title}
-          mine={
-            <DocumentView
-              document={autosave.conflict.mine.document ?? record.document}
-              context={context(null)}
-            />
-          }
+          mine={<DocumentView document={autosave.conflict.mine.document ?? record.document} context={context(null)} />}
           theirs={
             <DocumentView
               document={autosave.conflict.theirs.document}
@@ -309,4 +374,49 @@ function safeTotals(document: TDocument) {
   } catch {
     return null;
   }
+}
+
+/** The fields a send check may name, by the input's name; the text's problems are fixed in the editor. */
+const FOCUS_IN_EDITOR = new Set(['document', 'variables']);
+const FOCUS_TRIES = 40;
+
+/**
+ * `?fix=client.email` (a link from the send checklist): brings that field forward once it is on
+ * screen, then drops the parameter so a reload does not do it again.
+ */
+function useFocusFromSendCheck(editorRef: RefObject<TDocumentEditorHandle | null>) {
+  const [params, setParams] = useSearchParams();
+  const fix = params.get('fix');
+  useEffect(() => {
+    if (!fix) return;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () =>
+      setParams(
+        (p) => {
+          p.delete('fix');
+          return p;
+        },
+        { replace: true },
+      );
+    const attempt = () => {
+      if (FOCUS_IN_EDITOR.has(fix)) {
+        if (editorRef.current) {
+          editorRef.current.focus();
+          return done();
+        }
+      } else {
+        const field = document.querySelector<HTMLElement>(`[name="${CSS.escape(fix)}"]`);
+        if (field) {
+          field.scrollIntoView({ block: 'center' });
+          field.focus();
+          return done();
+        }
+      }
+      if (++tries < FOCUS_TRIES) timer = setTimeout(attempt, 50);
+      else done();
+    };
+    attempt();
+    return () => clearTimeout(timer);
+  }, [fix, editorRef, setParams]);
 }

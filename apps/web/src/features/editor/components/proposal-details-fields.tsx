@@ -47,6 +47,7 @@ export function ProposalDetailsFields({
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <FormField label="Client name" error={errors['client.name']}>
           <Input
+            name="client.name"
             value={fields.client.name}
             disabled={!editable}
             autoComplete="off"
@@ -55,6 +56,7 @@ export function ProposalDetailsFields({
         </FormField>
         <FormField label="Client company" error={errors['client.company']}>
           <Input
+            name="client.company"
             value={fields.client.company}
             disabled={!editable}
             autoComplete="off"
@@ -64,6 +66,7 @@ export function ProposalDetailsFields({
         <FormField label="Client email" error={errors['client.email']} hint="The proposal is sent here.">
           <Input
             type="email"
+            name="client.email"
             value={fields.client.email}
             disabled={!editable}
             autoComplete="off"
@@ -82,6 +85,7 @@ export function ProposalDetailsFields({
         <FormField label="Valid until" error={errors.validUntil} hint="After this date it can no longer be accepted.">
           <Input
             type="date"
+            name="validUntil"
             value={fields.validUntil ?? ''}
             disabled={!editable}
             onChange={(e) => onChange({ validUntil: e.target.value === '' ? null : e.target.value })}

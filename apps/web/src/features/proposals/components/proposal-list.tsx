@@ -1,7 +1,7 @@
 import { PROPOSAL_STATUSES, type TProposalStatus, type TProposalSummary } from '@draftwell/shared/workspace/proposals';
 import { FileText, RotateCw, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { paths } from '@/config/paths';
@@ -14,17 +14,17 @@ import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from './proposal-status-b
 
 const SEARCH_DELAY_MS = 250;
 
-function ProposalListItem({ proposal }: { proposal: TProposalSummary }) {
+/** A draft opens in the editor; a sent one in its view (what the client sees, and what they did). */
+function ProposalListItem({ proposal, open }: { proposal: TProposalSummary; open: boolean }) {
   return (
     <li>
-      <NavLink
-        to={paths.editDraft(proposal.id)}
-        className={({ isActive }) =>
-          cn(
-            'hover:bg-accent block rounded-md border border-transparent px-3 py-2.5 transition-colors',
-            isActive && 'bg-accent text-accent-foreground border-primary/40',
-          )
-        }
+      <Link
+        to={proposal.status === 'draft' ? paths.editDraft(proposal.id) : paths.proposal(proposal.id)}
+        aria-current={open ? 'page' : undefined}
+        className={cn(
+          'hover:bg-accent block rounded-md border border-transparent px-3 py-2.5 transition-colors',
+          open && 'bg-accent text-accent-foreground border-primary/40',
+        )}
       >
         <span className="flex items-start justify-between gap-2">
           <span className="line-clamp-2 min-w-0 text-sm font-medium break-words">{proposal.title}</span>
@@ -39,7 +39,7 @@ function ProposalListItem({ proposal }: { proposal: TProposalSummary }) {
             {formatRelativeTime(proposal.updatedAt)}
           </time>
         </span>
-      </NavLink>
+      </Link>
     </li>
   );
 }
@@ -69,6 +69,8 @@ function ListMessage({ icon, title, children }: { icon: ReactNode; title: string
 
 /** The sidebar: the user's proposals, newest first, with search, a status filter and infinite scroll. */
 export function ProposalList() {
+  // The proposal open beside the list (the editor's), marked whichever way its item links.
+  const { id: openId } = useParams();
   const searchId = useId();
   const statusId = useId();
   const [search, setSearch] = useState('');
@@ -138,7 +140,7 @@ export function ProposalList() {
       <>
         <ul aria-label="Proposals" className="space-y-1">
           {items.map((p) => (
-            <ProposalListItem key={p.id} proposal={p} />
+            <ProposalListItem key={p.id} proposal={p} open={p.id === openId} />
           ))}
         </ul>
         {hasNextPage ? (

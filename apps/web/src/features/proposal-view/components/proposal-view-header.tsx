@@ -1,0 +1,174 @@
+import { formatCalendarDate } from '@draftwell/shared/document/variables';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { ArrowLeft, CalendarPlus, Copy, Download, MoreHorizontal, Pencil, Send, Undo2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
+import { useDuplicateProposal } from '@/features/proposals/api/proposal-actions';
+import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
+import { formatDateTime } from '@/features/proposals/utils/relative-time';
+
+export type TViewDialog = 'send' | 'withdraw' | 'extend' | null;
+
+/** The dates the status line names, in the order they happen. */
+function statusDates(p: TProposal, everSent: boolean): { term: string; value: string; iso?: string }[] {
+  const out: { term: string; value: string; iso?: string }[] = [];
+  if (!everSent) out.push({ term: 'Created', value: formatDateTime(p.createdAt), iso: p.createdAt });
+  if (p.sentAt) out.push({ term: 'Sent', value: formatDateTime(p.sentAt), iso: p.sentAt });
+  if (p.viewedAt) out.push({ term: 'Opened', value: formatDateTime(p.viewedAt), iso: p.viewedAt });
+  if (p.acceptedAt) out.push({ term: 'Accepted', value: formatDateTime(p.acceptedAt), iso: p.acceptedAt });
+  if (p.declinedAt) out.push({ term: 'Declined', value: formatDateTime(p.declinedAt), iso: p.declinedAt });
+  if (p.expiredAt) out.push({ term: 'Expired', value: formatDateTime(p.expiredAt), iso: p.expiredAt });
+  if (p.validUntil && p.status !== 'accepted' && p.status !== 'declined') {
+    out.push({ term: 'Valid until', value: formatCalendarDate(p.validUntil) });
+  }
+  return out;
+}
+
+/** One sentence on where the proposal stands and what the owner can do about it. */
+function statusNote(p: TProposal, everSent: boolean): string {
+  const client = p.client.name.trim() || 'Your client';
+  switch (p.status) {
+    case 'draft':
+      return everSent
+        ? 'Withdrawn: your client’s link says so until you send it again.'
+        : 'Not sent yet: your client has not seen it.';
+    case 'sent':
+      // Sending again resets the status to sent: the newest revision is the one not yet opened.
+      return p.viewedAt
+        ? `Sent again; ${client} has not opened this revision yet.`
+        : `Sent; ${client} has not opened it yet.`;
+    case 'viewed':
+      return `${client} opened it; no answer yet.`;
+    case 'accepted':
+      return 'Accepted and signed: it is locked. Duplicate it to start a new one from it.';
+    case 'declined':
+      return `${client} declined it. You can change it and send it again.`;
+    case 'expired':
+      return 'Expired without an answer. Extend the validity to open it again for your client.';
+  }
+}
+
+/** Title, status with its dates, and what can be done: send, edit, PDF, extend, duplicate, withdraw. */
+export function ProposalViewHeader({
+  proposal: p,
+  everSent,
+  onOpen,
+}: {
+  proposal: TProposal;
+  everSent: boolean;
+  onOpen: (dialog: TViewDialog) => void;
+}) {
+  const navigate = useNavigate();
+  const duplicate = useDuplicateProposal();
+  const locked = p.status === 'accepted';
+  const canExtend = p.status === 'sent' || p.status === 'viewed' || p.status === 'expired';
+  const canWithdraw = p.status !== 'draft' && !locked;
+  const onDuplicate = () =>
+    duplicate.mutate(p.id, {
+      onSuccess: (copy) => {
+        toast.success('Duplicated', {
+          description: `“${copy.title}” is open as a new draft; the original is unchanged.`,
+        });
+        void navigate(paths.editDraft(copy.id));
+      },
+      onError: (error) => toast.error('Could not duplicate the proposal', { description: error.message }),
+    });
+  const dates = statusDates(p, everSent);
+
+  return (
+    <div className="space-y-4">
+      <Link
+        to={paths.dashboard}
+        className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> All proposals
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 flex-1 basis-72">
+          <p className="text-muted-foreground text-sm">
+            <span className="font-mono">{p.number}</span>
+            {p.client.name || p.client.company ? (
+              <> · {[p.client.name, p.client.company].filter(Boolean).join(', ')}</>
+            ) : null}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words">
+            {p.title.trim() || 'Untitled proposal'}
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <ProposalStatusBadge status={p.status} className="text-sm" />
+            <p className="text-sm">{statusNote(p, everSent)}</p>
+          </div>
+          <dl aria-label="Dates" className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {dates.map((d) => (
+              <div key={d.term} className="flex gap-1">
+                <dt>{d.term}</dt>
+                <dd className="text-foreground">{d.iso ? <time dateTime={d.iso}>{d.value}</time> : d.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {/* A draft never sent offers Send and Edit in the page itself, where it says so. */}
+          {!locked && everSent ? (
+            <Button onClick={() => onOpen('send')}>
+              <Send aria-hidden="true" /> Send again
+            </Button>
+          ) : null}
+          {p.status === 'expired' ? (
+            <Button variant="outline" onClick={() => onOpen('extend')}>
+              <CalendarPlus aria-hidden="true" /> Extend
+            </Button>
+          ) : null}
+          {!locked && everSent ? (
+            <Button variant="outline" asChild>
+              <Link to={paths.editDraft(p.id)}>
+                <Pencil aria-hidden="true" /> Edit
+              </Link>
+            </Button>
+          ) : null}
+          {everSent ? (
+            <Button variant="outline" asChild>
+              <a href={paths.proposalPdf(p.id)} download>
+                <Download aria-hidden="true" /> Download PDF
+              </a>
+            </Button>
+          ) : null}
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="icon" aria-label="More actions">
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {canExtend && p.status !== 'expired' ? (
+                <DropdownMenuItem onSelect={() => onOpen('extend')}>
+                  <CalendarPlus aria-hidden="true" /> Extend validity…
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem onSelect={onDuplicate} disabled={duplicate.isPending}>
+                <Copy aria-hidden="true" /> Duplicate
+              </DropdownMenuItem>
+              {canWithdraw ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem destructive onSelect={() => onOpen('withdraw')}>
+                    <Undo2 aria-hidden="true" /> Withdraw…
+                  </DropdownMenuItem>
+                </>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import { snapshotContext } from '@draftwell/shared/share/context';
+import type { TRevision } from '@draftwell/shared/share/revision';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { FileClock, Pencil, RotateCw, Send } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PageFrame } from '@/components/layouts/page-frame';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { DocumentView } from '@/features/document-view/document-view';
+import { useProposal } from '@/features/proposals/api/get-proposal';
+import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
+import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
+import { ApiError } from '@/lib/api-client';
+import { useProposalAcceptance } from '../api/get-proposal-acceptance';
+import { useProposalRevision } from '../api/get-proposal-revision';
+import { useProposalRevisions } from '../api/get-proposal-revisions';
+import { AcceptanceCertificate } from './acceptance-certificate';
+import { ActivityTimeline } from './activity-timeline';
+import { CommentsThread } from './comments-thread';
+import { ExtendDialog } from './extend-dialog';
+import { ProposalViewHeader, type TViewDialog } from './proposal-view-header';
+import { RevisionsCard } from './revisions-card';
+import { ShareLinkCard } from './share-link-card';
+import { TimeStamp } from './time-stamp';
+import { WithdrawDialog } from './withdraw-dialog';
+
+/** `/proposals/:id`: the owner's view of a proposal: as the client sees it, and all that happened to it. */
+export function ProposalViewScreen({ id }: { id: string }) {
+  const valid = isProposalId(id);
+  const proposal = useProposal(id, { enabled: valid });
+  const title = proposal.data?.title.trim();
+  useEffect(() => {
+    document.title = title ? `${title} — Draftwell` : 'Proposal — Draftwell';
+  }, [title]);
+
+  if (!valid)
+    return (
+      <Framed>
+        <ProposalNotFound />
+      </Framed>
+    );
+  // Asking again after a failure shows the skeleton, so Retry visibly does something.
+  if (proposal.isError && !proposal.data && !proposal.isFetching) {
+    if (proposal.error instanceof ApiError && proposal.error.status === 404)
+      return (
+        <Framed>
+          <ProposalNotFound />
+        </Framed>
+      );
+    return (
+      <Framed>
+        <ProposalLoadError message={proposal.error.message} onRetry={() => void proposal.refetch()} />
+      </Framed>
+    );
+  }
+  if (!proposal.data)
+    return (
+      <Framed>
+        <ProposalViewSkeleton />
+      </Framed>
+    );
+  return <LoadedProposal proposal={proposal.data} />;
+}
+
+/** The screen's frame while there is no proposal to title it. */
+function Framed({ children }: { children: ReactNode }) {
+  return (
+    <PageFrame title="Proposal" description="The proposal as your client sees it, and everything that happened to it.">
+      {children}
+    </PageFrame>
+  );
+}
+
+export function ProposalViewSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the proposal" className="space-y-6">
+      <div className="space-y-3">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-5 w-1/2" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <Card className="space-y-4 p-8">
+          <Skeleton className="h-10 w-1/3" />
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="h-40 w-full" />
+        </Card>
+        <div className="space-y-6">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-56 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function RevisionDocument({
+  revision,
+  selection,
+}: {
+  revision: TRevision;
+  selection?: Parameters<typeof DocumentView>[0]['selection'];
+}) {
+  const { snapshot } = revision;
+  return (
+    <DocumentView
+      document={snapshot.document}
+      context={snapshotContext(snapshot)}
+      selection={selection}
+      branding={{
+        brandColor: snapshot.sender.brandColor,
+        logoUrl: snapshot.sender.logoFileId ? paths.file(snapshot.sender.logoFileId) : null,
+        senderName: snapshot.sender.name,
+      }}
+      titleLevel={2}
+      className="rounded-lg border shadow-sm"
+    />
+  );
+}
+
+function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
+  const [dialog, setDialog] = useState<TViewDialog>(null);
+  const revisions = useProposalRevisions(p.id);
+  const newest = revisions.data?.at(-1) ?? null;
+  const revision = useProposalRevision(p.id, newest?.number ?? null);
+  const accepted = p.status === 'accepted';
+  const acceptance = useProposalAcceptance(p.id, { enabled: accepted });
+  const everSent = (revisions.data?.length ?? 0) > 0 || p.sentAt !== null;
+  // The accepted revision is the newest (acceptance needs the newest hash), but check.
+  const acceptedRevision = useProposalRevision(
+    p.id,
+    acceptance.data && acceptance.data.revisionNumber !== newest?.number ? acceptance.data.revisionNumber : null,
+  );
+
+  const onSent = (sent: TProposal) => {
+    setDialog(null);
+    toast.success(everSent ? 'Sent again' : 'Proposal sent', {
+      description: `“${sent.title}” is on its way to ${sent.client.email}.`,
+    });
+  };
+
+  let closedNote: string | null = null;
+  if (p.status === 'draft') closedNote = 'Withdrawn: this link tells your client so until you send the proposal again.';
+  else if (p.status === 'expired')
+    closedNote = 'Expired: this link tells your client so. Extend the validity to open it again.';
+
+  let documentPart: ReactNode;
+  if (revisions.isError) {
+    documentPart = (
+      <Card role="alert" className="flex flex-col items-center px-6 py-10 text-center">
+        <p className="text-sm">The sent proposal did not load. {revisions.error.message}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void revisions.refetch()}>
+          <RotateCw aria-hidden="true" /> Retry
+        </Button>
+      </Card>
+    );
+  } else if (revision.isError) {
+    documentPart = (
+      <Card role="alert" className="flex flex-col items-center px-6 py-10 text-center">
+        <p className="text-sm">The sent proposal did not load. {revision.error.message}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void revision.refetch()}>
+          <RotateCw aria-hidden="true" /> Retry
+        </Button>
+      </Card>
+    );
+  } else if (!revision.data || !newest) {
+    documentPart = (
+      <Card role="status" aria-label="Loading the sent proposal" className="space-y-4 p-8">
+        <Skeleton className="h-10 w-1/3" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </Card>
+    );
+  } else {
+    documentPart = (
+      <section aria-labelledby="client-copy-heading" className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h2 id="client-copy-heading" className="text-lg font-semibold">
+            {p.status === 'draft' ? 'As your client last saw it' : 'As your client sees it'}
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            Revision {newest.number}, sent <TimeStamp iso={newest.createdAt} inline />
+          </p>
+        </div>
+        {accepted && acceptance.data ? (
+          <RevisionDocument revision={acceptedRevision.data ?? revision.data} selection={acceptance.data.selection} />
+        ) : (
+          <RevisionDocument revision={revision.data} />
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+      <ProposalViewHeader proposal={p} everSent={everSent} onOpen={setDialog} />
+
+      {revisions.isPending ? (
+        <ProposalViewSkeletonBody />
+      ) : !everSent ? (
+        <NotSentYet proposal={p} onSend={() => setDialog('send')} />
+      ) : (
+        <>
+          {accepted ? (
+            <AcceptanceCertificate
+              proposalId={p.id}
+              certificate={acceptance.data}
+              document={(acceptedRevision.data ?? revision.data)?.snapshot.document}
+              isError={acceptance.isError}
+              onRetry={() => void acceptance.refetch()}
+            />
+          ) : null}
+          <ShareLinkCard proposalId={p.id} closed={closedNote} />
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+            <div className="min-w-0">{documentPart}</div>
+            <div className="min-w-0 space-y-6">
+              <ActivityTimeline proposalId={p.id} clientName={p.client.name} />
+              <CommentsThread proposalId={p.id} canReply={p.status !== 'draft'} />
+              <RevisionsCard
+                proposalId={p.id}
+                revisions={revisions.data}
+                live={p.status !== 'draft'}
+                isError={revisions.isError}
+                onRetry={() => void revisions.refetch()}
+              />
+            </div>
+          </div>
+        </>
+      )}
+
+      <SendProposalDialog
+        proposal={p}
+        getVersion={() => p.version}
+        open={dialog === 'send'}
+        onOpenChange={(open) => setDialog(open ? 'send' : null)}
+        onSent={onSent}
+      />
+      <WithdrawDialog
+        proposal={p}
+        open={dialog === 'withdraw'}
+        onOpenChange={(o) => setDialog(o ? 'withdraw' : null)}
+      />
+      <ExtendDialog proposal={p} open={dialog === 'extend'} onOpenChange={(o) => setDialog(o ? 'extend' : null)} />
+    </div>
+  );
+}
+
+function ProposalViewSkeletonBody() {
+  return (
+    <div role="status" aria-label="Loading the sent proposal" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <Card className="space-y-4 p-8">
+        <Skeleton className="h-10 w-1/3" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </Card>
+      <div className="space-y-6">
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-56 w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** A draft never sent: nothing to show as the client sees it yet. */
+function NotSentYet({ proposal, onSend }: { proposal: TProposal; onSend: () => void }) {
+  return (
+    <div className="bg-card flex flex-col items-center rounded-lg border border-dashed px-6 py-14 text-center">
+      <div className="bg-accent text-accent-foreground mb-4 rounded-full p-3 [&_svg]:size-6">
+        <FileClock aria-hidden="true" />
+      </div>
+      <h2 className="text-lg font-semibold">This proposal has not been sent yet</h2>
+      <p className="text-muted-foreground mt-2 max-w-md text-sm">
+        Once you send it, this page shows it exactly as your client sees it, with its link, what they do with it
+        (opened, commented, accepted), your conversation and every revision.
+      </p>
+      <div className="mt-5 flex flex-wrap justify-center gap-2">
+        <Button onClick={onSend}>
+          <Send aria-hidden="true" /> Send
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to={paths.editDraft(proposal.id)}>
+            <Pencil aria-hidden="true" /> Edit
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { diffRevisions } from '@draftwell/shared/share/diff';
+import type { TRevisionSummary } from '@draftwell/shared/share/revision';
+import { Download, GitCompareArrows, RotateCw } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useProposalRevisionPair } from '../api/get-proposal-revision';
+import { shortHash } from '../utils/format';
+import { Added, Removed, RevisionChanges } from './revision-changes';
+import { TimeStamp } from './time-stamp';
+
+type TPair = [number, number];
+
+function CompareBody({ proposalId, pair }: { proposalId: string; pair: TPair }) {
+  const [before, after] = useProposalRevisionPair(proposalId, pair);
+  const a = before?.data;
+  const b = after?.data;
+  const changes = useMemo(() => (a && b ? diffRevisions(a.snapshot, b.snapshot) : null), [a, b]);
+  const failed = [before, after].find((q) => q?.isError);
+  if (failed?.error) {
+    return (
+      <div role="alert" className="text-sm">
+        <p className="text-destructive">These revisions did not load. {failed.error.message}</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void failed.refetch()}>
+          <RotateCw aria-hidden="true" /> Retry
+        </Button>
+      </div>
+    );
+  }
+  if (!changes) {
+    return (
+      <div role="status" aria-label="Comparing the revisions" className="space-y-3">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-5/6" />
+      </div>
+    );
+  }
+  return <RevisionChanges changes={changes} />;
+}
+
+/** Two revisions side by side as a list of changes; either side can be any revision. */
+function CompareDialog({
+  proposalId,
+  revisions,
+  pair,
+  onPairChange,
+  onClose,
+}: {
+  proposalId: string;
+  revisions: TRevisionSummary[];
+  pair: TPair | null;
+  onPairChange: (pair: TPair) => void;
+  onClose: () => void;
+}) {
+  const fromId = useId();
+  const toId = useId();
+  return (
+    <Dialog open={pair !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent wide>
+        <DialogHeader>
+          <DialogTitle>Compare revisions</DialogTitle>
+          <DialogDescription>
+            What changed from the earlier revision to the later one: <Removed>removed words</Removed> are struck
+            through, <Added>added words</Added> are underlined.
+          </DialogDescription>
+        </DialogHeader>
+        {pair ? (
+          <>
+            <div className="grid grid-cols-2 gap-3">
+              <div className="grid gap-1.5">
+                <Label htmlFor={fromId}>From</Label>
+                <Select id={fromId} value={pair[0]} onChange={(e) => onPairChange([Number(e.target.value), pair[1]])}>
+                  {revisions.map((r) => (
+                    <option key={r.number} value={r.number}>
+                      Revision {r.number}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={toId}>To</Label>
+                <Select id={toId} value={pair[1]} onChange={(e) => onPairChange([pair[0], Number(e.target.value)])}>
+                  {revisions.map((r) => (
+                    <option key={r.number} value={r.number}>
+                      Revision {r.number}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+            <section aria-label={`Changes from revision ${pair[0]} to revision ${pair[1]}`}>
+              <CompareBody key={`${pair[0]}-${pair[1]}`} proposalId={proposalId} pair={pair} />
+            </section>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Every revision sent, newest first, each with its PDF and a comparison with the one before. */
+export function RevisionsCard({
+  proposalId,
+  revisions,
+  live,
+  isError,
+  onRetry,
+}: {
+  proposalId: string;
+  revisions: TRevisionSummary[] | undefined;
+  /** The client can open the newest revision (not withdrawn). */
+  live: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}) {
+  const [pair, setPair] = useState<TPair | null>(null);
+  const newestFirst = revisions ? [...revisions].reverse() : [];
+  return (
+    <Card role="region" aria-labelledby="proposal-revisions-heading">
+      <CardHeader className="pb-3">
+        <CardTitle id="proposal-revisions-heading" className="text-base">
+          Revisions
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isError ? (
+          <div role="alert" className="text-sm">
+            <p className="text-destructive">The revisions did not load.</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+              <RotateCw aria-hidden="true" /> Retry
+            </Button>
+          </div>
+        ) : !revisions ? (
+          <Skeleton className="h-12 w-full" />
+        ) : revisions.length === 0 ? (
+          <p className="text-muted-foreground text-sm">Each time you send, the proposal is kept here as it was sent.</p>
+        ) : (
+          <ol aria-label="Revisions, newest first" className="divide-y">
+            {newestFirst.map((r) => (
+              <li key={r.number} className="py-3 first:pt-0 last:pb-0">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+                  <p className="text-sm font-semibold">
+                    Revision {r.number}
+                    {r.number === newestFirst[0]?.number ? (
+                      <span className="text-muted-foreground font-normal">
+                        {live ? ' · what the client sees' : ' · the newest'}
+                      </span>
+                    ) : null}
+                  </p>
+                </div>
+                <TimeStamp iso={r.createdAt} className="mt-0.5" />
+                <p className="text-muted-foreground mt-0.5 text-xs">
+                  SHA-256{' '}
+                  <code className="font-mono" title={r.hash}>
+                    {shortHash(r.hash)}
+                  </code>
+                </p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {r.number > 1 ? (
+                    <Button variant="outline" size="sm" onClick={() => setPair([r.number - 1, r.number])}>
+                      <GitCompareArrows aria-hidden="true" />
+                      Compare with {r.number - 1}
+                      <span className="sr-only">
+                        : revision {r.number - 1} to revision {r.number}
+                      </span>
+                    </Button>
+                  ) : null}
+                  <Button variant="ghost" size="sm" asChild>
+                    <a href={paths.revisionPdf(proposalId, r.number)} download>
+                      <Download aria-hidden="true" />
+                      PDF<span className="sr-only"> of revision {r.number}</span>
+                    </a>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+      <CompareDialog
+        proposalId={proposalId}
+        revisions={revisions ?? []}
+        pair={pair}
+        onPairChange={setPair}
+        onClose={() => setPair(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/form/form-error';
+import { useWithdrawProposal } from '@/features/proposals/api/withdraw-proposal';
+
+/** Asks first: withdrawing closes the client's link until the proposal is sent again. */
+export function WithdrawDialog({
+  proposal,
+  open,
+  onOpenChange,
+}: {
+  proposal: Pick<TProposal, 'id' | 'title'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const withdraw = useWithdrawProposal();
+  const close = (next: boolean) => {
+    if (!next) withdraw.reset();
+    onOpenChange(next);
+  };
+  const onConfirm = () =>
+    withdraw.mutate(proposal.id, {
+      onSuccess: () => {
+        close(false);
+        toast.success('Proposal withdrawn', {
+          description: 'It is a draft again; the client’s link says it was withdrawn until you send it again.',
+        });
+      },
+    });
+  return (
+    <AlertDialog open={open} onOpenChange={close}>
+      <AlertDialogContent>
+        <AlertDialogTitle>Withdraw “{proposal.title.trim() || 'Untitled proposal'}”?</AlertDialogTitle>
+        <AlertDialogDescription>
+          Your client can no longer open or accept it: the link says you withdrew it. The proposal goes back to draft,
+          so you can change it and send it again at the same link.
+        </AlertDialogDescription>
+        <FormError message={withdraw.error?.message} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <AlertDialogCancel asChild>
+            <Button variant="outline">Keep it sent</Button>
+          </AlertDialogCancel>
+          {/* Not AlertDialogAction: that would close the dialog before the answer comes. */}
+          <Button
+            variant="destructive"
+            onClick={onConfirm}
+            disabled={withdraw.isPending}
+            aria-busy={withdraw.isPending || undefined}
+          >
+            {withdraw.isPending ? 'Withdrawing…' : 'Withdraw'}
+          </Button>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,51 @@
+import type { TProposalEvent } from '@draftwell/shared/share/share-api';
+import { describe, expect, it } from 'vitest';
+import { describeEvent } from './describe-event';
+
+const event = (patch: Partial<TProposalEvent>): TProposalEvent => ({
+  seq: 1,
+  proposalId: 'p',
+  type: 'created',
+  actor: 'owner',
+  at: '2026-05-03T10:00:00.000Z',
+  revisionNumber: null,
+  data: {},
+  ipAddress: null,
+  userAgent: null,
+  ...patch,
+});
+
+describe('describeEvent', () => {
+  it('says what happened, with the revision, the time on page, the name and the reason', () => {
+    expect(
+      describeEvent(event({ type: 'sent', revisionNumber: 2, data: { to: 'dana@example.com', message: 'Hi' } })),
+    ).toEqual({ title: 'You sent revision 2 to dana@example.com', detail: 'Hi' });
+    expect(describeEvent(event({ type: 'opened', actor: 'client', data: { seconds: 185 } }), 'Dana Reyes')).toEqual({
+      title: 'Dana Reyes opened it',
+      detail: '3 min 5 s on the page',
+    });
+    expect(describeEvent(event({ type: 'opened', data: { seconds: 0 } }))).toEqual({
+      title: 'Your client opened it',
+      detail: null,
+    });
+    expect(
+      describeEvent(event({ type: 'commented', data: { author: 'client', authorName: 'Dana', excerpt: 'March?' } })),
+    ).toEqual({ title: 'Dana commented', detail: 'March?' });
+    expect(describeEvent(event({ type: 'commented', data: { author: 'owner', excerpt: 'Yes' } })).title).toBe(
+      'You replied',
+    );
+    expect(describeEvent(event({ type: 'accepted', data: { name: 'Dana Reyes', email: 'd@x.test' } })).title).toBe(
+      'Accepted by Dana Reyes (d@x.test)',
+    );
+    expect(describeEvent(event({ type: 'declined', data: { reason: 'Too late' } }), 'Dana')).toEqual({
+      title: 'Dana declined it',
+      detail: 'Reason: Too late',
+    });
+    expect(describeEvent(event({ type: 'declined' })).detail).toBe('No reason given');
+    expect(describeEvent(event({ type: 'extended', data: { validUntil: '2027-03-03' } })).title).toBe(
+      'You extended it to March 3, 2027',
+    );
+    expect(describeEvent(event({ type: 'withdrawn' })).title).toMatch(/^You withdrew it/);
+    expect(describeEvent(event({ type: 'expired' })).title).toMatch(/^Expired/);
+  });
+});

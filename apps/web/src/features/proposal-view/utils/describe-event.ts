@@ -1,0 +1,65 @@
+import type { TProposalEvent } from '@draftwell/shared/share/share-api';
+import { formatCalendarDate } from '@draftwell/shared/document/variables';
+import { formatDuration } from './format';
+
+export type TEventDescription = {
+  /** One line: what happened, and who did it. */
+  title: string;
+  /** A quote or a detail under it (a comment's words, a decline's reason, a message). */
+  detail: string | null;
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** The activity timeline's words for one event; `clientName` stands in where the event names nobody. */
+export function describeEvent(event: TProposalEvent, clientName = ''): TEventDescription {
+  const d = event.data;
+  const client = clientName.trim() || 'Your client';
+  switch (event.type) {
+    case 'created':
+      return { title: 'Created', detail: null };
+    case 'sent': {
+      const to = text(d.to);
+      const revision = event.revisionNumber ? `revision ${event.revisionNumber}` : 'the proposal';
+      return {
+        title: `You sent ${revision}${to ? ` to ${to}` : ''}`,
+        detail: text(d.message) || null,
+      };
+    }
+    case 'opened': {
+      const seconds = typeof d.seconds === 'number' ? d.seconds : null;
+      return {
+        title: `${client} opened it`,
+        detail: seconds !== null && seconds > 0 ? `${formatDuration(seconds)} on the page` : null,
+      };
+    }
+    case 'downloaded':
+      return { title: d.by === 'owner' ? 'You downloaded the PDF' : `${client} downloaded the PDF`, detail: null };
+    case 'commented': {
+      const mine = d.author === 'owner';
+      const who = mine ? 'You' : text(d.authorName) || client;
+      return { title: mine ? 'You replied' : `${who} commented`, detail: text(d.excerpt) || null };
+    }
+    case 'accepted': {
+      const name = text(d.name) || client;
+      const email = text(d.email);
+      return { title: `Accepted by ${name}${email ? ` (${email})` : ''}`, detail: null };
+    }
+    case 'declined': {
+      const reason = text(d.reason);
+      return { title: `${client} declined it`, detail: reason ? `Reason: ${reason}` : 'No reason given' };
+    }
+    case 'expired':
+      return { title: 'Expired: the valid-until date passed without an answer', detail: null };
+    case 'withdrawn':
+      return { title: 'You withdrew it: the link is closed until you send it again', detail: null };
+    case 'extended': {
+      const until = text(d.validUntil);
+      return { title: until ? `You extended it to ${formatCalendarDate(until)}` : 'You extended it', detail: null };
+    }
+    case 'reminder_sent':
+      return { title: `A reminder was emailed to ${client}`, detail: null };
+    default:
+      return { title: String(event.type), detail: null };
+  }
+}

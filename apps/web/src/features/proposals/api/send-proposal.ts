@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { api, ApiError, unwrap } from '@/lib/api-client';
+import { invalidateProposal, proposalKeys } from './keys';
+
+export type TSendInput = { id: string; version: number; message: string };
+
+/**
+ * Sends the proposal as it stands at `version`: the server freezes a revision and emails the
+ * client. 400 names what is missing in `fields`, 403 asks for a confirmed email, 409 means the
+ * proposal changed since (its `current` record rides along), 423 that it was accepted.
+ */
+export function sendProposal({ id, version, message }: TSendInput): Promise<TProposal> {
+  return unwrap<TProposal>(api.proposals[':id'].send.$post({ param: { id }, json: { version, message } }));
+}
+
+export function useSendProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendProposal,
+    onSuccess: async (proposal) => {
+      queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
+      await invalidateProposal(queryClient, proposal.id);
+    },
+    onError: (error, { id }) => {
+      // A stale version: keep the newest record, so the next attempt sends what is really there.
+      if (error instanceof ApiError && error.status === 409 && error.current) {
+        queryClient.setQueryData(proposalKeys.detail(id), error.current as TProposal);
+      }
+    },
+  });
+}

@@ -1,0 +1,185 @@
+import { SEND_CHECK_FIELDS } from '@draftwell/shared/share/share-api';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { CircleAlert, Mail, Send } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label, Textarea } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useSendProposal } from '../api/send-proposal';
+
+const MESSAGE_MAX = 2000;
+
+/** What each send check's link says; the server's message says what is wrong. */
+const FIX_LABELS: Record<string, string> = {
+  'client.email': 'Add the client’s email',
+  document: 'Write the proposal',
+  validUntil: 'Set the valid-until date',
+  variables: 'Fill in the variables',
+};
+
+type TProblem = { field: string; message: string };
+
+/** The 400's fields in the order the checks run, then any the server added since. */
+function problemsOf(error: ApiError): TProblem[] {
+  const known = SEND_CHECK_FIELDS.filter((f) => error.fields[f]).map((f) => ({ field: f, message: error.fields[f]! }));
+  const other = Object.entries(error.fields)
+    .filter(([f]) => !(SEND_CHECK_FIELDS as readonly string[]).includes(f))
+    .map(([field, message]) => ({ field, message }));
+  return [...known, ...other];
+}
+
+export type TSendableProposal = Pick<TProposal, 'id' | 'title' | 'status' | 'client'>;
+
+/**
+ * Send, or send again: the client's address, an optional message, and, when the server says the
+ * proposal is not ready, a checklist of what to fix with a link to each place in the editor.
+ * `version` is read when Send is pressed, so the caller can flush its edits first.
+ */
+export function SendProposalDialog({
+  proposal,
+  getVersion,
+  open,
+  onOpenChange,
+  onSent,
+}: {
+  proposal: TSendableProposal;
+  getVersion: () => number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent: (sent: TProposal) => void;
+}) {
+  const send = useSendProposal();
+  const [message, setMessage] = useState('');
+  const messageId = useId();
+  const hintId = useId();
+  const again = proposal.status !== 'draft';
+  const email = proposal.client.email.trim();
+
+  const close = (next: boolean) => {
+    if (!next) send.reset();
+    onOpenChange(next);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send.mutate(
+      { id: proposal.id, version: getVersion(), message: message.trim() },
+      {
+        onSuccess: (sent) => {
+          setMessage('');
+          send.reset();
+          onSent(sent);
+        },
+      },
+    );
+  };
+
+  const error = send.error;
+  const problems =
+    error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0 ? problemsOf(error) : [];
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="grid gap-4" aria-label={again ? 'Send again' : 'Send proposal'}>
+          <DialogHeader>
+            <DialogTitle>{again ? 'Send the proposal again' : 'Send the proposal'}</DialogTitle>
+            <DialogDescription>
+              {again
+                ? 'Your client gets an email with the same link; it opens this newest version, and the earlier one stays in the revisions.'
+                : 'Your client gets an email with a private link to read, comment on and accept “' +
+                  (proposal.title.trim() || 'Untitled proposal') +
+                  '”.'}
+            </DialogDescription>
+          </DialogHeader>
+
+          <p className="bg-muted/60 flex items-center gap-2 rounded-md px-3 py-2 text-sm">
+            <Mail aria-hidden="true" className="text-muted-foreground size-4 shrink-0" />
+            <span className="text-muted-foreground">To</span>
+            {email ? (
+              <span className="min-w-0 font-medium break-all">{email}</span>
+            ) : (
+              <span className="font-medium">no client email yet</span>
+            )}
+          </p>
+
+          <div className="grid gap-2">
+            <Label htmlFor={messageId}>Message (optional)</Label>
+            <Textarea
+              id={messageId}
+              value={message}
+              maxLength={MESSAGE_MAX}
+              onChange={(e) => setMessage(e.target.value)}
+              placeholder="A few words above the link in the email"
+              aria-describedby={hintId}
+            />
+            <p id={hintId} className="text-muted-foreground text-xs">
+              Added to the email above the link.{' '}
+              {message.length > MESSAGE_MAX - 200 ? `${message.length} of ${MESSAGE_MAX} characters.` : ''}
+            </p>
+          </div>
+
+          {problems.length > 0 ? (
+            <div role="alert" className="border-destructive/40 bg-destructive/5 rounded-md border p-3">
+              <h3 className="text-sm font-semibold">Not ready to send yet: fix these first</h3>
+              <ul aria-label="What to fix before sending" className="mt-2 space-y-3">
+                {problems.map((p) => (
+                  <li key={p.field} className="flex gap-2 text-sm">
+                    <CircleAlert aria-hidden="true" className="text-destructive mt-0.5 size-4 shrink-0" />
+                    <span className="min-w-0">
+                      <span className="block">{p.message}</span>
+                      {FIX_LABELS[p.field] ? (
+                        <Link
+                          to={paths.editDraftField(proposal.id, p.field)}
+                          onClick={() => close(false)}
+                          className="text-primary font-medium underline underline-offset-4"
+                        >
+                          {FIX_LABELS[p.field]}
+                        </Link>
+                      ) : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : error ? (
+            <div
+              role="alert"
+              className="border-destructive/40 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-sm"
+            >
+              <p>{error.message}</p>
+              {error instanceof ApiError && error.status === 403 ? (
+                <Link to={paths.profile} className="mt-1 inline-block font-medium underline underline-offset-4">
+                  Open your profile to get a new confirmation link
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={send.isPending} aria-busy={send.isPending || undefined}>
+              <Send aria-hidden="true" />
+              {send.isPending ? 'Sending…' : again ? 'Send again' : 'Send'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
