@@ -34,7 +34,7 @@ async function expire(
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(proposals)
-      .set({ status: 'expired', expiredAt: sql`now()`, version: sql`${proposals.version} + 1` })
+      .set({ status: 'expired', expiredAt: sql`now()`, updatedAt: sql`now()`, version: sql`${proposals.version} + 1` })
       .where(only ? and(due, eq(proposals.id, only)) : due)
       .returning({
         id: proposals.id,
