@@ -1,4 +1,4 @@
-import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@draftwell/shared/paths';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@draftwell/shared/paths';
 
 /** Every URL the app links to; no string URLs elsewhere. */
 export const paths = {
@@ -6,13 +6,25 @@ export const paths = {
   dashboard: PROTECTED_ROUTES.dashboard,
   templates: PROTECTED_ROUTES.templates,
   profile: PROTECTED_ROUTES.profile,
+  verify: SHARE_ROUTES.verify,
   editDraft: (id: string) => `/edit-draft/${encodeURIComponent(id)}`,
   templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,
+  /** The client's page of a sent proposal. */
+  share: (token: string) => `/p/${encodeURIComponent(token)}`,
   signUp: (plan?: string) => `${PUBLIC_ROUTES.auth}?tab=sign-up${plan ? `&plan=${encodeURIComponent(plan)}` : ''}`,
   signIn: () => `${PUBLIC_ROUTES.auth}?tab=sign-in`,
   /** A download, not a screen: the server answers with an attachment. */
   exportData: '/api/account/export',
+  /**
+   * The PDF of a shared proposal (a download): the newest revision, or revision `revision`; for an
+   * accepted proposal, with the client's choices and the certificate page.
+   */
+  sharePdf: (token: string, revision?: number) =>
+    `/api/share/${encodeURIComponent(token)}/pdf${revision === undefined ? '' : `?revision=${revision}`}`,
+  /** A stored file (the logo, a document image) as the client's link serves it. */
+  shareFile: (token: string, fileId: string) =>
+    `/api/share/${encodeURIComponent(token)}/files/${encodeURIComponent(fileId)}`,
 } as const;
 
-export { PROTECTED_ROUTES, PUBLIC_ROUTES };
+export { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES };

@@ -18,6 +18,8 @@ export type TDocumentViewProps = {
   /** Given: optional lines, packages and quantity ranges become controls. */
   onSelectionChange?: (next: TPricingSelection) => void;
   branding?: TDocumentBranding;
+  /** Rewrites a stored image's `/api/files/<id>` address; the client's page reads files through its link. */
+  imageSrc?: (src: string) => string;
   className?: string;
 };
 
@@ -43,10 +45,11 @@ function Block({
   context,
   selection,
   onSelectionChange,
-}: { block: TBlock } & Pick<TDocumentViewProps, 'context' | 'selection' | 'onSelectionChange'>) {
+  imageSrc,
+}: { block: TBlock } & Pick<TDocumentViewProps, 'context' | 'selection' | 'onSelectionChange' | 'imageSrc'>) {
   switch (block.type) {
     case 'rich_text':
-      return <RichTextView doc={block.content} context={context} />;
+      return <RichTextView doc={block.content} context={context} imageSrc={imageSrc} />;
     case 'pricing_table':
       return (
         <PricingTableView
@@ -112,6 +115,7 @@ export function DocumentView({
   selection,
   onSelectionChange,
   branding,
+  imageSrc,
   className,
 }: TDocumentViewProps) {
   const accents = brandAccents(branding?.brandColor);
@@ -142,7 +146,13 @@ export function DocumentView({
           <div className="space-y-8">
             {document.blocks.map((block) => (
               <div key={block.id} data-block-id={block.id}>
-                <Block block={block} context={context} selection={selection} onSelectionChange={onSelectionChange} />
+                <Block
+                  block={block}
+                  context={context}
+                  selection={selection}
+                  onSelectionChange={onSelectionChange}
+                  imageSrc={imageSrc}
+                />
                 {block === lastTable ? (
                   <DocumentTotals document={document} selection={selection} currency={context.proposal.currency} />
                 ) : null}
