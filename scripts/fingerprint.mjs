@@ -11,6 +11,7 @@ const INPUTS = [
   'package-lock.json',
   'scripts/build.mjs',
   'apps/web/index.html',
+  'apps/web/share.html',
   'apps/web/vite.config.ts',
   'apps/web/public',
   'apps/web/src',

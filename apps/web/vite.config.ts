@@ -13,6 +13,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // The app, and the client's page on its own (the server answers /p/:token with share.html).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        share: fileURLToPath(new URL('./share.html', import.meta.url)),
+      },
+    },
   },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),

@@ -62,7 +62,11 @@ export function createApp(deps: TAppDeps) {
 
   const files = deps.webDist ? loadStaticFiles(deps.webDist) : new Map();
   const indexHtml = files.get('/index.html');
-  const scriptHashes = indexHtml ? inlineScriptHashes(indexHtml.body.toString('utf8')) : [];
+  // The client's page is its own entry, without the app shell (QUALITY P8); the app's otherwise.
+  const shareHtml = files.get('/share.html') ?? indexHtml;
+  const scriptHashes = [
+    ...new Set([indexHtml, shareHtml].flatMap((html) => (html ? inlineScriptHashes(html.body.toString('utf8')) : []))),
+  ];
 
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
@@ -186,14 +190,16 @@ export function createApp(deps: TAppDeps) {
   app.on(['GET', 'HEAD'], '*', (c) => {
     const p = c.req.path;
     const file = files.get(p);
-    if (file && p !== '/index.html') return sendFile(c, file);
+    if (file && p !== '/index.html' && p !== '/share.html') return sendFile(c, file);
     if (!indexHtml) return c.text('The web app is not built. Run npm start, which builds it.', 503);
     if (path.extname(p)) return c.text('Not found', 404);
     if (isSharePath(p)) {
       // A client's link: private to whoever holds it (never cached, indexed or sent on as a referrer).
       c.header('referrer-policy', 'no-referrer');
       c.header('x-robots-tag', 'noindex, nofollow');
-      return sendFile(c, indexHtml, isAppRoute(p) ? 200 : 404, 'no-store');
+      return isAppRoute(p)
+        ? sendFile(c, shareHtml ?? indexHtml, 200, 'no-store')
+        : sendFile(c, indexHtml, 404, 'no-store');
     }
     return sendFile(c, indexHtml, isAppRoute(p) ? 200 : 404);
   });

@@ -3,6 +3,7 @@ import { ThemeProvider, useTheme } from 'next-themes';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { RealtimeProvider } from '@/features/realtime/realtime-provider';
+import { THEME_PROVIDER_PROPS } from '@/features/theme/theme-options';
 import { createQueryClient } from '@/lib/query-client';
 
 function ThemedToaster() {
@@ -22,15 +23,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider
-        attribute="class"
-        storageKey="theme"
-        defaultTheme="light"
-        enableSystem
-        disableTransitionOnChange
-        // index.html applies the stored theme before first paint; this script is not needed.
-        scriptProps={{ type: 'application/json' }}
-      >
+      <ThemeProvider {...THEME_PROVIDER_PROPS}>
         <RealtimeProvider>
           {children}
           <ThemedToaster />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@/config/paths';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@/config/paths';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { ProtectedRoute } from '@/components/layouts/protected-route';
 import { PublicLayout } from '@/components/layouts/public-layout';
@@ -32,8 +32,11 @@ export const router = createBrowserRouter([
       { path: PUBLIC_ROUTES.contact, element: screen(() => import('./routes/public/contact')) },
       { path: PUBLIC_ROUTES.privacy, element: screen(() => import('./routes/public/privacy')) },
       { path: PUBLIC_ROUTES.notFound, element: screen(() => import('./routes/public/not-found')) },
+      { path: SHARE_ROUTES.verify, element: screen(() => import('./routes/share/verify')) },
     ],
   },
+  // The client's page has the sender's chrome, not the marketing layout's.
+  { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')) },
   {
     element: <ProtectedRoute />,
     children: [

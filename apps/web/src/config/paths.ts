@@ -1,4 +1,4 @@
-import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@draftwell/shared/paths';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@draftwell/shared/paths';
 
 /** Every URL the app links to; no string URLs elsewhere. */
 export const paths = {
@@ -6,12 +6,15 @@ export const paths = {
   dashboard: PROTECTED_ROUTES.dashboard,
   templates: PROTECTED_ROUTES.templates,
   profile: PROTECTED_ROUTES.profile,
+  verify: SHARE_ROUTES.verify,
   editDraft: (id: string) => `/edit-draft/${encodeURIComponent(id)}`,
   /** The editor, asked to bring one field forward (a send check named it: `client.email`, `validUntil`…). */
   editDraftField: (id: string, field: string) =>
     `/edit-draft/${encodeURIComponent(id)}?fix=${encodeURIComponent(field)}`,
   templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,
+  /** The client's page of a sent proposal. */
+  share: (token: string) => `/p/${encodeURIComponent(token)}`,
   signUp: (plan?: string) => `${PUBLIC_ROUTES.auth}?tab=sign-up${plan ? `&plan=${encodeURIComponent(plan)}` : ''}`,
   signIn: () => `${PUBLIC_ROUTES.auth}?tab=sign-in`,
   /** A download, not a screen: the server answers with an attachment. */
@@ -21,6 +24,15 @@ export const paths = {
   revisionPdf: (id: string, number: number) => `/api/proposals/${encodeURIComponent(id)}/revisions/${number}/pdf`,
   /** A stored file of the signed-in user's (the logo on their own proposals). */
   file: (id: string) => `/api/files/${encodeURIComponent(id)}`,
+  /**
+   * The PDF of a shared proposal (a download): the newest revision, or revision `revision`; for an
+   * accepted proposal, with the client's choices and the certificate page.
+   */
+  sharePdf: (token: string, revision?: number) =>
+    `/api/share/${encodeURIComponent(token)}/pdf${revision === undefined ? '' : `?revision=${revision}`}`,
+  /** A stored file (the logo, a document image) as the client's link serves it. */
+  shareFile: (token: string, fileId: string) =>
+    `/api/share/${encodeURIComponent(token)}/files/${encodeURIComponent(fileId)}`,
 } as const;
 
-export { PROTECTED_ROUTES, PUBLIC_ROUTES };
+export { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES };

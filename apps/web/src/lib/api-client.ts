@@ -2,8 +2,11 @@ import { hc } from 'hono/client';
 import type { AppType } from '@draftwell/server/app-type';
 import { isApiError } from '@draftwell/shared/errors';
 
+/** Where our API is: same origin, under this path. */
+export const API_BASE = '/api';
+
 /** The typed client of our own API (same origin; the session cookie rides along). */
-export const api = hc<AppType>('/api', {
+export const api = hc<AppType>(API_BASE, {
   init: { credentials: 'same-origin' },
   headers: { 'content-type': 'application/json' },
 });
@@ -18,6 +21,8 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** On a 409 conflict: the record as it now stands on the server. */
     readonly current?: unknown,
+    /** More about some errors, by code (a share link's 410 says why it is gone). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -51,7 +56,15 @@ export async function unwrap<T>(res: Response | Promise<Response>): Promise<T> {
   const retryAfter = Number(response.headers.get('retry-after')) || undefined;
   if (isApiError(body)) {
     const current = (body.error as { current?: unknown }).current;
-    throw new ApiError(response.status, body.error.message, body.error.code, body.error.fields, retryAfter, current);
+    throw new ApiError(
+      response.status,
+      body.error.message,
+      body.error.code,
+      body.error.fields,
+      retryAfter,
+      current,
+      body.error.details,
+    );
   }
   const b = body as { message?: string; code?: string } | null;
   throw new ApiError(

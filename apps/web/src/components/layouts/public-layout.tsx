@@ -29,7 +29,10 @@ export function PublicLayout() {
                 key={item.to}
                 to={item.to}
                 className={({ isActive }) =>
-                  cn('hover:bg-accent rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-foreground' : 'text-muted-foreground')
+                  cn(
+                    'hover:bg-accent rounded-md px-3 py-2 text-sm font-medium',
+                    isActive ? 'text-foreground' : 'text-muted-foreground',
+                  )
                 }
               >
                 {item.label}
@@ -56,7 +59,11 @@ export function PublicLayout() {
         </div>
         <nav aria-label="Main (small screens)" className="flex gap-1 overflow-x-auto border-t px-4 py-1 sm:hidden">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium">
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium"
+            >
               {item.label}
             </NavLink>
           ))}
@@ -76,10 +83,21 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
           <p>© {new Date().getFullYear()} Draftwell. Open source, self-hostable.</p>
           <nav aria-label="Footer" className="flex flex-wrap gap-4">
-            <Link to={paths.pricing} className="hover:text-foreground">Pricing</Link>
-            <Link to={paths.about} className="hover:text-foreground">About</Link>
-            <Link to={paths.privacy} className="hover:text-foreground">Privacy</Link>
-            <Link to={paths.contact} className="hover:text-foreground">Contact</Link>
+            <Link to={paths.pricing} className="hover:text-foreground">
+              Pricing
+            </Link>
+            <Link to={paths.about} className="hover:text-foreground">
+              About
+            </Link>
+            <Link to={paths.privacy} className="hover:text-foreground">
+              Privacy
+            </Link>
+            <Link to={paths.verify} className="hover:text-foreground">
+              Verify a proposal
+            </Link>
+            <Link to={paths.contact} className="hover:text-foreground">
+              Contact
+            </Link>
           </nav>
         </div>
       </footer>

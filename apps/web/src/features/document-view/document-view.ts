@@ -2,3 +2,4 @@ export { DocumentView, type TDocumentViewProps } from './components/document-vie
 export type { TDocumentBranding } from './components/document-header';
 export { UNRESOLVED_VARIABLE_CLASS } from './components/rich-text-view';
 export { lineChoice } from './utils/selection';
+export { brandAccents } from './utils/brand-accent';

@@ -271,6 +271,22 @@ describe('DocumentView: rich text', () => {
     expect(screen.getByText('After')).toBeTruthy();
   });
 
+  it('loads a stored image from where the caller says (the client page reads it through its link)', () => {
+    const doc = richDoc(
+      { type: 'image', attrs: { src: FILE, alt: 'Moodboard' } },
+      { type: 'image', attrs: { src: 'https://tracker.example/pixel.png', alt: 'Tracker' } },
+    );
+    const imageSrc = vi.fn((src: string) => src.replace('/api/files/', '/api/share/tok/files/'));
+    render(<DocumentView context={ctx()} document={doc} imageSrc={imageSrc} />);
+    expect(screen.getByRole('img', { name: 'Moodboard' }).getAttribute('src')).toBe(
+      FILE.replace('/api/files/', '/api/share/tok/files/'),
+    );
+    // Only an address that passed the check is rewritten; anything else is still not shown.
+    expect(imageSrc).toHaveBeenCalledWith(FILE);
+    expect(imageSrc).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('img', { name: 'Tracker' })).toBeNull();
+  });
+
   it('fills variables, and flags the ones it cannot fill', () => {
     const doc = richDoc({
       type: 'paragraph',

@@ -20,6 +20,8 @@ export type TDocumentViewProps = {
   branding?: TDocumentBranding;
   /** The proposal title's heading level: 2 inside a page that has its own h1. */
   titleLevel?: 1 | 2;
+  /** Rewrites a stored image's `/api/files/<id>` address; the client's page reads files through its link. */
+  imageSrc?: (src: string) => string;
   className?: string;
 };
 
@@ -45,10 +47,11 @@ function Block({
   context,
   selection,
   onSelectionChange,
-}: { block: TBlock } & Pick<TDocumentViewProps, 'context' | 'selection' | 'onSelectionChange'>) {
+  imageSrc,
+}: { block: TBlock } & Pick<TDocumentViewProps, 'context' | 'selection' | 'onSelectionChange' | 'imageSrc'>) {
   switch (block.type) {
     case 'rich_text':
-      return <RichTextView doc={block.content} context={context} />;
+      return <RichTextView doc={block.content} context={context} imageSrc={imageSrc} />;
     case 'pricing_table':
       return (
         <PricingTableView
@@ -115,6 +118,7 @@ export function DocumentView({
   onSelectionChange,
   branding,
   titleLevel,
+  imageSrc,
   className,
 }: TDocumentViewProps) {
   const accents = brandAccents(branding?.brandColor);
@@ -145,7 +149,13 @@ export function DocumentView({
           <div className="space-y-8">
             {document.blocks.map((block) => (
               <div key={block.id} data-block-id={block.id}>
-                <Block block={block} context={context} selection={selection} onSelectionChange={onSelectionChange} />
+                <Block
+                  block={block}
+                  context={context}
+                  selection={selection}
+                  onSelectionChange={onSelectionChange}
+                  imageSrc={imageSrc}
+                />
                 {block === lastTable ? (
                   <DocumentTotals document={document} selection={selection} currency={context.proposal.currency} />
                 ) : null}

@@ -112,9 +112,13 @@ function cellAttrs(attrs: Record<string, unknown> | undefined) {
   return { colSpan: span(attrs?.colspan), rowSpan: span(attrs?.rowspan) };
 }
 
-function renderBlock(node: TNode, key: number, context: TDocumentContext, depth: number): ReactNode {
+/** What every block of one document renders with. */
+type TRenderEnv = { context: TDocumentContext; imageSrc: (src: string) => string };
+
+function renderBlock(node: TNode, key: number, env: TRenderEnv, depth: number): ReactNode {
   if (depth > MAX_DEPTH) return null;
-  const blocks = () => children(node).map((child, i) => renderBlock(child, i, context, depth + 1));
+  const { context } = env;
+  const blocks = () => children(node).map((child, i) => renderBlock(child, i, env, depth + 1));
   switch (node.type) {
     case 'paragraph':
       return (
@@ -171,7 +175,7 @@ function renderBlock(node: TNode, key: number, context: TDocumentContext, depth:
       return (
         <img
           key={key}
-          src={src}
+          src={env.imageSrc(src)}
           alt={typeof alt === 'string' ? alt : ''}
           title={typeof title === 'string' ? title : undefined}
           width={size(width)}
@@ -214,8 +218,21 @@ function renderBlock(node: TNode, key: number, context: TDocumentContext, depth:
   }
 }
 
-export function RichTextView({ doc, context }: { doc: TRichTextDoc; context: TDocumentContext }) {
-  return (
-    <div className="document-rich-text">{children(doc as TNode).map((n, i) => renderBlock(n, i, context, 1))}</div>
-  );
+const sameSrc = (src: string) => src;
+
+export function RichTextView({
+  doc,
+  context,
+  imageSrc = sameSrc,
+}: {
+  doc: TRichTextDoc;
+  context: TDocumentContext;
+  /**
+   * Where an image is loaded from, given its stored `/api/files/<id>` address (checked before it
+   * is called): the client's page serves the same file through its share link.
+   */
+  imageSrc?: (src: string) => string;
+}) {
+  const env: TRenderEnv = { context, imageSrc };
+  return <div className="document-rich-text">{children(doc as TNode).map((n, i) => renderBlock(n, i, env, 1))}</div>;
 }

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { VerifyForm } from '@/features/verify/components/verify-form';
+
+export default function VerifyPage() {
+  useEffect(() => {
+    document.title = 'Verify an accepted proposal — Draftwell';
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-14 sm:py-20">
+      <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-5xl">Verify an accepted proposal</h1>
+      <p className="text-muted-foreground mt-5 text-lg">
+        Every accepted proposal is frozen with a SHA-256 hash. Drop the PDF you were given, or paste the hash from its
+        certificate of acceptance, to see whether it matches a proposal accepted through Draftwell, and who accepted it
+        and when.
+      </p>
+      <div className="bg-card mt-10 rounded-lg border p-5 shadow-sm sm:p-8">
+        <VerifyForm />
+      </div>
+    </div>
+  );
+}

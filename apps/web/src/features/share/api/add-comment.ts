@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TComment, TSharedProposal } from '@draftwell/shared/share/share-api';
+import { api, unwrap } from '@/lib/api-client';
+import { shareKeys } from './keys';
+
+export type TCommentInput = { name: string; body: string };
+
+export function addComment(token: string, input: TCommentInput): Promise<TComment> {
+  return unwrap<TComment>(api.share[':token'].comments.$post({ param: { token }, json: input }));
+}
+
+/** Posts the client's comment and adds it to the thread on the page. */
+export function useAddComment(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TCommentInput) => addComment(token, input),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<TSharedProposal>(shareKeys.proposal(token), (page) =>
+        page && !page.comments.some((c) => c.id === comment.id)
+          ? { ...page, comments: [...page.comments, comment] }
+          : page,
+      );
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import { Download, Printer, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { TDocument } from '@draftwell/shared/document/schema';
+import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { formatLocalDateTime, formatUtc } from '../utils/format';
+import { ChosenOptions, TotalsRows } from './chosen-summary';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b py-3 last:border-b-0 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-muted-foreground text-sm">{term}</dt>
+      <dd className="min-w-0 text-sm">{children}</dd>
+    </div>
+  );
+}
+
+const Hash = ({ value }: { value: string }) => <code className="font-mono text-[0.8125rem] break-all">{value}</code>;
+
+/** Printing the certificate prints it alone; the rest of the page is hidden for that print. */
+function printCertificate() {
+  const root = window.document.documentElement;
+  root.dataset.print = 'certificate';
+  window.print();
+}
+
+/**
+ * The evidence of the acceptance as the server recorded it: who, when (UTC, the server's clock),
+ * from where, which revision (its hash), the consent text and its hash, the choices and totals.
+ */
+export function AcceptanceCertificate({
+  token,
+  certificate,
+  document,
+  focusOnMount = false,
+}: {
+  token: string;
+  certificate: TAcceptanceCertificate;
+  /** The accepted revision's document (for the choices in words); null while it loads. */
+  document: TDocument | null;
+  /** Just accepted: the certificate takes the focus (the form that was used is gone). */
+  focusOnMount?: boolean;
+}) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnMount) return;
+    title.current?.focus();
+    title.current?.scrollIntoView({ block: 'start' });
+  }, [focusOnMount]);
+
+  useEffect(() => {
+    const done = () => delete window.document.documentElement.dataset.print;
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
+
+  const sender = [certificate.senderName, certificate.senderCompany].filter((s) => s.trim()).join(', ');
+  return (
+    <section
+      id="certificate"
+      aria-labelledby="certificate-title"
+      className="bg-card scroll-mt-6 rounded-lg border border-t-4 border-t-(--dv-accent) print:border-0"
+    >
+      <div className="flex flex-wrap items-start gap-4 border-b p-5 sm:p-8">
+        <ShieldCheck aria-hidden="true" className="text-success mt-1 size-7 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <p className="text-muted-foreground text-xs font-semibold tracking-[0.14em] uppercase">
+            Certificate of acceptance
+          </p>
+          <h2
+            id="certificate-title"
+            ref={title}
+            tabIndex={-1}
+            className="mt-1 text-xl font-semibold tracking-tight outline-none"
+          >
+            Accepted by {certificate.name}
+          </h2>
+          <p className="text-muted-foreground mt-1 text-sm">
+            {certificate.proposalNumber} · {certificate.proposalTitle}
+          </p>
+        </div>
+        <div className="flex w-full gap-2 sm:w-auto print:hidden">
+          <Button variant="outline" onClick={printCertificate} className="flex-1 sm:flex-none">
+            <Printer aria-hidden="true" />
+            Print
+          </Button>
+          <Button asChild variant="outline" className="flex-1 sm:flex-none">
+            <a href={paths.sharePdf(token)} download>
+              <Download aria-hidden="true" />
+              Download PDF
+            </a>
+          </Button>
+        </div>
+      </div>
+      <dl className="px-5 py-2 sm:px-8 sm:py-4">
+        <Fact term="Proposal">
+          {certificate.proposalNumber}, “{certificate.proposalTitle}”
+        </Fact>
+        <Fact term="From">{sender || '—'}</Fact>
+        <Fact term="Accepted by">
+          {certificate.name} <span className="text-muted-foreground break-all">&lt;{certificate.email}&gt;</span>
+        </Fact>
+        <Fact term="Accepted at (UTC)">
+          <time dateTime={certificate.acceptedAt}>{formatUtc(certificate.acceptedAt)}</time>
+          <span className="text-muted-foreground block">Your time: {formatLocalDateTime(certificate.acceptedAt)}</span>
+        </Fact>
+        <Fact term="IP address">
+          <span className="font-mono text-[0.8125rem] break-all">{certificate.ipAddress}</span>
+        </Fact>
+        <Fact term="Browser (user agent)">
+          <span className="break-words">{certificate.userAgent || '—'}</span>
+        </Fact>
+        <Fact term="Revision">Revision {certificate.revisionNumber}</Fact>
+        <Fact term="Revision hash (SHA-256)">
+          <Hash value={certificate.revisionHash} />
+        </Fact>
+        <Fact term="Consent text">
+          <blockquote className="border-l-2 pl-3">{certificate.consentText}</blockquote>
+        </Fact>
+        <Fact term="Consent text hash (SHA-256)">
+          <Hash value={certificate.consentHash} />
+        </Fact>
+        <Fact term="Selected options">
+          {document ? (
+            <ChosenOptions document={document} selection={certificate.selection} />
+          ) : (
+            <span className="text-muted-foreground">Loading…</span>
+          )}
+        </Fact>
+        <Fact term="Totals">
+          <div className="max-w-xs">
+            <TotalsRows totals={certificate.totals} currency={certificate.currency} />
+          </div>
+        </Fact>
+      </dl>
+      <p className="text-muted-foreground border-t px-5 py-4 text-sm sm:px-8 print:hidden">
+        Anyone can check this acceptance on the{' '}
+        <a href={paths.verify} className="text-foreground font-medium underline underline-offset-2">
+          verification page
+        </a>{' '}
+        with the revision hash above or the downloaded PDF.
+      </p>
+    </section>
+  );
+}

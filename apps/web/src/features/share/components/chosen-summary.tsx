@@ -1,0 +1,52 @@
+import { BILLING_KINDS, type TBillingKind, type TPricingTotals } from '@draftwell/shared/document/pricing';
+import type { TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
+import { formatMoney } from '@draftwell/shared/money';
+import { chosenOptions } from '../utils/selection';
+
+const TOTAL_LABELS: Record<TBillingKind, string> = {
+  one_off: 'One-off total',
+  monthly: 'Monthly total',
+  yearly: 'Yearly total',
+};
+
+/** The billing kinds worth a line: those with an amount, else the one-off total (which may be zero). */
+export function totalsToShow(totals: TPricingTotals): TBillingKind[] {
+  const kinds = BILLING_KINDS.filter((kind) => totals[kind].total !== 0);
+  return kinds.length > 0 ? kinds : ['one_off'];
+}
+
+export function TotalsRows({ totals, currency }: { totals: TPricingTotals; currency: string }) {
+  return (
+    <dl className="space-y-1 text-sm">
+      {totalsToShow(totals).map((kind) => (
+        <div key={kind} className="flex items-baseline justify-between gap-4" data-billing={kind}>
+          <dt className="text-muted-foreground">{TOTAL_LABELS[kind]}</dt>
+          <dd className="font-semibold tabular-nums">{formatMoney(totals[kind].total, currency)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The options and packages the client takes, in words; or that they could choose none. */
+export function ChosenOptions({ document, selection }: { document: TDocument; selection: TPricingSelection }) {
+  const chosen = chosenOptions(document, selection);
+  const anyChoice = document.blocks.some(
+    (b) =>
+      b.type === 'pricing_table' &&
+      (b.kind === 'choice' || b.lines.some((line) => line.optional || line.quantityRange !== undefined)),
+  );
+  if (!anyChoice) return <p className="text-muted-foreground text-sm">This proposal has no options to choose.</p>;
+  if (chosen.length === 0) return <p className="text-muted-foreground text-sm">No optional items.</p>;
+  return (
+    <ul className="list-disc space-y-1 pl-5 text-sm">
+      {chosen.map((line) => (
+        <li key={line.id}>
+          {line.kind === 'package' ? 'Package: ' : ''}
+          {line.description}
+          {line.quantity ? <span className="text-muted-foreground"> — {line.quantity}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

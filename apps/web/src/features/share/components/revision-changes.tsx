@@ -1,0 +1,307 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { TRevisionSnapshot, TRevisionSummary } from '@draftwell/shared/share/revision';
+import {
+  diffRevisions,
+  type TDiffSegment,
+  type TRevisionChange,
+  type TValueChange,
+} from '@draftwell/shared/share/diff';
+import type { TDocumentContext } from '@draftwell/shared/document/variables';
+import { snapshotContext } from '@draftwell/shared/share/context';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useSharedRevision } from '../api/get-shared-revision';
+import { fillVariables } from '../utils/fill-variables';
+import { formatLocalDate } from '../utils/format';
+
+/** Each revision's own values for the variables its text uses. */
+type TContexts = { before: TDocumentContext; after: TDocumentContext };
+
+const Added = ({ children }: { children: ReactNode }) => (
+  <ins className="rounded-sm bg-emerald-100 px-0.5 text-emerald-950 underline decoration-2 underline-offset-2 dark:bg-emerald-400/20 dark:text-emerald-100">
+    <span className="sr-only">[added: </span>
+    {children}
+    <span className="sr-only">]</span>
+  </ins>
+);
+
+const Removed = ({ children }: { children: ReactNode }) => (
+  <del className="rounded-sm bg-rose-100 px-0.5 text-rose-950 line-through decoration-2 dark:bg-rose-400/20 dark:text-rose-100">
+    <span className="sr-only">[removed: </span>
+    {children}
+    <span className="sr-only">]</span>
+  </del>
+);
+
+function Segments({ segments, contexts }: { segments: TDiffSegment[]; contexts: TContexts }) {
+  return (
+    <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap">
+      {segments.map((segment, i) =>
+        segment.kind === 'added' ? (
+          <Added key={i}>{fillVariables(segment.text, contexts.after)}</Added>
+        ) : segment.kind === 'removed' ? (
+          <Removed key={i}>{fillVariables(segment.text, contexts.before)}</Removed>
+        ) : (
+          <span key={i}>{fillVariables(segment.text, contexts.after)}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+/** "Unit price: $100 → $120", the old value struck through and the new one underlined. */
+function ValueChange({ change }: { change: TValueChange | { label: string; before: string; after: string } }) {
+  return (
+    <span className="break-words">
+      <span className="font-medium">{change.label}:</span> <Removed>{change.before}</Removed>{' '}
+      <span aria-hidden="true">→</span> <Added>{change.after}</Added>
+    </span>
+  );
+}
+
+function ValueChanges({ changes }: { changes: TValueChange[] }) {
+  return (
+    <ul className="mt-2 space-y-1 text-sm">
+      {changes.map((change) => (
+        <li key={change.label}>
+          <ValueChange change={change} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const TAGS = {
+  added: 'Added',
+  removed: 'Removed',
+  changed: 'Changed',
+  moved: 'Moved',
+} as const;
+
+function Tag({ kind }: { kind: keyof typeof TAGS }) {
+  return (
+    <span className="bg-muted text-foreground mr-2 inline-block rounded px-1.5 py-0.5 text-xs font-semibold tracking-wide uppercase">
+      {TAGS[kind]}
+    </span>
+  );
+}
+
+const quoted = (text: string) => `“${text}”`;
+
+function ChangeItem({ change, contexts }: { change: TRevisionChange; contexts: TContexts }) {
+  switch (change.kind) {
+    case 'field':
+    case 'totals_changed':
+      return (
+        <>
+          <Tag kind="changed" />
+          <ValueChange change={change} />
+        </>
+      );
+    case 'block_added':
+    case 'block_removed': {
+      const added = change.kind === 'block_added';
+      return (
+        <>
+          <Tag kind={added ? 'added' : 'removed'} />
+          <span className="font-medium">
+            {quoted(fillVariables(change.blockLabel, added ? contexts.after : contexts.before))}
+          </span>
+          {change.text.trim() ? (
+            <p className="mt-2 text-sm break-words whitespace-pre-line">
+              {added ? (
+                <Added>{fillVariables(change.text, contexts.after)}</Added>
+              ) : (
+                <Removed>{fillVariables(change.text, contexts.before)}</Removed>
+              )}
+            </p>
+          ) : null}
+        </>
+      );
+    }
+    case 'block_moved':
+      return (
+        <>
+          <Tag kind="moved" />
+          <span className="font-medium">{quoted(fillVariables(change.blockLabel, contexts.after))}</span> now stands
+          elsewhere in the proposal.
+        </>
+      );
+    case 'block_changed':
+      return (
+        <>
+          <Tag kind="changed" />
+          <span className="font-medium">{quoted(fillVariables(change.blockLabel, contexts.after))}</span>
+          <ValueChanges changes={change.changes} />
+        </>
+      );
+    case 'text_changed':
+      return (
+        <>
+          <Tag kind="changed" />
+          <span className="font-medium">Text: {quoted(fillVariables(change.blockLabel, contexts.after))}</span>
+          <Segments segments={change.segments} contexts={contexts} />
+        </>
+      );
+    case 'line_added':
+    case 'line_removed': {
+      const added = change.kind === 'line_added';
+      const text = `${change.description} — ${change.amount}`;
+      return (
+        <>
+          <Tag kind={added ? 'added' : 'removed'} />
+          <span className="text-muted-foreground">{change.table}: </span>
+          {added ? <Added>{text}</Added> : <Removed>{text}</Removed>}
+        </>
+      );
+    }
+    case 'line_changed':
+      return (
+        <>
+          <Tag kind="changed" />
+          <span className="text-muted-foreground">{change.table}: </span>
+          <span className="font-medium">{change.description}</span>
+          <ValueChanges changes={change.changes} />
+        </>
+      );
+    case 'milestone_added':
+    case 'milestone_removed': {
+      const added = change.kind === 'milestone_added';
+      const text = `${change.title} — ${change.when}`;
+      return (
+        <>
+          <Tag kind={added ? 'added' : 'removed'} />
+          <span className="text-muted-foreground">{change.timeline}: </span>
+          {added ? <Added>{text}</Added> : <Removed>{text}</Removed>}
+        </>
+      );
+    }
+    case 'milestone_changed':
+      return (
+        <>
+          <Tag kind="changed" />
+          <span className="text-muted-foreground">{change.timeline}: </span>
+          <span className="font-medium">{change.title}</span>
+          <ValueChanges changes={change.changes} />
+        </>
+      );
+  }
+}
+
+function ChangeList({ before, after }: { before: TRevisionSnapshot; after: TRevisionSnapshot }) {
+  const changes = useMemo(() => diffRevisions(before, after), [before, after]);
+  const contexts = useMemo(() => ({ before: snapshotContext(before), after: snapshotContext(after) }), [before, after]);
+  if (changes.length === 0) {
+    return <p className="text-muted-foreground text-sm">Nothing changed between these two revisions.</p>;
+  }
+  return (
+    <ol aria-label="Changes" className="divide-y rounded-lg border">
+      {changes.map((change, i) => (
+        <li key={i} className="px-4 py-3 text-sm leading-relaxed">
+          <ChangeItem change={change} contexts={contexts} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RevisionSelect({
+  label,
+  value,
+  revisions,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  revisions: TRevisionSummary[];
+  onChange: (n: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="border-input bg-card h-10 rounded-md border px-3 text-sm shadow-xs"
+      >
+        {revisions.map((r) => (
+          <option key={r.number} value={r.number}>
+            Revision {r.number}, sent {formatLocalDate(r.createdAt)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * "What changed" between two sent revisions the client picks (the last two at first), in
+ * words: every insertion and deletion is marked by more than colour (underline, strike-through,
+ * and words for screen readers).
+ */
+export function RevisionChanges({
+  token,
+  revisions,
+  current,
+}: {
+  token: string;
+  /** Oldest first; at least two. */
+  revisions: TRevisionSummary[];
+  /** The newest revision's snapshot, already on the page. */
+  current: { number: number; snapshot: TRevisionSnapshot };
+}) {
+  const newest = revisions[revisions.length - 1]!.number;
+  const [from, setFrom] = useState(revisions[revisions.length - 2]!.number);
+  const [to, setTo] = useState(newest);
+  const before = useSharedRevision(token, from === current.number ? null : from);
+  const after = useSharedRevision(token, to === current.number ? null : to);
+  const beforeSnapshot = from === current.number ? current.snapshot : before.data?.snapshot;
+  const afterSnapshot = to === current.number ? current.snapshot : after.data?.snapshot;
+  const failed = before.error ?? after.error;
+
+  return (
+    <section id="changes" aria-labelledby="changes-title" className="bg-card scroll-mt-6 rounded-lg border">
+      <div className="p-5 sm:p-8">
+        <h2 id="changes-title" className="text-xl font-semibold tracking-tight">
+          What changed
+        </h2>
+        <p className="text-muted-foreground mt-2 text-sm">
+          This proposal was sent {revisions.length} times. Compare any two revisions: added text is{' '}
+          <Added>underlined</Added>, removed text is <Removed>struck through</Removed>.
+        </p>
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          <RevisionSelect label="From revision" value={from} revisions={revisions} onChange={setFrom} />
+          <RevisionSelect label="To revision" value={to} revisions={revisions} onChange={setTo} />
+        </div>
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm print:hidden">
+          {[...new Set([from, to])].map((n) => (
+            <a key={n} href={paths.sharePdf(token, n)} download className="underline underline-offset-2">
+              Download revision {n} (PDF)
+            </a>
+          ))}
+        </p>
+        <div className="mt-5" aria-live="polite" aria-busy={!beforeSnapshot || !afterSnapshot}>
+          {from === to ? (
+            <p className="text-muted-foreground text-sm">Pick two different revisions to compare.</p>
+          ) : failed ? (
+            <p role="alert" className="text-destructive text-sm">
+              That revision did not load: {failed.message}
+            </p>
+          ) : beforeSnapshot && afterSnapshot ? (
+            <ChangeList before={beforeSnapshot} after={afterSnapshot} />
+          ) : (
+            <div role="status" aria-label="Loading the changes" className="space-y-2">
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-5 w-1/2" />
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

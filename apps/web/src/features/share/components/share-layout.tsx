@@ -1,0 +1,71 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { SkipLink } from '@/components/layouts/skip-link';
+import { brandAccents } from '@/features/document-view/document-view';
+import { cn } from '@/lib/cn';
+import { ShareThemeToggle } from './share-theme-toggle';
+
+export type TShareBrand = {
+  /** The sender as the client knows them: company, else name. */
+  name: string;
+  logoUrl: string | null;
+  brandColor: string;
+};
+
+/**
+ * The client's page chrome: the sender's brand (never Draftwell's marketing header), the page's
+ * own actions, and the brand colour made readable in both themes for everything inside.
+ */
+export function ShareLayout({
+  brand,
+  actions,
+  footer,
+  children,
+}: {
+  brand?: TShareBrand;
+  actions?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const accents = brandAccents(brand?.brandColor);
+  const style = accents
+    ? ({ '--dv-accent-light': accents.light, '--dv-accent-dark': accents.dark } as CSSProperties)
+    : undefined;
+  return (
+    <div
+      style={style}
+      className="flex min-h-dvh flex-col [--dv-accent:var(--dv-accent-light,var(--primary))] dark:[--dv-accent:var(--dv-accent-dark,var(--primary))]"
+    >
+      <SkipLink />
+      <header className={cn('bg-card border-b print:hidden', brand && 'border-t-4 border-t-(--dv-accent)')}>
+        <div className="mx-auto flex min-h-14 max-w-[52rem] items-center gap-3 px-4 py-2">
+          {brand ? (
+            brand.logoUrl ? (
+              // Many logos are dark ink on transparent: in the dark theme they sit on a light tile.
+              <img
+                src={brand.logoUrl}
+                alt={`${brand.name} logo`}
+                className="h-8 w-auto max-w-[9rem] object-contain dark:rounded dark:bg-white dark:p-1"
+              />
+            ) : (
+              <p className="min-w-0 truncate font-semibold tracking-tight">{brand.name}</p>
+            )
+          ) : null}
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+            {actions}
+            <ShareThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      {footer ? (
+        <footer className="text-muted-foreground border-t text-sm print:hidden">
+          <div className="mx-auto flex max-w-[52rem] flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-6">
+            {footer}
+          </div>
+        </footer>
+      ) : null}
+    </div>
+  );
+}

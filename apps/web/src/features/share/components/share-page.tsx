@@ -1,0 +1,253 @@
+import { Download } from 'lucide-react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
+import type { TPricingSelection } from '@draftwell/shared/document/schema';
+import { snapshotContext } from '@draftwell/shared/share/context';
+import type { TSharedProposal } from '@draftwell/shared/share/share-api';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { DocumentView } from '@/features/document-view/document-view';
+import { useSharedProposal } from '../api/get-shared-proposal';
+import { useSharedRevision } from '../api/get-shared-revision';
+import { useViewTracking } from '../hooks/use-view-tracking';
+import { shareFailure } from '../utils/share-error';
+import { CommentsSection } from './comments-section';
+import { AcceptanceCertificate, AcceptSection, DeclineDialog, ShareFailureView } from './lazy-parts';
+import { RevisionChangesSlot } from './revision-changes-slot';
+import { ShareLayout, type TShareBrand } from './share-layout';
+import { ShareLoading } from './share-loading';
+import { StatusBanner } from './status-banner';
+
+const FILE_SRC = /^\/api\/files\/([0-9a-f-]{36})$/i;
+
+function senderLabel(shared: TSharedProposal): string {
+  const { sender } = shared.snapshot;
+  return sender.company.trim() || sender.name.trim() || 'The sender';
+}
+
+function brandOf(shared: TSharedProposal): TShareBrand {
+  return { name: senderLabel(shared), logoUrl: shared.logoUrl, brandColor: shared.snapshot.sender.brandColor };
+}
+
+function safeTotals(shared: TSharedProposal, selection: TPricingSelection): TPricingTotals | null {
+  try {
+    return documentTotals(shared.snapshot.document, selection);
+  } catch {
+    return null;
+  }
+}
+
+function PdfButton({ token }: { token: string }) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={paths.sharePdf(token)} download>
+        <Download aria-hidden="true" />
+        <span>
+          <span className="sr-only sm:not-sr-only">Download </span>PDF
+        </span>
+      </a>
+    </Button>
+  );
+}
+
+function Footer({ showMadeWith }: { showMadeWith: boolean }) {
+  return (
+    <>
+      {showMadeWith ? (
+        <p>
+          Made with{' '}
+          <a href={paths.landing} className="text-foreground font-medium underline underline-offset-2">
+            Draftwell
+          </a>
+        </p>
+      ) : (
+        <span />
+      )}
+      <a href={paths.verify} className="hover:text-foreground underline underline-offset-2">
+        Verify an accepted proposal
+      </a>
+    </>
+  );
+}
+
+/** The proposal a link opens, with everything the client can do with it. */
+function SharedProposalView({ token, shared }: { token: string; shared: TSharedProposal }) {
+  const { snapshot, revision, status, acceptance } = shared;
+  const open = status === 'sent' || status === 'viewed';
+  const senderName = senderLabel(shared);
+
+  // The client's choices belong to the revision they were made on; a newer one starts afresh.
+  const [selection, setSelection] = useState<TPricingSelection>({});
+  const [selectionOf, setSelectionOf] = useState(revision.hash);
+  if (selectionOf !== revision.hash) {
+    setSelectionOf(revision.hash);
+    setSelection({});
+  }
+  // Once answered, the page shows what was accepted (or the sender's defaults).
+  const shownSelection = useMemo(
+    () => (open ? selection : (acceptance?.selection ?? {})),
+    [open, selection, acceptance],
+  );
+  const totals = useMemo(() => safeTotals(shared, shownSelection), [shared, shownSelection]);
+  const context = useMemo(() => {
+    const base = snapshotContext(snapshot, totals ?? snapshot.totals);
+    // The sender may have extended it since sending: the page says the date that holds now.
+    return { ...base, proposal: { ...base.proposal, validUntil: shared.validUntil } };
+  }, [snapshot, totals, shared.validUntil]);
+  const imageSrc = useMemo(
+    () => (src: string) => {
+      const id = FILE_SRC.exec(src)?.[1];
+      return id ? paths.shareFile(token, id) : src;
+    },
+    [token],
+  );
+
+  // The certificate lists the choices of the revision that was accepted.
+  const acceptedOther = acceptance && acceptance.revisionNumber !== revision.number ? acceptance.revisionNumber : null;
+  const acceptedRevision = useSharedRevision(token, acceptedOther);
+  const acceptedDocument =
+    acceptedOther === null ? snapshot.document : (acceptedRevision.data?.snapshot.document ?? null);
+
+  const [declineOpen, setDeclineOpen] = useState(false);
+  const [declineWanted, setDeclineWanted] = useState(false);
+  const bannerTitle = useRef<HTMLHeadingElement>(null);
+
+  // When the client answers, focus moves to what now says so (the forms they used are gone): the
+  // certificate (its own chunk, so it focuses itself once there) or the banner.
+  const [shownStatus, setShownStatus] = useState(status);
+  const [focusTarget, setFocusTarget] = useState<'certificate' | 'banner' | null>(null);
+  if (shownStatus !== status) {
+    setShownStatus(status);
+    if (shownStatus === 'sent' || shownStatus === 'viewed')
+      setFocusTarget(status === 'accepted' ? 'certificate' : 'banner');
+  }
+  useEffect(() => {
+    if (focusTarget !== 'banner') return;
+    bannerTitle.current?.focus();
+    bannerTitle.current?.scrollIntoView({ block: 'start' });
+  }, [focusTarget]);
+
+  useEffect(() => {
+    document.title = `${snapshot.title.trim() || 'Proposal'} — ${senderName}`;
+  }, [snapshot.title, senderName]);
+
+  const askDecline = () => {
+    setDeclineWanted(true);
+    setDeclineOpen(true);
+  };
+
+  return (
+    <ShareLayout
+      brand={brandOf(shared)}
+      actions={<PdfButton token={token} />}
+      footer={<Footer showMadeWith={shared.showMadeWithFooter} />}
+    >
+      <div className="mx-auto grid w-full max-w-[52rem] gap-6 px-3 py-6 sm:gap-8 sm:px-4 sm:py-10">
+        <div data-share-part>
+          <StatusBanner shared={shared} onDecline={askDecline} titleRef={bannerTitle} />
+        </div>
+
+        <div
+          data-share-part
+          className="overflow-hidden rounded-lg border shadow-sm print:overflow-visible print:border-0"
+        >
+          <DocumentView
+            document={snapshot.document}
+            context={context}
+            selection={shownSelection}
+            onSelectionChange={open ? setSelection : undefined}
+            branding={{ brandColor: snapshot.sender.brandColor, logoUrl: shared.logoUrl, senderName }}
+            imageSrc={imageSrc}
+          />
+        </div>
+
+        {acceptance ? (
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <AcceptanceCertificate
+              token={token}
+              certificate={acceptance}
+              document={acceptedDocument}
+              focusOnMount={focusTarget === 'certificate'}
+            />
+          </Suspense>
+        ) : null}
+
+        {shared.revisions.length > 1 ? (
+          <div data-share-part>
+            <RevisionChangesSlot
+              token={token}
+              revisions={shared.revisions}
+              current={{ number: revision.number, snapshot }}
+            />
+          </div>
+        ) : null}
+
+        {open ? (
+          <div data-share-part>
+            <Suspense fallback={<Skeleton className="h-[40rem] w-full" />}>
+              <AcceptSection
+                token={token}
+                revisionNumber={revision.number}
+                revisionHash={revision.hash}
+                document={snapshot.document}
+                selection={selection}
+                totals={totals}
+                currency={snapshot.currency}
+                consentText={shared.consentText}
+                onDecline={askDecline}
+              />
+            </Suspense>
+          </div>
+        ) : null}
+
+        <div data-share-part>
+          <CommentsSection token={token} comments={shared.comments} senderName={senderName} />
+        </div>
+      </div>
+
+      {declineWanted ? (
+        <Suspense fallback={null}>
+          <DeclineDialog
+            token={token}
+            senderName={senderName}
+            open={declineOpen}
+            onOpenChange={setDeclineOpen}
+            onDeclined={() => bannerTitle.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
+    </ShareLayout>
+  );
+}
+
+/**
+ * The client's page at /p/:token: public, no account. Loading, a link that does not exist (404),
+ * one withdrawn or expired (410), a failure with Retry, or the proposal itself.
+ */
+export function SharePage({ token }: { token: string }) {
+  const query = useSharedProposal(token);
+  const failure = query.error ? shareFailure(query.error) : null;
+  // A link that closed while open is shown closed; any other failed reload keeps what is shown.
+  const closed = failure && failure.kind !== 'failed';
+  useViewTracking(token, query.data !== undefined && !closed);
+
+  const showsProposal = query.data !== undefined && !closed;
+  const failed = failure !== null;
+  useEffect(() => {
+    if (!showsProposal) document.title = failed ? 'Proposal unavailable' : 'Loading proposal…';
+  }, [showsProposal, failed]);
+
+  if (query.data && !closed) return <SharedProposalView token={token} shared={query.data} />;
+  return (
+    <ShareLayout>
+      {failure ? (
+        <Suspense fallback={<ShareLoading />}>
+          <ShareFailureView failure={failure} onRetry={() => void query.refetch()} />
+        </Suspense>
+      ) : (
+        <ShareLoading />
+      )}
+    </ShareLayout>
+  );
+}

@@ -1,0 +1,20 @@
+import { Moon, Sun } from 'lucide-react';
+import { useTheme } from 'next-themes';
+import { Button } from '@/components/ui/button';
+
+/** Light or dark for the client's page: one button, no menu to load (QUALITY P8). */
+export function ShareThemeToggle() {
+  const { resolvedTheme, setTheme } = useTheme();
+  const dark = resolvedTheme === 'dark';
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
+      onClick={() => setTheme(dark ? 'light' : 'dark')}
+      className="print:hidden"
+    >
+      {dark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+    </Button>
+  );
+}

@@ -1,0 +1,156 @@
+import { CircleCheck, CircleX, Clock, History } from 'lucide-react';
+import type { ReactNode, Ref } from 'react';
+import { formatCalendarDate } from '@draftwell/shared/document/variables';
+import type { TSharedProposal } from '@draftwell/shared/share/share-api';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { daysUntil, formatLocalDate } from '../utils/format';
+import { ACCENT_BUTTON } from './accent';
+
+/** "Valid until March 31, 2027", with how long is left when it is close. */
+export function validityText(validUntil: string, daysLeft: number): string {
+  const date = formatCalendarDate(validUntil);
+  if (daysLeft === 0) return `Valid until today, ${date}`;
+  if (daysLeft === 1) return `Valid until tomorrow, ${date}`;
+  if (daysLeft > 1 && daysLeft <= 14) return `Valid until ${date} (${daysLeft} days left)`;
+  return `Valid until ${date}`;
+}
+
+function Banner({
+  tone,
+  icon,
+  title,
+  titleRef,
+  children,
+}: {
+  tone: 'open' | 'accepted' | 'declined';
+  icon: ReactNode;
+  title: string;
+  titleRef?: Ref<HTMLHeadingElement>;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="share-status-title"
+      className={cn(
+        'bg-card flex gap-3 rounded-lg border border-l-4 p-4 sm:gap-4 sm:p-5',
+        tone === 'open' && 'border-l-(--dv-accent)',
+        tone === 'accepted' && 'border-l-success',
+        tone === 'declined' && 'border-l-destructive',
+      )}
+    >
+      <span
+        className={cn(
+          'mt-0.5 shrink-0 [&_svg]:size-5',
+          tone === 'open' && 'text-(--dv-accent)',
+          tone === 'accepted' && 'text-success',
+          tone === 'declined' && 'text-destructive',
+        )}
+      >
+        {icon}
+      </span>
+      <div className="min-w-0 flex-1 space-y-2">
+        <h2 id="share-status-title" ref={titleRef} tabIndex={-1} className="font-semibold outline-none">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Where the proposal stands for the client: open until when (and what to do), accepted (with the
+ * certificate), or declined (with the reason); and when a newer revision exists.
+ */
+export function StatusBanner({
+  shared,
+  onDecline,
+  titleRef,
+}: {
+  shared: TSharedProposal;
+  onDecline: () => void;
+  titleRef?: Ref<HTMLHeadingElement>;
+}) {
+  const { status, acceptance, decline, revision } = shared;
+  const sender = shared.snapshot.sender.company.trim() || shared.snapshot.sender.name.trim() || 'The sender';
+
+  if (status === 'accepted' && acceptance) {
+    const newer = revision.number > acceptance.revisionNumber;
+    return (
+      <Banner
+        tone="accepted"
+        icon={<CircleCheck aria-hidden="true" />}
+        title={`Accepted by ${acceptance.name} on ${formatLocalDate(acceptance.acceptedAt)}`}
+        titleRef={titleRef}
+      >
+        <p className="text-muted-foreground text-sm">
+          Revision {acceptance.revisionNumber} was accepted.{' '}
+          <a href="#certificate" className="text-foreground font-medium underline underline-offset-2">
+            View the certificate of acceptance
+          </a>
+        </p>
+        {newer ? (
+          <p className="text-sm">
+            <strong>Note:</strong> {sender} sent revision {revision.number} after this acceptance. This page shows
+            revision {revision.number}; the acceptance and its certificate apply to revision {acceptance.revisionNumber}
+            .
+          </p>
+        ) : null}
+      </Banner>
+    );
+  }
+
+  if (status === 'declined') {
+    return (
+      <Banner
+        tone="declined"
+        icon={<CircleX aria-hidden="true" />}
+        title={decline ? `Declined on ${formatLocalDate(decline.at)}` : 'This proposal was declined'}
+        titleRef={titleRef}
+      >
+        {decline?.reason.trim() ? (
+          <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-line">
+            <span className="sr-only">Reason given: </span>
+            {decline.reason}
+          </blockquote>
+        ) : (
+          <p className="text-muted-foreground text-sm">No reason was given.</p>
+        )}
+        <p className="text-muted-foreground text-sm">
+          Changed your mind? Ask {sender} to send it again; you can still comment below.
+        </p>
+      </Banner>
+    );
+  }
+
+  const validUntil = shared.validUntil;
+  const title = validUntil ? validityText(validUntil, daysUntil(validUntil)) : 'Open for your answer';
+  return (
+    <Banner tone="open" icon={<Clock aria-hidden="true" />} title={title} titleRef={titleRef}>
+      <p className="text-muted-foreground text-sm">
+        Read the proposal, choose any options, then accept it at the end of the page. Questions? Ask {sender} in the
+        comments.
+      </p>
+      {revision.number > 1 ? (
+        <p className="flex items-start gap-1.5 text-sm">
+          <History aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            This is revision {revision.number}, sent {formatLocalDate(revision.createdAt)}.{' '}
+            <a href="#changes" className="font-medium underline underline-offset-2">
+              See what changed
+            </a>
+          </span>
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2 pt-1 print:hidden">
+        <Button asChild size="sm" className={ACCENT_BUTTON}>
+          <a href="#accept">Review and accept</a>
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDecline}>
+          Decline
+        </Button>
+      </div>
+    </Banner>
+  );
+}

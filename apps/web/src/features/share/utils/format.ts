@@ -1,0 +1,37 @@
+/** Dates and times as the client's page shows them. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2027-03-04 14:22:05 UTC": the audit record's own clock, unambiguous in any country. */
+export function formatUtc(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
+    d.getUTCMinutes(),
+  )}:${pad(d.getUTCSeconds())} UTC`;
+}
+
+/** "March 4, 2027 at 3:22 PM" in the reader's own time zone. */
+export function formatLocalDateTime(iso: string, locale = 'en-US'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(d);
+}
+
+/** "March 4, 2027" in the reader's own time zone. */
+export function formatLocalDate(iso: string, locale = 'en-US'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d);
+}
+
+/**
+ * Whole days from today (the reader's calendar) to a yyyy-mm-dd date: 0 on the day itself,
+ * negative once it has passed.
+ */
+export function daysUntil(isoDate: string, today = new Date()): number {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  const target = Date.UTC(y!, (m ?? 1) - 1, d ?? 1);
+  const now = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.round((target - now) / 86_400_000);
+}

@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VerifyForm } from './verify-form';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const HASH = 'ab'.repeat(32);
+
+function stubVerify(answer: (body: unknown) => { status: number; body: unknown }) {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = init?.body instanceof FormData ? init.body.get('file') : JSON.parse(String(init?.body));
+      bodies.push(body);
+      const result = answer(body);
+      return new Response(JSON.stringify(result.body), {
+        status: result.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return bodies;
+}
+
+const renderForm = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <VerifyForm />
+    </QueryClientProvider>,
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('VerifyForm', () => {
+  it('checks a pasted hash: a match says who accepted it and when, and nothing else', async () => {
+    const bodies = stubVerify(() => ({
+      status: 200,
+      body: {
+        match: true,
+        proposalNumber: 'P-2027-0042',
+        revisionNumber: 2,
+        revisionHash: HASH,
+        acceptedBy: 'Dana Reyes',
+        acceptedAt: '2027-03-04T14:22:05.000Z',
+      },
+    }));
+    renderForm();
+    const input = screen.getByLabelText('Revision hash (SHA-256)');
+    fireEvent.change(input, { target: { value: 'not a hash' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check hash' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: `  ${HASH.toUpperCase()} ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check hash' }));
+    const result = await screen.findByText(/^Matches:/);
+    expect(result.closest('p')?.textContent).toBe(
+      `Matches: accepted by Dana Reyes on March 4, 2027 at 2:22 PM UTC, revision 2, hash ${HASH}`,
+    );
+    expect(bodies).toEqual([{ hash: HASH }]);
+  });
+
+  it('says when nothing matches', async () => {
+    stubVerify(() => ({ status: 200, body: { match: false } }));
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Revision hash (SHA-256)'), { target: { value: HASH } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check hash' }));
+    expect(await screen.findByText('No accepted proposal matches this')).toBeTruthy();
+  });
+
+  it('sends a chosen PDF, and refuses another type or one over 10 MB before sending', async () => {
+    const bodies = stubVerify(() => ({ status: 200, body: { match: false } }));
+    renderForm();
+    const input = screen.getByLabelText('Choose a PDF');
+    expect(input.getAttribute('accept')).toContain('application/pdf');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(screen.getByRole('alert').textContent).toContain('Choose a PDF file');
+    const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(screen.getByRole('alert').textContent).toContain('larger than 10 MB');
+    expect(bodies).toHaveLength(0);
+
+    const pdf = new File(['%PDF-1.7'], 'proposal.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    expect(await screen.findByText('No accepted proposal matches this')).toBeTruthy();
+    expect((bodies[0] as File).name).toBe('proposal.pdf');
+  });
+
+  it('shows the server’s message when the check fails', async () => {
+    stubVerify(() => ({ status: 413, body: { error: { code: 'too_large', message: 'That PDF is too large.' } } }));
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Revision hash (SHA-256)'), { target: { value: HASH } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check hash' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That PDF is too large.');
+  });
+});

@@ -1,0 +1,346 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, newUser, refusedRequest, test, type TUser } from './fixtures';
+
+/**
+ * The client's page at /p/:token and the public /verify page, in a browser with none of the
+ * owner's cookies: the owner's side is set up through the API (sign up, confirm the email from
+ * the mail sink, a proposal with a client email, an optional line and a valid-until date, send,
+ * read the link). QUALITY A3, A4, A6, A19; PRODUCT client view and verify.
+ */
+
+type TProposal = { id: string; version: number };
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const DOCUMENT = {
+  version: 1,
+  blocks: [
+    {
+      id: 'intro',
+      type: 'rich_text',
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Dear ' },
+              { type: 'variable', attrs: { name: 'client.name' } },
+              { type: 'text', text: ', here is how we would rebuild your website.' },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      id: 'fees',
+      type: 'pricing_table',
+      title: 'Fees',
+      kind: 'lines',
+      lines: [
+        {
+          id: 'build',
+          description: 'Website build',
+          quantity: 1000,
+          unit: '',
+          unitPrice: 150_000,
+          discountPercent: 0,
+          taxPercent: 0,
+          billing: 'one_off',
+          optional: false,
+          selected: true,
+        },
+        {
+          id: 'seo',
+          description: 'SEO audit',
+          quantity: 1000,
+          unit: '',
+          unitPrice: 40_000,
+          discountPercent: 0,
+          taxPercent: 0,
+          billing: 'one_off',
+          optional: true,
+          selected: false,
+        },
+      ],
+    },
+  ],
+};
+
+/** The owner's side, through the API with the owner's own cookies. */
+class Owner {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly origin: string,
+  ) {}
+
+  private async send<T>(method: 'post' | 'patch' | 'get', url: string, data?: unknown): Promise<T> {
+    const res = await this.request[method](url, {
+      headers: { origin: this.origin, 'content-type': 'application/json' },
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(res.ok(), `${method.toUpperCase()} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  /** A sent proposal and its client link's path. */
+  async sentProposal(title = 'Website redesign'): Promise<{ id: string; path: string; token: string }> {
+    const created = await this.send<TProposal>('post', '/api/proposals', { title });
+    const ready = await this.send<TProposal>('patch', `/api/proposals/${created.id}`, {
+      version: created.version,
+      client: { name: 'Dana Reyes', company: 'Reyes & Co', email: 'dana@example.com', phone: '', address: '' },
+      validUntil: inDays(20),
+      document: DOCUMENT,
+    });
+    const sent = await this.send<TProposal>('post', `/api/proposals/${created.id}/send`, {
+      version: ready.version,
+      message: 'Here is our proposal.',
+    });
+    this.versions.set(created.id, sent.version);
+    const link = await this.send<{ url: string }>('get', `/api/proposals/${created.id}/share-link`);
+    const path = new URL(link.url).pathname;
+    return { id: created.id, path, token: path.split('/').pop()! };
+  }
+
+  private readonly versions = new Map<string, number>();
+
+  /** Edits the sent proposal (a new price, a new sentence) and sends it again: revision 2. */
+  async sendRevision(id: string) {
+    const document = structuredClone(DOCUMENT);
+    const paragraph = document.blocks[0]!.content!.content[0]!.content;
+    paragraph[2]!.text = ', here is how we would rebuild your website, in two languages.';
+    document.blocks[1]!.lines![0]!.unitPrice = 180_000;
+    const edited = await this.send<TProposal>('patch', `/api/proposals/${id}`, {
+      version: this.versions.get(id),
+      document,
+    });
+    await this.send('post', `/api/proposals/${id}/send`, { version: edited.version, message: 'Now in two languages.' });
+  }
+
+  withdraw(id: string) {
+    return this.send('post', `/api/proposals/${id}/withdraw`);
+  }
+
+  events(id: string) {
+    return this.send<{ items: { type: string; actor: string }[] }>('get', `/api/proposals/${id}/events`);
+  }
+}
+
+test.describe('the client page /p/:token', () => {
+  let owner: Owner;
+  let ownerUser: TUser;
+
+  test.beforeEach(async ({ newContext, signUpViaApi, mail, baseURL }) => {
+    const context = await newContext();
+    ownerUser = await signUpViaApi(context.request, newUser('owner'));
+    // Sending needs a confirmed email: follow the link the sign-up mailed.
+    const message = await mail.waitFor(ownerUser.email, /^Confirm your email for Draftwell$/);
+    const confirmed = await context.request.get(mail.linkIn(message));
+    expect(confirmed.ok()).toBe(true);
+    owner = new Owner(context.request, new URL(baseURL!).origin);
+  });
+
+  const accept = (page: Page) => page.getByRole('form', { name: 'Accept the proposal' });
+  const oneOffTotal = (page: Page) =>
+    page.getByRole('region', { name: 'Accept this proposal' }).locator('[data-billing="one_off"] dd');
+
+  test('opens with private headers, totals follow the options, a comment, and acceptance with consent', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const { id, path } = await owner.sentProposal();
+
+    const response = await page.goto(path);
+    const headers = response!.headers();
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['cache-control']).toBe('no-store');
+    expect(headers['x-robots-tag']).toContain('noindex');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Website redesign' })).toBeVisible();
+    await expect(page.getByText('Dear Dana Reyes, here is how we would rebuild your website.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Valid until / })).toBeVisible();
+    // The sender's page, not Draftwell's marketing header.
+    await expect(page.getByRole('link', { name: 'Draftwell home' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'client page, open');
+
+    await expect(oneOffTotal(page)).toHaveText('$1,500');
+    await page.getByRole('checkbox', { name: 'SEO audit' }).check();
+    await expect(oneOffTotal(page)).toHaveText('$1,900');
+    await expect(page.getByRole('region', { name: 'Accept this proposal' })).toContainText('SEO audit');
+
+    const comment = page.getByRole('form', { name: 'Add a comment' });
+    await comment.getByLabel('Your name').fill('Dana Reyes');
+    await comment.getByLabel('Comment').fill('Can we start in March?');
+    await comment.getByRole('button', { name: 'Post comment' }).click();
+    const thread = page.getByRole('list', { name: 'Comments' });
+    await expect(thread).toContainText('Dana Reyes');
+    await expect(thread).toContainText('Can we start in March?');
+
+    // Consent is required: without the box ticked, nothing is accepted.
+    await accept(page).getByLabel('Full name').fill('Dana Reyes');
+    await accept(page).getByLabel('Email').fill('dana@example.com');
+    await accept(page).getByRole('button', { name: 'Accept proposal' }).click();
+    const consent = accept(page).getByRole('checkbox', { name: /I agree to the statement above/ });
+    await expect(consent).toHaveAttribute('aria-invalid', 'true');
+    await expect(accept(page)).toContainText('Tick the box to agree to the terms of the electronic signature.');
+    await expect(page.getByRole('region', { name: /^Accepted by/ })).toHaveCount(0);
+
+    await consent.check();
+    await accept(page).getByRole('button', { name: 'Accept proposal' }).click();
+    const certificate = page.getByRole('region', { name: 'Accepted by Dana Reyes', exact: true });
+    await expect(certificate).toBeVisible();
+    await expect(certificate.getByRole('heading', { name: 'Accepted by Dana Reyes', exact: true })).toBeFocused();
+    await expect(certificate).toContainText('dana@example.com');
+    await expect(certificate).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    await expect(certificate).toContainText('Revision 1');
+    await expect(certificate).toContainText(/[0-9a-f]{64}/);
+    await expect(certificate).toContainText('SEO audit');
+    await expect(certificate).toContainText('$1,900');
+    await expect(certificate.getByRole('button', { name: 'Print' })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await certificate.getByRole('link', { name: 'Download PDF' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    await expect(accept(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /^Accepted by Dana Reyes on / })).toBeVisible();
+    await expectNoAxeViolations(page, 'client page, accepted, light');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expectNoAxeViolations(page, 'client page, accepted, dark');
+
+    // The owner sees a client's visit (this browser has none of the owner's cookies) and the answer.
+    const events = (await owner.events(id)).items;
+    expect(events.filter((e) => e.type === 'opened' && e.actor === 'client')).toHaveLength(1);
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['commented', 'accepted']));
+  });
+
+  test('a declined proposal says so, with the reason', async ({ page }) => {
+    const { path } = await owner.sentProposal();
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Decline', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline this proposal?' });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page, 'client page, decline dialog');
+    await dialog.getByLabel('Reason (optional)').fill('Over our budget this year.');
+    await dialog.getByRole('button', { name: 'Decline proposal' }).click();
+    await expect(dialog).toHaveCount(0);
+    const banner = page.getByRole('region', { name: /^Declined on / });
+    await expect(banner).toContainText('Over our budget this year.');
+    await expect(banner.getByRole('heading')).toBeFocused();
+    await expect(accept(page)).toHaveCount(0);
+  });
+
+  test('a second revision: what changed, marked by more than colour', async ({ page }) => {
+    const { id, path } = await owner.sentProposal();
+    await owner.sendRevision(id);
+    await page.goto(path);
+    await expect(page.getByText(/This is revision 2, sent /)).toBeVisible();
+    await page.getByRole('link', { name: 'See what changed' }).click();
+    const changes = page.getByRole('list', { name: 'Changes' });
+    await expect(changes).toContainText('Dear Dana Reyes, here is how we would rebuild your website');
+    await expect(changes.locator('ins', { hasText: 'in two languages.' })).toBeVisible();
+    await expect(changes.locator('del', { hasText: '$1,500' }).first()).toBeVisible();
+    await expect(changes.locator('ins', { hasText: '$1,800' }).first()).toBeVisible();
+    await expect(page.getByLabel('From revision', { exact: true })).toHaveValue('1');
+    await expect(page.getByLabel('To revision', { exact: true })).toHaveValue('2');
+    await expectNoAxeViolations(page, 'client page, two revisions, light');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await expectNoAxeViolations(page, 'client page, two revisions, dark');
+  });
+
+  test('a withdrawn link answers 410 with a page that says who withdrew it and what to do', async ({
+    page,
+    consoleGuard,
+  }) => {
+    const { id, path, token } = await owner.sentProposal();
+    await owner.withdraw(id);
+    consoleGuard.allow(refusedRequest(`/api/share/${token}`));
+    const response = await page.goto(path);
+    expect(response!.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'This proposal was withdrawn' })).toBeVisible();
+    await expect(page.getByText(new RegExp(`^${ownerUser.name} withdrew it on `))).toBeVisible();
+    await expect(page.getByText('Ask them for it if you were expecting one.')).toBeVisible();
+    await expectNoAxeViolations(page, 'client page, withdrawn, light');
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await expectNoAxeViolations(page, 'client page, withdrawn, dark');
+  });
+
+  test('a link that does not exist says so', async ({ page, consoleGuard }) => {
+    const token = 'A'.repeat(43);
+    consoleGuard.allow(refusedRequest(`/api/share/${token}`));
+    await page.goto(`/p/${token}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link does not exist' })).toBeVisible();
+    await expectNoAxeViolations(page, 'client page, not found');
+  });
+
+  test('on a phone (375 px) nothing scrolls sideways, in light and dark', async ({ browser, baseURL }) => {
+    const { path } = await owner.sentProposal('A proposal with a rather long title to wrap on a phone');
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL });
+    try {
+      const phone = await context.newPage();
+      await phone.goto(path);
+      await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+      const noSidewaysScroll = async () => {
+        const { scrollWidth, clientWidth } = await phone.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      };
+      await noSidewaysScroll();
+      await expectNoAxeViolations(phone, 'client page, phone, light');
+      // The pricing stays usable: the option can be ticked and the total follows.
+      await phone.getByRole('checkbox', { name: 'SEO audit' }).check();
+      await expect(oneOffTotal(phone)).toHaveText('$1,900');
+      await phone.getByRole('button', { name: 'Switch to the dark theme' }).click();
+      await noSidewaysScroll();
+      await expectNoAxeViolations(phone, 'client page, phone, dark');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('/verify: the hash from a certificate and the downloaded PDF match; another hash does not', async ({
+    page,
+    newContext,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin;
+    const { token } = await owner.sentProposal();
+    // The client accepts through the API, from a context of its own.
+    const client = (await newContext()).request;
+    const shared = await (await client.get(`/api/share/${token}`)).json();
+    const accepted = await client.post(`/api/share/${token}/accept`, {
+      headers: { origin, 'content-type': 'application/json' },
+      data: { name: 'Dana Reyes', email: 'dana@example.com', consent: true, revisionHash: shared.revision.hash },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(201);
+    const hash = (await accepted.json()).revisionHash as string;
+
+    await page.goto('/verify');
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify an accepted proposal' })).toBeVisible();
+    await expect(page.getByText('at most 10 MB')).toBeVisible();
+    await expectNoAxeViolations(page, '/verify');
+    await page.getByLabel('Revision hash (SHA-256)').fill(hash);
+    await page.getByRole('button', { name: 'Check hash' }).click();
+    await expect(page.locator('p').filter({ hasText: /^Matches:/ })).toHaveText(
+      new RegExp(`^Matches: accepted by Dana Reyes on .+, revision 1, hash ${hash}$`),
+    );
+    await page.getByLabel('Revision hash (SHA-256)').fill('0'.repeat(64));
+    await page.getByRole('button', { name: 'Check hash' }).click();
+    await expect(page.getByText('No accepted proposal matches this')).toBeVisible();
+    await expectNoAxeViolations(page, '/verify with a result');
+
+    // The PDF the client downloads matches too, dropped in through the file picker.
+    const pdf = await client.get(`/api/share/${token}/pdf`);
+    expect(pdf.status()).toBe(200);
+    await page.getByLabel('Choose a PDF').setInputFiles({
+      name: 'proposal.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdf.body(),
+    });
+    await expect(page.locator('p').filter({ hasText: /^Matches:/ })).toHaveText(
+      new RegExp(`^Matches: accepted by Dana Reyes on .+, revision 1, hash ${hash}$`),
+    );
+  });
+});
