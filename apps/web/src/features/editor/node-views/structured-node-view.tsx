@@ -3,6 +3,7 @@ import { closeHistory } from '@tiptap/pm/history';
 import { NodeSelection } from '@tiptap/pm/state';
 import { NodeViewWrapper, ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { PricingTableEditor } from '../blocks/pricing-table-editor';
@@ -40,37 +41,45 @@ function deleteBlock({ editor, getPos, node }: NodeViewProps): void {
   editor.commands.focus();
 }
 
-function BlockBody(props: NodeViewProps) {
+/**
+ * The block's data as the user last changed it. The node view's props catch up with a change a
+ * moment after it is dispatched; two quick edits (a label, then a role) would otherwise compute
+ * the second from the stale props and undo the first. What was last sent is kept until the node
+ * moves on from the data it was sent over.
+ */
+function useFreshData(props: NodeViewProps): [unknown, (next: unknown) => void] {
   const { node, updateAttributes } = props;
+  const nodeData = node.attrs.data as unknown;
+  const [sent, setSent] = useState<{ over: unknown; data: unknown } | null>(null);
+  // Once the props have moved on, they are the truth again (an undo may bring back the old data).
+  if (sent && sent.over !== nodeData) setSent(null);
+  const data = sent && sent.over === nodeData ? sent.data : nodeData;
+  const change = (next: unknown) => {
+    setSent({ over: nodeData, data: next });
+    updateAttributes({ data: next });
+  };
+  return [data, change];
+}
+
+function BlockBody(props: NodeViewProps) {
+  const { node } = props;
   const { currency, defaultTaxRate, editable } = useEditorSettings();
-  const data = node.attrs.data as unknown;
+  const [data, change] = useFreshData(props);
   switch (node.type.name as TStructuredNodeName) {
     case 'pricingTable':
       return (
         <PricingTableEditor
           value={data as TPricingTable}
-          onChange={(next) => updateAttributes({ data: next })}
+          onChange={change}
           currency={currency}
           defaultTaxRate={defaultTaxRate}
           editable={editable}
         />
       );
     case 'timeline':
-      return (
-        <TimelineEditor
-          value={data as TTimelineBlock}
-          onChange={(next) => updateAttributes({ data: next })}
-          editable={editable}
-        />
-      );
+      return <TimelineEditor value={data as TTimelineBlock} onChange={change} editable={editable} />;
     case 'signature':
-      return (
-        <SignatureEditor
-          value={data as TSignatureBlock}
-          onChange={(next) => updateAttributes({ data: next })}
-          editable={editable}
-        />
-      );
+      return <SignatureEditor value={data as TSignatureBlock} onChange={change} editable={editable} />;
     case 'pageBreak':
       return (
         <div className="page-break-line" role="separator" aria-label="Page break">
