@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PricingError, documentTotals, emptyDocument, type TDocument, type TPricingTotals } from '@draftwell/shared';
 import {
   PROPOSAL_TITLE_MAX,
@@ -223,11 +224,73 @@ export async function listProposals(args: {
   };
 }
 
+/** The one-proposal read, built once per database handle and prepared (named) on the server (P2). */
+const getQueries = new WeakMap<TDb, ReturnType<typeof prepareGet>>();
+function prepareGet(db: TDb) {
+  return db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.id, sql.placeholder('id')), eq(proposals.ownerId, sql.placeholder('ownerId'))))
+    .prepare('draftwell_get_proposal');
+}
+
 export async function getProposal(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
   const { db, actor, id } = args;
-  const [row] = await db.select().from(proposals).where(owned(actor, id));
+  let query = getQueries.get(db);
+  if (!query) {
+    query = prepareGet(db);
+    getQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id: parseId(id), ownerId: actor.id });
   if (!row) throw notFound();
   return toProposal(row);
+}
+
+type TProposalSet = Partial<typeof proposals.$inferInsert>;
+
+function draftUpdate(db: TDb, set: TProposalSet) {
+  return db
+    .update(proposals)
+    .set({ ...set, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(proposals.id, sql.placeholder('id')),
+        eq(proposals.ownerId, sql.placeholder('ownerId')),
+        eq(proposals.version, sql.placeholder('version')),
+        ne(proposals.status, 'accepted'),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * The conditional draft save. Autosave sends the same fields again and again, so each set of
+ * fields (a "shape") is built once per database handle and prepared (named) on the server (P4).
+ * A null value takes the unprepared path: a placeholder would pass it to the column's encoder
+ * (JSONB would store the JSON value null instead of SQL NULL).
+ */
+const saveQueries = new WeakMap<TDb, Map<string, ReturnType<ReturnType<typeof draftUpdate>['prepare']>>>();
+async function saveDraft(db: TDb, set: TProposalSet, key: { id: string; ownerId: string; version: number }) {
+  const entries = Object.entries(set) as Array<[keyof TProposalSet, unknown]>;
+  if (entries.some(([, value]) => value === null || value === undefined)) {
+    return draftUpdate(db, set).execute(key);
+  }
+  const fields = entries.map(([name]) => name).sort();
+  const shape = fields.join(',');
+  let byShape = saveQueries.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    saveQueries.set(db, byShape);
+  }
+  let query = byShape.get(shape);
+  if (!query) {
+    const placeholders = Object.fromEntries(fields.map((name) => [name, sql.placeholder(name)])) as TProposalSet;
+    // The name is the shape's: every handle (and pooled connection) gets the same text under it.
+    const name = `draftwell_save_draft_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
+    query = draftUpdate(db, placeholders).prepare(name);
+    byShape.set(shape, query);
+  }
+  return query.execute({ ...set, ...key });
 }
 
 /**
@@ -257,11 +320,7 @@ export async function updateProposal(args: {
   }
   // A sent proposal stays editable: its client keeps seeing the revision that was sent until
   // it is sent again. Only an accepted one is locked.
-  const [row] = await db
-    .update(proposals)
-    .set({ ...set, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
-    .where(and(where, eq(proposals.version, patch.version), ne(proposals.status, 'accepted')))
-    .returning();
+  const [row] = await saveDraft(db, set, { id: parseId(id), ownerId: actor.id, version: patch.version });
   if (row) return toProposal(row);
 
   const [current] = await db.select().from(proposals).where(where);
