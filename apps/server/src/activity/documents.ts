@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { PLANS, documentFileIds, type TRevisionSnapshot } from '@draftwell/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { files, issuedDocuments, type proposalRevisions, type proposals } from '../db/schema';
 import type { TAppDeps } from '../http/context';
 import { AppError } from '../lib/app-error';
 import { ownerPlan } from '../lib/plan';
+import { sha256Hex } from '../lib/sha256';
 import { PdfRenderError, renderProposalPdf, type TPdfImage } from '../pdf';
 import { recordEvent } from './events';
 import { findCertificate } from './records';
@@ -87,7 +87,7 @@ export async function issueRevisionPdf(args: {
   } catch (err) {
     pdfFailure(err);
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const sha256 = sha256Hex(bytes);
   await db.transaction(async (tx) => {
     await tx
       .insert(issuedDocuments)

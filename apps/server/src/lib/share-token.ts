@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { sha256Hex } from './sha256';
 
 /**
  * Share tokens: 32 random bytes, base64url. The database keeps their SHA-256 to look a link up,
@@ -12,7 +13,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const isShareTokenShape = (token: string) => TOKEN.test(token);
 
 export function hashShareToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 function sealKey(secret: string): Buffer {

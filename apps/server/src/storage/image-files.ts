@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { LOGO_MAX_SIDE, fileUrl, type TUploadPurpose, type TUploadedFile } from '@draftwell/shared/workspace/files';
@@ -6,6 +6,7 @@ import type { TDb } from '../db/client';
 import { businessProfiles, files } from '../db/schema';
 import type { TFileStorage } from './file-storage';
 import { processImage } from './image';
+import { sha256Hex } from '../lib/sha256';
 
 /**
  * Stored images: a `files` row and its bytes, kept together. Bytes are written before the row
@@ -60,7 +61,7 @@ export async function saveImageFile<T = undefined>(args: {
           width: image.width,
           height: image.height,
           storageKey,
-          sha256: createHash('sha256').update(image.bytes).digest('hex'),
+          sha256: sha256Hex(image.bytes),
         })
         .returning();
       const result = args.then ? await args.then(tx, row!) : undefined;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { PricingError, documentTotals, emptyDocument, type TDocument, type TPricingTotals } from '@draftwell/shared';
 import {
   PROPOSAL_TITLE_MAX,
@@ -15,6 +14,7 @@ import type { TDb } from '../../db/client';
 import { businessProfiles, clients, proposalCounters, proposals } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
+import { sha256Hex } from '../../lib/sha256';
 import { containsPattern, isUuid } from '../../lib/sql-text';
 import { decodeCursor, encodeCursor, type TPage } from '../../lib/cursor';
 
@@ -286,7 +286,7 @@ async function saveDraft(db: TDb, set: TProposalSet, key: { id: string; ownerId:
   if (!query) {
     const placeholders = Object.fromEntries(fields.map((name) => [name, sql.placeholder(name)])) as TProposalSet;
     // The name is the shape's: every handle (and pooled connection) gets the same text under it.
-    const name = `draftwell_save_draft_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
+    const name = `draftwell_save_draft_${sha256Hex(shape).slice(0, 16)}`;
     query = draftUpdate(db, placeholders).prepare(name);
     byShape.set(shape, query);
   }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   VARIABLE_LABELS,
   canonicalJson,
@@ -21,13 +20,12 @@ import type { TAppDeps } from '../../http/context';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
 import { createShareToken, openShareToken } from '../../lib/share-token';
+import { sha256Hex } from '../../lib/sha256';
 import { enqueueMail } from '../../mail/outbox';
 import { proposalSentMail } from '../../mail/templates';
 import { ProposalConflictError, notFound, owned, toProposal } from './proposals.service';
 
 type TRow = typeof proposals.$inferSelect;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const shareUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/$/, '')}/p/${token}`;
 
@@ -141,7 +139,7 @@ export async function sendProposal(args: {
     const number = (last?.number ?? 0) + 1;
     const [revision] = await tx
       .insert(proposalRevisions)
-      .values({ proposalId: row.id, ownerId: actor.id, number, snapshot, hash: sha256(canonicalJson(snapshot)) })
+      .values({ proposalId: row.id, ownerId: actor.id, number, snapshot, hash: sha256Hex(canonicalJson(snapshot)) })
       .returning({ id: proposalRevisions.id });
     if (!revision) throw new Error('revision insert returned no row');
 

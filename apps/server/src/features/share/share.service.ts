@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CONSENT_TEXT,
   PLANS,
@@ -40,6 +39,7 @@ import {
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { ownerPlan } from '../../lib/plan';
+import { sha256Hex } from '../../lib/sha256';
 import { hitRateLimit, type TRateRule } from '../../lib/rate-limit';
 import { hashShareToken, isShareTokenShape } from '../../lib/share-token';
 import { enqueueMail } from '../../mail/outbox';
@@ -66,8 +66,6 @@ const RATE = {
   comments: { max: 20, windowSeconds: 600 },
   answers: { max: 30, windowSeconds: 600 },
 };
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** RATE_LIMIT=off (automated browser tests on one address) turns these off like every other limit. */
 const limit = (deps: TAppDeps, key: string, rule: TRateRule) =>
@@ -396,7 +394,7 @@ export async function acceptProposal(
         ipAddress: req.ip,
         userAgent: req.userAgent.slice(0, 1000),
         consentText: CONSENT_TEXT,
-        consentHash: sha256(CONSENT_TEXT),
+        consentHash: sha256Hex(CONSENT_TEXT),
         selection: input.selection,
         totals,
       })

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { ZVerifyHash } from '@draftwell/shared/share/share-schemas';
 import { Hono } from 'hono';
 import type { TAppEnv } from '../../http/context';
 import { fieldErrors } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { hitRateLimit } from '../../lib/rate-limit';
+import { sha256Hex } from '../../lib/sha256';
 import { verifyHash } from './verify.service';
 
 /** A downloaded PDF may be large: images and many pages. */
@@ -38,7 +38,7 @@ export const verifyRoutes = new Hono<TAppEnv>().post('/', async (c) => {
         fields: { file: 'Not a PDF.' },
       });
     }
-    hash = createHash('sha256').update(bytes).digest('hex');
+    hash = sha256Hex(bytes);
   } else if (type === 'application/json') {
     let body: unknown;
     try {
