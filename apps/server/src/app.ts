@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { isAppRoute, isSharePath, type TApiError } from '@draftwell/shared';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
+import { billingRoutes } from './features/billing/billing.routes';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { draftsRoutes } from './features/drafts/drafts.routes';
@@ -49,7 +50,8 @@ const api = new Hono<TAppEnv>()
   .route('/templates', templatesRoutes)
   .route('/profile', profileRoutes)
   .route('/files', filesRoutes)
-  .route('/account', accountRoutes);
+  .route('/account', accountRoutes)
+  .route('/billing', billingRoutes);
 export type AppType = typeof api;
 
 export type TAppState = { draining: boolean };

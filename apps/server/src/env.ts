@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PLAN_IDS, type TPlanId } from '@draftwell/shared/plans';
 
 /**
  * The only reader of process.env. Every variable is validated here; a bad value stops the
@@ -26,6 +27,19 @@ const optionalUrl = (protocols: string[], example: string) =>
       },
       { message: `must be a URL like ${example}` },
     );
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const STRIPE_PRICE_VARS = [
+  'STRIPE_PRICE_PRO_MONTHLY',
+  'STRIPE_PRICE_PRO_YEARLY',
+  'STRIPE_PRICE_BUSINESS_MONTHLY',
+  'STRIPE_PRICE_BUSINESS_YEARLY',
+] as const;
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -70,6 +84,18 @@ const ZEnv = z.object({
     .enum(['on', 'off'], { message: 'must be on or off' })
     .default('on')
     .transform((v) => v === 'on'),
+  DEFAULT_PLAN: z.enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(', ')}` }).default('free'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_PRO_MONTHLY: optionalText,
+  STRIPE_PRICE_PRO_YEARLY: optionalText,
+  STRIPE_PRICE_BUSINESS_MONTHLY: optionalText,
+  STRIPE_PRICE_BUSINESS_YEARLY: optionalText,
+  /** Where the Stripe SDK sends its requests; only for a Stripe-compatible local server in tests. */
+  STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:12111'),
+  AI_BASE_URL: optionalUrl(['http:', 'https:'], 'http://localhost:11434/v1'),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
 });
 
 export type TEnv = {
@@ -86,7 +112,32 @@ export type TEnv = {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
   rateLimit: boolean;
+  /** The plan of every account without a subscription (all of them when billing is off). */
+  defaultPlan: TPlanId;
+  /** Stripe billing; null when STRIPE_SECRET_KEY is unset (billing off). */
+  stripe: TStripeEnv | null;
+  /** An OpenAI-compatible model for drafting; null when AI_MODEL is unset (the built-in drafter serves). */
+  ai: TAiEnv | null;
 };
+
+export type TStripeEnv = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe price ids per paid plan and interval: the only prices Checkout is ever given (A17). */
+  prices: Record<Exclude<TPlanId, 'free'>, { month: string; year: string }>;
+  /** A Stripe-compatible server to talk to instead of api.stripe.com (tests). */
+  apiUrl: string | undefined;
+};
+
+export type TAiEnv = {
+  /** OpenAI-compatible API root, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
+  baseUrl: string;
+  /** Never logged, never sent to a browser. Local servers often need none. */
+  apiKey: string | undefined;
+  model: string;
+};
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 export class EnvError extends Error {
   constructor(readonly lines: string[]) {
@@ -114,6 +165,38 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(lines);
   }
   const e = parsed.data;
+  const lines: string[] = [];
+  let stripe: TStripeEnv | null = null;
+  if (e.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_WEBHOOK_SECRET', ...STRIPE_PRICE_VARS] as const).filter((k) => !e[k]);
+    for (const k of missing) {
+      lines.push(
+        `${k}: must be set when STRIPE_SECRET_KEY is (${k === 'STRIPE_WEBHOOK_SECRET' ? 'the signing secret whsec_… of the webhook endpoint' : 'a Stripe price id like price_…'})`,
+      );
+    }
+    if (missing.length === 0) {
+      stripe = {
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+        prices: {
+          pro: { month: e.STRIPE_PRICE_PRO_MONTHLY!, year: e.STRIPE_PRICE_PRO_YEARLY! },
+          business: { month: e.STRIPE_PRICE_BUSINESS_MONTHLY!, year: e.STRIPE_PRICE_BUSINESS_YEARLY! },
+        },
+        apiUrl: e.STRIPE_API_URL,
+      };
+    }
+  }
+  let ai: TAiEnv | null = null;
+  if (e.AI_MODEL) {
+    if (!e.AI_BASE_URL && !e.AI_API_KEY) {
+      lines.push('AI_API_KEY: must be set for OpenAI, or set AI_BASE_URL to a local server like http://localhost:11434/v1');
+    } else {
+      ai = { baseUrl: (e.AI_BASE_URL ?? OPENAI_BASE_URL).replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL };
+    }
+  } else if (e.AI_BASE_URL || e.AI_API_KEY) {
+    lines.push('AI_MODEL: must be set when AI_BASE_URL or AI_API_KEY is (for example gpt-4o-mini, or llama3.1 on Ollama)');
+  }
+  if (lines.length > 0) throw new EnvError(lines);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -130,5 +213,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
+    defaultPlan: e.DEFAULT_PLAN,
+    stripe,
+    ai,
   };
 }

@@ -545,10 +545,11 @@ export async function countRows(server: TTestServer, table: string): Promise<num
  * For a describe block about owned records: a fresh server and two signed-up users, Alice and
  * Bob (each request from its own address, so rate limits stay out of the way).
  */
-export function withTwoUsers(backend: TBackend) {
+/** Two users on one server; `env` adds settings (DEFAULT_PLAN for suites that go past free limits). */
+export function withTwoUsers(backend: TBackend, env: Record<string, string> = {}) {
   const ctx = {} as { server: TTestServer; alice: Client; bob: Client };
   beforeAll(async () => {
-    ctx.server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
+    ctx.server = await startTestServer({ backend, env: { TRUST_PROXY: 'true', ...env } });
     ctx.alice = (await signUp(ctx.server, { name: 'Alice' })).client;
     ctx.bob = (await signUp(ctx.server, { name: 'Bob' })).client;
   });

@@ -49,7 +49,8 @@ function sampleDocument(title = 'Scope'): TDocument {
 }
 
 describe.each(backends())('templates API (%s)', (backend) => {
-  const t = withTwoUsers(backend);
+  // A paid plan: these tests make more own templates than the free plan's 3 (billing.test.ts has the limit).
+  const t = withTwoUsers(backend, { DEFAULT_PLAN: 'pro' });
 
   it('lists the six starters, and no templates of their own, for a new user', async () => {
     const carol = (await signUp(t.server, { name: 'Carol' })).client;

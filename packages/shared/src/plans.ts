@@ -82,3 +82,130 @@ export function planComparisonRows(): TPlanFeatureRow[] {
     row('Detailed view analytics and reminders', (p) => yesNo(p.features.viewAnalyticsAndReminders)),
   ];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Limits, usage periods and the billing state the app shows
+
+/** The actions a plan limits. `ownTemplates` counts what exists; the others count per period. */
+export const LIMITED_ACTIONS = ['proposalsSent', 'briefDrafts', 'ownTemplates'] as const;
+export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
+/** The actions counted per usage period. */
+export type TUsageMetric = Exclude<TLimitedAction, 'ownTemplates'>;
+export const USAGE_METRICS: readonly TUsageMetric[] = ['proposalsSent', 'briefDrafts'];
+
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type TBillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** The plan's limit for an action; null means unlimited. */
+export function planLimit(plan: TPlanId, action: TLimitedAction): number | null {
+  const limits = PLANS[plan].limits;
+  switch (action) {
+    case 'proposalsSent':
+      return limits.proposalsSentPerMonth;
+    case 'briefDrafts':
+      return limits.briefDraftsPerMonth;
+    case 'ownTemplates':
+      return limits.ownTemplates;
+  }
+}
+
+/** The cheapest plan whose limit for `action` is above `used`, or null when none is. */
+export function planThatLifts(action: TLimitedAction, used: number): TPlanId | null {
+  for (const id of PLAN_IDS) {
+    const limit = planLimit(id, action);
+    if (limit === null || limit > used) return id;
+  }
+  return null;
+}
+
+const ACTION_WORDS: Record<TLimitedAction, { noun: string; counted: string }> = {
+  proposalsSent: { noun: 'proposals sent', counted: 'this month' },
+  briefDrafts: { noun: 'drafts from a brief', counted: 'this month' },
+  ownTemplates: { noun: 'own templates', counted: '' },
+};
+
+export const LIMITED_ACTION_LABELS: Record<TLimitedAction, string> = {
+  proposalsSent: 'Proposals sent',
+  briefDrafts: 'Drafts from a brief',
+  ownTemplates: 'Own templates',
+};
+
+/** The `details` of a 402 `plan_limit` error. */
+export type TPlanLimitDetails = {
+  action: TLimitedAction;
+  plan: TPlanId;
+  limit: number;
+  used: number;
+  /** The plan that lifts this limit, for the Upgrade action; null when none does. */
+  upgradeTo: TPlanId | null;
+};
+
+/** The message a person reads when a limit refuses an action. */
+export function planLimitMessage(d: TPlanLimitDetails): string {
+  const words = ACTION_WORDS[d.action];
+  const when = words.counted ? ` ${words.counted}` : '';
+  const head = `Your ${PLANS[d.plan].name} plan includes ${d.limit} ${words.noun}${when}, and you have used them all.`;
+  if (!d.upgradeTo) return head;
+  const next = PLANS[d.upgradeTo];
+  const lifted = planLimit(d.upgradeTo, d.action);
+  return `${head} Upgrade to ${next.name} for ${lifted === null ? 'unlimited' : lifted} ${words.noun}${when ? ' a month' : ''}.`;
+}
+
+/** yyyy-mm-dd arithmetic in UTC, without time zones getting in the way. */
+function ymd(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+function daysInMonth(year: number, month0: number): number {
+  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+}
+function anchoredDay(year: number, month0: number, anchorDay: number): Date {
+  return new Date(Date.UTC(year, month0, Math.min(anchorDay, daysInMonth(year, month0))));
+}
+
+/**
+ * The usage period containing `today`: monthly, starting on `anchorDay` of the month (the day a
+ * subscription started, clamped to short months), or on the 1st without a subscription.
+ * `end` is exclusive: the day counters start again from zero.
+ */
+export function usagePeriod(today: string, anchorDay = 1): { start: string; end: string } {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const thisMonth = anchoredDay(y, m - 1, anchorDay);
+  const startsThisMonth = d >= thisMonth.getUTCDate();
+  const start = startsThisMonth ? thisMonth : anchoredDay(y, m - 2, anchorDay);
+  const end = startsThisMonth ? anchoredDay(y, m, anchorDay) : thisMonth;
+  return { start: ymd(start), end: ymd(end) };
+}
+
+/** Subscription statuses under which the paid plan applies (past_due: Stripe is still retrying). */
+export const PAID_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+export type TSubscriptionView = {
+  source: 'stripe' | 'admin';
+  plan: TPlanId;
+  /** Stripe's status: trialing, active, past_due, canceled, unpaid, incomplete, …; active for admin. */
+  status: string;
+  interval: TBillingInterval | null;
+  /** ISO timestamps */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: string | null;
+  trialEnd: string | null;
+  paymentFailedAt: string | null;
+};
+
+export type TUsageMeter = { action: TLimitedAction; used: number; limit: number | null };
+
+/** GET /api/billing: what Profile → Plan shows. */
+export type TBillingState = {
+  plan: TPlanId;
+  /** Stripe is configured on this server: Upgrade and Manage billing work. */
+  billingEnabled: boolean;
+  subscription: TSubscriptionView | null;
+  /** The current usage period, yyyy-mm-dd, end exclusive. */
+  period: { start: string; end: string };
+  meters: TUsageMeter[];
+};
+
+/** The message upgrade buttons show when the server has no billing. */
+export const BILLING_OFF_MESSAGE =
+  'Billing is not enabled on this server. Ask its operator to change your plan (npm run admin -- set-plan <email> <plan>).';

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { files, issuedDocuments, type proposalRevisions, type proposals } from '../db/schema';
 import type { TAppDeps } from '../http/context';
 import { AppError } from '../lib/app-error';
-import { ownerPlan } from '../lib/plan';
+import { brandedSnapshot, planOf } from '../billing/plan';
 import { sha256Hex } from '../lib/sha256';
 import { PdfRenderError, renderProposalPdf, type TPdfImage } from '../pdf';
 import { recordEvent } from './events';
@@ -71,10 +71,11 @@ export async function issueRevisionPdf(args: {
 }): Promise<{ bytes: Uint8Array; filename: string }> {
   const { deps, proposal, revision, by } = args;
   const db = deps.database.db;
-  const snapshot = revision.snapshot as TRevisionSnapshot;
+  const planId = await planOf(db, deps.env.defaultPlan, proposal.ownerId);
+  const plan = PLANS[planId];
+  const snapshot = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
   const accepted = await findCertificate(db, proposal.id);
   const certificate = accepted && accepted.revisionNumber === revision.number ? accepted : null;
-  const plan = PLANS[await ownerPlan(db, proposal.ownerId)];
   let bytes: Uint8Array;
   try {
     bytes = await renderProposalPdf({

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './app';
 export * from './workspace';
 export * from './share';
+export * from './billing';

@@ -12,6 +12,7 @@ export const draftsRoutes = new Hono<TAuthedEnv>().use(requireUser).post('/', va
     brief: c.req.valid('json'),
     drafter: chooseDrafter(),
     today: new Date().toISOString().slice(0, 10),
+    defaultPlan: c.var.deps.env.defaultPlan,
   });
   return c.json(proposal, 201);
 });

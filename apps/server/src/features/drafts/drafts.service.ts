@@ -1,9 +1,11 @@
 import { deadlineProblem, type TBrief } from '@draftwell/shared/drafting/brief';
+import type { TPlanId } from '@draftwell/shared/plans';
 import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { savedItems } from '../../db/schema';
-import { collectDraft, type TDraftClient, type TDraftSavedItem, type TDrafter } from '../../drafting';
+import { consumeUsage, refundUsage } from '../../billing/usage';
+import { collectDraft, type TDraft, type TDraftClient, type TDraftSavedItem, type TDrafter } from '../../drafting';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
 import { getClient } from '../clients/clients.service';
@@ -61,8 +63,9 @@ export async function createDraftFromBrief(args: {
   drafter: TDrafter;
   /** yyyy-mm-dd on the server's clock. */
   today: string;
+  defaultPlan: TPlanId;
 }): Promise<TProposal> {
-  const { db, actor, brief, drafter, today } = args;
+  const { db, actor, brief, drafter, today, defaultPlan } = args;
   const problem = deadlineProblem(brief.deadline, today);
   if (problem) throw new AppError('invalid', 'Some fields need attention.', { fields: { deadline: problem } });
 
@@ -71,9 +74,16 @@ export async function createDraftFromBrief(args: {
     resolveClient(db, actor, brief),
     readSavedItems(db, actor),
   ]);
-  const draft = await collectDraft(drafter, { brief, profile, savedItems: items, client, today });
-
-  // plan limit: issue 5 (refuse with 402 here, before anything is written, when the plan's drafts are used up)
+  // The draft counts when it is asked for (a model's tokens are spent either way), and is given
+  // back if nothing could be written.
+  const ticket = await consumeUsage({ db, defaultPlan, userId: actor.id, metric: 'briefDrafts' });
+  let draft: TDraft;
+  try {
+    draft = await collectDraft(drafter, { brief, profile, savedItems: items, client, today });
+  } catch (err) {
+    await refundUsage(db, ticket);
+    throw err;
+  }
 
   return db.transaction(async (tx) => {
     const clientId = brief.client.source === 'saved' ? brief.client.clientId : undefined;

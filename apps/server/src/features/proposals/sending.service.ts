@@ -18,6 +18,7 @@ import type { TDb } from '../../db/client';
 import { businessProfiles, proposalRevisions, proposals } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import type { TActor } from '../../http/require-user';
+import { consumeUsage } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
 import { createShareToken, openShareToken } from '../../lib/share-token';
 import { sha256Hex } from '../../lib/sha256';
@@ -137,6 +138,10 @@ export async function sendProposal(args: {
       .orderBy(desc(proposalRevisions.number))
       .limit(1);
     const number = (last?.number ?? 0) + 1;
+    // A proposal counts against the plan once, when it first goes out; sending a new revision is free.
+    if (number === 1) {
+      await consumeUsage({ db: tx, defaultPlan: deps.env.defaultPlan, userId: actor.id, metric: 'proposalsSent' });
+    }
     const [revision] = await tx
       .insert(proposalRevisions)
       .values({ proposalId: row.id, ownerId: actor.id, number, snapshot, hash: sha256Hex(canonicalJson(snapshot)) })

@@ -38,7 +38,7 @@ import {
 } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { ownerPlan } from '../../lib/plan';
+import { brandedSnapshot, planOf } from '../../billing/plan';
 import { sha256Hex } from '../../lib/sha256';
 import { hitRateLimit, type TRateRule } from '../../lib/rate-limit';
 import { hashShareToken, isShareTokenShape } from '../../lib/share-token';
@@ -144,7 +144,9 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
   const row = await resolveShare(req);
   const db = req.deps.database.db;
   const revision = await requireRevision(req, row);
-  const snapshot = revision.snapshot as TRevisionSnapshot;
+  const planId = await planOf(db, req.deps.env.defaultPlan, row.ownerId);
+  const plan = PLANS[planId];
+  const snapshot = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
   const [revisions, comments, acceptance, declined] = await Promise.all([
     listRevisions(db, row.id),
     listComments(db, row.id),
@@ -158,7 +160,6 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
           .limit(1)
       : Promise.resolve([]),
   ]);
-  const plan = PLANS[await ownerPlan(db, row.ownerId)];
   const decline = declined[0];
   return {
     status: row.status as TSharedProposal['status'],

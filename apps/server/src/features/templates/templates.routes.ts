@@ -33,6 +33,7 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       db: c.var.deps.database.db,
       actor: c.var.actor,
       input: c.req.valid('json'),
+      defaultPlan: c.var.deps.env.defaultPlan,
     });
     return c.json(template, 201);
   })
@@ -42,6 +43,7 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       actor: c.var.actor,
       proposalId: c.req.param('proposalId'),
       input: c.req.valid('json'),
+      defaultPlan: c.var.deps.env.defaultPlan,
     });
     return c.json(template, 201);
   })
@@ -73,7 +75,12 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
     return c.body(null, 204);
   })
   .post('/:id/duplicate', async (c) => {
-    const template = await duplicateTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    const template = await duplicateTemplate({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      defaultPlan: c.var.deps.env.defaultPlan,
+    });
     return c.json(template, 201);
   })
   .post('/:id/use', async (c) => {

@@ -1,4 +1,4 @@
-import type { TDocument } from '@draftwell/shared';
+import type { TDocument, TPlanId } from '@draftwell/shared';
 import {
   STARTER_TEMPLATES,
   findStarterTemplate,
@@ -20,6 +20,7 @@ import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { proposals, templates } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
+import { checkTemplateLimit } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { containsPattern, isUuid } from '../../lib/sql-text';
@@ -166,14 +167,23 @@ export async function getTemplate(args: { db: TDb; actor: TActor; id: string }):
   return getOwn(db, actor, id);
 }
 
-export async function createTemplate(args: { db: TDb; actor: TActor; input: TTemplateValues }): Promise<TTemplate> {
-  const { db, actor, input } = args;
-  const [row] = await db
-    .insert(templates)
-    .values({ ...input, ownerId: actor.id })
-    .returning();
-  if (!row) throw new Error('template insert returned no row');
-  return toTemplate(row);
+/** A new own template, refused with 402 past the plan's number of own templates. */
+export async function createTemplate(args: {
+  db: TDb;
+  actor: TActor;
+  input: TTemplateValues;
+  defaultPlan: TPlanId;
+}): Promise<TTemplate> {
+  const { db, actor, input, defaultPlan } = args;
+  return db.transaction(async (tx) => {
+    await checkTemplateLimit({ db: tx, defaultPlan, userId: actor.id });
+    const [row] = await tx
+      .insert(templates)
+      .values({ ...input, ownerId: actor.id })
+      .returning();
+    if (!row) throw new Error('template insert returned no row');
+    return toTemplate(row);
+  });
 }
 
 /**
@@ -211,12 +221,18 @@ export async function deleteTemplate(args: { db: TDb; actor: TActor; id: string 
 }
 
 /** An own copy of an own template or of a starter. */
-export async function duplicateTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<TTemplate> {
-  const { db, actor } = args;
+export async function duplicateTemplate(args: {
+  db: TDb;
+  actor: TActor;
+  id: string;
+  defaultPlan: TPlanId;
+}): Promise<TTemplate> {
+  const { db, actor, defaultPlan } = args;
   const source = await getTemplate(args);
   return createTemplate({
     db,
     actor,
+    defaultPlan,
     input: {
       name: fitName(source.kind === 'starter' ? source.name : `Copy of ${source.name}`),
       description: source.description,
@@ -239,8 +255,9 @@ export async function templateFromProposal(args: {
   actor: TActor;
   proposalId: string;
   input: TTemplateFromProposal;
+  defaultPlan: TPlanId;
 }): Promise<TTemplate> {
-  const { db, actor, proposalId, input } = args;
+  const { db, actor, proposalId, input, defaultPlan } = args;
   const missing = () => new AppError('not_found', 'That proposal does not exist, or it is not yours.');
   if (!isUuid(proposalId)) throw missing();
   const [proposal] = await db
@@ -251,6 +268,7 @@ export async function templateFromProposal(args: {
   return createTemplate({
     db,
     actor,
+    defaultPlan,
     input: {
       name: input.name ?? (fitName(proposal.title.trim()) || 'Untitled template'),
       description: input.description ?? '',
