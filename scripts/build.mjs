@@ -28,6 +28,8 @@ export async function buildAll({ quiet = false } = {}) {
     entryPoints: {
       index: path.join(serverDir, 'src/index.ts'),
       'pdf-worker': path.join(serverDir, 'src/pdf/pdf-worker.ts'),
+      // The operator's command (npm run admin) runs from the same bundle as the server.
+      admin: path.join(serverDir, 'src/admin.ts'),
     },
     outdir: dist,
     outExtension: { '.js': '.mjs' },

@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { isAppRoute, isSharePath, type TApiError } from '@draftwell/shared';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -51,7 +52,8 @@ const api = new Hono<TAppEnv>()
   .route('/profile', profileRoutes)
   .route('/files', filesRoutes)
   .route('/account', accountRoutes)
-  .route('/billing', billingRoutes);
+  .route('/billing', billingRoutes)
+  .route('/admin', adminRoutes);
 export type AppType = typeof api;
 
 export type TAppState = { draining: boolean };

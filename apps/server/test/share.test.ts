@@ -8,13 +8,13 @@ import {
   canonicalJson,
   userChannel,
   type TAcceptanceCertificate,
-  type TDocument,
   type TProposalEvent,
   type TRevision,
   type TSharedProposal,
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { sweepExpired } from '../src/activity/expiry';
+import { inDays, readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
 import {
   backends,
   connectSocket,
@@ -42,85 +42,6 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** The text of a PDF, as poppler's pdftotext reads it (what a person copying from the file gets). */
 function pdfText(bytes: Uint8Array): string {
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
-}
-
-const sellingDocument = (price = 150_000): TDocument => ({
-  version: 1,
-  blocks: [
-    {
-      id: 'intro',
-      type: 'rich_text',
-      content: {
-        type: 'doc',
-        content: [
-          {
-            type: 'paragraph',
-            content: [
-              { type: 'text', text: 'Dear ' },
-              { type: 'variable', attrs: { name: 'client.name' } },
-            ],
-          },
-        ],
-      },
-    },
-    {
-      id: 'fees',
-      type: 'pricing_table',
-      title: 'Fees',
-      kind: 'lines',
-      lines: [
-        {
-          id: 'build',
-          description: 'Website build',
-          quantity: 1000,
-          unit: '',
-          unitPrice: price,
-          discountPercent: 0,
-          taxPercent: 0,
-          billing: 'one_off',
-          optional: false,
-          selected: true,
-        },
-        {
-          id: 'seo',
-          description: 'SEO audit',
-          quantity: 1000,
-          unit: '',
-          unitPrice: 40_000,
-          discountPercent: 0,
-          taxPercent: 0,
-          billing: 'one_off',
-          optional: true,
-          selected: false,
-        },
-      ],
-    },
-  ],
-});
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function verifyEmail(server: TTestServer, userId: string) {
-  await server.deps.database.db.execute(sql`update users set email_verified = true where id = ${userId}`);
-}
-
-/** A draft ready to send: client with email, content, validity. */
-async function readyDraft(client: Client, patch: Record<string, unknown> = {}): Promise<TProposal> {
-  const created = await client.post('/api/proposals', { title: 'Website redesign' });
-  expect(created.status, created.text).toBe(201);
-  const res = await client.patch(`/api/proposals/${created.body.id}`, {
-    version: 1,
-    client: { name: 'Dana Reyes', company: 'Reyes & Co', email: 'dana@example.com', phone: '', address: '' },
-    validUntil: inDays(14),
-    document: sellingDocument(),
-    ...patch,
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body as TProposal;
-}
-
-async function send(client: Client, p: TProposal, message = 'Here is our proposal.') {
-  return client.post(`/api/proposals/${p.id}/send`, { version: p.version, message });
 }
 
 const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;

@@ -8,3 +8,4 @@ export * from './money';
 export * from './paths';
 export * from './document';
 export * from './share';
+export * from './admin';

@@ -209,3 +209,6 @@ export type TBillingState = {
 /** The message upgrade buttons show when the server has no billing. */
 export const BILLING_OFF_MESSAGE =
   'Billing is not enabled on this server. Ask its operator to change your plan (npm run admin -- set-plan <email> <plan>).';
+
+/** The realtime event on a user's channel when their plan or subscription changed. */
+export const BILLING_CHANGED_EVENT = 'billing.changed';

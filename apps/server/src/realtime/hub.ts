@@ -15,6 +15,23 @@ const PG_CHANNEL = 'draftwell_realtime';
 /** NOTIFY payloads must stay under 8000 bytes; events carry ids, not documents. */
 const MAX_EVENT_BYTES = 7000;
 
+/**
+ * Raises an event for everyone on `channel`, on every instance listening to this database. Also
+ * used outside a server (the operator's command) to reach the servers' open tabs.
+ */
+export async function publishRealtime(
+  database: Pick<TDatabase, 'notify'>,
+  channel: string,
+  event: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  const payload = JSON.stringify({ channel, event, data, at: new Date().toISOString() });
+  if (Buffer.byteLength(payload) > MAX_EVENT_BYTES) {
+    throw new Error(`realtime event ${event} is too large to publish`);
+  }
+  await database.notify(PG_CHANNEL, payload);
+}
+
 type TSocket = { id: string; ws: WSContext; userId: string | null; channels: Set<string> };
 
 export type TRealtimeHub = {
@@ -60,13 +77,7 @@ export function createRealtimeHub(deps: { database: TDatabase; logger: Logger })
     async start() {
       unlisten = await database.listen(PG_CHANNEL, deliver);
     },
-    async publish(channel, event, data = {}) {
-      const payload = JSON.stringify({ channel, event, data, at: new Date().toISOString() });
-      if (Buffer.byteLength(payload) > MAX_EVENT_BYTES) {
-        throw new Error(`realtime event ${event} is too large to publish`);
-      }
-      await database.notify(PG_CHANNEL, payload);
-    },
+    publish: (channel, event, data) => publishRealtime(database, channel, event, data),
     connection(userId) {
       const socket: TSocket = { id: randomUUID(), ws: null as unknown as WSContext, userId, channels: new Set() };
       return {
