@@ -7,6 +7,7 @@ import {
   userChannel,
   type TBillingState,
   type TPlanLimitDetails,
+  type TProposalEvent,
   type TSharedProposal,
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
@@ -286,6 +287,51 @@ describe.each(backends())('plans and limits (%s)', (backend) => {
     expect(pro.showMadeWithFooter).toBe(false);
     expect(pro.snapshot.sender.brandColor).toBe('#0f766e');
     expect(pro.logoUrl).toMatch(new RegExp(`^/api/share/${token}/files/[0-9a-f-]{36}$`));
+  });
+
+  it('view analytics and reminders: paid plans only; a reminder is emailed once a day at most and recorded', async () => {
+    const { client, email } = await owner();
+    const { token, proposal } = await sentAndAccepted(client, false);
+    const guest = server.client({ ip: nextIp() });
+    const view = await guest.post(`/api/share/${token}/views`);
+    expect(view.status).toBe(201);
+    expect((await guest.post(`/api/share/${token}/views/${view.body.viewId}`, { seconds: 42 })).status).toBe(204);
+
+    const openedOf = async () =>
+      ((await client.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[]).find(
+        (e) => e.type === 'opened',
+      )!;
+    // Free: that and when the client opened it, not for how long, from where or on what.
+    expect(await openedOf()).toMatchObject({ actor: 'client', data: {}, ipAddress: null, userAgent: null });
+    const refused = await client.post(`/api/proposals/${proposal.id}/remind`, {});
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toMatchObject({
+      code: 'plan_limit',
+      message: 'Reminders are not part of the Free plan. Upgrade to Pro to use them.',
+      details: { feature: 'viewAnalyticsAndReminders', plan: 'free', upgradeTo: 'pro' },
+    });
+
+    expect((await runAdmin(server, ['set-plan', email, 'pro'])).code).toBe(0);
+    const detailed = await openedOf();
+    expect(detailed.data).toEqual({ seconds: 42 });
+    expect(detailed.ipAddress).not.toBeNull();
+
+    const mailBefore = await countRows(server, 'mail_outbox');
+    const reminded = await client.post(`/api/proposals/${proposal.id}/remind`, { message: 'Any questions?' });
+    expect(reminded.status, reminded.text).toBe(201);
+    expect(reminded.body).toMatchObject({ type: 'reminder_sent', actor: 'owner', data: { to: 'dana@example.com' } });
+    expect(await countRows(server, 'mail_outbox')).toBe(mailBefore + 1);
+    const again = await client.post(`/api/proposals/${proposal.id}/remind`, {});
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(again.body.error.message).toMatch(/^A reminder went out less than 24 hours ago\./);
+    expect(await countRows(server, 'mail_outbox')).toBe(mailBefore + 1);
+
+    const draft = await readyDraft(client);
+    const notSent = await client.post(`/api/proposals/${draft.id}/remind`, {});
+    expect(notSent.status).toBe(409);
+    const other = await owner('Mallory Other');
+    expect((await other.client.post(`/api/proposals/${proposal.id}/remind`, {})).status).toBe(404);
   });
 
   /** A proposal sent to a client (and accepted, unless told not to). */

@@ -140,6 +140,18 @@ export type TPlanLimitDetails = {
   upgradeTo: TPlanId | null;
 };
 
+/** The `details` of a 402 `plan_limit` error for a feature the plan does not include. */
+export type TPlanFeatureDetails = {
+  feature: keyof TPlan['features'];
+  plan: TPlanId;
+  upgradeTo: TPlanId | null;
+};
+
+/** The cheapest plan that has `feature`. */
+export function planWithFeature(feature: keyof TPlan['features']): TPlanId | null {
+  return PLAN_IDS.find((id) => PLANS[id].features[feature]) ?? null;
+}
+
 /** The message a person reads when a limit refuses an action. */
 export function planLimitMessage(d: TPlanLimitDetails): string {
   const words = ACTION_WORDS[d.action];

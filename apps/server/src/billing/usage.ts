@@ -1,10 +1,14 @@
 import {
   PLAN_IDS,
+  PLANS,
   planLimit,
+  planWithFeature,
   planLimitMessage,
   planThatLifts,
   usagePeriod,
   type TLimitedAction,
+  type TPlan,
+  type TPlanFeatureDetails,
   type TPlanId,
   type TUsageMeter,
   type TUsageMetric,
@@ -13,7 +17,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../db/client';
 import { templates, usageCounters, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { effectivePlan, type TEffectivePlan } from './plan';
+import { effectivePlan, planOf, type TEffectivePlan } from './plan';
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -28,6 +32,25 @@ export function planLimitError(action: TLimitedAction, plan: TPlanId, limit: num
     upgradeTo: upgradeTo && PLAN_IDS.indexOf(upgradeTo) > PLAN_IDS.indexOf(plan) ? upgradeTo : null,
   };
   return new AppError('plan_limit', planLimitMessage(details), { details });
+}
+
+/** A 402 for an action only some plans include (reminders): names the feature and who has it. */
+export async function requireFeature(args: {
+  db: TDb;
+  defaultPlan: TPlanId;
+  userId: string;
+  feature: keyof TPlan['features'];
+  /** "Reminders": the sentence's subject. */
+  what: string;
+}): Promise<void> {
+  const plan = await planOf(args.db, args.defaultPlan, args.userId);
+  if (PLANS[plan].features[args.feature]) return;
+  const upgradeTo = planWithFeature(args.feature);
+  const details: TPlanFeatureDetails = { feature: args.feature, plan, upgradeTo };
+  const message = upgradeTo
+    ? `${args.what} are not part of the ${PLANS[plan].name} plan. Upgrade to ${PLANS[upgradeTo].name} to use them.`
+    : `${args.what} are not available on this server.`;
+  throw new AppError('plan_limit', message, { details });
 }
 
 export type TUsageTicket = { userId: string; metric: TUsageMetric; periodStart: string };

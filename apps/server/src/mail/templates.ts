@@ -95,6 +95,37 @@ export function proposalSentMail(args: {
   };
 }
 
+/** To the client, when the owner sends a reminder about a proposal awaiting an answer. */
+export function proposalReminderMail(args: {
+  to: string;
+  clientName: string;
+  senderName: string;
+  senderCompany: string;
+  senderEmail: string;
+  title: string;
+  message: string;
+  signature: string;
+  validUntil: string | null;
+  url: string;
+}): TMail {
+  const from = args.senderCompany ? `${args.senderName} (${args.senderCompany})` : args.senderName;
+  const lines = [
+    args.clientName ? `Hi ${args.clientName},` : 'Hello,',
+    `A friendly reminder from ${from} about the proposal “${args.title}”.`,
+    ...(args.message ? [args.message] : []),
+    ...(args.validUntil ? [`It is valid until ${args.validUntil}.`] : []),
+    ...(args.signature ? [args.signature] : []),
+  ];
+  return {
+    to: args.to,
+    replyTo: args.senderEmail,
+    subject: `Reminder: ${args.title}`,
+    text: `${lines.join('\n\n')}\n\nOpen the proposal: ${args.url}`,
+    html: layout(args.title, lines, { label: 'Open the proposal', url: args.url }),
+    link: args.url,
+  };
+}
+
 /** To the owner, when their client acts on a proposal. */
 export function ownerActivityMail(args: {
   to: string;

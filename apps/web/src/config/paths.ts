@@ -11,6 +11,8 @@ export const paths = {
   /** The editor, asked to bring one field forward (a send check named it: `client.email`, `validUntil`…). */
   editDraftField: (id: string, field: string) =>
     `/edit-draft/${encodeURIComponent(id)}?fix=${encodeURIComponent(field)}`,
+  /** Profile → Plan: the plan, usage meters and billing. */
+  plan: `${PROTECTED_ROUTES.profile}?tab=plan`,
   templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,
   /** The client's page of a sent proposal. */

@@ -28,6 +28,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A 402: the plan's limit refused the action; the app offers an upgrade instead of an error. */
+export function isPlanLimitError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'plan_limit';
+}
+
 const FALLBACK: Record<number, string> = {
   401: 'Your session has ended. Sign in again.',
   403: 'That is not allowed.',

@@ -12,6 +12,12 @@ export const ZSendProposal = z.strictObject({
 });
 export type TSendProposal = z.input<typeof ZSendProposal>;
 
+/** A reminder to the client of a proposal awaiting an answer (paid plans). */
+export const ZRemindProposal = z.strictObject({
+  message: z.string('Write a message, or leave it empty.').trim().max(2000, 'Use at most 2000 characters.').default(''),
+});
+export type TRemindProposal = z.input<typeof ZRemindProposal>;
+
 export const ZExtendProposal = z.strictObject({
   validUntil: z.iso.date('Enter the date as yyyy-mm-dd.'),
 });

@@ -1,7 +1,9 @@
 import type { TAcceptanceCertificate, TComment, TProposalEvent, TRevision, TRevisionSummary } from '@draftwell/shared';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
+import { PLANS } from '@draftwell/shared/plans';
 import { asc, eq } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
+import { planOf } from '../../billing/plan';
 import { expireIfDue, isDue } from '../../activity/expiry';
 import { issueRevisionPdf } from '../../activity/documents';
 import {
@@ -34,15 +36,31 @@ async function ownedRow(args: TArgs) {
   return row;
 }
 
-/** Every event, oldest first; a long history is cut to its newest 500. */
+/** The events whose details (time on page, address, device) are the paid plans' view analytics. */
+const ANALYTICS_EVENTS = new Set(['opened', 'downloaded']);
+
+/**
+ * Every event, oldest first; a long history is cut to its newest 500. Plans without detailed view
+ * analytics see that the client opened or downloaded it, and when, but not for how long, from
+ * where or on what. Acceptances keep theirs: they are evidence, on every plan.
+ */
 export async function listEvents(args: TArgs): Promise<TProposalEvent[]> {
   const row = await ownedRow(args);
-  const rows = await args.deps.database.db
-    .select()
-    .from(proposalEvents)
-    .where(eq(proposalEvents.proposalId, row.id))
-    .orderBy(asc(proposalEvents.seq));
-  return rows.slice(-500).map(toEvent);
+  const [rows, plan] = await Promise.all([
+    args.deps.database.db
+      .select()
+      .from(proposalEvents)
+      .where(eq(proposalEvents.proposalId, row.id))
+      .orderBy(asc(proposalEvents.seq)),
+    planOf(args.deps.database.db, args.deps.env.defaultPlan, args.actor.id),
+  ]);
+  const events = rows.slice(-500).map(toEvent);
+  if (PLANS[plan].features.viewAnalyticsAndReminders) return events;
+  return events.map((e) =>
+    ANALYTICS_EVENTS.has(e.type)
+      ? { ...e, data: e.type === 'downloaded' ? e.data : {}, ipAddress: null, userAgent: null }
+      : e,
+  );
 }
 
 export async function listOwnerRevisions(args: TArgs): Promise<TRevisionSummary[]> {

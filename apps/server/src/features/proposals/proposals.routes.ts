@@ -4,7 +4,8 @@ import {
   ZProposalPatch,
   type TProposalConflict,
 } from '@draftwell/shared/workspace/proposals';
-import { ZExtendProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
+import { ZExtendProposal,
+  ZRemindProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
 import { Hono, type Context } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson, validQuery } from '../../http/validate';
@@ -28,7 +29,7 @@ import {
   replyAsOwner,
 } from './activity.service';
 import { pdfHeaders } from '../../activity/documents';
-import { extendProposal, getShareLink, sendProposal, withdrawProposal } from './sending.service';
+import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawProposal } from './sending.service';
 
 /** The one error body that carries a record: the client shows it beside its own copy. */
 function conflictBody(c: Context<TAuthedEnv>, err: ProposalConflictError): TProposalConflict {
@@ -89,6 +90,15 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       sendProposal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id'), input: c.req.valid('json') }),
     ),
   )
+  .post('/:id/remind', validJson(ZRemindProposal), async (c) => {
+    const event = await remindProposal({
+      deps: c.var.deps,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      message: c.req.valid('json').message,
+    });
+    return c.json(event, 201);
+  })
   .post('/:id/withdraw', (c) =>
     orConflict(c, () => withdrawProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') })),
   )

@@ -7,23 +7,25 @@ import {
   resolveVariable,
   snapshotContext,
   type TDocument,
+  type TProposalEvent,
   type TRevisionSnapshot,
 } from '@draftwell/shared';
 import type { TSendProposal } from '@draftwell/shared/share/share-schemas';
 import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
-import { desc, eq, sql } from 'drizzle-orm';
-import { recordEvent } from '../../activity/events';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { recordEvent, toEvent } from '../../activity/events';
+import { latestRevision } from '../../activity/records';
 import { todayUtc } from '../../activity/expiry';
 import type { TDb } from '../../db/client';
-import { businessProfiles, proposalRevisions, proposals } from '../../db/schema';
+import { businessProfiles, proposalEvents, proposalRevisions, proposals } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import type { TActor } from '../../http/require-user';
-import { consumeUsage } from '../../billing/usage';
+import { consumeUsage, requireFeature } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
 import { createShareToken, openShareToken } from '../../lib/share-token';
 import { sha256Hex } from '../../lib/sha256';
 import { enqueueMail } from '../../mail/outbox';
-import { proposalSentMail } from '../../mail/templates';
+import { proposalReminderMail, proposalSentMail } from '../../mail/templates';
 import { ProposalConflictError, notFound, owned, toProposal } from './proposals.service';
 
 type TRow = typeof proposals.$inferSelect;
@@ -197,6 +199,88 @@ export async function sendProposal(args: {
   });
   deps.outbox.kick();
   return toProposal(sent);
+}
+
+/** One reminder a day per proposal at most: more would read as pressure, and as spam. */
+export const REMINDER_INTERVAL_HOURS = 24;
+
+/**
+ * Emails the client a reminder about a proposal awaiting an answer, with the same link (paid
+ * plans: "reminders"). Recorded on the timeline; at most one a day.
+ */
+export async function remindProposal(args: {
+  deps: TAppDeps;
+  actor: TActor;
+  id: string;
+  message: string;
+}): Promise<TProposalEvent> {
+  const { deps, actor, id, message } = args;
+  const db = deps.database.db;
+  const event = await db.transaction(async (tx) => {
+    const row = await lockOwned(tx, actor, id);
+    await requireFeature({
+      db: tx,
+      defaultPlan: deps.env.defaultPlan,
+      userId: actor.id,
+      feature: 'viewAnalyticsAndReminders',
+      what: 'Reminders',
+    });
+    if (row.status !== 'sent' && row.status !== 'viewed') {
+      throw new AppError(
+        'conflict',
+        row.status === 'draft'
+          ? 'Send the proposal first: only a sent proposal can be followed up with a reminder.'
+          : `This proposal is ${row.status}, so it is no longer waiting for an answer.`,
+      );
+    }
+    const [last] = await tx
+      .select({ at: proposalEvents.createdAt })
+      .from(proposalEvents)
+      .where(and(eq(proposalEvents.proposalId, row.id), eq(proposalEvents.type, 'reminder_sent')))
+      .orderBy(desc(proposalEvents.seq))
+      .limit(1);
+    const nextAt = last ? last.at.getTime() + REMINDER_INTERVAL_HOURS * 3_600_000 : 0;
+    if (nextAt > Date.now()) {
+      throw new AppError(
+        'rate_limited',
+        `A reminder went out less than ${REMINDER_INTERVAL_HOURS} hours ago. The next one can go after ${new Date(nextAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+        { retryAfter: Math.ceil((nextAt - Date.now()) / 1000) },
+      );
+    }
+    const revision = await latestRevision(tx, row.id);
+    const token = row.shareTokenSealed ? openShareToken(deps.env.authSecret, row.shareTokenSealed) : null;
+    if (!revision || !token) throw new Error('a sent proposal has no revision or no readable link');
+    const snapshot = revision.snapshot as TRevisionSnapshot;
+    const { signature, ...sender } = await senderOf(tx, actor);
+    const url = shareUrl(deps.env.baseUrl, token);
+    const recorded = await recordEvent(tx, {
+      proposalId: row.id,
+      ownerId: actor.id,
+      type: 'reminder_sent',
+      actor: 'owner',
+      revisionNumber: revision.number,
+      data: { to: snapshot.client.email, message },
+    });
+    await enqueueMail(
+      tx,
+      `reminder:${recorded.seq}`,
+      proposalReminderMail({
+        to: snapshot.client.email,
+        clientName: snapshot.client.name,
+        senderName: sender.name,
+        senderCompany: sender.company,
+        senderEmail: actor.email,
+        title: snapshot.title,
+        message,
+        signature,
+        validUntil: row.validUntil ? formatCalendarDate(row.validUntil) : null,
+        url,
+      }),
+    );
+    return toEvent(recorded);
+  });
+  deps.outbox.kick();
+  return event;
 }
 
 /** Back to draft: the link answers 410 until it is sent again. */

@@ -6,6 +6,7 @@ import type { TSession } from '@draftwell/shared';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/auth-actions';
+import { BillingListener } from '@/features/billing/components/billing-listener';
 import { ProposalNotifications } from '@/features/notifications/components/proposal-notifications';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { cn } from '@/lib/cn';
@@ -61,6 +62,7 @@ export function AppLayout({ session }: { session: TSession }) {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <ProposalNotifications key={session.user.id} userId={session.user.id} />
+      <BillingListener key={`billing-${session.user.id}`} userId={session.user.id} />
       <header className="bg-background/90 sticky top-0 z-40 border-b backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
           <Logo to={paths.dashboard} />

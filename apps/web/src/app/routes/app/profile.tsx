@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { PlanTab } from '@/features/billing/components/plan-tab';
 import { useResendVerification, useSignOutEverywhere } from '@/features/auth/api/auth-actions';
 import { useSession } from '@/features/auth/api/session';
 import { ClientList } from '@/features/clients/components/client-list';
@@ -17,12 +18,13 @@ import { DeleteAccountCard } from '@/features/profile/components/delete-account-
 import { SavedItemList } from '@/features/saved-items/components/saved-item-list';
 import { ThemeChoice } from '@/features/theme/components/theme-toggle';
 
-const TABS = ['account', 'business', 'clients', 'items'] as const;
+const TABS = ['account', 'business', 'plan', 'clients', 'items'] as const;
 type TTab = (typeof TABS)[number];
 
 const TAB_TITLES: Record<TTab, string> = {
   account: 'Profile',
   business: 'Business profile',
+  plan: 'Plan and usage',
   clients: 'Clients',
   items: 'Saved items',
 };
@@ -61,13 +63,14 @@ export default function ProfilePage() {
   return (
     <PageFrame
       title="Profile"
-      description="Your account, your business details, and the clients and items you reuse."
+      description="Your account, your business details, your plan, and the clients and items you reuse."
       className="max-w-3xl"
     >
       <Tabs value={tab} onValueChange={selectTab} className="grid grid-cols-1 gap-6">
-        <TabsList aria-label="Profile sections" className="grid h-auto grid-cols-2 gap-1 sm:flex sm:h-10">
+        <TabsList aria-label="Profile sections" className="grid h-auto grid-cols-3 gap-1 sm:flex sm:h-10">
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="business">Business profile</TabsTrigger>
+          <TabsTrigger value="plan">Plan</TabsTrigger>
           <TabsTrigger value="clients">Clients</TabsTrigger>
           <TabsTrigger value="items">Saved items</TabsTrigger>
         </TabsList>
@@ -76,6 +79,9 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="business">
           <BusinessProfileTab />
+        </TabsContent>
+        <TabsContent value="plan">
+          <PlanTab />
         </TabsContent>
         <TabsContent value="clients">
           <ClientList />

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PLAN_LIST, PLANS } from '@draftwell/shared/plans';
+import { PLAN_LIST, PLANS, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/api/session';
 import { BillingPeriodSwitch } from '@/features/marketing/components/billing-period-switch';
 import { monthsFreeYearly, PlanCards, type TBillingPeriod } from '@/features/marketing/components/plan-cards';
 import { PlanComparisonTable } from '@/features/marketing/components/plan-comparison-table';
@@ -87,6 +88,11 @@ const FAQS: { question: string; answer: ReactNode }[] = [
 
 export default function PricingPage() {
   const [period, setPeriod] = useState<TBillingPeriod>('monthly');
+  const { data: session } = useSession();
+  // A signed-in user chooses in Profile → Plan, where their usage and billing are.
+  const actionFor = session
+    ? (plan: TPlan) => ({ to: `${paths.plan}&plan=${plan.id}`, label: `Choose ${plan.name}` })
+    : undefined;
 
   useEffect(() => {
     document.title = 'Pricing — Draftwell';
@@ -106,7 +112,7 @@ export default function PricingPage() {
       </header>
 
       <section aria-label="Plans" className="mt-10">
-        <PlanCards period={period} headingLevel="h2" />
+        <PlanCards period={period} headingLevel="h2" {...(actionFor ? { actionFor } : {})} />
       </section>
 
       <section aria-labelledby="compare" className="mt-20">

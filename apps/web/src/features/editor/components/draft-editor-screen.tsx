@@ -26,7 +26,7 @@ import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { useSaveAsTemplate } from '@/features/templates/api/templates';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isPlanLimitError } from '@/lib/api-client';
 import { ConflictDialog } from '../autosave/conflict-dialog';
 import { RestoreLocalBanner } from '../autosave/restore-banner';
 import { SaveStatus } from '../autosave/save-status';
@@ -160,7 +160,9 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
             description: `“${template.name}” is in your templates.`,
             action: { label: 'Open templates', onClick: () => void navigate(paths.templates) },
           }),
-        onError: (error) => toast.error('Could not save the template', { description: error.message }),
+        // A plan limit is offered as an upgrade by the app-wide listener instead.
+        onError: (error) =>
+          isPlanLimitError(error) || toast.error('Could not save the template', { description: error.message }),
       },
     );
   };

@@ -79,10 +79,13 @@ export function PlanCards({
   period,
   headingLevel = 'h3',
   className,
+  actionFor = (plan) => ({ to: paths.signUp(plan.id), label: `Start with ${plan.name}` }),
 }: {
   period: TBillingPeriod;
   headingLevel?: 'h2' | 'h3';
   className?: string;
+  /** Where each card's button goes: sign-up for visitors, the Plan tab for a signed-in user. */
+  actionFor?: (plan: TPlan) => { to: string; label: string };
 }) {
   const Heading = headingLevel;
   return (
@@ -114,7 +117,7 @@ export function PlanCards({
               ))}
             </ul>
             <Button asChild variant={featured ? 'default' : 'outline'} className="mt-8 w-full">
-              <Link to={paths.signUp(plan.id)}>Start with {plan.name}</Link>
+              <Link to={actionFor(plan).to}>{actionFor(plan).label}</Link>
             </Button>
           </li>
         );

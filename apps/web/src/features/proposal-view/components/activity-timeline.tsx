@@ -14,6 +14,8 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -64,7 +66,16 @@ function EventItem({ event, clientName, last }: { event: TProposalEvent; clientN
 }
 
 /** What happened to the proposal, newest first: sent, opened, commented, accepted… */
-export function ActivityTimeline({ proposalId, clientName }: { proposalId: string; clientName: string }) {
+export function ActivityTimeline({
+  proposalId,
+  clientName,
+  detailedAnalytics,
+}: {
+  proposalId: string;
+  clientName: string;
+  /** The plan shows time on page, address and device; false adds a line saying where they are. */
+  detailedAnalytics: boolean;
+}) {
   const events = useProposalEvents(proposalId);
   let body: ReactNode;
   if (events.isPending) {
@@ -96,12 +107,24 @@ export function ActivityTimeline({ proposalId, clientName }: { proposalId: strin
     );
   } else {
     const newestFirst = [...events.data].reverse();
+    const opened = events.data.some((e) => e.type === 'opened');
     body = (
-      <ol aria-label="Activity, newest first">
-        {newestFirst.map((event, i) => (
-          <EventItem key={event.seq} event={event} clientName={clientName} last={i === newestFirst.length - 1} />
-        ))}
-      </ol>
+      <>
+        <ol aria-label="Activity, newest first">
+          {newestFirst.map((event, i) => (
+            <EventItem key={event.seq} event={event} clientName={clientName} last={i === newestFirst.length - 1} />
+          ))}
+        </ol>
+        {opened && !detailedAnalytics ? (
+          <p className="text-muted-foreground mt-3 border-t pt-3 text-xs">
+            How long your client read, and from where and on what device, are part of the paid plans’ view
+            analytics.{' '}
+            <Link to={paths.plan} className="text-primary font-medium underline underline-offset-4">
+              See plans
+            </Link>
+          </p>
+        ) : null}
+      </>
     );
   }
   return (

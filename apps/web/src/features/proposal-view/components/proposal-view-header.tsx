@@ -1,6 +1,6 @@
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { ArrowLeft, CalendarPlus, Copy, Download, MoreHorizontal, Pencil, Send, Undo2 } from 'lucide-react';
+import { ArrowLeft, BellRing, CalendarPlus, Copy, Download, MoreHorizontal, Pencil, Send, Undo2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { useDuplicateProposal } from '@/features/proposals/api/proposal-actions'
 import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
 import { formatDateTime } from '@/features/proposals/utils/relative-time';
 
-export type TViewDialog = 'send' | 'withdraw' | 'extend' | null;
+export type TViewDialog = 'send' | 'withdraw' | 'extend' | 'remind' | null;
 
 /** The dates the status line names, in the order they happen. */
 function statusDates(p: TProposal, everSent: boolean): { term: string; value: string; iso?: string }[] {
@@ -149,6 +149,11 @@ export function ProposalViewHeader({
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
+              {p.status === 'sent' || p.status === 'viewed' ? (
+                <DropdownMenuItem onSelect={() => onOpen('remind')}>
+                  <BellRing aria-hidden="true" /> Send a reminder…
+                </DropdownMenuItem>
+              ) : null}
               {canExtend && p.status !== 'expired' ? (
                 <DropdownMenuItem onSelect={() => onOpen('extend')}>
                   <CalendarPlus aria-hidden="true" /> Extend validity…

@@ -13,6 +13,8 @@ import { paths } from '@/config/paths';
 import { DocumentView } from '@/features/document-view/document-view';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { PLANS } from '@draftwell/shared/plans';
+import { useBilling } from '@/features/billing/api/billing';
 import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { ApiError } from '@/lib/api-client';
@@ -23,6 +25,7 @@ import { AcceptanceCertificate } from './acceptance-certificate';
 import { ActivityTimeline } from './activity-timeline';
 import { CommentsThread } from './comments-thread';
 import { ExtendDialog } from './extend-dialog';
+import { RemindDialog } from './remind-dialog';
 import { ProposalViewHeader, type TViewDialog } from './proposal-view-header';
 import { RevisionsCard } from './revisions-card';
 import { ShareLinkCard } from './share-link-card';
@@ -127,6 +130,7 @@ function RevisionDocument({
 
 function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
   const [dialog, setDialog] = useState<TViewDialog>(null);
+  const billing = useBilling();
   const revisions = useProposalRevisions(p.id);
   const newest = revisions.data?.at(-1) ?? null;
   const revision = useProposalRevision(p.id, newest?.number ?? null);
@@ -222,7 +226,11 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <div className="min-w-0">{documentPart}</div>
             <div className="min-w-0 space-y-6">
-              <ActivityTimeline proposalId={p.id} clientName={p.client.name} />
+              <ActivityTimeline
+                proposalId={p.id}
+                clientName={p.client.name}
+                detailedAnalytics={billing.data ? PLANS[billing.data.plan].features.viewAnalyticsAndReminders : true}
+              />
               <CommentsThread proposalId={p.id} canReply={p.status !== 'draft'} />
               <RevisionsCard
                 proposalId={p.id}
@@ -249,6 +257,12 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
         onOpenChange={(o) => setDialog(o ? 'withdraw' : null)}
       />
       <ExtendDialog proposal={p} open={dialog === 'extend'} onOpenChange={(o) => setDialog(o ? 'extend' : null)} />
+      <RemindDialog
+        proposal={p}
+        plan={billing.data?.plan}
+        open={dialog === 'remind'}
+        onOpenChange={(o) => setDialog(o ? 'remind' : null)}
+      />
     </div>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label, Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isPlanLimitError } from '@/lib/api-client';
 import { useSendProposal } from '../api/send-proposal';
 
 const MESSAGE_MAX = 2000;
@@ -162,6 +162,10 @@ export function SendProposalDialog({
               {error instanceof ApiError && error.status === 403 ? (
                 <Link to={paths.profile} className="mt-1 inline-block font-medium underline underline-offset-4">
                   Open your profile to get a new confirmation link
+                </Link>
+              ) : isPlanLimitError(error) ? (
+                <Link to={paths.plan} className="mt-1 inline-block font-medium underline underline-offset-4">
+                  See plans and usage
                 </Link>
               ) : null}
             </div>

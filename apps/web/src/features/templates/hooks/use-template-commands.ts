@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { templateKeys } from '../api/keys';
+import { isPlanLimitError } from '@/lib/api-client';
 import {
   deleteTemplate,
   hideTemplateFromLists,
@@ -46,7 +47,9 @@ export function useTemplateCommands() {
             description: `“${copy.name}” is in Your templates.`,
             action: { label: 'Edit', onClick: () => void navigate(paths.templateEdit(copy.id)) },
           }),
-        onError: (error) => toast.error('Could not duplicate the template', { description: error.message }),
+        // A plan limit is offered as an upgrade by the app-wide listener instead.
+        onError: (error) =>
+          isPlanLimitError(error) || toast.error('Could not duplicate the template', { description: error.message }),
       });
     },
     [duplicate, navigate],
@@ -57,7 +60,8 @@ export function useTemplateCommands() {
       { name: 'Untitled template', document: { version: 1, blocks: [] } },
       {
         onSuccess: (template) => void navigate(paths.templateEdit(template.id)),
-        onError: (error) => toast.error('Could not create a template', { description: error.message }),
+        onError: (error) =>
+          isPlanLimitError(error) || toast.error('Could not create a template', { description: error.message }),
       },
     );
   }, [create, navigate]);

@@ -1,0 +1,59 @@
+import { BILLING_CHANGED_EVENT, PLANS, type TPlanId, type TPlanLimitDetails } from '@draftwell/shared/plans';
+import { userChannel } from '@draftwell/shared/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { useRealtime } from '@/features/realtime/realtime-provider';
+import { isPlanLimitError } from '@/lib/api-client';
+import { billingKeys } from '../api/billing';
+
+/**
+ * Plans, app-wide: a 402 from any action becomes a toast with *Upgrade* (the action's own error
+ * handling leaves plan limits to this), and a plan changed elsewhere (Stripe, the operator's
+ * command, another tab) refreshes the meters in every open tab at once.
+ */
+export function BillingListener({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const realtime = useRealtime();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  useEffect(() => {
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error' || !isPlanLimitError(event.action.error)) return;
+      const error = event.action.error;
+      const details = error.details as TPlanLimitDetails | undefined;
+      void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      toast.warning('You have reached your plan’s limit', {
+        id: `plan-limit-${details?.action ?? 'any'}`,
+        description: error.message,
+        duration: 12_000,
+        action: {
+          label: details?.upgradeTo ? `Upgrade to ${PLANS[details.upgradeTo].name}` : 'Upgrade',
+          onClick: (e) => {
+            e.currentTarget.blur();
+            void navigateRef.current(paths.plan);
+          },
+        },
+      });
+    });
+    const channel = userChannel(userId);
+    const offEvent = realtime.subscribe((event) => {
+      if (event.channel !== channel || event.event !== BILLING_CHANGED_EVENT) return;
+      void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      const plan = PLANS[(event.data as { plan?: TPlanId }).plan ?? 'free'];
+      if (plan) toast.success(`You are on the ${plan.name} plan`, { id: 'plan-changed', description: 'Your plan’s limits apply from now.' });
+    });
+    return () => {
+      offMutations();
+      offEvent();
+    };
+  }, [queryClient, realtime, userId]);
+
+  return null;
+}

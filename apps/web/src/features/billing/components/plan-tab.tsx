@@ -1,0 +1,257 @@
+import { AlertTriangle, CreditCard, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  BILLING_OFF_MESSAGE,
+  PLAN_IDS,
+  PLAN_LIST,
+  PLANS,
+  type TBillingInterval,
+  type TBillingState,
+  type TPlan,
+  type TPlanId,
+} from '@draftwell/shared/plans';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { BillingPeriodSwitch } from '@/features/marketing/components/billing-period-switch';
+import { planPrice, type TBillingPeriod } from '@/features/marketing/components/plan-cards';
+import { cn } from '@/lib/cn';
+import { useBilling, useCheckout, usePortal } from '../api/billing';
+import { planStatus } from '../utils/billing-text';
+import { InvoiceList } from './invoice-list';
+import { UsageMeters } from './usage-meters';
+
+/** The limits that differ between plans, one short line each. */
+function planSummary(plan: TPlan): string[] {
+  const { limits, features } = plan;
+  return [
+    limits.proposalsSentPerMonth === null ? 'Unlimited proposals' : `${limits.proposalsSentPerMonth} proposals a month`,
+    limits.ownTemplates === null ? 'Unlimited templates' : `${limits.ownTemplates} own templates`,
+    `${limits.briefDraftsPerMonth} drafts from a brief a month`,
+    features.ownBranding ? 'Your logo and colour' : 'Draftwell branding',
+  ];
+}
+
+const rank = (id: TPlanId) => PLAN_IDS.indexOf(id);
+const periodOf = (interval: string | null): TBillingPeriod => (interval === 'year' ? 'yearly' : 'monthly');
+const intervalOf = (period: TBillingPeriod): TBillingInterval => (period === 'yearly' ? 'year' : 'month');
+
+/**
+ * Profile → Plan: the plan in force and where its subscription stands, this period's usage,
+ * the plans to move to, and (with Stripe) Manage billing and the invoices. Coming back from
+ * Checkout or the Portal lands here; the webhook's change arrives through the realtime listener.
+ */
+export function PlanTab() {
+  const billing = useBilling();
+  const [params, setParams] = useSearchParams();
+
+  useEffect(() => {
+    const outcome = params.get('checkout');
+    if (!outcome) return;
+    if (outcome === 'success') {
+      toast.success('Thank you! Your subscription is starting', {
+        id: 'checkout-return',
+        description: 'Your new plan shows here as soon as Stripe confirms the payment, usually within seconds.',
+      });
+    } else if (outcome === 'cancelled') {
+      toast.info('Checkout cancelled', { id: 'checkout-return', description: 'Nothing was charged; your plan is unchanged.' });
+    }
+    void billing.refetch();
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('checkout');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams, billing]);
+
+  if (billing.isPending) return <PlanTabSkeleton />;
+  if (billing.isError) {
+    return (
+      <Card role="alert">
+        <CardHeader>
+          <CardTitle>Your plan could not be loaded</CardTitle>
+          <CardDescription>{billing.error.message}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" onClick={() => void billing.refetch()}>
+            <RefreshCw aria-hidden="true" /> Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  const state = billing.data;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <CurrentPlanCard state={state} />
+      <UsageMeters state={state} />
+      <PlanChoices state={state} preferred={params.get('plan')} />
+      {state.billingEnabled && state.subscription?.source === 'stripe' ? <InvoiceList /> : null}
+    </div>
+  );
+}
+
+function CurrentPlanCard({ state }: { state: TBillingState }) {
+  const portal = usePortal();
+  const plan = PLANS[state.plan];
+  const status = planStatus(state);
+  const sub = state.subscription;
+  const period = periodOf(sub?.interval ?? null);
+  const price = plan.priceMonthly === 0 ? 'Free forever' : `${planPrice(plan, period)} / ${period === 'yearly' ? 'year' : 'month'}`;
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>
+            <span className="sr-only">Current plan: </span>
+            {plan.name} plan
+          </CardTitle>
+          <Badge variant={status.tone}>{status.badge}</Badge>
+        </div>
+        <CardDescription>{price}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className={cn('text-sm', status.tone === 'destructive' && 'text-destructive flex items-start gap-2')}>
+          {status.tone === 'destructive' ? <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
+          <span>{status.detail}</span>
+        </p>
+        {state.billingEnabled && sub?.source === 'stripe' ? (
+          <div>
+            <Button
+              variant="outline"
+              disabled={portal.isPending}
+              onClick={() =>
+                portal.mutate(undefined, {
+                  onError: (err) => toast.error('Could not open billing', { description: err.message }),
+                })
+              }
+            >
+              <CreditCard aria-hidden="true" />
+              {portal.isPending ? 'Opening…' : 'Manage billing'}
+            </Button>
+            <p className="text-muted-foreground mt-2 text-xs">
+              Card, invoices, plan changes and cancellation, on Stripe’s secure page.
+            </p>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PlanChoices({ state, preferred }: { state: TBillingState; preferred: string | null }) {
+  const [period, setPeriod] = useState<TBillingPeriod>(periodOf(state.subscription?.interval ?? null));
+  const checkout = useCheckout();
+  const portal = usePortal();
+  const [notice, setNotice] = useState<string | null>(null);
+  const paying = state.subscription?.source === 'stripe' && state.plan !== 'free';
+
+  const choose = (plan: TPlan) => {
+    if (!state.billingEnabled) {
+      setNotice(BILLING_OFF_MESSAGE);
+      toast.info('Billing is not enabled on this server', { id: 'billing-off', description: BILLING_OFF_MESSAGE });
+      return;
+    }
+    // A paying subscriber changes plan (or cancels) in the Portal, never through a second Checkout.
+    if (paying || plan.id === 'free') {
+      portal.mutate(undefined, { onError: (err) => toast.error('Could not open billing', { description: err.message }) });
+      return;
+    }
+    checkout.mutate(
+      { plan: plan.id as Exclude<TPlanId, 'free'>, interval: intervalOf(period) },
+      { onError: (err) => toast.error('Could not open checkout', { description: err.message }) },
+    );
+  };
+
+  const busy = checkout.isPending || portal.isPending;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Plans</CardTitle>
+        <CardDescription>
+          Moving to a smaller plan never deletes anything: templates and proposals stay, and accepted proposals stay
+          reachable by their links.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="justify-self-start">
+          <BillingPeriodSwitch value={period} onChange={setPeriod} />
+        </div>
+        {!state.billingEnabled ? (
+          <p className="text-muted-foreground text-sm">{BILLING_OFF_MESSAGE}</p>
+        ) : null}
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {PLAN_LIST.map((plan) => {
+            const current = plan.id === state.plan;
+            const up = rank(plan.id) > rank(state.plan);
+            const label = current ? 'Current plan' : up ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`;
+            return (
+              <li
+                key={plan.id}
+                className={cn(
+                  'flex flex-col rounded-lg border p-4',
+                  (current || preferred === plan.id) && 'border-primary ring-primary ring-1',
+                )}
+              >
+                <h3 className="font-semibold">{plan.name}</h3>
+                <p className="mt-1 text-sm">
+                  <span className="text-lg font-semibold">{planPrice(plan, period)}</span>
+                  {plan.priceMonthly === 0 ? null : (
+                    <span className="text-muted-foreground"> / {period === 'yearly' ? 'year' : 'month'}</span>
+                  )}
+                </p>
+                <p className="text-muted-foreground mt-1 text-xs">{plan.tagline}</p>
+                <ul className="text-muted-foreground mt-2 grid flex-1 content-start gap-0.5 text-xs">
+                  {planSummary(plan).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                <Button
+                  className="mt-3 w-full"
+                  variant={up ? 'default' : 'outline'}
+                  disabled={current || busy}
+                  onClick={() => choose(plan)}
+                >
+                  {label}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+        {notice ? (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+            {notice}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PlanTabSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-6" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading your plan…
+      </p>
+      {[0, 1, 2].map((i) => (
+        <Card key={i}>
+          <CardHeader>
+            <Skeleton className="h-6 w-40" />
+            <Skeleton className="h-4 w-64" />
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-3/4" />
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TProposalEvent } from '@draftwell/shared/share/share-api';
+import { proposalKeys } from '@/features/proposals/api/keys';
+import { api, unwrap } from '@/lib/api-client';
+
+/** Emails the client a reminder (paid plans); the timeline gains a "reminder sent" line. */
+export function useRemindProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, message }: { id: string; message: string }) =>
+      unwrap<TProposalEvent>(api.proposals[':id'].remind.$post({ param: { id }, json: { message } })),
+    onSuccess: (_event, { id }) => queryClient.invalidateQueries({ queryKey: proposalKeys.events(id) }),
+  });
+}

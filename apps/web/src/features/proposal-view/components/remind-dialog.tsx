@@ -1,0 +1,118 @@
+import { BellRing, Mail } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PLANS, planWithFeature, type TPlanId } from '@draftwell/shared/plans';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label, Textarea } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { isPlanLimitError } from '@/lib/api-client';
+import { useRemindProposal } from '../api/remind-proposal';
+
+/**
+ * A reminder to a client who has not answered yet: the same link, a friendly note. Paid plans
+ * only; on the others the dialog says so up front and the server refuses with an upgrade offer.
+ */
+export function RemindDialog({
+  proposal,
+  plan,
+  open,
+  onOpenChange,
+}: {
+  proposal: Pick<TProposal, 'id' | 'client' | 'title'>;
+  /** The user's plan, when known: decides whether reminders are offered or explained. */
+  plan: TPlanId | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remind = useRemindProposal();
+  const [message, setMessage] = useState('');
+  const messageId = useId();
+  const included = plan === undefined || PLANS[plan].features.viewAnalyticsAndReminders;
+  const upgradeTo = planWithFeature('viewAnalyticsAndReminders');
+
+  const close = (next: boolean) => {
+    if (!next) remind.reset();
+    onOpenChange(next);
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    remind.mutate(
+      { id: proposal.id, message: message.trim() },
+      {
+        onSuccess: () => {
+          setMessage('');
+          close(false);
+          toast.success('Reminder sent', { description: `${proposal.client.email} gets it in a moment.` });
+        },
+      },
+    );
+  };
+  const error = remind.error;
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="grid gap-4" aria-label="Send a reminder">
+          <DialogHeader>
+            <DialogTitle>Send a reminder</DialogTitle>
+            <DialogDescription>
+              Your client gets a short email about “{proposal.title.trim() || 'Untitled proposal'}” with the same link.
+              One reminder a day at most.
+            </DialogDescription>
+          </DialogHeader>
+          <p className="bg-muted/60 flex items-center gap-2 rounded-md px-3 py-2 text-sm">
+            <Mail aria-hidden="true" className="text-muted-foreground size-4 shrink-0" />
+            <span className="text-muted-foreground">To</span>
+            <span className="min-w-0 font-medium break-all">{proposal.client.email}</span>
+          </p>
+          {included ? (
+            <div className="grid gap-2">
+              <Label htmlFor={messageId}>Message (optional)</Label>
+              <Textarea
+                id={messageId}
+                value={message}
+                maxLength={2000}
+                rows={3}
+                placeholder="Happy to answer any questions, or to walk you through it on a call."
+                onChange={(e) => setMessage(e.target.value)}
+              />
+            </div>
+          ) : (
+            <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+              Reminders come with {upgradeTo ? PLANS[upgradeTo].name : 'a paid plan'} and Business.{' '}
+              <Link to={paths.plan} className="font-medium underline underline-offset-4">
+                See plans
+              </Link>
+            </p>
+          )}
+          {error && !isPlanLimitError(error) ? (
+            <p role="alert" className="text-destructive text-sm">
+              {error.message}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={!included || remind.isPending} aria-busy={remind.isPending || undefined}>
+              <BellRing aria-hidden="true" />
+              {remind.isPending ? 'Sending…' : 'Send reminder'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
