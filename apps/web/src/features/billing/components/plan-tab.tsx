@@ -103,7 +103,12 @@ function CurrentPlanCard({ state }: { state: TBillingState }) {
   const status = planStatus(state);
   const sub = state.subscription;
   const period = periodOf(sub?.interval ?? null);
-  const price = plan.priceMonthly === 0 ? 'Free forever' : `${planPrice(plan, period)} / ${period === 'yearly' ? 'year' : 'month'}`;
+  const price =
+    plan.priceMonthly === 0
+      ? 'Free forever'
+      : sub?.source === 'admin'
+        ? 'No charge through Draftwell'
+        : `${planPrice(plan, period)} / ${period === 'yearly' ? 'year' : 'month'}`;
   return (
     <Card>
       <CardHeader>

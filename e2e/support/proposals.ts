@@ -1,0 +1,127 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type TUser } from '../fixtures';
+
+/** An owner's proposals set up through the API (the screens under test are elsewhere). */
+
+export type TProposal = { id: string; number: string; title: string; version: number; status: string };
+export type TMailbox = {
+  waitFor(to: string, subject: RegExp): Promise<{ text: string }>;
+  linkIn(m: { text: string }): string;
+};
+
+export const CLIENT = { name: 'Dana Reyes', company: 'Reyes Bakery', email: 'dana@example.com', phone: '', address: '' };
+
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export const documentWith = (weeks: string) => ({
+  version: 1,
+  blocks: [
+    {
+      id: 'intro',
+      type: 'rich_text',
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Dear ' },
+              { type: 'variable', attrs: { name: 'client.name' } },
+              { type: 'text', text: `, we will design and launch your new website in ${weeks} weeks.` },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      id: 'fees',
+      type: 'pricing_table',
+      title: 'Fees',
+      kind: 'lines',
+      lines: [
+        {
+          id: 'build',
+          description: 'Website build',
+          quantity: 1000,
+          unit: '',
+          unitPrice: 150_000,
+          discountPercent: 0,
+          taxPercent: 0,
+          billing: 'one_off',
+          optional: false,
+          selected: true,
+        },
+        {
+          id: 'seo',
+          description: 'SEO audit',
+          quantity: 1000,
+          unit: '',
+          unitPrice: 40_000,
+          discountPercent: 0,
+          taxPercent: 0,
+          billing: 'one_off',
+          optional: true,
+          selected: false,
+        },
+      ],
+    },
+  ],
+});
+
+/** The owner's API calls, with the session of `page` (or of any context). */
+export function api(page: { request: APIRequestContext }, baseURL: string) {
+  const headers = { origin: new URL(baseURL).origin, 'content-type': 'application/json' };
+  return {
+    async post<T>(path: string, data?: unknown): Promise<T> {
+      const res = await page.request.post(path, { headers, data: data ?? {} });
+      expect(res.status(), `POST ${path}: ${await res.text()}`).toBeLessThan(300);
+      return (await res.json()) as T;
+    },
+    async patch<T>(path: string, data: unknown): Promise<T> {
+      const res = await page.request.patch(path, { headers, data });
+      expect(res.status(), `PATCH ${path}: ${await res.text()}`).toBe(200);
+      return (await res.json()) as T;
+    },
+    async get<T>(path: string): Promise<T> {
+      const res = await page.request.get(path);
+      expect(res.status(), `GET ${path}: ${await res.text()}`).toBe(200);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+/** A draft with content and a validity; the client's email only when asked. */
+export async function draft(page: Page, baseURL: string, title: string, { email = true } = {}): Promise<TProposal> {
+  const owner = api(page, baseURL);
+  const created = await owner.post<TProposal>('/api/proposals', { title });
+  return owner.patch<TProposal>(`/api/proposals/${created.id}`, {
+    version: created.version,
+    client: { ...CLIENT, email: email ? CLIENT.email : '' },
+    validUntil: inDays(14),
+    document: documentWith('six'),
+  });
+}
+
+export async function sentProposal(page: Page, baseURL: string, title: string) {
+  const owner = api(page, baseURL);
+  const ready = await draft(page, baseURL, title);
+  const sent = await owner.post<TProposal>(`/api/proposals/${ready.id}/send`, { version: ready.version, message: '' });
+  const { url } = await owner.get<{ url: string }>(`/api/proposals/${ready.id}/share-link`);
+  return { proposal: sent, url, token: new URL(url).pathname.split('/').pop()! };
+}
+
+/** Signs up in the page's context and confirms the email through the emailed link (needed to send). */
+export async function confirmedOwner(page: Page, mail: TMailbox, signUpViaApi: (target: Page) => Promise<TUser>) {
+  const user = await signUpViaApi(page);
+  const message = await mail.waitFor(user.email, /^Confirm your email for Draftwell$/);
+  await page.goto(mail.linkIn(message));
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/session');
+      return ((await res.json()) as { session: { user: { emailVerified: boolean } } | null }).session?.user
+        .emailVerified;
+    })
+    .toBe(true);
+  return user;
+}
+
