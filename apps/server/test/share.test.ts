@@ -426,9 +426,13 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
   it('expiry: on access and by the sweep, once; expired cannot be accepted; extending reopens it', async () => {
     const a = await sent();
     const b = await sent();
+    const c = await sent();
     await server.deps.database.db.execute(
-      sql`update proposals set valid_until = ${inDays(-1)} where id in (${a.proposal.id}, ${b.proposal.id})`,
+      sql`update proposals set valid_until = ${inDays(-1)} where id in (${a.proposal.id}, ${b.proposal.id}, ${c.proposal.id})`,
     );
+    // The owner's own read expires it too, rather than showing "sent" until the next sweep.
+    const ownRead = (await owner.get(`/api/proposals/${c.proposal.id}`)).body as TProposal;
+    expect(ownRead.status).toBe('expired');
     const gone = await visitor().get(`/api/share/${a.token}`);
     expect(gone.status).toBe(410);
     expect(gone.body.error.details).toMatchObject({ reason: 'expired' });

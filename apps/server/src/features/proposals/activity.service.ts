@@ -1,5 +1,5 @@
 import type { TAcceptanceCertificate, TComment, TProposalEvent, TRevision, TRevisionSummary } from '@draftwell/shared';
-import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
+import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { PLANS } from '@draftwell/shared/plans';
 import { asc, eq } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { openShareToken } from '../../lib/share-token';
 import { enqueueMail } from '../../mail/outbox';
 import { ownerActivityMail } from '../../mail/templates';
-import { notFound, owned } from './proposals.service';
+import { getProposal, notFound, owned } from './proposals.service';
 import { shareUrl } from './sending.service';
 
 /** The owner's view of what happened to a proposal: timeline, revisions, comments, acceptance. */
@@ -34,6 +34,19 @@ async function ownedRow(args: TArgs) {
   if (!row) throw notFound();
   if (isDue(row)) await expireIfDue({ db: deps.database.db, realtime: deps.realtime, logger: deps.logger }, row.id);
   return row;
+}
+
+/**
+ * The owner's read of one proposal. One whose last day has passed is expired first, as any other
+ * read of it does, rather than showing "sent" until the minute's sweep; the check is in memory.
+ */
+export async function readOwnProposal(args: TArgs): Promise<TProposal> {
+  const { deps, actor, id } = args;
+  const db = deps.database.db;
+  const proposal = await getProposal({ db, actor, id });
+  if (!isDue(proposal)) return proposal;
+  await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, proposal.id);
+  return getProposal({ db, actor, id });
 }
 
 /** The events whose details (time on page, address, device) are the paid plans' view analytics. */

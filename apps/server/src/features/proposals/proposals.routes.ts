@@ -14,7 +14,6 @@ import {
   createProposal,
   deleteProposal,
   duplicateProposal,
-  getProposal,
   listProposals,
   updateProposal,
 } from './proposals.service';
@@ -26,6 +25,7 @@ import {
   listOwnerRevisions,
   ownerPdf,
   parseRevisionNumber,
+  readOwnProposal,
   replyAsOwner,
 } from './activity.service';
 import { pdfHeaders } from '../../activity/documents';
@@ -60,7 +60,7 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     return c.json(proposal, 201);
   })
   .get('/:id', async (c) => {
-    const proposal = await getProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    const proposal = await readOwnProposal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
     return c.json(proposal, 200);
   })
   .patch('/:id', validJson(ZProposalPatch), async (c) => {
