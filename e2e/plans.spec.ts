@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
+import { setPlan } from './support/admin';
 import { api, CLIENT, confirmedOwner, draft, sentProposal } from './support/proposals';
 
 /**
@@ -9,26 +8,6 @@ import { api, CLIENT, confirmedOwner, draft, sentProposal } from './support/prop
  * operator's `npm run admin -- set-plan` upgrades a user whose open tab updates at once, and a
  * downgrade keeps everything (issue 5). Billing with Stripe has its own spec.
  */
-
-const run = promisify(execFile);
-const root = process.cwd();
-
-/** The operator's command, with the running e2e server's settings (it holds the embedded database). */
-async function setPlan(baseURL: string, email: string, plan: string): Promise<string> {
-  const { stdout } = await run(process.execPath, ['scripts/admin.mjs', 'set-plan', email, plan], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PORT: new URL(baseURL).port,
-      HOST: '127.0.0.1',
-      BASE_URL: baseURL,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-    },
-  });
-  return stdout.trim();
-}
 
 const planHeading = (page: Page, name: string) => page.getByRole('heading', { name: `Current plan: ${name} plan` });
 const meter = (page: Page, label: string) => page.getByRole('progressbar', { name: label });

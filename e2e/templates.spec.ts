@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
+import { setPlan } from './support/admin';
 
 type TTemplate = { id: string; name: string; version: number; document: { version: 1; blocks: unknown[] } };
 
@@ -176,7 +177,9 @@ test('own templates page with Load more, search narrows both sections, and no ma
   baseURL,
   signUpViaApi,
 }) => {
-  await signUpViaApi(page);
+  const user = await signUpViaApi(page);
+  // More own templates than the free plan's 3 (the limit has its own spec, plans.spec.ts).
+  await setPlan(baseURL!, user.email, 'pro');
   for (let i = 1; i <= 31; i++) await createTemplate(page, baseURL!, `Retainer ${String(i).padStart(2, '0')}`);
   await page.goto('/templates');
   const own = ownSection(page).getByRole('article');

@@ -1,12 +1,18 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildIsFresh, root } from './fingerprint.mjs';
+import { root } from './fingerprint.mjs';
 
-/** `npm run admin -- <command>`: the operator's commands (see apps/server/src/admin.ts). */
-if (!buildIsFresh()) {
-  console.log('Building Draftwell (the build is missing or out of date)…');
+/**
+ * `npm run admin -- <command>`: the operator's commands (see apps/server/src/admin.ts), from the
+ * build the server runs. Built only when there is none: rebuilding under a running server would
+ * swap its files; `npm start` rebuilds a stale build.
+ */
+const entry = path.join(root, 'apps/server/dist/admin.mjs');
+if (!existsSync(entry)) {
+  console.error('Building Draftwell (there is no build yet)…');
   const { buildAll } = await import('./build.mjs');
   await buildAll({ quiet: true });
 }
 process.env.NODE_ENV ??= 'production';
-await import(pathToFileURL(path.join(root, 'apps/server/dist/admin.mjs')).href);
+await import(pathToFileURL(entry).href);
