@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -277,16 +277,25 @@ describe.each(backends())('plans and limits (%s)', (backend) => {
     });
     expect(logo.status, logo.text).toBe(200);
     const { token } = await sentAndAccepted(client, false);
+    const pdfText = async () => {
+      const res = await visitor.request(`/api/share/${token}/pdf`);
+      expect(res.status).toBe(200);
+      return execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(res.bytes) }).toString('utf8');
+    };
 
     const visitor = server.client({ ip: nextIp() });
     const free = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
     expect(free).toMatchObject({ showMadeWithFooter: true, logoUrl: null, snapshot: { sender: { brandColor: '', logoFileId: null } } });
+    expect(await pdfText()).toContain('Made with Draftwell');
 
     expect((await runAdmin(server, ['set-plan', email, 'pro'])).code).toBe(0);
     const pro = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
     expect(pro.showMadeWithFooter).toBe(false);
     expect(pro.snapshot.sender.brandColor).toBe('#0f766e');
     expect(pro.logoUrl).toMatch(new RegExp(`^/api/share/${token}/files/[0-9a-f-]{36}$`));
+    const proPdf = await pdfText();
+    expect(proPdf).toContain('Website redesign');
+    expect(proPdf).not.toContain('Made with Draftwell');
   });
 
   it('view analytics and reminders: paid plans only; a reminder is emailed once a day at most and recorded', async () => {
