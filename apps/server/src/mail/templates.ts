@@ -59,44 +59,12 @@ export function contactMail(to: string, msg: { name: string; email: string; mess
   };
 }
 
-/** The proposal itself, to the client: the owner's note and the link to their page. */
-export function proposalSentMail(args: {
-  to: string;
-  clientName: string;
-  senderName: string;
-  senderCompany: string;
-  senderEmail: string;
-  title: string;
-  message: string;
-  signature: string;
-  validUntil: string | null;
-  url: string;
-  revised: boolean;
-}): TMail {
-  const from = args.senderCompany ? `${args.senderName} (${args.senderCompany})` : args.senderName;
-  const lines = [
-    args.clientName ? `Hi ${args.clientName},` : 'Hello,',
-    args.revised
-      ? `${from} sent you a revised proposal: “${args.title}”.`
-      : `${from} sent you a proposal: “${args.title}”.`,
-    ...(args.message ? [args.message] : []),
-    ...(args.validUntil
-      ? [`It is valid until ${args.validUntil}. You can read it, ask questions and accept it online.`]
-      : []),
-    ...(args.signature ? [args.signature] : []),
-  ];
-  return {
-    to: args.to,
-    replyTo: args.senderEmail,
-    subject: args.revised ? `Revised proposal: ${args.title}` : `Proposal: ${args.title}`,
-    text: `${lines.join('\n\n')}\n\nOpen the proposal: ${args.url}`,
-    html: layout(args.title, lines, { label: 'Open the proposal', url: args.url }),
-    link: args.url,
-  };
-}
-
-/** To the client, when the owner sends a reminder about a proposal awaiting an answer. */
-export function proposalReminderMail(args: {
+/**
+ * To the client: a proposal sent (or a revision of it), or a reminder about one awaiting an
+ * answer. Always the same link, and replies go to the sender.
+ */
+export function proposalMail(args: {
+  kind: 'sent' | 'revised' | 'reminder';
   to: string;
   clientName: string;
   senderName: string;
@@ -109,17 +77,27 @@ export function proposalReminderMail(args: {
   url: string;
 }): TMail {
   const from = args.senderCompany ? `${args.senderName} (${args.senderCompany})` : args.senderName;
+  const opening = {
+    sent: `${from} sent you a proposal: “${args.title}”.`,
+    revised: `${from} sent you a revised proposal: “${args.title}”.`,
+    reminder: `A friendly reminder from ${from} about the proposal “${args.title}”.`,
+  }[args.kind];
+  const validity =
+    args.kind === 'reminder'
+      ? `It is valid until ${args.validUntil}.`
+      : `It is valid until ${args.validUntil}. You can read it, ask questions and accept it online.`;
   const lines = [
     args.clientName ? `Hi ${args.clientName},` : 'Hello,',
-    `A friendly reminder from ${from} about the proposal “${args.title}”.`,
+    opening,
     ...(args.message ? [args.message] : []),
-    ...(args.validUntil ? [`It is valid until ${args.validUntil}.`] : []),
+    ...(args.validUntil ? [validity] : []),
     ...(args.signature ? [args.signature] : []),
   ];
+  const subject = { sent: 'Proposal', revised: 'Revised proposal', reminder: 'Reminder' }[args.kind];
   return {
     to: args.to,
     replyTo: args.senderEmail,
-    subject: `Reminder: ${args.title}`,
+    subject: `${subject}: ${args.title}`,
     text: `${lines.join('\n\n')}\n\nOpen the proposal: ${args.url}`,
     html: layout(args.title, lines, { label: 'Open the proposal', url: args.url }),
     link: args.url,

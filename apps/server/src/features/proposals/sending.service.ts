@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error';
 import { createShareToken, openShareToken } from '../../lib/share-token';
 import { sha256Hex } from '../../lib/sha256';
 import { enqueueMail } from '../../mail/outbox';
-import { proposalReminderMail, proposalSentMail } from '../../mail/templates';
+import { proposalMail } from '../../mail/templates';
 import { ProposalConflictError, notFound, owned, toProposal } from './proposals.service';
 
 type TRow = typeof proposals.$inferSelect;
@@ -81,6 +81,36 @@ function sendProblems(row: TRow, snapshot: TRevisionSnapshot): Record<string, st
     problems.variables = `These variables have nothing to show yet: ${names}. Fill in the client or your business profile, or remove them.`;
   }
   return problems;
+}
+
+/** The email to the client about a sent revision, from its owner. */
+function mailToClient(
+  kind: 'sent' | 'revised' | 'reminder',
+  args: {
+    snapshot: TRevisionSnapshot;
+    sender: TRevisionSnapshot['sender'];
+    signature: string;
+    actor: TActor;
+    message: string;
+    /** yyyy-mm-dd */
+    validUntil: string | null;
+    url: string;
+  },
+) {
+  const { snapshot, sender } = args;
+  return proposalMail({
+    kind,
+    to: snapshot.client.email,
+    clientName: snapshot.client.name,
+    senderName: sender.name,
+    senderCompany: sender.company,
+    senderEmail: args.actor.email,
+    title: snapshot.title,
+    message: args.message,
+    signature: args.signature,
+    validUntil: args.validUntil ? formatCalendarDate(args.validUntil) : null,
+    url: args.url,
+  });
 }
 
 /**
@@ -181,18 +211,14 @@ export async function sendProposal(args: {
     await enqueueMail(
       tx,
       `sent:${revision.id}`,
-      proposalSentMail({
-        to: snapshot.client.email,
-        clientName: snapshot.client.name,
-        senderName: sender.name,
-        senderCompany: sender.company,
-        senderEmail: actor.email,
-        title: snapshot.title,
-        message: input.message,
+      mailToClient(number > 1 ? 'revised' : 'sent', {
+        snapshot,
+        sender,
         signature,
-        validUntil: snapshot.validUntil ? formatCalendarDate(snapshot.validUntil) : null,
+        actor,
+        message: input.message,
+        validUntil: snapshot.validUntil,
         url: shareUrl(deps.env.baseUrl, token),
-        revised: number > 1,
       }),
     );
     return updated;
@@ -264,18 +290,7 @@ export async function remindProposal(args: {
     await enqueueMail(
       tx,
       `reminder:${recorded.seq}`,
-      proposalReminderMail({
-        to: snapshot.client.email,
-        clientName: snapshot.client.name,
-        senderName: sender.name,
-        senderCompany: sender.company,
-        senderEmail: actor.email,
-        title: snapshot.title,
-        message,
-        signature,
-        validUntil: row.validUntil ? formatCalendarDate(row.validUntil) : null,
-        url,
-      }),
+      mailToClient('reminder', { snapshot, sender, signature, actor, message, validUntil: row.validUntil, url }),
     );
     return toEvent(recorded);
   });

@@ -1,13 +1,14 @@
 import { BILLING_CHANGED_EVENT, PLANS, type TPlanId, type TPlanLimitDetails } from '@draftwell/shared/plans';
 import { userChannel } from '@draftwell/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useRealtime } from '@/features/realtime/realtime-provider';
 import { isPlanLimitError } from '@/lib/api-client';
 import { billingKeys } from '../api/billing';
+import { useLatest } from '@/lib/use-latest';
 
 /**
  * Plans, app-wide: a 402 from any action becomes a toast with *Upgrade* (the action's own error
@@ -17,11 +18,8 @@ import { billingKeys } from '../api/billing';
 export function BillingListener({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const realtime = useRealtime();
-  const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  useEffect(() => {
-    navigateRef.current = navigate;
-  }, [navigate]);
+  // The toasts' buttons outlive renders: they read the newest navigate.
+  const navigateRef = useLatest(useNavigate());
 
   useEffect(() => {
     const offMutations = queryClient.getMutationCache().subscribe((event) => {
@@ -53,7 +51,7 @@ export function BillingListener({ userId }: { userId: string }) {
       offMutations();
       offEvent();
     };
-  }, [queryClient, realtime, userId]);
+  }, [queryClient, realtime, userId, navigateRef]);
 
   return null;
 }

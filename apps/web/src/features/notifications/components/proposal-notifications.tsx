@@ -1,7 +1,7 @@
 import { PROPOSAL_ACTIVITY_EVENT, type TProposalNotification } from '@draftwell/shared/share/share-api';
 import { userChannel } from '@draftwell/shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
@@ -10,6 +10,7 @@ import { useRealtime } from '@/features/realtime/realtime-provider';
 import { fetchNotifications } from '../api/get-notifications';
 import { NotificationTracker } from '../utils/notification-tracker';
 import { notificationToasts, type TNotificationToast } from '../utils/notification-toasts';
+import { useLatest } from '@/lib/use-latest';
 
 const SHOW = { default: toast, success: toast.success } as const;
 /** Longer than a confirmation's: these arrive while the owner may be looking elsewhere. */
@@ -23,12 +24,8 @@ const DURATION_MS = 8000;
 export function ProposalNotifications({ userId }: { userId: string }) {
   const realtime = useRealtime();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  // The toasts' View buttons outlive renders: they read the newest navigate.
-  const navigateRef = useRef(navigate);
-  useEffect(() => {
-    navigateRef.current = navigate;
-  }, [navigate]);
+  // The toasts' buttons outlive renders: they read the newest navigate.
+  const navigateRef = useLatest(useNavigate());
 
   useEffect(() => {
     const show = (t: TNotificationToast) =>
@@ -69,7 +66,7 @@ export function ProposalNotifications({ userId }: { userId: string }) {
       offReconnect();
       window.removeEventListener('online', onOnline);
     };
-  }, [realtime, queryClient, userId]);
+  }, [realtime, queryClient, userId, navigateRef]);
 
   return null;
 }
