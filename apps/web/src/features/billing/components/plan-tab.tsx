@@ -56,8 +56,8 @@ export function PlanTab() {
         id: 'checkout-return',
         description: 'Your new plan shows here as soon as Stripe confirms the payment, usually within seconds.',
       });
-    } else if (outcome === 'cancelled') {
-      toast.info('Checkout cancelled', { id: 'checkout-return', description: 'Nothing was charged; your plan is unchanged.' });
+    } else if (outcome === 'canceled') {
+      toast.info('Checkout canceled', { id: 'checkout-return', description: 'Nothing was charged; your plan is unchanged.' });
     }
     void billing.refetch();
     setParams(

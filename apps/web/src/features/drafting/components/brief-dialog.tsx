@@ -26,7 +26,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useClientList } from '@/features/clients/api/clients';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
-import { useDebouncedValue } from '@/features/proposals/utils/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCreateDraft } from '../api/create-draft';

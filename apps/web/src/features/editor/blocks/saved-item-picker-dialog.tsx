@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSavedItemList } from '@/features/saved-items/api/saved-items';
 import { formatPercentInput } from '@/features/saved-items/utils/percent-input';
-import { useDebouncedValue } from '@/features/saved-items/utils/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { savedItemAvailability, savedItemToLine } from './saved-item-line';
 
 export const SAVED_ITEMS_HREF = `${paths.profile}?tab=items`;

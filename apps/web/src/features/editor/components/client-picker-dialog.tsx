@@ -15,7 +15,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientList, useCreateClient } from '@/features/clients/api/clients';
-import { useDebouncedValue } from '@/features/proposals/utils/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 
 type TNewClient = { name: string; company: string; email: string };

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useProposalList } from '../api/list-proposals';
 import { formatDateTime, formatRelativeTime } from '../utils/relative-time';
-import { useDebouncedValue } from '../utils/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { NewProposalButton } from './new-proposal-button';
 import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from './proposal-status-badge';
 

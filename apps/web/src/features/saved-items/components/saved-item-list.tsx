@@ -1,245 +1,55 @@
-import { Package, Pencil, Plus, RotateCw, SearchX, Trash2, TriangleAlert } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { Package } from 'lucide-react';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { OwnedRecordList } from '@/components/owned-record-list';
 import { hideSavedItemForDelete, useSavedItemList } from '../api/saved-items';
-import { useDebouncedValue } from '../utils/use-debounced-value';
 import { formatPercentInput } from '../utils/percent-input';
 import { BILLING_LABELS } from './saved-item-form';
 import { SavedItemFormDialog } from './saved-item-form-dialog';
 
-const SEARCH_DELAY_MS = 300;
-const UNDO_WINDOW_MS = 8000;
-
-function ListSkeleton() {
-  return (
-    <div role="status" aria-label="Loading your saved items" className="grid grid-cols-1 gap-2">
-      {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="bg-card space-y-2 rounded-lg border p-4">
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-3 w-1/2" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function ListMessage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <div className="bg-card flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
-      <div className="bg-accent text-accent-foreground mb-3 rounded-full p-2.5 [&_svg]:size-5">{icon}</div>
-      <h3 className="font-semibold">{title}</h3>
-      <div className="text-muted-foreground mt-1 max-w-md text-sm">{children}</div>
-    </div>
-  );
-}
+const TEXT = {
+  heading: 'Saved items',
+  subheading: 'Your services and products, ready for pricing tables.',
+  listLabel: 'Saved items',
+  loading: 'Loading your saved items',
+  failed: 'Your saved items did not load',
+  emptyTitle: 'No saved items yet',
+  emptyBody: 'Save the services and products you sell with their price, and pick them into pricing tables.',
+  noMatchTitle: 'No items match',
+  noMatchHint: 'Try another description or unit.',
+  searchRegion: 'Find saved items',
+  searchLabel: 'Search saved items',
+  searchPlaceholder: 'Description or unit',
+  add: 'Add item',
+  deleteDescription:
+    'The item leaves your saved list; pricing tables that already use it keep their lines. You can undo this for a few seconds afterwards.',
+  deleteButton: 'Delete item',
+  deleteFailed: 'The item was not deleted',
+};
 
 /** The saved items: search, add, edit, delete (with Undo, which saves the item again). */
 export function SavedItemList({ defaultCurrency }: { defaultCurrency: string }) {
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const list = useSavedItemList(q);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const [editing, setEditing] = useState<{ item: TSavedItem | null } | null>(null);
-  const [deleting, setDeleting] = useState<TSavedItem | null>(null);
-  const queryClient = useQueryClient();
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  // Delete with Undo: the item leaves the list at once and the DELETE is sent when the toast
-  // closes without Undo, so an undone item keeps its id (and whatever points at it).
-  const confirmDelete = (item: TSavedItem) => {
-    const pending = hideSavedItemForDelete(queryClient, item.id);
-    let settled = false;
-    const commit = () => {
-      if (settled) return;
-      settled = true;
-      pending.commit().catch((error: Error) => toast.error('The item was not deleted', { description: error.message }));
-    };
-    toast.success(`Deleted “${item.description}”`, {
-      description: 'It is gone for good once this message closes.',
-      duration: UNDO_WINDOW_MS,
-      action: {
-        label: 'Undo',
-        onClick: () => {
-          if (settled) return;
-          settled = true;
-          pending.undo();
-        },
-      },
-      onAutoClose: commit,
-      onDismiss: commit,
-    });
-  };
-
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const addButton = (
-    <Button onClick={() => setEditing({ item: null })}>
-      <Plus aria-hidden="true" />
-      Add item
-    </Button>
-  );
-
-  let body: ReactNode;
-  if (list.isPending) {
-    body = <ListSkeleton />;
-  } else if (list.isError && items.length === 0) {
-    body = (
-      <div role="alert">
-        <ListMessage icon={<TriangleAlert />} title="Your saved items did not load">
-          <p>{list.error.message}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Retry
-          </Button>
-        </ListMessage>
-      </div>
-    );
-  } else if (items.length === 0 && q === '') {
-    body = (
-      <ListMessage icon={<Package />} title="No saved items yet">
-        <p>Save the services and products you sell with their price, and pick them into pricing tables.</p>
-        <div className="mt-4">{addButton}</div>
-      </ListMessage>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <ListMessage icon={<SearchX />} title="No items match">
-        <p>Nothing matches “{q}”. Try another description or unit.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => setSearch('')}>
-          Clear search
-        </Button>
-      </ListMessage>
-    );
-  } else {
-    body = (
-      <>
-        <ul aria-label="Saved items" className="grid grid-cols-1 gap-2">
-          {items.map((item) => (
-            <li key={item.id} className="bg-card flex items-center gap-3 rounded-lg border p-4">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{item.description}</p>
-                <p className="text-muted-foreground flex flex-wrap gap-x-3 text-sm">
-                  <span className="text-foreground font-medium tabular-nums">
-                    {formatMoney(item.unitPrice, item.currency)}
-                    {item.unit ? ` / ${item.unit}` : ''}
-                  </span>
-                  <span>{BILLING_LABELS[item.billing]}</span>
-                  {item.taxRate > 0 ? <span>Tax {formatPercentInput(item.taxRate)} %</span> : <span>No tax</span>}
-                </p>
-              </div>
-              <div className="flex shrink-0 gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Edit ${item.description}`}
-                  onClick={() => setEditing({ item })}
-                >
-                  <Pencil aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Delete ${item.description}`}
-                  onClick={() => setDeleting(item)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        {hasNextPage ? (
-          <div ref={sentinel} className="flex justify-center pt-3">
-            <Button variant="outline" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading more…' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
-        {list.isFetchNextPageError ? (
-          <p role="alert" className="text-destructive pt-2 text-center text-sm">
-            {list.error?.message} Use Load more to try again.
-          </p>
-        ) : null}
-      </>
-    );
-  }
-
   return (
-    <section aria-labelledby={`${searchId}-title`} className="grid grid-cols-1 gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={`${searchId}-title`} className="text-lg font-semibold">
-            Saved items
-          </h2>
-          <p className="text-muted-foreground text-sm">Your services and products, ready for pricing tables.</p>
-        </div>
-        {addButton}
-      </div>
-      <div role="search" aria-label="Find saved items" className="grid gap-1.5">
-        <Label htmlFor={searchId}>Search saved items</Label>
-        <Input
-          id={searchId}
-          type="search"
-          placeholder="Description or unit"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
-      {body}
-      <SavedItemFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        item={editing?.item ?? null}
-        defaultCurrency={defaultCurrency}
-      />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete “{deleting?.description}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The item leaves your saved list; pricing tables that already use it keep their lines. You can undo this for
-            a few seconds afterwards.
-          </AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button variant="destructive" onClick={() => deleting && confirmDelete(deleting)}>
-                Delete item
-              </Button>
-            </AlertDialogAction>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
-    </section>
+    <OwnedRecordList<TSavedItem>
+      text={TEXT}
+      emptyIcon={<Package />}
+      useList={useSavedItemList}
+      hideForDelete={hideSavedItemForDelete}
+      nameOf={(item) => item.description}
+      deleteTitle={(item) => `Delete “${item?.description ?? ''}”?`}
+      summary={(item) => (
+        <p className="text-muted-foreground flex flex-wrap gap-x-3 text-sm">
+          <span className="text-foreground font-medium tabular-nums">
+            {formatMoney(item.unitPrice, item.currency)}
+            {item.unit ? ` / ${item.unit}` : ''}
+          </span>
+          <span>{BILLING_LABELS[item.billing]}</span>
+          {item.taxRate > 0 ? <span>Tax {formatPercentInput(item.taxRate)} %</span> : <span>No tax</span>}
+        </p>
+      )}
+      form={({ open, onOpenChange, record }) => (
+        <SavedItemFormDialog open={open} onOpenChange={onOpenChange} item={record} defaultCurrency={defaultCurrency} />
+      )}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTemplateList } from '../api/list-templates';
 import { useTemplateCommands } from '../hooks/use-template-commands';
-import { useDebouncedValue } from '../utils/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { RenameTemplateDialog } from './rename-template-dialog';
 import { TemplateCard, type TTemplateCardActions } from './template-card';
 import { TemplatePreviewDialog } from './template-preview-dialog';
