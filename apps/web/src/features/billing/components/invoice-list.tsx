@@ -37,7 +37,7 @@ export function InvoiceList() {
         ) : invoices.data.length === 0 ? (
           <p className="text-muted-foreground text-sm">No invoices yet. The first one appears after your first payment.</p>
         ) : (
-          <ul className="divide-y text-sm">
+          <ul aria-label="Invoices" className="divide-y text-sm">
             {invoices.data.map((inv) => (
               <li key={inv.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
                 <span className="w-36">{formatCalendarDate(inv.created.slice(0, 10))}</span>
