@@ -19,7 +19,9 @@ const port = Number(process.env.E2E_STRIPE_PORT);
 const webhookUrl = process.env.E2E_STRIPE_WEBHOOK_URL;
 const webhookSecret = process.env.E2E_STRIPE_WEBHOOK_SECRET;
 if (!port || !webhookUrl || !webhookSecret) {
-  process.stderr.write('stripe-fake-server: set E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_URL and E2E_STRIPE_WEBHOOK_SECRET\n');
+  process.stderr.write(
+    'stripe-fake-server: set E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_URL and E2E_STRIPE_WEBHOOK_SECRET\n',
+  );
   process.exit(1);
 }
 

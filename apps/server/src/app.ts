@@ -8,11 +8,7 @@ import { isAppRoute, isSharePath, type TApiError } from '@draftwell/shared';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { billingRoutes } from './features/billing/billing.routes';
-import {
-  billingWebhookRoutes,
-  WEBHOOK_MAX_BODY_BYTES,
-  WEBHOOK_PATH,
-} from './features/billing/billing-webhook.routes';
+import { billingWebhookRoutes, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_PATH } from './features/billing/billing-webhook.routes';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { draftsRoutes } from './features/drafts/drafts.routes';

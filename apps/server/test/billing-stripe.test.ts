@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { eq, inArray } from 'drizzle-orm';
-import { BILLING_CHANGED_EVENT, BILLING_OFF_MESSAGE, userChannel, type TRealtimeServerMessage } from '@draftwell/shared';
+import {
+  BILLING_CHANGED_EVENT,
+  BILLING_OFF_MESSAGE,
+  userChannel,
+  type TRealtimeServerMessage,
+} from '@draftwell/shared';
 import { billingEvents, subscriptions } from '../src/db/schema';
 import { backends, connectSocket, freePort, rawRequest, signUp, startTestServer, type TTestServer } from './helpers';
 import { startFakeStripe, type TFakeEvent, type TFakeStripe } from './support/stripe-fake';
@@ -26,7 +31,10 @@ function postWebhook(server: TTestServer, payload: string, signature: string | n
     method: 'POST',
     body: payload,
     origin: null,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
   });
 }
 
@@ -58,7 +66,10 @@ async function portalClick(portalUrl: string, buttonName: string) {
   const form = forms.find((f) => f[2]!.includes(`<button type="submit">${buttonName}</button>`));
   if (!form) throw new Error(`no "${buttonName}" button on the portal page:\n${html}`);
   const fields = new URLSearchParams(
-    [...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+    [...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [
+      m[1]!,
+      m[2]!,
+    ]),
   );
   const res = await fetch(new URL(form[1]!, portalUrl), {
     method: 'POST',
@@ -110,13 +121,25 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
 
     const res = await user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'month' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ url: expect.stringMatching(new RegExp(`^${fake.url}/checkout/cs_test_`)), target: 'checkout' });
+    expect(res.body).toEqual({
+      url: expect.stringMatching(new RegExp(`^${fake.url}/checkout/cs_test_`)),
+      target: 'checkout',
+    });
     const { html, location } = await subscribeThroughCheckout(fake, res.body.url);
     expect(html).toContain('Subscribe to Pro monthly');
     expect(location).toBe(`${server.env.baseUrl}/profile?tab=plan&checkout=success`);
 
-    const sent = fake.events.filter((e) => e.body.data.object.metadata?.userId === user.user.id || e.body.data.object.client_reference_id === user.user.id || e.body.data.object.parent?.subscription_details?.metadata?.userId === user.user.id);
-    expect(sent.map((e) => e.type).sort()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    const sent = fake.events.filter(
+      (e) =>
+        e.body.data.object.metadata?.userId === user.user.id ||
+        e.body.data.object.client_reference_id === user.user.id ||
+        e.body.data.object.parent?.subscription_details?.metadata?.userId === user.user.id,
+    );
+    expect(sent.map((e) => e.type).sort()).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
     expect(sent.every((e) => e.deliveredStatus === 200)).toBe(true);
 
     const state = await user.client.get('/api/billing');
@@ -134,18 +157,27 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
       paymentFailedAt: null,
     });
     // Usage periods now start on the subscription's day of the month.
-    expect(state.body.period.start.slice(8)).toBe(new Date(sub.items.data[0].current_period_start * 1000).toISOString().slice(8, 10));
+    expect(state.body.period.start.slice(8)).toBe(
+      new Date(sub.items.data[0].current_period_start * 1000).toISOString().slice(8, 10),
+    );
 
-    const live = (await socket.next(
-      (m) => m.type === 'event' && m.event === BILLING_CHANGED_EVENT,
-    )) as Extract<TRealtimeServerMessage, { type: 'event' }>;
+    const live = (await socket.next((m) => m.type === 'event' && m.event === BILLING_CHANGED_EVENT)) as Extract<
+      TRealtimeServerMessage,
+      { type: 'event' }
+    >;
     expect(live.data).toEqual({ plan: 'pro' });
     socket.ws.close();
 
     const invoices = await user.client.get('/api/billing/invoices');
     expect(invoices.status).toBe(200);
     expect(invoices.body.items).toEqual([
-      expect.objectContaining({ status: 'paid', total: 1900, amountPaid: 1900, currency: 'USD', number: expect.any(String) }),
+      expect.objectContaining({
+        status: 'paid',
+        total: 1900,
+        amountPaid: 1900,
+        currency: 'USD',
+        number: expect.any(String),
+      }),
     ]);
     expect(invoices.body.items[0].hostedInvoiceUrl).toMatch(new RegExp(`^${fake.url}/invoices/in_`));
 
@@ -153,7 +185,10 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     const sessionsBefore = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
     const again = await user.client.post('/api/billing/checkout', { plan: 'business', interval: 'year' });
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ url: expect.stringMatching(new RegExp(`^${fake.url}/portal/bps_`)), target: 'portal' });
+    expect(again.body).toEqual({
+      url: expect.stringMatching(new RegExp(`^${fake.url}/portal/bps_`)),
+      target: 'portal',
+    });
     expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length).toBe(sessionsBefore);
   });
 
@@ -171,7 +206,12 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
       expect(res.status, JSON.stringify(extra)).toBe(400);
       expect(res.body.error.code).toBe('invalid');
     }
-    for (const bad of [{ plan: 'free', interval: 'month' }, { plan: 'pro', interval: 'week' }, { plan: 'enterprise', interval: 'year' }, {}]) {
+    for (const bad of [
+      { plan: 'free', interval: 'month' },
+      { plan: 'pro', interval: 'week' },
+      { plan: 'enterprise', interval: 'year' },
+      {},
+    ]) {
       expect((await user.client.post('/api/billing/checkout', bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length).toBe(sessionsBefore);
@@ -220,7 +260,11 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     await fake.settled();
     let state = await view();
     expect(state.plan).toBe('pro');
-    expect(state.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: expect.any(String) });
+    expect(state.subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: expect.any(String),
+    });
 
     await portalClick(portal.body.url, 'Renew plan');
     await fake.settled();
@@ -237,7 +281,11 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     await fake.settled();
     state = await view();
     expect(state.plan).toBe('free');
-    expect(state.subscription).toMatchObject({ status: 'canceled', canceledAt: expect.any(String), cancelAtPeriodEnd: false });
+    expect(state.subscription).toMatchObject({
+      status: 'canceled',
+      canceledAt: expect.any(String),
+      cancelAtPeriodEnd: false,
+    });
     expect((await fetch(portal.body.url).then((r) => r.text())).includes('No active subscription.')).toBe(true);
   });
 
@@ -312,13 +360,21 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
   it('the webhook takes no session or Origin, but has its own body limit', async () => {
     const big = JSON.stringify({ id: 'evt_big', object: 'event', padding: 'x'.repeat(300 * 1024) });
     const res = await rawRequest(`${server.url}${WEBHOOK}`, {
-      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)), 'stripe-signature': fake.sign(big) },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(big)),
+        'stripe-signature': fake.sign(big),
+      },
       body: big,
     });
     expect(res.status).toBe(413);
     // Every other state-changing API route still requires our Origin.
     const user = await signUp(server);
-    const foreign = await user.client.request('/api/billing/checkout', { method: 'POST', json: { plan: 'pro', interval: 'month' }, origin: null });
+    const foreign = await user.client.request('/api/billing/checkout', {
+      method: 'POST',
+      json: { plan: 'pro', interval: 'month' },
+      origin: null,
+    });
     expect(foreign.status).toBe(403);
   });
 
@@ -346,7 +402,9 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     socket.send({ type: 'join', channel: userChannel(user.user.id) });
     await socket.next((m) => m.type === 'joined');
 
-    const deliveries = [1, 2, 3].flatMap((round) => shuffled(history, round * 7919));
+    // The first round newest first (every stale picture comes after the current one), then two
+    // random orders: 3 deliveries of each event.
+    const deliveries = [[...history].reverse(), shuffled(history, 7919), shuffled(history, 104729)].flat();
     const seen = new Set<string>();
     let changesOnFirstDelivery = 0;
     let changesOnReplay = 0;
@@ -369,7 +427,12 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     const stored = await server.deps.database.db
       .select()
       .from(billingEvents)
-      .where(inArray(billingEvents.id, history.map((e) => e.id)));
+      .where(
+        inArray(
+          billingEvents.id,
+          history.map((e) => e.id),
+        ),
+      );
     expect(stored.length).toBe(history.length);
 
     // What Stripe says now: Pro yearly, active, ending at the period's end.
@@ -395,7 +458,38 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     socket.ws.close();
   });
 
-  it('Stripe unreachable while applying an event: 503, and the event is not marked seen, so Stripe\'s retry will apply it', async () => {
+  it('the events of a history delivered all at once still end on what Stripe says', async () => {
+    const user = await signUp(server);
+    const res = await user.client.post('/api/billing/checkout', { plan: 'business', interval: 'month' });
+    const sessionId = new URL(res.body.url as string).pathname.split('/').at(-1)!;
+    fake.setWebhookUrl(undefined);
+    const from = fake.events.length;
+    const sub = await fake.completeCheckout(sessionId);
+    await fake.switchPrice(sub.id, fake.appEnv().STRIPE_PRICE_PRO_MONTHLY!);
+    await fake.failPayment(sub.id);
+    await fake.setCancelAtPeriodEnd(sub.id, true);
+    const history = fake.events.slice(from);
+    fake.setWebhookUrl(`${server.url}${WEBHOOK}`);
+
+    const results = await Promise.all(
+      [...history, ...history].map((event) => {
+        const payload = JSON.stringify(event.body);
+        return postWebhook(server, payload, fake.sign(payload));
+      }),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(results.filter((r) => r.body.duplicate === false).length).toBe(history.length);
+    const state = (await user.client.get('/api/billing')).body;
+    expect(state.plan).toBe('pro');
+    expect(state.subscription).toMatchObject({
+      status: 'past_due',
+      interval: 'month',
+      cancelAtPeriodEnd: true,
+      paymentFailedAt: expect.any(String),
+    });
+  });
+
+  it("Stripe unreachable while applying an event: 503, and the event is not marked seen, so Stripe's retry will apply it", async () => {
     const deadPort = await freePort();
     const cut = await startTestServer({
       backend,
@@ -413,7 +507,9 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
         object: 'event',
         type: 'customer.subscription.updated',
         created: Math.floor(Date.now() / 1000),
-        data: { object: { id: 'sub_x', object: 'subscription', customer: 'cus_x', metadata: { userId: user.user.id } } },
+        data: {
+          object: { id: 'sub_x', object: 'subscription', customer: 'cus_x', metadata: { userId: user.user.id } },
+        },
       };
       const payload = JSON.stringify(event);
       const first = await postWebhook(cut, payload, fake.sign(payload));
@@ -445,7 +541,11 @@ describe.each(backends())('Billing off (%s)', (backend) => {
       await postWebhook(server, '{}', 't=1,v1=00'),
     ]) {
       expect(res.status).toBe(409);
-      expect(res.body.error).toMatchObject({ code: 'conflict', message: BILLING_OFF_MESSAGE, details: { reason: 'billing_off' } });
+      expect(res.body.error).toMatchObject({
+        code: 'conflict',
+        message: BILLING_OFF_MESSAGE,
+        details: { reason: 'billing_off' },
+      });
     }
   });
 

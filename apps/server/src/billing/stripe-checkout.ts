@@ -105,20 +105,18 @@ export async function listInvoices(args: Omit<TBillingArgs, 'baseUrl'>): Promise
   const page = await callStripe(args.log, 'invoices.list', () =>
     args.stripe.invoices.list({ customer, limit: BILLING_INVOICE_LIMIT }),
   );
-  return page.data.map(
-    (inv): TInvoice => ({
-      id: inv.id,
-      number: inv.number,
-      status: inv.status,
-      currency: inv.currency.toUpperCase(),
-      total: inv.total,
-      amountPaid: inv.amount_paid,
-      amountDue: inv.amount_due,
-      createdAt: iso(inv.created),
-      periodStart: iso(inv.period_start),
-      periodEnd: iso(inv.period_end),
-      hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
-      invoicePdf: inv.invoice_pdf ?? null,
-    }),
-  );
+  return page.data.map((inv): TInvoice => ({
+    id: inv.id,
+    number: inv.number,
+    status: inv.status,
+    currency: inv.currency.toUpperCase(),
+    total: inv.total,
+    amountPaid: inv.amount_paid,
+    amountDue: inv.amount_due,
+    createdAt: iso(inv.created),
+    periodStart: iso(inv.period_start),
+    periodEnd: iso(inv.period_end),
+    hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
+    invoicePdf: inv.invoice_pdf ?? null,
+  }));
 }

@@ -56,7 +56,9 @@ export async function callStripe<T>(log: Logger, what: string, fn: () => Promise
       (err.statusCode ?? 0) >= 500;
     if (transient) {
       log.warn(info, 'stripe unavailable');
-      throw new AppError('unavailable', 'Stripe is not answering right now. Try again in a minute.', { retryAfter: 30 });
+      throw new AppError('unavailable', 'Stripe is not answering right now. Try again in a minute.', {
+        retryAfter: 30,
+      });
     }
     log.error(info, 'stripe refused a request');
     throw new AppError(

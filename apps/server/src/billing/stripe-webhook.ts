@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import { BILLING_CHANGED_EVENT, PAID_STATUSES, type TBillingInterval, type TPlanId, userChannel } from '@draftwell/shared';
+import {
+  BILLING_CHANGED_EVENT,
+  PAID_STATUSES,
+  type TBillingInterval,
+  type TPlanId,
+  userChannel,
+} from '@draftwell/shared';
 import type { TDatabase, TDb } from '../db/client';
 import { billingEvents, subscriptions, users } from '../db/schema';
 import type { TStripeEnv } from '../env';
@@ -192,7 +198,10 @@ async function syncCustomer(args: {
   const priceId = item?.price.id ?? null;
   const priced = priceId ? planOfPrice(config, priceId) : null;
   if (!priced) {
-    log.warn({ stripeEvent: event.id, subscription: sub.id, price: priceId }, 'stripe price is not one of ours; plan left as it was');
+    log.warn(
+      { stripeEvent: event.id, subscription: sub.id, price: priceId },
+      'stripe price is not one of ours; plan left as it was',
+    );
   }
   const plan = priced?.plan ?? (row?.plan as TPlanId | undefined);
   if (!plan) return null;

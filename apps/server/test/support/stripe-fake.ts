@@ -37,8 +37,20 @@ export type TFakePrice = {
 export const FAKE_STRIPE_PRICES: TFakePrice[] = [
   { id: 'price_fake_pro_monthly', nickname: 'Pro monthly', unitAmount: 1900, currency: 'usd', interval: 'month' },
   { id: 'price_fake_pro_yearly', nickname: 'Pro yearly', unitAmount: 19000, currency: 'usd', interval: 'year' },
-  { id: 'price_fake_business_monthly', nickname: 'Business monthly', unitAmount: 4900, currency: 'usd', interval: 'month' },
-  { id: 'price_fake_business_yearly', nickname: 'Business yearly', unitAmount: 49000, currency: 'usd', interval: 'year' },
+  {
+    id: 'price_fake_business_monthly',
+    nickname: 'Business monthly',
+    unitAmount: 4900,
+    currency: 'usd',
+    interval: 'month',
+  },
+  {
+    id: 'price_fake_business_yearly',
+    nickname: 'Business yearly',
+    unitAmount: 49000,
+    currency: 'usd',
+    interval: 'year',
+  },
 ];
 
 export type TFakeStripeOptions = {
@@ -511,9 +523,7 @@ export async function startFakeStripe(opts: TFakeStripeOptions = {}): Promise<TF
   }
 
   function lookup(id: string): TObj | undefined {
-    return (
-      customers.get(id) ?? subscriptions.get(id) ?? invoices.get(id) ?? sessions.get(id) ?? prices.get(id)
-    );
+    return customers.get(id) ?? subscriptions.get(id) ?? invoices.get(id) ?? sessions.get(id) ?? prices.get(id);
   }
 
   /** `expand[]`: ids at the given dotted paths become their objects (`data.` for each list entry). */
@@ -656,7 +666,11 @@ export async function startFakeStripe(opts: TFakeStripeOptions = {}): Promise<TF
       livemode: false,
     };
     sessions.set(id, session);
-    sessionInputs.set(id, { price: priceId, metadata: (subscriptionData.metadata as TObj | undefined) ?? {}, trialDays });
+    sessionInputs.set(id, {
+      price: priceId,
+      metadata: (subscriptionData.metadata as TObj | undefined) ?? {},
+      trialDays,
+    });
     return session;
   }
 
@@ -679,7 +693,9 @@ export async function startFakeStripe(opts: TFakeStripeOptions = {}): Promise<TF
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const auth = req.headers.authorization ?? '';
     // Stripe takes the key as a Bearer token or as the Basic user name (curl -u sk_…:).
-    const basic = /^Basic\s+/i.test(auth) ? Buffer.from(auth.replace(/^Basic\s+/i, ''), 'base64').toString('utf8') : null;
+    const basic = /^Basic\s+/i.test(auth)
+      ? Buffer.from(auth.replace(/^Basic\s+/i, ''), 'base64').toString('utf8')
+      : null;
     if (auth !== `Bearer ${secretKey}` && basic !== `${secretKey}:`) {
       const given = basic !== null ? basic.replace(/:$/, '') : auth.replace(/^Bearer\s+/i, '');
       sendJson(res, 401, {
@@ -751,7 +767,12 @@ ${back}`,
       const switches = [...prices.values()]
         .filter((p) => p.id !== price.id)
         .map((p) =>
-          action(s.id as string, 'switch', `Switch to ${p.nickname as string}`, `<input type="hidden" name="price" value="${escapeHtml(p.id as string)}">`),
+          action(
+            s.id as string,
+            'switch',
+            `Switch to ${p.nickname as string}`,
+            `<input type="hidden" name="price" value="${escapeHtml(p.id as string)}">`,
+          ),
         )
         .join('\n');
       return `<section aria-label="${escapeHtml(price.nickname as string)} subscription">
@@ -825,13 +846,20 @@ ${action(s.id as string, 'cancel_now', 'Cancel now')}
         return sendHtml(
           res,
           200,
-          page(`Invoice ${invoice.number as string}`, `<h1>Invoice ${escapeHtml(invoice.number as string)}</h1><p>${escapeHtml(money(invoice.total as number, invoice.currency as string))}, ${escapeHtml(invoice.status as string)}</p>`),
+          page(
+            `Invoice ${invoice.number as string}`,
+            `<h1>Invoice ${escapeHtml(invoice.number as string)}</h1><p>${escapeHtml(money(invoice.total as number, invoice.currency as string))}, ${escapeHtml(invoice.status as string)}</p>`,
+          ),
         );
       }
 
       if (parts[0] === '__fake') {
         if (method === 'GET' && parts[1] === 'events') {
-          return sendJson(res, 200, events.map((e) => ({ id: e.id, type: e.type, created: e.created, deliveredStatus: e.deliveredStatus })));
+          return sendJson(
+            res,
+            200,
+            events.map((e) => ({ id: e.id, type: e.type, created: e.created, deliveredStatus: e.deliveredStatus })),
+          );
         }
         if (method === 'POST' && parts[1] === 'subscriptions' && parts[2] && parts[3] === 'fail-payment') {
           return sendJson(res, 200, await failPayment(parts[2]));
@@ -840,7 +868,9 @@ ${action(s.id as string, 'cancel_now', 'Cancel now')}
           return sendJson(res, 200, await payOpenInvoice(parts[2]));
         }
       }
-      sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` } });
+      sendJson(res, 404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` },
+      });
     } catch (err) {
       if (err instanceof FakeStripeError) {
         sendJson(res, err.status, { error: { type: err.type, message: err.message, ...err.extra } });
