@@ -9,7 +9,16 @@ import {
 } from '@draftwell/shared';
 import { billingEvents, subscriptions } from '../src/db/schema';
 import { backends, connectSocket, freePort, rawRequest, signUp, startTestServer, type TTestServer } from './helpers';
-import { startFakeStripe, type TFakeEvent, type TFakeStripe } from './support/stripe-fake';
+import { FAKE_STRIPE_PRICES, startFakeStripe, type TFakeEvent, type TFakeStripe } from './support/stripe-fake';
+
+/** A price Stripe knows that this server was not configured with. */
+const LEGACY_PRICE = {
+  id: 'price_fake_legacy',
+  nickname: 'Legacy monthly',
+  unitAmount: 900,
+  currency: 'usd',
+  interval: 'month' as const,
+};
 
 /**
  * Stripe billing against a Stripe-compatible server (support/stripe-fake.ts) driven by the real
@@ -101,7 +110,7 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
   let server: TTestServer;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
+    fake = await startFakeStripe({ prices: [...FAKE_STRIPE_PRICES, LEGACY_PRICE] });
     server = await startTestServer({ backend, env: { TRUST_PROXY: 'true', ...fake.appEnv() } });
     fake.setWebhookUrl(`${server.url}${WEBHOOK}`);
   });
@@ -487,6 +496,40 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
       cancelAtPeriodEnd: true,
       paymentFailedAt: expect.any(String),
     });
+  });
+
+  it('a subscription moved to a price this server does not know keeps its plan, with a warning', async () => {
+    const user = await signUp(server);
+    const { subscriptionId } = await upgrade(server, fake, user, 'pro', 'month');
+    const before = await rowOf(server, user.user.id);
+    await fake.switchPrice(subscriptionId, LEGACY_PRICE.id);
+    await fake.settled();
+    const after = await rowOf(server, user.user.id);
+    expect(after).toMatchObject({ plan: 'pro', interval: 'month', stripePriceId: before!.stripePriceId });
+    expect(
+      server.logs.some(
+        (l) => l.msg === 'stripe price is not one of ours; plan left as it was' && l.price === LEGACY_PRICE.id,
+      ),
+    ).toBe(true);
+  });
+
+  it('a key Stripe refuses: 500 with no Stripe words, and an error in the log for the operator', async () => {
+    const misconfigured = await startTestServer({
+      backend,
+      env: { ...fake.appEnv(), STRIPE_SECRET_KEY: 'sk_test_revoked' },
+    });
+    try {
+      const user = await signUp(misconfigured);
+      const { result, errors } = await misconfigured.withErrorLogs(() =>
+        user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'month' }),
+      );
+      expect(result.status).toBe(500);
+      expect(result.body.error.message).toMatch(/Billing is not set up correctly/);
+      expect(result.text).not.toContain('sk_test');
+      expect(errors.map((e) => [e.msg, e.status])).toEqual([['stripe refused a request', 401]]);
+    } finally {
+      await misconfigured.close();
+    }
   });
 
   it("Stripe unreachable while applying an event: 503, and the event is not marked seen, so Stripe's retry will apply it", async () => {
