@@ -231,8 +231,9 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     expect(created.line_items).toEqual([{ price: fake.appEnv().STRIPE_PRICE_BUSINESS_YEARLY, quantity: '1' }]);
     expect(created.client_reference_id).toBe(user.user.id);
     expect(created.subscription_data).toEqual({ metadata: { userId: user.user.id } });
-    expect(created.customer_email).toBe(user.email);
-    expect(created.customer).toBeUndefined();
+    // The customer is the account's own, created by the server for it.
+    expect(created.customer_email).toBeUndefined();
+    expect(fake.customer(created.customer)).toMatchObject({ email: user.email, metadata: { userId: user.user.id } });
 
     // After a subscription ended, the next Checkout reuses the customer we know, not a new one.
     await subscribeThroughCheckout(fake, res.body.url);
@@ -243,9 +244,21 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     const next = await user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'month' });
     expect(next.body.target).toBe('checkout');
     const second = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.params;
-    expect(second.customer).toBe(first!.stripeCustomerId);
-    expect(second.customer_email).toBeUndefined();
+    expect(first!.stripeCustomerId).toBe(created.customer);
+    expect(second.customer).toBe(created.customer);
     expect(second.line_items).toEqual([{ price: fake.appEnv().STRIPE_PRICE_PRO_MONTHLY, quantity: '1' }]);
+  });
+
+  it("Upgrade again before the first Checkout's webhooks arrived: the portal, not a second subscription", async () => {
+    const user = await signUp(server);
+    const res = await user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'month' });
+    fake.setWebhookUrl(undefined);
+    await fake.completeCheckout(new URL(res.body.url as string).pathname.split('/').at(-1)!);
+    fake.setWebhookUrl(`${server.url}${WEBHOOK}`);
+    expect(await rowOf(server, user.user.id)).toBeNull();
+    const again = await user.client.post('/api/billing/checkout', { plan: 'business', interval: 'month' });
+    expect(again.status).toBe(200);
+    expect(again.body.target).toBe('portal');
   });
 
   it('Manage billing: the portal cancels at period end, renews, switches plan and cancels, each shown with its dates', async () => {

@@ -10,7 +10,7 @@ import {
   type TPortalResponse,
 } from '@draftwell/shared';
 import type { TDb } from '../db/client';
-import { subscriptions } from '../db/schema';
+import { billingCustomers, subscriptions } from '../db/schema';
 import type { TStripeEnv } from '../env';
 import type { TActor } from '../http/require-user';
 import { AppError } from '../lib/app-error';
@@ -32,14 +32,41 @@ type TBillingArgs = {
   baseUrl: string;
 };
 
-/** The Stripe customer we know for the user: set by their first completed Checkout (webhook). */
+/**
+ * The Stripe customer we know for the user: the one created at their first Upgrade, else (for a
+ * subscription that started before that table existed) the one on their subscription row.
+ */
 async function customerOf(db: TDb, userId: string): Promise<string | null> {
+  const [created] = await db
+    .select({ customer: billingCustomers.stripeCustomerId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, userId))
+    .limit(1);
+  if (created) return created.customer;
   const [row] = await db
     .select({ customer: subscriptions.stripeCustomerId })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .limit(1);
   return row?.customer ?? null;
+}
+
+/**
+ * The user's customer, created at Stripe on first need. The idempotency key makes two concurrent
+ * first Upgrades get the same customer from Stripe; the insert keeps whichever was stored first.
+ */
+async function ensureCustomer(args: TBillingArgs): Promise<string> {
+  const { db, stripe, log, actor } = args;
+  const known = await customerOf(db, actor.id);
+  if (known) return known;
+  const customer = await callStripe(log, 'customers.create', () =>
+    stripe.customers.create(
+      { email: actor.email, name: actor.name, metadata: { userId: actor.id } },
+      { idempotencyKey: `draftwell-customer-${actor.id}` },
+    ),
+  );
+  await db.insert(billingCustomers).values({ userId: actor.id, stripeCustomerId: customer.id }).onConflictDoNothing();
+  return (await customerOf(db, actor.id)) ?? customer.id;
 }
 
 async function portalSession(args: TBillingArgs, customer: string): Promise<string> {
@@ -54,29 +81,27 @@ async function portalSession(args: TBillingArgs, customer: string): Promise<stri
 
 /**
  * Upgrade. The price comes from the server's configuration for the chosen plan and interval, the
- * customer from our own records (A17). Checked with Stripe rather than our row, because the
- * webhook of a Checkout completed seconds ago may not have arrived yet.
+ * customer from our own records (A17). Live subscriptions are looked up at Stripe rather than in
+ * our row, because the webhooks of a Checkout completed seconds ago may not have arrived yet.
  */
 export async function createCheckout(args: TBillingArgs & { input: TCheckoutRequest }): Promise<TCheckoutResponse> {
   const { stripe, config, log, actor, baseUrl, input } = args;
-  const customer = await customerOf(args.db, actor.id);
-  if (customer) {
-    const existing = await callStripe(log, 'subscriptions.list', () =>
-      stripe.subscriptions.list({ customer, status: 'all', limit: 20 }),
-    );
-    if (existing.data.some((s) => LIVE_STATUSES.includes(s.status))) {
-      return { url: await portalSession(args, customer), target: 'portal' };
-    }
+  const customer = await ensureCustomer(args);
+  const existing = await callStripe(log, 'subscriptions.list', () =>
+    stripe.subscriptions.list({ customer, status: 'all', limit: 20 }),
+  );
+  if (existing.data.some((s) => LIVE_STATUSES.includes(s.status))) {
+    return { url: await portalSession(args, customer), target: 'portal' };
   }
   const session = await callStripe(log, 'checkout.sessions.create', () =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
+      customer,
       line_items: [{ price: config.prices[input.plan][input.interval], quantity: 1 }],
       // Both tie the subscription back to this account, whichever webhook arrives first.
       client_reference_id: actor.id,
       metadata: { userId: actor.id },
       subscription_data: { metadata: { userId: actor.id } },
-      ...(customer ? { customer } : { customer_email: actor.email }),
       success_url: `${baseUrl}${BILLING_RETURN_PATHS.checkoutSuccess}`,
       cancel_url: `${baseUrl}${BILLING_RETURN_PATHS.checkoutCanceled}`,
     }),

@@ -9,7 +9,7 @@ import {
   userChannel,
 } from '@draftwell/shared';
 import type { TDatabase, TDb } from '../db/client';
-import { billingEvents, subscriptions, users } from '../db/schema';
+import { billingCustomers, billingEvents, subscriptions, users } from '../db/schema';
 import type { TStripeEnv } from '../env';
 import { AppError } from '../lib/app-error';
 import type { TRealtimeHub } from '../realtime/hub';
@@ -132,9 +132,15 @@ async function targetOf(tx: TDb, event: Stripe.Event, log: Logger): Promise<TTar
   if (!customerId) return null;
 
   const [holder] = await tx
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(eq(subscriptions.stripeCustomerId, customerId))
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.stripeCustomerId, customerId))
+    .union(
+      tx
+        .select({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(eq(subscriptions.stripeCustomerId, customerId)),
+    )
     .limit(1);
   if (holder) {
     if (named && named !== holder.userId) {

@@ -96,6 +96,7 @@ export type TFakeStripe = {
   requests: TApiRequest[];
   /** A header value signing `payload` with the webhook secret, at `timestamp` (seconds; default now). */
   sign(payload: string, timestamp?: number): string;
+  customer(id: string): TObj | undefined;
   checkoutSession(id: string): TObj | undefined;
   subscription(id: string): TObj | undefined;
   subscriptionsOf(customerId: string): TObj[];
@@ -907,6 +908,7 @@ ${action(s.id as string, 'cancel_now', 'Cancel now')}
     events,
     requests,
     sign,
+    customer: (id) => customers.get(id),
     checkoutSession: (id) => sessions.get(id),
     subscription: (id) => subscriptions.get(id),
     subscriptionsOf: (customerId) => [...subscriptions.values()].filter((s) => s.customer === customerId),
