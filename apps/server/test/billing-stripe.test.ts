@@ -261,6 +261,19 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     expect(again.body.target).toBe('portal');
   });
 
+  it('a new Upgrade expires the Checkout an older tab still shows, so it cannot start a second subscription', async () => {
+    const user = await signUp(server);
+    const first = await user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'month' });
+    const second = await user.client.post('/api/billing/checkout', { plan: 'business', interval: 'month' });
+    expect(second.body.target).toBe('checkout');
+    const stale = await fetch(first.body.url as string);
+    expect(await stale.text()).toContain('This checkout is expired');
+    const paid = await fetch(first.body.url as string, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(400);
+    await subscribeThroughCheckout(fake, second.body.url as string);
+    expect((await user.client.get('/api/billing')).body.plan).toBe('business');
+  });
+
   it('Manage billing: the portal cancels at period end, renews, switches plan and cancels, each shown with its dates', async () => {
     const user = await signUp(server);
     const none = await user.client.post('/api/billing/portal');

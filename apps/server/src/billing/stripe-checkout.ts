@@ -93,6 +93,13 @@ export async function createCheckout(args: TBillingArgs & { input: TCheckoutRequ
   if (existing.data.some((s) => LIVE_STATUSES.includes(s.status))) {
     return { url: await portalSession(args, customer), target: 'portal' };
   }
+  // One Checkout open per account: an older tab's page can no longer start a second subscription.
+  const open = await callStripe(log, 'checkout.sessions.list', () =>
+    stripe.checkout.sessions.list({ customer, status: 'open', limit: 20 }),
+  );
+  for (const stale of open.data) {
+    await callStripe(log, 'checkout.sessions.expire', () => stripe.checkout.sessions.expire(stale.id));
+  }
   const session = await callStripe(log, 'checkout.sessions.create', () =>
     stripe.checkout.sessions.create({
       mode: 'subscription',

@@ -556,7 +556,8 @@ export async function startFakeStripe(opts: TFakeStripeOptions = {}): Promise<TF
   }
 
   function api(method: string, path: string, params: TObj): { status: number; body: TObj } {
-    const [a, b, c] = path.split('/').filter(Boolean).slice(1); // after "v1"
+    const segments = path.split('/').filter(Boolean).slice(1); // after "v1"
+    const [a, b, c] = segments;
 
     if (method === 'POST' && a === 'customers' && !b) return { status: 200, body: createCustomer(params) };
     if (method === 'GET' && a === 'customers' && b && !c) {
@@ -567,7 +568,27 @@ export async function startFakeStripe(opts: TFakeStripeOptions = {}): Promise<TF
 
     if (a === 'checkout' && b === 'sessions') {
       if (method === 'POST' && !c) return { status: 200, body: createCheckoutSession(params) };
-      if (method === 'GET' && c) {
+      if (method === 'GET' && !c) {
+        const found = [...sessions.values()].filter(
+          (x) =>
+            (params.customer === undefined || x.customer === params.customer) &&
+            (params.status === undefined || x.status === params.status),
+        );
+        return { status: 200, body: expand(list(found, params, '/v1/checkout/sessions'), params.expand) };
+      }
+      if (method === 'POST' && c && segments[3] === 'expire') {
+        const session = sessions.get(c);
+        if (!session) throw missing('checkout.session', c);
+        if (session.status !== 'open') {
+          throw invalid(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status as string}".`,
+          );
+        }
+        session.status = 'expired';
+        void emit('checkout.session.expired', session);
+        return { status: 200, body: clone(session) };
+      }
+      if (method === 'GET' && c && !segments[3]) {
         const session = sessions.get(c);
         if (!session) throw missing('checkout.session', c);
         return { status: 200, body: expand(session, params.expand) };
