@@ -9,6 +9,7 @@ import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { billingWebhookRoutes, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_PATH } from './features/billing/billing-webhook.routes';
 import { clientsRoutes } from './features/clients/clients.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { draftsRoutes } from './features/drafts/drafts.routes';
@@ -52,6 +53,8 @@ const api = new Hono<TAppEnv>()
   .route('/profile', profileRoutes)
   .route('/files', filesRoutes)
   .route('/account', accountRoutes)
+  // Before '/billing', whose routes all require a session: Stripe has none.
+  .route('/billing/webhook', billingWebhookRoutes)
   .route('/billing', billingRoutes)
   .route('/admin', adminRoutes);
 export type AppType = typeof api;
@@ -164,15 +167,24 @@ export function createApp(deps: TAppDeps) {
       throw new AppError('too_large', 'Choose a PDF of at most 10 MB.');
     },
   });
+  const webhookBodyLimit = bodyLimit({
+    maxSize: WEBHOOK_MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError('too_large', `The request body is larger than ${WEBHOOK_MAX_BODY_BYTES / 1024} KB.`);
+    },
+  });
   app.use('/api/*', (c, next) =>
     (UPLOAD_PATHS.includes(c.req.path)
       ? uploadBodyLimit
       : c.req.path === '/api/verify'
         ? verifyBodyLimit
-        : jsonBodyLimit)(c, next),
+        : c.req.path === WEBHOOK_PATH
+          ? webhookBodyLimit
+          : jsonBodyLimit)(c, next),
   );
-  app.use('/api/*', requireSameOrigin(origin));
-  app.use('/api/*', requireJsonBody([...UPLOAD_PATHS, '/api/verify']));
+  // Stripe's webhook comes from Stripe's servers, with no Origin: its signature stands in (A16).
+  app.use('/api/*', requireSameOrigin(origin, [WEBHOOK_PATH]));
+  app.use('/api/*', requireJsonBody([...UPLOAD_PATHS, '/api/verify', WEBHOOK_PATH]));
   app.on(['GET', 'POST'], '/api/auth/*', authHandler);
   app.route('/api', api);
   app.all('/api/*', (c) => {

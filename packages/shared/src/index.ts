@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './billing';
 export * from './contact';
 export * from './errors';
 export * from './plans';

@@ -55,6 +55,19 @@ export const usageCounters = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.metric, t.periodStart] }), check('usage_counters_count_check', sql`${t.count} >= 0`)],
 );
 
+/**
+ * The Stripe customer of each account that ever opened Checkout, created by us before the first
+ * Checkout so that a second Upgrade (before the first one's webhooks arrive) finds it and sees
+ * the subscription already there, instead of starting a second one under a new customer.
+ */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stripeCustomerId: text('stripe_customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Stripe events by id: each is processed once, replays answer 200 with no second effect (A16, R8). */
 export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),

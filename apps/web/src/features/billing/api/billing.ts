@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { TCheckoutResponse, TInvoiceList, TPortalResponse } from '@draftwell/shared/billing';
 import type { TBillingInterval, TBillingState, TPlanId } from '@draftwell/shared/plans';
 import { api, unwrap } from '@/lib/api-client';
 
@@ -28,7 +29,7 @@ function go(url: string) {
 export function useCheckout() {
   return useMutation({
     mutationFn: (input: { plan: Exclude<TPlanId, 'free'>; interval: TBillingInterval }) =>
-      unwrap<{ url: string }>(api.billing.checkout.$post({ json: input })),
+      unwrap<TCheckoutResponse>(api.billing.checkout.$post({ json: input })),
     onSuccess: ({ url }) => go(url),
   });
 }
@@ -36,23 +37,14 @@ export function useCheckout() {
 /** Opens the Stripe Customer Portal (card, invoices, plan changes, cancel). */
 export function usePortal() {
   return useMutation({
-    mutationFn: () => unwrap<{ url: string }>(api.billing.portal.$post()),
+    mutationFn: () => unwrap<TPortalResponse>(api.billing.portal.$post()),
     onSuccess: ({ url }) => go(url),
   });
 }
 
-export type TInvoiceRow = {
-  id: string;
-  number: string | null;
-  status: string;
-  total: number;
-  currency: string;
-  created: string;
-  hostedInvoiceUrl: string | null;
-};
-
 export const invoicesQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.invoices(),
-    queryFn: ({ signal }) => unwrap<TInvoiceRow[]>(api.billing.invoices.$get({}, { init: { signal } })),
+    queryFn: async ({ signal }) =>
+      (await unwrap<TInvoiceList>(api.billing.invoices.$get({}, { init: { signal } }))).items,
   });

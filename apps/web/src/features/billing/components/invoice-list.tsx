@@ -40,10 +40,10 @@ export function InvoiceList() {
           <ul aria-label="Invoices" className="divide-y text-sm">
             {invoices.data.map((inv) => (
               <li key={inv.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
-                <span className="w-36">{formatCalendarDate(inv.created.slice(0, 10))}</span>
+                <span className="w-36">{formatCalendarDate(inv.createdAt.slice(0, 10))}</span>
                 <span className="text-muted-foreground w-32 truncate">{inv.number ?? 'Draft'}</span>
-                <span className="w-24 font-medium tabular-nums">{formatMoney(inv.total, inv.currency.toUpperCase())}</span>
-                <Badge variant={STATUS_TONE[inv.status as keyof typeof STATUS_TONE] ?? 'default'}>{inv.status}</Badge>
+                <span className="w-24 font-medium tabular-nums">{formatMoney(inv.total, inv.currency)}</span>
+                <Badge variant={STATUS_TONE[inv.status as keyof typeof STATUS_TONE] ?? 'default'}>{inv.status ?? 'draft'}</Badge>
                 {inv.hostedInvoiceUrl ? (
                   <a
                     href={inv.hostedInvoiceUrl}
