@@ -103,6 +103,11 @@ describe.each(backends())('export my data (%s)', (backend) => {
     expect(data.comments.map((c: { body: string }) => c.body)).toEqual(['Looks right.']);
     expect(data.acceptances).toHaveLength(1);
     expect(data.acceptances[0]).toMatchObject({ name: 'Dana', email: 'dana@example.com' });
+    // The plan (none: the server's default) and what the send counted against it.
+    expect(data.subscription).toBeNull();
+    expect(data.usage).toEqual([
+      { metric: 'proposalsSent', periodStart: expect.stringMatching(/^\d{4}-\d{2}-01$/), count: 1 },
+    ]);
     expect(res.text).not.toContain(token);
     for (const secret of ['shareTokenHash', 'shareTokenSealed']) expect(res.text).not.toContain(`"${secret}"`);
   });

@@ -11,7 +11,9 @@ import {
   proposalRevisions,
   proposals,
   savedItems,
+  subscriptions,
   templates,
+  usageCounters,
   users,
 } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
@@ -93,6 +95,13 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       .from(acceptances)
       .where(eq(acceptances.ownerId, actor.id))
       .orderBy(asc(acceptances.acceptedAt));
+    // The plan and what was counted against it (billing ids are Stripe's references to the account).
+    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, actor.id));
+    const usage = await tx
+      .select({ metric: usageCounters.metric, periodStart: usageCounters.periodStart, count: usageCounters.count })
+      .from(usageCounters)
+      .where(eq(usageCounters.userId, actor.id))
+      .orderBy(asc(usageCounters.periodStart), asc(usageCounters.metric));
     return {
       format: EXPORT_FORMAT,
       exportedAt: new Date().toISOString(),
@@ -106,6 +115,8 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       events: ownedEvents,
       comments: ownedComments,
       acceptances: ownedAcceptances,
+      subscription: subscription ?? null,
+      usage,
       files: ownedFiles.map((f) => ({ ...f, url: fileUrl(f.id) })),
     };
   });
