@@ -35,6 +35,33 @@ export default function PrivacyPage() {
           you can work with it and send it; nothing in it is used for advertising.
         </p>
 
+        <h3>Proposals you send, and what your clients do with them</h3>
+        <p>
+          Each time you send a proposal, a copy of it as sent (a revision) is kept with its SHA-256 fingerprint, so you
+          and your client can always see exactly what was agreed. When your client opens the link, comments, accepts or
+          declines, we record when, and the IP address and browser it came from; an acceptance also keeps the name and
+          email your client typed and the consent they gave. This is the evidence of the agreement: it stays for as long
+          as your account exists, and an accepted proposal stays readable by its link for that long. On the paid plans you
+          see how long each visit lasted and from where; on the free plan we keep it but only show that a visit happened.
+        </p>
+
+        <h3>Your plan and billing</h3>
+        <p>
+          Your plan, and how many proposals you sent and drafts you asked for this month, counted against it. If you pay
+          through Stripe, we also keep Stripe’s identifiers for your customer account and subscription, its status and
+          its renewal date. Your card details go to Stripe only: they never reach our server. Invoices are Stripe’s; we
+          fetch them from Stripe when you open Profile → Plan.
+        </p>
+
+        <h3>Drafting with an AI model</h3>
+        <p>
+          Only if the operator of this server has configured an AI model: when you draft from a brief or rewrite a
+          section, the brief or the section, your business profile, the template you chose and the titles, structure and
+          prices of up to three of your accepted proposals are sent to that model’s provider to write the draft. The
+          clients of those accepted proposals are not named to it. Without a configured model, drafts are written on this server
+          and nothing leaves it.
+        </p>
+
         <h3>Contact form messages</h3>
         <p>
           When you write to us through the <Link to={paths.contact}>contact form</Link>, we store your name, email
@@ -65,11 +92,16 @@ export default function PrivacyPage() {
       </ProseSection>
 
       <ProseSection id="emails" title="Emails we send you">
-        <p>Only the emails your account needs:</p>
+        <p>Only the emails your account and your proposals need:</p>
         <ul>
           <li>a link to confirm your email address, when you sign up;</li>
-          <li>a link to choose a new password, when you ask for one.</li>
+          <li>a link to choose a new password, when you ask for one;</li>
+          <li>a note when a client opens, comments on, accepts or declines one of your proposals.</li>
         </ul>
+        <p>
+          Your clients get the proposals you send them (and your reminders), your replies to their comments, and a
+          receipt when they accept.
+        </p>
         <p>No newsletters or marketing emails.</p>
       </ProseSection>
 
