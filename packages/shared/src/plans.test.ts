@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_IDS, PLAN_LIST, PLANS, planComparisonRows } from './plans';
+import {
+  PLAN_IDS,
+  PLAN_LIST,
+  PLANS,
+  planComparisonRows,
+  planLimit,
+  planLimitMessage,
+  planThatLifts,
+  planWithFeature,
+  usagePeriod,
+} from './plans';
 
 describe('plans', () => {
   it('match PRODUCT.md section 7 exactly', () => {
@@ -37,5 +47,81 @@ describe('plans', () => {
     expect(rows['Drafts from a brief per month']).toEqual({ free: '10', pro: '200', business: '1000' });
     expect(rows['Detailed view analytics and reminders']).toEqual({ free: 'No', pro: 'Yes', business: 'Yes' });
     expect(rows['Branding']!.free).toContain('Made with Draftwell');
+  });
+});
+
+describe('limits', () => {
+  it('planLimit reads each action from the plan; null is unlimited', () => {
+    expect(planLimit('free', 'proposalsSent')).toBe(5);
+    expect(planLimit('free', 'ownTemplates')).toBe(3);
+    expect(planLimit('free', 'briefDrafts')).toBe(10);
+    expect(planLimit('pro', 'proposalsSent')).toBeNull();
+    expect(planLimit('business', 'briefDrafts')).toBe(1000);
+  });
+
+  it('planThatLifts names the cheapest plan with room past what was used', () => {
+    expect(planThatLifts('proposalsSent', 5)).toBe('pro');
+    expect(planThatLifts('briefDrafts', 10)).toBe('pro');
+    expect(planThatLifts('briefDrafts', 200)).toBe('business');
+    expect(planThatLifts('briefDrafts', 1000)).toBeNull();
+    expect(planThatLifts('ownTemplates', 0)).toBe('free');
+  });
+
+  it('planLimitMessage names the limit, the period and the plan that lifts it', () => {
+    expect(
+      planLimitMessage({ action: 'proposalsSent', plan: 'free', limit: 5, used: 5, upgradeTo: 'pro' }),
+    ).toBe(
+      'Your Free plan includes 5 proposals sent this month, and you have used them all. Upgrade to Pro for unlimited proposals sent a month.',
+    );
+    expect(planLimitMessage({ action: 'ownTemplates', plan: 'free', limit: 3, used: 3, upgradeTo: 'pro' })).toBe(
+      'Your Free plan includes 3 own templates, and you have used them all. Upgrade to Pro for unlimited own templates.',
+    );
+    expect(planLimitMessage({ action: 'briefDrafts', plan: 'pro', limit: 200, used: 200, upgradeTo: 'business' })).toBe(
+      'Your Pro plan includes 200 drafts from a brief this month, and you have used them all. Upgrade to Business for 1000 drafts from a brief a month.',
+    );
+    expect(planLimitMessage({ action: 'briefDrafts', plan: 'business', limit: 1000, used: 1000, upgradeTo: null })).toBe(
+      'Your Business plan includes 1000 drafts from a brief this month, and you have used them all.',
+    );
+  });
+
+  it('planWithFeature finds the cheapest plan that has it', () => {
+    expect(planWithFeature('viewAnalyticsAndReminders')).toBe('pro');
+    expect(planWithFeature('eSignatureAndPdf')).toBe('free');
+  });
+});
+
+describe('usagePeriod', () => {
+  it('is the calendar month without an anchor; the end is the first day of the next', () => {
+    expect(usagePeriod('2026-11-24')).toEqual({ start: '2026-11-01', end: '2026-12-01' });
+    expect(usagePeriod('2026-12-31')).toEqual({ start: '2026-12-01', end: '2027-01-01' });
+    expect(usagePeriod('2026-01-01')).toEqual({ start: '2026-01-01', end: '2026-02-01' });
+  });
+
+  it('runs monthly from a subscription’s start day', () => {
+    expect(usagePeriod('2026-11-24', 24)).toEqual({ start: '2026-11-24', end: '2026-12-24' });
+    expect(usagePeriod('2026-11-23', 24)).toEqual({ start: '2026-10-24', end: '2026-11-24' });
+    expect(usagePeriod('2026-01-05', 24)).toEqual({ start: '2025-12-24', end: '2026-01-24' });
+  });
+
+  it('clamps the start day to short months', () => {
+    expect(usagePeriod('2026-02-28', 31)).toEqual({ start: '2026-02-28', end: '2026-03-31' });
+    expect(usagePeriod('2026-02-27', 31)).toEqual({ start: '2026-01-31', end: '2026-02-28' });
+    expect(usagePeriod('2024-02-29', 30)).toEqual({ start: '2024-02-29', end: '2024-03-30' });
+    expect(usagePeriod('2026-03-30', 31)).toEqual({ start: '2026-02-28', end: '2026-03-31' });
+  });
+
+  it('every day of a year falls in exactly one period, and periods follow each other', () => {
+    for (const anchor of [1, 15, 29, 31]) {
+      let day = new Date(Date.UTC(2026, 0, 1));
+      let previous = usagePeriod('2026-01-01', anchor);
+      for (let i = 0; i < 366; i++) {
+        const iso = day.toISOString().slice(0, 10);
+        const p = usagePeriod(iso, anchor);
+        expect(p.start <= iso && iso < p.end, `${iso} in ${JSON.stringify(p)} (anchor ${anchor})`).toBe(true);
+        if (p.start !== previous.start) expect(p.start).toBe(previous.end);
+        previous = p;
+        day = new Date(day.getTime() + 86_400_000);
+      }
+    }
   });
 });
