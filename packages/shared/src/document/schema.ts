@@ -332,6 +332,11 @@ export const ZPricingLine = z
     /** The quantities the client may choose from, in thousandths. */
     quantityRange: z.strictObject({ min: ZQuantity, max: ZQuantity }).optional(),
     savedItemId: z.uuid('A saved item id is a UUID.').optional(),
+    /**
+     * A price an AI model proposed rather than the user's own (no saved item): the editor flags it
+     * until the user edits or confirms it. Only `true` is stored; confirming removes the key.
+     */
+    needsReview: z.literal(true).optional(),
   })
   .superRefine((line, ctx) => {
     const range = line.quantityRange;
