@@ -125,6 +125,9 @@ export function createAiDrafter(options: TAiModelOptions): TDrafter {
             if (block) yield { kind: 'block', block };
           }
         }
+        // A stream that broke (a provider error, a cut connection) ends the partial stream
+        // quietly; its output would then wait for a finish that never comes.
+        if (streamError !== undefined) throw streamError;
         let answer: TAiDraft;
         try {
           answer = await result.output;
