@@ -1,23 +1,29 @@
 import { ZBrief } from '@draftwell/shared/drafting/brief';
 import { ZKeptDraft, ZSectionRewrite, type TDrafterInfo } from '@draftwell/shared/drafting/ai';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { stream } from 'hono/streaming';
-import { chooseDrafter } from '../../drafting';
+import { builtinDrafter, chooseDrafter } from '../../drafting';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
-import { validJson } from '../../http/validate';
+import { validJson, validQuery } from '../../http/validate';
 import { createDraftFromBrief, keepDraft, rewriteDraftSection, startDraftStream, streamDraft } from './drafts.service';
+
+const ZDrafterQuery = z.strictObject({
+  drafter: z.enum(['builtin'], { error: 'The only drafter to ask for by name is builtin.' }).optional(),
+});
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 export const draftsRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
   .get('/drafter', (c) => c.json({ ai: c.var.deps.env.ai !== null } satisfies TDrafterInfo, 200))
-  .post('/', validJson(ZBrief), async (c) => {
+  // `?drafter=builtin` is the way on when the model fails: the built-in drafter, whatever is configured.
+  .post('/', validQuery(ZDrafterQuery), validJson(ZBrief), async (c) => {
     const proposal = await createDraftFromBrief({
       db: c.var.deps.database.db,
       actor: c.var.actor,
       brief: c.req.valid('json'),
-      drafter: chooseDrafter(c.var.deps.env.ai),
+      drafter: c.req.valid('query').drafter === 'builtin' ? builtinDrafter : chooseDrafter(c.var.deps.env.ai),
       today: today(),
       defaultPlan: c.var.deps.env.defaultPlan,
     });
