@@ -1,4 +1,5 @@
 import { AlertTriangle, Loader2, Square, Wand2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { TBlock, TDocumentContext } from '@draftwell/shared/document';
 import { Button } from '@/components/ui/button';
 import { DocumentView } from '@/features/document-view/document-view';
@@ -35,6 +36,11 @@ export function DraftStreamView({
   builtinPending: boolean;
 }) {
   const arrived = state.blocks.length;
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [arrived]);
   const progress = Math.min(95, Math.round((arrived / EXPECTED_BLOCKS) * 100));
   return (
     <div className="grid gap-4">
@@ -88,7 +94,15 @@ export function DraftStreamView({
         </div>
       )}
       {state.heading ? <h3 className="text-lg font-semibold tracking-tight">{state.heading.title}</h3> : null}
-      <div aria-label="Draft so far" className="max-h-[50vh] overflow-y-auto rounded-md border" data-testid="draft-stream">
+      {/* Focusable so the keyboard can scroll it; it follows the newest part as parts arrive. */}
+      <div
+        ref={scroller}
+        role="region"
+        tabIndex={0}
+        aria-label="Draft so far"
+        className="focus-visible:ring-ring max-h-[50vh] overflow-y-auto rounded-md border focus-visible:ring-2 focus-visible:outline-none"
+        data-testid="draft-stream"
+      >
         {arrived > 0 ? (
           <DocumentView document={{ version: 1, blocks: state.blocks }} context={context} className="border-t-0 px-4 py-2" />
         ) : (
