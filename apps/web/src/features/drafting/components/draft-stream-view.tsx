@@ -1,5 +1,4 @@
 import { AlertTriangle, Loader2, Square, Wand2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import type { TBlock, TDocumentContext } from '@draftwell/shared/document';
 import { Button } from '@/components/ui/button';
 import { DocumentView } from '@/features/document-view/document-view';
@@ -36,11 +35,6 @@ export function DraftStreamView({
   builtinPending: boolean;
 }) {
   const arrived = state.blocks.length;
-  const scroller = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [arrived]);
   const progress = Math.min(95, Math.round((arrived / EXPECTED_BLOCKS) * 100));
   return (
     <div className="grid gap-4">
@@ -94,15 +88,8 @@ export function DraftStreamView({
         </div>
       )}
       {state.heading ? <h3 className="text-lg font-semibold tracking-tight">{state.heading.title}</h3> : null}
-      {/* Focusable so the keyboard can scroll it; it follows the newest part as parts arrive. */}
-      <div
-        ref={scroller}
-        role="region"
-        tabIndex={0}
-        aria-label="Draft so far"
-        className="focus-visible:ring-ring max-h-[50vh] overflow-y-auto rounded-md border focus-visible:ring-2 focus-visible:outline-none"
-        data-testid="draft-stream"
-      >
+      {/* No scroll box of its own: the dialog scrolls, so keyboard and screen-reader users can reach every part. */}
+      <div role="region" aria-label="Draft so far" className="rounded-md border" data-testid="draft-stream">
         {arrived > 0 ? (
           <DocumentView document={{ version: 1, blocks: state.blocks }} context={context} className="border-t-0 px-4 py-2" />
         ) : (
