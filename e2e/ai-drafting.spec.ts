@@ -119,3 +119,72 @@ test('when the model fails, the user is told why and drafts with the built-in dr
   await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
   expect((await draftOf(page)).document.blocks.map((b) => b.id)).toContain('introduction');
 });
+
+test('a section is rewritten as a suggestion: shown beside the original, accepted, then undone', async ({
+  page,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page);
+  const res = await page.request.post('/api/drafts', {
+    headers: { origin: INTEGRATIONS_URL, 'content-type': 'application/json' },
+    data: {
+      client: { source: 'new', name: 'Morgan Lee', company: 'Harbour Bakery' },
+      need: 'A new brand for the bakery.',
+      deliverables: ['Logo design'],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.goto(`/edit-draft/${((await res.json()) as { id: string }).id}`);
+  const main = page.getByRole('main');
+  await main.getByText('A new brand for the bakery.').click();
+
+  // Rejecting leaves the section as it was.
+  await main.getByRole('button', { name: 'AI' }).click();
+  await page.getByRole('menuitem', { name: 'Shorten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Suggestion: Shorten' });
+  await expect(dialog.getByRole('region', { name: 'Suggested section' })).toContainText('Rewritten by the model: Shorten');
+  await expect(dialog.getByRole('region', { name: 'Your section' })).toContainText('A new brand for the bakery.');
+  await expectNoAxeViolations(page, 'a section rewrite suggestion');
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(main.getByText('Rewritten by the model')).toHaveCount(0);
+
+  // Accepting replaces the section, heading kept; one undo brings it back.
+  await main.getByText('A new brand for the bakery.').click();
+  await main.getByRole('button', { name: 'AI' }).click();
+  await page.getByRole('menuitem', { name: 'Into French' }).click();
+  const translate = page.getByRole('dialog', { name: 'Suggestion: Translate to French' });
+  await translate.getByRole('button', { name: 'Accept suggestion' }).click();
+  await expect(translate).toBeHidden();
+  await expect(main.getByText(/Rewritten by the model: Translate this section into French/)).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'What you need' })).toBeVisible();
+  await expect(main.getByText('A new brand for the bakery.')).toHaveCount(0);
+  await main.getByRole('button', { name: 'Undo' }).click();
+  await expect(main.getByText('A new brand for the bakery.')).toBeVisible();
+  await expect(main.getByText('Rewritten by the model')).toHaveCount(0);
+});
+
+test.describe('without an AI model', () => {
+  test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+
+  test('the brief dialog says the built-in drafter writes, and the editor offers no AI actions', async ({
+    page,
+    signUpViaApi,
+  }) => {
+    await signUpViaApi(page);
+    await page.goto('/dashboard');
+    await page.getByRole('main').getByRole('button', { name: 'New proposal' }).first().click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'From a brief…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Draft from a brief' });
+    await expect(dialog.getByTestId('drafter-note')).toContainText('The built-in drafter writes this draft');
+    await expect(dialog.getByLabel('Follow a template (optional)')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const res = await page.request.post('/api/proposals', {
+      headers: { origin: `http://127.0.0.1:${process.env.E2E_PORT}`, 'content-type': 'application/json' },
+      data: { title: 'Plain' },
+    });
+    await page.goto(`/edit-draft/${((await res.json()) as { id: string }).id}`);
+    await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'AI' })).toHaveCount(0);
+  });
+});
