@@ -425,9 +425,10 @@ function PricingLineRows({
                   variant="ghost"
                   size="sm"
                   className="h-6 px-2 text-xs"
+                  aria-label={`Confirm price${suffix}`}
                   onClick={() => onReplace(reviewed(line))}
                 >
-                  Confirm price<span className="sr-only">{suffix}</span>
+                  Confirm price
                 </Button>
               </div>
             ) : null}
