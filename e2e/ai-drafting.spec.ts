@@ -85,7 +85,11 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
   await editor.getByRole('button', { name: 'Confirm price for line 2' }).click();
   await expect(flag).toHaveCount(0);
   await expect(editor.getByText('Saved', { exact: true })).toBeVisible();
-  await expect.poll(async () => (await draftOf(page)).document.blocks.find((b) => b.type === 'pricing_table')!.lines![1]!.needsReview).toBeUndefined();
+  await expect
+    .poll(
+      async () => (await draftOf(page)).document.blocks.find((b) => b.type === 'pricing_table')!.lines![1]!.needsReview,
+    )
+    .toBeUndefined();
 });
 
 test('Stop keeps what the model has written so far as an ordinary draft', async ({ page, signUpViaApi }) => {
@@ -142,7 +146,9 @@ test('a section is rewritten as a suggestion: shown beside the original, accepte
   await main.getByRole('button', { name: 'AI' }).click();
   await page.getByRole('menuitem', { name: 'Shorten' }).click();
   const dialog = page.getByRole('dialog', { name: 'Suggestion: Shorten' });
-  await expect(dialog.getByRole('region', { name: 'Suggested section' })).toContainText('Rewritten by the model: Shorten');
+  await expect(dialog.getByRole('region', { name: 'Suggested section' })).toContainText(
+    'Rewritten by the model: Shorten',
+  );
   await expect(dialog.getByRole('region', { name: 'Your section' })).toContainText('A new brand for the bakery.');
   await expectNoAxeViolations(page, 'a section rewrite suggestion');
   await dialog.getByRole('button', { name: 'Keep mine' }).click();

@@ -68,17 +68,39 @@ export function proposalFor(body: TChatBody): string {
   return JSON.stringify({
     title: `Proposal for ${who}`,
     sections: [
-      { heading: `A proposal for ${who}`, content: [{ kind: 'paragraph', text: 'Dear {{client.name}}, thank you for the brief.', items: [] }] },
+      {
+        heading: `A proposal for ${who}`,
+        content: [{ kind: 'paragraph', text: 'Dear {{client.name}}, thank you for the brief.', items: [] }],
+      },
       { heading: 'What you need', content: [{ kind: 'paragraph', text: String(brief.need ?? ''), items: [] }] },
       { heading: 'What you will receive', content: [{ kind: 'bullets', text: '', items: deliverables }] },
-      { heading: 'Next steps', content: [{ kind: 'paragraph', text: 'Accept this proposal and we start next week.', items: [] }] },
+      {
+        heading: 'Next steps',
+        content: [{ kind: 'paragraph', text: 'Accept this proposal and we start next week.', items: [] }],
+      },
     ],
     milestones: deliverables.map((d) => ({ title: d, description: `Deliver ${d}`, weeks: 2 })),
     pricing: [
       ...(saved
-        ? [{ savedItemId: saved.id, description: saved.description, quantity: 1, unit: saved.unit, unitPrice: saved.unitPrice, billing: saved.billing }]
+        ? [
+            {
+              savedItemId: saved.id,
+              description: saved.description,
+              quantity: 1,
+              unit: saved.unit,
+              unitPrice: saved.unitPrice,
+              billing: saved.billing,
+            },
+          ]
         : []),
-      { savedItemId: null, description: 'Project management', quantity: 1, unit: 'project', unitPrice: 45_000, billing: 'one_off' },
+      {
+        savedItemId: null,
+        description: 'Project management',
+        quantity: 1,
+        unit: 'project',
+        unitPrice: 45_000,
+        billing: 'one_off',
+      },
     ],
   });
 }
@@ -110,7 +132,14 @@ function chunk(id: string, model: string, delta: Record<string, unknown>, finish
   })}\n\n`;
 }
 
-async function streamText(res: ServerResponse, body: TChatBody, text: string, size: number, delayMs: number, cutAfter?: number) {
+async function streamText(
+  res: ServerResponse,
+  body: TChatBody,
+  text: string,
+  size: number,
+  delayMs: number,
+  cutAfter?: number,
+) {
   const id = completionId();
   const model = body.model ?? 'fake';
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -174,7 +203,11 @@ export async function startFakeOpenAi(
       requests.push({ path: req.url, authorization: req.headers.authorization, body });
       if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
         res.writeHead(401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+        res.end(
+          JSON.stringify({
+            error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+          }),
+        );
         return;
       }
       const behaviour = queue.shift() ?? { kind: 'auto' };
@@ -182,7 +215,11 @@ export async function startFakeOpenAi(
         case 'auto': {
           if (String(briefOf(body)?.need ?? '').includes('[fail:429]')) {
             res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
-            res.end(JSON.stringify({ error: { message: 'Rate limit reached.', type: 'requests', code: 'rate_limit_exceeded' } }));
+            res.end(
+              JSON.stringify({
+                error: { message: 'Rate limit reached.', type: 'requests', code: 'rate_limit_exceeded' },
+              }),
+            );
             return;
           }
           const text = body.stream ? proposalFor(body) : rewriteFor(body);
@@ -191,13 +228,16 @@ export async function startFakeOpenAi(
           return;
         }
         case 'answer':
-          if (body.stream) await streamText(res, body, behaviour.text, behaviour.chunkSize ?? 16, behaviour.chunkDelayMs ?? 0);
+          if (body.stream)
+            await streamText(res, body, behaviour.text, behaviour.chunkSize ?? 16, behaviour.chunkDelayMs ?? 0);
           else answerWhole(res, body, behaviour.text);
           return;
         case 'status':
           // A short retry-after-ms keeps the SDK's one retry quick, as a real provider's header would.
           res.writeHead(behaviour.status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
-          res.end(JSON.stringify({ error: { message: behaviour.message ?? `status ${behaviour.status}`, type: 'error' } }));
+          res.end(
+            JSON.stringify({ error: { message: behaviour.message ?? `status ${behaviour.status}`, type: 'error' } }),
+          );
           return;
         case 'cut':
           await streamText(res, body, behaviour.text, 16, 2, behaviour.after);

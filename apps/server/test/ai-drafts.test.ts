@@ -24,7 +24,14 @@ const brief = (overrides: Record<string, unknown> = {}) => ({
 
 /** The streamed answer of the fake model for this brief, as the app will send it. */
 const ANSWER_FOR = (savedItems: { id: string }[]) =>
-  proposalFor({ messages: [{ role: 'user', content: `x\n${JSON.stringify({ client: { company: 'Harbour Bakery' }, need: 'n', deliverables: ['Logo design'], savedItems })}` }] });
+  proposalFor({
+    messages: [
+      {
+        role: 'user',
+        content: `x\n${JSON.stringify({ client: { company: 'Harbour Bakery' }, need: 'n', deliverables: ['Logo design'], savedItems })}`,
+      },
+    ],
+  });
 
 describe.each(backends())('drafting with an AI model (%s)', (backend) => {
   let fake: TFakeOpenAi;
@@ -37,7 +44,13 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     fake = await startFakeOpenAi({ apiKey: API_KEY });
     server = await startTestServer({
       backend,
-      env: { TRUST_PROXY: 'true', AI_BASE_URL: fake.url, AI_API_KEY: API_KEY, AI_MODEL: 'draftwell-test', AI_TIMEOUT_MS: '2000' },
+      env: {
+        TRUST_PROXY: 'true',
+        AI_BASE_URL: fake.url,
+        AI_API_KEY: API_KEY,
+        AI_MODEL: 'draftwell-test',
+        AI_TIMEOUT_MS: '2000',
+      },
     });
     alice = (await signUp(server, { name: 'Alice' })).client;
     bob = (await signUp(server, { name: 'Bob' })).client;
@@ -112,7 +125,10 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
 
   it('gives the model the chosen template and accepted proposals, without their clients', async () => {
     // Bob's proposal is accepted through the database: the share flow has its own tests.
-    const res = await bob.post('/api/drafts', brief({ client: { source: 'new', name: 'Zed Secret', company: 'Zedcorp' } }));
+    const res = await bob.post(
+      '/api/drafts',
+      brief({ client: { source: 'new', name: 'Zed Secret', company: 'Zedcorp' } }),
+    );
     expect(res.status, res.text).toBe(201);
     await server.deps.database.db.execute(
       sql`update proposals set status = 'accepted', accepted_at = now() where id = ${res.body.id as string}`,
@@ -150,25 +166,41 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     ['401', () => fake.next({ kind: 'status', status: 401 }), 'auth', /API key/],
     ['429', () => fake.next({ kind: 'status', status: 429 }, { kind: 'status', status: 429 }), 'rate_limited', /busy/],
     ['5xx', () => fake.next({ kind: 'status', status: 502 }, { kind: 'status', status: 500 }), 'provider', /failed/],
-    ['a stream cut midway', () => fake.next({ kind: 'cut', text: ANSWER_FOR([]), after: 300 }), 'provider', /nothing was saved/],
-    ['malformed JSON', () => fake.next({ kind: 'answer', text: '{"title": "x", "sections": "oops"}' }), 'malformed', /not a usable/],
+    [
+      'a stream cut midway',
+      () => fake.next({ kind: 'cut', text: ANSWER_FOR([]), after: 300 }),
+      'provider',
+      /nothing was saved/,
+    ],
+    [
+      'malformed JSON',
+      () => fake.next({ kind: 'answer', text: '{"title": "x", "sections": "oops"}' }),
+      'malformed',
+      /not a usable/,
+    ],
     // Our own timeout aborts the call, which the SDK does not retry.
     ['a slow answer', () => fake.next({ kind: 'hang' }), 'timeout', /too long/],
   ];
-  it.each(failures)('after %s: a clear error offering the built-in drafter, nothing saved, nothing counted', async (_name, arrange, reason, message) => {
-    const [before, rows] = [await used(alice), await drafts()];
-    arrange();
-    const res = await alice.post('/api/drafts/stream', brief());
-    expect(res.status).toBe(200);
-    const last = parseLines(res.text).at(-1);
-    expect(last).toMatchObject({ type: 'error', error: { code: 'unavailable', details: { reason, fallback: 'builtin' } } });
-    expect(last?.type === 'error' && last.error.message).toMatch(message);
-    expect(await drafts()).toBe(rows);
-    expect(await used(alice)).toBe(before);
-    expect(res.text).not.toContain(API_KEY);
-    expect(JSON.stringify(server.logs)).not.toContain(API_KEY);
-    expect(server.logs.at(-1)).toMatchObject({ msg: 'drafting with the AI model failed', reason });
-  });
+  it.each(failures)(
+    'after %s: a clear error offering the built-in drafter, nothing saved, nothing counted',
+    async (_name, arrange, reason, message) => {
+      const [before, rows] = [await used(alice), await drafts()];
+      arrange();
+      const res = await alice.post('/api/drafts/stream', brief());
+      expect(res.status).toBe(200);
+      const last = parseLines(res.text).at(-1);
+      expect(last).toMatchObject({
+        type: 'error',
+        error: { code: 'unavailable', details: { reason, fallback: 'builtin' } },
+      });
+      expect(last?.type === 'error' && last.error.message).toMatch(message);
+      expect(await drafts()).toBe(rows);
+      expect(await used(alice)).toBe(before);
+      expect(res.text).not.toContain(API_KEY);
+      expect(JSON.stringify(server.logs)).not.toContain(API_KEY);
+      expect(server.logs.at(-1)).toMatchObject({ msg: 'drafting with the AI model failed', reason });
+    },
+  );
 
   it('the same failures on the non-streaming route are a 503 with the same offer', async () => {
     fake.next({ kind: 'status', status: 401 });
@@ -249,7 +281,10 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     expect(JSON.stringify(res.body.block)).toContain('Our approach');
     expect(JSON.stringify(res.body.block)).toContain('persuasive');
     expect(fake.requests[requests]!.body.stream).not.toBe(true);
-    expect(fake.requests[requests]!.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'section' } });
+    expect(fake.requests[requests]!.body.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'section' },
+    });
     expect(await used(alice)).toBe(before + 1);
   });
 

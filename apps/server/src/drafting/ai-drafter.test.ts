@@ -53,7 +53,14 @@ const ANSWER = {
   pricing: [
     // The model's own price for a saved item is ignored: the user's price stands.
     { savedItemId: ITEM_ID, description: 'Logo design', quantity: 1, unit: 'x', unitPrice: 1, billing: 'monthly' },
-    { savedItemId: null, description: 'Launch photography', quantity: 1.5, unit: 'day', unitPrice: 80_000.4, billing: 'one_off' },
+    {
+      savedItemId: null,
+      description: 'Launch photography',
+      quantity: 1.5,
+      unit: 'day',
+      unitPrice: 80_000.4,
+      billing: 'one_off',
+    },
     // An id that is not one of the user's items is a new line, to be reviewed.
     { savedItemId: 'made-up', description: 'Hosting', quantity: 12, unit: 'month', unitPrice: -5, billing: 'monthly' },
   ],
@@ -156,10 +163,22 @@ describe('the AI drafter', () => {
     const list = deliverables!.content.content[1] as { content: unknown[] };
     expect(list.content).toHaveLength(2);
     const timeline = draft.document.blocks.find((b) => b.type === 'timeline');
-    expect(timeline).toMatchObject({ milestones: [{ title: 'Design', when: { kind: 'duration', value: 2, unit: 'weeks' } }] });
+    expect(timeline).toMatchObject({
+      milestones: [{ title: 'Design', when: { kind: 'duration', value: 2, unit: 'weeks' } }],
+    });
     const pricing = draft.document.blocks.find((b) => b.type === 'pricing_table');
     if (pricing?.type !== 'pricing_table') throw new Error('no pricing table');
-    expect(pricing.lines.map((l) => [l.description, l.unitPrice, l.quantity, l.billing, l.taxPercent, l.savedItemId, l.needsReview])).toEqual([
+    expect(
+      pricing.lines.map((l) => [
+        l.description,
+        l.unitPrice,
+        l.quantity,
+        l.billing,
+        l.taxPercent,
+        l.savedItemId,
+        l.needsReview,
+      ]),
+    ).toEqual([
       ['Logo design', 120_000, 1000, 'one_off', 1000, ITEM_ID, undefined],
       ['Launch photography', 80_000, 1500, 'one_off', 2000, undefined, true],
       ['Hosting', 0, 12_000, 'monthly', 2000, undefined, true],
@@ -170,7 +189,9 @@ describe('the AI drafter', () => {
     const bad = JSON.stringify({ title: 'x', sections: [{ heading: 'A', content: 'not a list' }], milestones: [] });
     const seen: TDraftPart[] = [];
     const err = await failure(async () => {
-      for await (const p of createAiDrafter({ model: streamingModel(bad), timeoutMs: 5_000, maxRetries: 0 }).draft(INPUT)) {
+      for await (const p of createAiDrafter({ model: streamingModel(bad), timeoutMs: 5_000, maxRetries: 0 }).draft(
+        INPUT,
+      )) {
         seen.push(p);
       }
     });
@@ -184,7 +205,10 @@ describe('the AI drafter', () => {
     const seen: TDraftPart[] = [];
     const err = await failure(async () => {
       const drafter = createAiDrafter({
-        model: streamingModel(text, 7, { failAfter: Math.floor(text.length / 7 / 2), error: new Error('socket hang up') }),
+        model: streamingModel(text, 7, {
+          failAfter: Math.floor(text.length / 7 / 2),
+          error: new Error('socket hang up'),
+        }),
         timeoutMs: 5_000,
         maxRetries: 0,
       });
@@ -231,7 +255,13 @@ describe('rewriting a section', () => {
       type: 'doc',
       content: [
         { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Our approach' }] },
-        { type: 'paragraph', content: [{ type: 'text', text: 'We start with ' }, { type: 'variable', attrs: { name: 'client.company' } }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'We start with ' },
+            { type: 'variable', attrs: { name: 'client.company' } },
+          ],
+        },
       ],
     },
   };
@@ -247,7 +277,10 @@ describe('rewriting a section', () => {
 
   it('returns the section rewritten, same id and heading level, from a non-streamed answer', async () => {
     const model = generating(
-      JSON.stringify({ heading: 'Notre approche', content: [{ kind: 'paragraph', text: 'Nous commençons avec {{client.company}}.', items: [] }] }),
+      JSON.stringify({
+        heading: 'Notre approche',
+        content: [{ kind: 'paragraph', text: 'Nous commençons avec {{client.company}}.', items: [] }],
+      }),
     );
     const request = ZSectionRewrite.parse({ block, action: 'translate', language: 'French' });
     const out = await rewriteSection({ model, timeoutMs: 5_000, maxRetries: 0, request });
@@ -277,8 +310,12 @@ describe('rewriting a section', () => {
   it('refuses an empty or invalid rewrite', async () => {
     const request = ZSectionRewrite.parse({ block, action: 'shorten' });
     const empty = generating(JSON.stringify({ heading: ' ', content: [] }));
-    expect((await failure(() => rewriteSection({ model: empty, timeoutMs: 5_000, maxRetries: 0, request }))).reason).toBe('malformed');
+    expect(
+      (await failure(() => rewriteSection({ model: empty, timeoutMs: 5_000, maxRetries: 0, request }))).reason,
+    ).toBe('malformed');
     const invalid = generating('{"heading": 3}');
-    expect((await failure(() => rewriteSection({ model: invalid, timeoutMs: 5_000, maxRetries: 0, request }))).reason).toBe('malformed');
+    expect(
+      (await failure(() => rewriteSection({ model: invalid, timeoutMs: 5_000, maxRetries: 0, request }))).reason,
+    ).toBe('malformed');
   });
 });

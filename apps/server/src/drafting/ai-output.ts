@@ -177,7 +177,13 @@ export function pricingBlock(
   for (const [i, line] of lines.slice(0, 200).entries()) {
     const quantity = clamp(Math.round((Number.isFinite(line.quantity) ? line.quantity : 1) * 1000), 0, MAX_QUANTITY);
     const item = line.savedItemId ? items.get(line.savedItemId) : undefined;
-    const base = { id: `${id}-l${i + 1}`, quantity: quantity || 1000, discountPercent: 0, optional: false, selected: true };
+    const base = {
+      id: `${id}-l${i + 1}`,
+      quantity: quantity || 1000,
+      discountPercent: 0,
+      optional: false,
+      selected: true,
+    };
     if (item) {
       out.push({
         ...base,

@@ -68,7 +68,8 @@ export function draftUserPrompt(input: TDraftInput, currency: string): string {
 const ACTIONS: Record<TSectionRewrite['action'], (req: TSectionRewrite) => string> = {
   improve: () => 'Improve this section: clearer, more concrete, better flow. Keep its meaning and length.',
   shorten: () => 'Shorten this section to about half its length, keeping what matters most.',
-  expand: () => 'Expand this section with useful detail, to about one and a half times its length. Invent no facts about the client.',
+  expand: () =>
+    'Expand this section with useful detail, to about one and a half times its length. Invent no facts about the client.',
   tone: (req) => `Rewrite this section in a ${TONES[req.tone ?? 'formal']} voice. Keep its meaning.`,
   translate: (req) => `Translate this section into ${req.language ?? 'English'}. Keep its structure.`,
 };

@@ -24,7 +24,14 @@ export type TDraftStreamEvent =
   | { type: 'error'; error: { code: string; message: string; details?: TAiFailureDetails } };
 
 /** Why a model could not help; every one offers the built-in drafter instead. */
-export const AI_FAILURE_REASONS = ['timeout', 'auth', 'rate_limited', 'provider', 'malformed', 'not_configured'] as const;
+export const AI_FAILURE_REASONS = [
+  'timeout',
+  'auth',
+  'rate_limited',
+  'provider',
+  'malformed',
+  'not_configured',
+] as const;
 export type TAiFailureReason = (typeof AI_FAILURE_REASONS)[number];
 export type TAiFailureDetails = { reason: TAiFailureReason; fallback: 'builtin' };
 

@@ -35,7 +35,13 @@ export const draftsRoutes = new Hono<TAuthedEnv>()
     const db = c.var.deps.database.db;
     const actor = c.var.actor;
     const brief = c.req.valid('json');
-    const prepared = await startDraftStream({ db, actor, brief, today: today(), defaultPlan: c.var.deps.env.defaultPlan });
+    const prepared = await startDraftStream({
+      db,
+      actor,
+      brief,
+      today: today(),
+      defaultPlan: c.var.deps.env.defaultPlan,
+    });
     const drafter = chooseDrafter(c.var.deps.env.ai);
     const aborted = new AbortController();
     c.header('content-type', 'application/x-ndjson; charset=utf-8');

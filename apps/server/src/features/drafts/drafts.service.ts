@@ -105,7 +105,12 @@ async function readContext(db: TDb, actor: TActor, templateId: string | null): P
         })
       : null,
     db
-      .select({ title: proposals.title, client: proposals.client, currency: proposals.currency, document: proposals.document })
+      .select({
+        title: proposals.title,
+        client: proposals.client,
+        currency: proposals.currency,
+        document: proposals.document,
+      })
       .from(proposals)
       .where(and(eq(proposals.ownerId, actor.id), eq(proposals.status, 'accepted')))
       .orderBy(desc(proposals.acceptedAt), desc(proposals.id))
@@ -164,7 +169,13 @@ async function prepareDraft(args: {
 }
 
 /** Stores a written draft: created through the proposals service, so numbering, defaults and totals stay there. */
-async function saveDraft(db: TDb, actor: TActor, brief: TBrief, client: TDraftClient, draft: TDraft): Promise<TProposal> {
+async function saveDraft(
+  db: TDb,
+  actor: TActor,
+  brief: TBrief,
+  client: TDraftClient,
+  draft: TDraft,
+): Promise<TProposal> {
   return db.transaction(async (tx) => {
     const clientId = brief.client.source === 'saved' ? brief.client.clientId : undefined;
     const created = await createProposal({

@@ -284,7 +284,11 @@ export function DocumentEditor({
     const { blockId: _blockId, ...attrs } = first.attrs ?? {};
     // Only a section that began its own block keeps a block id; one inside a block stays inside it.
     const opening = { ...first, attrs: run.section.blockId ? { ...attrs, blockId: run.section.blockId } : attrs };
-    editor.chain().focus().insertContentAt({ from: run.section.from, to: run.section.to }, [opening, ...rest]).run();
+    editor
+      .chain()
+      .focus()
+      .insertContentAt({ from: run.section.from, to: run.section.to }, [opening, ...rest])
+      .run();
     closeRewrite();
   };
 

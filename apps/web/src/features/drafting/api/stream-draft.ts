@@ -22,7 +22,11 @@ export type TStreamOutcome =
  * ApiError as any call does; failures during it, and a line that fails the schema, end it as
  * `failed`, with nothing saved. Aborting `signal` ends it as `stopped`.
  */
-export async function streamDraft(brief: TBriefInput, handlers: TStreamHandlers, signal: AbortSignal): Promise<TStreamOutcome> {
+export async function streamDraft(
+  brief: TBriefInput,
+  handlers: TStreamHandlers,
+  signal: AbortSignal,
+): Promise<TStreamOutcome> {
   let response: Response;
   try {
     response = await api.drafts.stream.$post({ json: brief }, { init: { signal } });
@@ -59,7 +63,11 @@ export async function streamDraft(brief: TBriefInput, handlers: TStreamHandlers,
         else if (event.type === 'done') return { kind: 'done', proposal: event.proposal };
         else {
           const { code, message, details } = event.error;
-          return { kind: 'failed', error: new ApiError(503, message, code, {}, undefined, undefined, details), details };
+          return {
+            kind: 'failed',
+            error: new ApiError(503, message, code, {}, undefined, undefined, details),
+            details,
+          };
         }
       }
     }

@@ -206,7 +206,10 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
         setRun({ status: 'saving', heading, blocks: [...blocks] });
         const { title, currency: draftCurrency, validUntil } = heading as TStreamHeading;
         try {
-          await opened(await keepDraft({ brief, title, currency: draftCurrency, validUntil, document: { version: 1, blocks } }), true);
+          await opened(
+            await keepDraft({ brief, title, currency: draftCurrency, validUntil, document: { version: 1, blocks } }),
+            true,
+          );
         } catch (err) {
           setRun({
             status: 'failed',
@@ -438,17 +441,17 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
       {ai ? (
         <FormField label="Follow a template (optional)" error={errors.templateId?.message}>
           <Select {...form.register('templateId')}>
-              <option value="">No template: the model chooses the sections</option>
-              {(templates.data?.pages[0]?.starters ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} (starter)
-                </option>
-              ))}
-              {(templates.data?.pages.flatMap((page) => page.items) ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
+            <option value="">No template: the model chooses the sections</option>
+            {(templates.data?.pages[0]?.starters ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name} (starter)
+              </option>
+            ))}
+            {(templates.data?.pages.flatMap((page) => page.items) ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
           </Select>
         </FormField>
       ) : null}

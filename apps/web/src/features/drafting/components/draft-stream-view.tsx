@@ -46,7 +46,13 @@ export function DraftStreamView({
           </p>
           <div className="flex flex-wrap gap-2">
             {state.fallback ? (
-              <Button type="button" size="sm" onClick={onBuiltin} disabled={builtinPending} aria-busy={builtinPending || undefined}>
+              <Button
+                type="button"
+                size="sm"
+                onClick={onBuiltin}
+                disabled={builtinPending}
+                aria-busy={builtinPending || undefined}
+              >
                 <Wand2 aria-hidden="true" />
                 {builtinPending ? 'Drafting…' : 'Use the built-in drafter'}
               </Button>
@@ -91,10 +97,17 @@ export function DraftStreamView({
       {/* No scroll box of its own: the dialog scrolls, so keyboard and screen-reader users can reach every part. */}
       <div role="region" aria-label="Draft so far" className="rounded-md border" data-testid="draft-stream">
         {arrived > 0 ? (
-          <DocumentView document={{ version: 1, blocks: state.blocks }} context={context} className="border-t-0 px-4 py-2" />
+          <DocumentView
+            document={{ version: 1, blocks: state.blocks }}
+            context={context}
+            titleLevel={2}
+            className="border-t-0"
+          />
         ) : (
           <p className="text-muted-foreground p-6 text-center text-sm">
-            {state.status === 'failed' ? 'Nothing was written.' : 'The first section appears here as soon as it is written.'}
+            {state.status === 'failed'
+              ? 'Nothing was written.'
+              : 'The first section appears here as soon as it is written.'}
           </p>
         )}
       </div>

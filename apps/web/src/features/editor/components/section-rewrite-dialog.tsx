@@ -1,6 +1,13 @@
 import type { TBlock, TDocumentContext } from '@draftwell/shared/document';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { DocumentView } from '@/features/document-view/document-view';
 
@@ -27,7 +34,12 @@ export function SectionRewriteDialog({
   onRetry: () => void;
 }) {
   const view = (block: TBlock) => (
-    <DocumentView document={{ version: 1, blocks: [block] }} context={context} className="border-t-0 px-4 py-2 text-base" />
+    <DocumentView
+      document={{ version: 1, blocks: [block] }}
+      context={context}
+      header={false}
+      className="border-t-0 text-base [&>div]:p-4 @md:[&>div]:p-5"
+    />
   );
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && onReject()}>
