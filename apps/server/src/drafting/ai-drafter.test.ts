@@ -140,6 +140,36 @@ describe('the AI drafter', () => {
     expect(JSON.stringify(call.prompt)).not.toContain('alex@harbour.test');
   });
 
+  it('yields a section while the model is still writing the rest', async () => {
+    const text = JSON.stringify(ANSWER);
+    const cut = text.indexOf('"Next steps"');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          async start(controller) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 't' });
+            controller.enqueue({ type: 'text-delta', id: 't', delta: text.slice(0, cut) });
+            await held;
+            controller.enqueue({ type: 'text-delta', id: 't', delta: text.slice(cut) });
+            controller.enqueue({ type: 'text-end', id: 't' });
+            controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage });
+            controller.close();
+          },
+        }),
+      }),
+    });
+    const parts = createAiDrafter({ model, timeoutMs: 5_000, maxRetries: 0 }).draft(INPUT)[Symbol.asyncIterator]();
+    expect((await parts.next()).value).toMatchObject({ kind: 'heading' });
+    expect((await parts.next()).value).toMatchObject({ kind: 'block', block: { id: 'ai-section-1' } });
+    // The second section is complete too: the third has begun. The model has not finished.
+    expect((await parts.next()).value).toMatchObject({ kind: 'block', block: { id: 'ai-section-2' } });
+    release();
+    expect((await parts.next()).value).toMatchObject({ kind: 'block', block: { id: 'ai-section-3' } });
+  });
+
   it('repairs what it can: variables, empty bullets, rounded weeks; saved items keep the user’s price', async () => {
     const draft = await collectDraft(
       createAiDrafter({ model: streamingModel(JSON.stringify(ANSWER)), timeoutMs: 5_000, maxRetries: 0 }),
