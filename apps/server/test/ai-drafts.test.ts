@@ -148,6 +148,26 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     expect(JSON.stringify(fake.requests[before]!.body.messages)).not.toContain('acceptedProposalsToSoundAndPriceLike');
   });
 
+  it('sends the client the AI draft without its review marks', async () => {
+    await server.deps.database.db.execute(
+      sql`update users set email_verified = true where id = (select owner_id from saved_items where id = ${logoId})`,
+    );
+    const res = await alice.post('/api/drafts', brief());
+    expect(res.status, res.text).toBe(201);
+    expect(res.text).toContain('needsReview');
+    const sent = await alice.post(`/api/proposals/${res.body.id as string}/send`, {
+      version: res.body.version,
+      message: 'Hi',
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const link = await alice.get(`/api/proposals/${res.body.id as string}/share-link`);
+    const token = new URL(link.body.url as string).pathname.split('/').pop()!;
+    const page = await server.client().get(`/api/share/${token}`);
+    expect(page.status, page.text).toBe(200);
+    expect(page.text).toContain('Project management');
+    expect(page.text).not.toContain('needsReview');
+  });
+
   it('refuses an unknown template before anything is counted', async () => {
     const before = await used(alice);
     const res = await alice.post('/api/drafts/stream', brief({ templateId: 'starter-nope' }));

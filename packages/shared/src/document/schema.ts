@@ -530,3 +530,19 @@ export type TDocument = z.infer<typeof ZDocument>;
 export function emptyDocument(): TDocument {
   return { version: 1, blocks: [] };
 }
+
+/**
+ * The document as a client receives it: without the editor's review marks. A sent revision (and
+ * its hash, the client's page and the PDF) never says a price was suggested by an AI model.
+ */
+export function withoutReviewMarks(doc: TDocument): TDocument {
+  if (!doc.blocks.some((b) => b.type === 'pricing_table' && b.lines.some((line) => line.needsReview))) return doc;
+  return {
+    ...doc,
+    blocks: doc.blocks.map((block) =>
+      block.type === 'pricing_table'
+        ? { ...block, lines: block.lines.map(({ needsReview: _needsReview, ...line }) => line) }
+        : block,
+    ),
+  };
+}
