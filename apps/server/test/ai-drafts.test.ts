@@ -227,6 +227,8 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     const res = await alice.post('/api/drafts', brief());
     expect(res.status).toBe(503);
     expect(res.body.error).toMatchObject({ code: 'unavailable', details: { reason: 'auth', fallback: 'builtin' } });
+    expect(server.logs.at(-1)).toMatchObject({ msg: 'drafting with the AI model failed', reason: 'auth', cause: 'HTTP 401' });
+    expect(JSON.stringify(server.logs)).not.toContain(API_KEY);
   });
 
   it('on Stop keeps what arrived: the generation stays counted, nothing is saved until the kept draft is sent', async () => {

@@ -26,6 +26,7 @@ export const draftsRoutes = new Hono<TAuthedEnv>()
       drafter: c.req.valid('query').drafter === 'builtin' ? builtinDrafter : chooseDrafter(c.var.deps.env.ai),
       today: today(),
       defaultPlan: c.var.deps.env.defaultPlan,
+      logger: c.var.deps.logger,
     });
     return c.json(proposal, 201);
   })

@@ -209,6 +209,7 @@ export async function createDraftFromBrief(args: {
   /** yyyy-mm-dd on the server's clock. */
   today: string;
   defaultPlan: TPlanId;
+  logger: Logger;
 }): Promise<TProposal> {
   const { db, actor, brief, drafter } = args;
   const { input, ticket } = await prepareDraft({ ...args, withContext: drafter.name !== 'built-in' });
@@ -217,7 +218,7 @@ export async function createDraftFromBrief(args: {
     draft = await collectDraft(drafter, input);
   } catch (err) {
     await refundUsage(db, ticket);
-    throw err;
+    throw isAiFailure(err) ? asFailure(err, args.logger, drafter.name) : err;
   }
   return saveDraft(db, actor, brief, input.client, draft);
 }
