@@ -227,7 +227,11 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     const res = await alice.post('/api/drafts', brief());
     expect(res.status).toBe(503);
     expect(res.body.error).toMatchObject({ code: 'unavailable', details: { reason: 'auth', fallback: 'builtin' } });
-    expect(server.logs.at(-1)).toMatchObject({ msg: 'drafting with the AI model failed', reason: 'auth', cause: 'HTTP 401' });
+    expect(server.logs.at(-1)).toMatchObject({
+      msg: 'drafting with the AI model failed',
+      reason: 'auth',
+      cause: 'HTTP 401',
+    });
     expect(JSON.stringify(server.logs)).not.toContain(API_KEY);
   });
 
