@@ -12,7 +12,9 @@ import { defineConfig, devices } from '@playwright/test';
  * This module is evaluated by the runner and again by every worker. The ports and the data
  * directory are chosen once, by the runner, and handed down through process.env (workers
  * inherit the runner's environment), so every process agrees on them. Any of them can be set
- * from outside: E2E_PORT, E2E_SMTP_PORT, E2E_MAIL_PORT, E2E_DATA_DIR.
+ * from outside: E2E_PORT, E2E_SMTP_PORT, E2E_MAIL_PORT, E2E_DATA_DIR, and for the second app
+ * ("integrations": the same app with outside services configured: a fake AI model and Stripe)
+ * E2E_APP2_PORT, E2E_DATA_DIR2, E2E_AI_PORT, E2E_STRIPE_PORT.
  */
 function freePort(): number {
   // Synchronous on purpose: the config is a plain module, evaluated before anything awaits.
@@ -28,14 +30,36 @@ const isRunner = env.TEST_WORKER_INDEX === undefined;
 env.E2E_PORT ??= String(freePort());
 env.E2E_SMTP_PORT ??= String(freePort());
 env.E2E_MAIL_PORT ??= String(freePort());
-if (!env.E2E_DATA_DIR) {
-  env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'draftwell-e2e-'));
-  const dataDir = env.E2E_DATA_DIR;
+env.E2E_APP2_PORT ??= String(freePort());
+env.E2E_AI_PORT ??= String(freePort());
+env.E2E_STRIPE_PORT ??= String(freePort());
+for (const key of ['E2E_DATA_DIR', 'E2E_DATA_DIR2'] as const) {
+  if (env[key]) continue;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'draftwell-e2e-'));
+  env[key] = dataDir;
   // The runner stops the web servers before it exits; the throwaway database goes with them.
   if (isRunner) process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
 const baseURL = `http://127.0.0.1:${env.E2E_PORT}`;
+const app2URL = `http://127.0.0.1:${env.E2E_APP2_PORT}`;
+
+/** The test-mode credentials the integrations app and the local Stripe server share. */
+const STRIPE_SECRET_KEY = 'sk_test_draftwell_e2e';
+const STRIPE_WEBHOOK_SECRET = 'whsec_draftwell_e2e';
+
+const appEnv = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  // PGlite in the temporary DATA_DIR unless a PostgreSQL is asked for explicitly.
+  DATABASE_URL: env.E2E_DATABASE_URL ?? '',
+  LOG_LEVEL: 'warn',
+  SMTP_URL: `smtp://127.0.0.1:${env.E2E_SMTP_PORT}`,
+  CONTACT_EMAIL: 'team@draftwell.test',
+  // Every test browses from 127.0.0.1, and sign-up alone allows 5 per minute per address:
+  // the suite would trip the limits, which have their own API tests (apps/server/test).
+  RATE_LIMIT: 'off',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -82,20 +106,59 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: { ...appEnv, PORT: env.E2E_PORT, BASE_URL: baseURL, DATA_DIR: env.E2E_DATA_DIR! },
+    },
+    {
+      command: 'node --import tsx e2e/support/ai-fake-server.ts',
+      url: `http://127.0.0.1:${env.E2E_AI_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    // A Stripe-compatible server: the integrations app's Stripe SDK talks to it, the browser walks
+    // through its Checkout and portal pages, and it posts signed webhooks back to the app.
+    {
+      command: 'node --import tsx e2e/support/stripe-fake-server.ts',
+      url: `http://127.0.0.1:${env.E2E_STRIPE_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
       env: {
-        NODE_ENV: 'production',
-        PORT: env.E2E_PORT,
-        HOST: '127.0.0.1',
-        BASE_URL: baseURL,
-        DATA_DIR: env.E2E_DATA_DIR,
-        // PGlite in the temporary DATA_DIR unless a PostgreSQL is asked for explicitly.
-        DATABASE_URL: env.E2E_DATABASE_URL ?? '',
-        LOG_LEVEL: 'warn',
-        SMTP_URL: `smtp://127.0.0.1:${env.E2E_SMTP_PORT}`,
-        CONTACT_EMAIL: 'team@draftwell.test',
-        // Every test browses from 127.0.0.1, and sign-up alone allows 5 per minute per address:
-        // the suite would trip the limits, which have their own API tests (apps/server/test).
-        RATE_LIMIT: 'off',
+        E2E_STRIPE_PORT: env.E2E_STRIPE_PORT,
+        E2E_STRIPE_WEBHOOK_URL: `${app2URL}/api/billing/webhook`,
+        E2E_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+        E2E_STRIPE_SECRET_KEY: STRIPE_SECRET_KEY,
+      },
+    },
+    // The "integrations" app: the same build (made by the entry above, which Playwright waits
+    // for first, so two builds never race for dist) with outside services configured.
+    {
+      command: 'node scripts/start.mjs',
+      url: `${app2URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        ...appEnv,
+        PORT: env.E2E_APP2_PORT,
+        BASE_URL: app2URL,
+        DATA_DIR: env.E2E_DATA_DIR2!,
+        AI_BASE_URL: `http://127.0.0.1:${env.E2E_AI_PORT}/v1`,
+        AI_MODEL: 'draftwell-test',
+        AI_API_KEY: 'test-key',
+        STRIPE_API_URL: `http://127.0.0.1:${env.E2E_STRIPE_PORT}`,
+        STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_PRICE_PRO_MONTHLY: 'price_fake_pro_monthly',
+        STRIPE_PRICE_PRO_YEARLY: 'price_fake_pro_yearly',
+        STRIPE_PRICE_BUSINESS_MONTHLY: 'price_fake_business_monthly',
+        STRIPE_PRICE_BUSINESS_YEARLY: 'price_fake_business_yearly',
       },
     },
   ],

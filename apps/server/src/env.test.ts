@@ -55,4 +55,25 @@ describe('readEnv', () => {
     expect(env.smtpUrl).toBeUndefined();
     expect(env.contactEmail).toBeUndefined();
   });
+
+  it('reads the AI model settings: none means the built-in drafter, a timeout has a default and bounds', () => {
+    expect(readEnv({ DATA_DIR: tmp() }).ai).toBeNull();
+    expect(readEnv({ DATA_DIR: tmp(), AI_MODEL: 'gpt-4o-mini', AI_API_KEY: 'sk-x' }).ai).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-x',
+      model: 'gpt-4o-mini',
+      timeoutMs: 30_000,
+    });
+    expect(
+      readEnv({
+        DATA_DIR: tmp(),
+        AI_MODEL: 'llama3.1',
+        AI_BASE_URL: 'http://localhost:11434/v1/',
+        AI_TIMEOUT_MS: '90000',
+      }).ai,
+    ).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.1', timeoutMs: 90_000 });
+    expect(() => readEnv({ DATA_DIR: tmp(), AI_MODEL: 'm', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5' })).toThrow(
+      /AI_TIMEOUT_MS: must be at least 100/,
+    );
+  });
 });

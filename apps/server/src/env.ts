@@ -96,6 +96,12 @@ const ZEnv = z.object({
   AI_BASE_URL: optionalUrl(['http:', 'https:'], 'http://localhost:11434/v1'),
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
+  AI_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds, like 30000' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 (milliseconds)')
+    .max(600_000, 'must be at most 600000 (ten minutes)')
+    .default(30_000),
 });
 
 export type TEnv = {
@@ -135,6 +141,8 @@ export type TAiEnv = {
   /** Never logged, never sent to a browser. Local servers often need none. */
   apiKey: string | undefined;
   model: string;
+  /** How long the model may stay silent, before its first word or between two, before we give up. */
+  timeoutMs: number;
 };
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -191,7 +199,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     if (!e.AI_BASE_URL && !e.AI_API_KEY) {
       lines.push('AI_API_KEY: must be set for OpenAI, or set AI_BASE_URL to a local server like http://localhost:11434/v1');
     } else {
-      ai = { baseUrl: (e.AI_BASE_URL ?? OPENAI_BASE_URL).replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL };
+      ai = { baseUrl: (e.AI_BASE_URL ?? OPENAI_BASE_URL).replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS };
     }
   } else if (e.AI_BASE_URL || e.AI_API_KEY) {
     lines.push('AI_MODEL: must be set when AI_BASE_URL or AI_API_KEY is (for example gpt-4o-mini, or llama3.1 on Ollama)');

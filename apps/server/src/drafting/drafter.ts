@@ -1,4 +1,4 @@
-import { ZDocument, type TBlock, type TDocument } from '@draftwell/shared';
+import { ZDocument, type TBlock, type TDocument, type TPricingLine } from '@draftwell/shared';
 import type { TBrief } from '@draftwell/shared/drafting/brief';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
@@ -20,6 +20,18 @@ export type TDraftSavedItem = Pick<
 /** The client the proposal is addressed to, resolved from a saved client or the brief. */
 export type TDraftClient = { name: string; company: string; email: string };
 
+/** A priced line of an earlier proposal, as the model sees it: no client data. */
+export type TDraftPastLine = Pick<TPricingLine, 'description' | 'quantity' | 'unit' | 'unitPrice' | 'billing'>;
+
+/**
+ * What makes a model-written draft sound and price like the user: the template the brief names
+ * and a few proposals their clients accepted (titles, headings, prices; never the client's details).
+ */
+export type TDraftContext = {
+  template: { name: string; outline: string[] } | null;
+  acceptedProposals: { title: string; currency: string; outline: string[]; lines: TDraftPastLine[] }[];
+};
+
 export type TDraftInput = {
   brief: TBrief;
   profile: TDraftProfile;
@@ -27,6 +39,8 @@ export type TDraftInput = {
   client: TDraftClient;
   /** yyyy-mm-dd: the day the draft is written; every date of the draft counts from it. */
   today: string;
+  /** Only model-backed drafters read it; the built-in drafter writes from the brief alone. */
+  context?: TDraftContext;
 };
 
 /** Everything about the proposal but its document. */

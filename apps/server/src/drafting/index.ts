@@ -1,13 +1,47 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { TAiEnv } from '../env';
+import { createAiDrafter, type TAiModelOptions } from './ai-drafter';
 import { builtinDrafter } from './builtin-drafter';
 import type { TDrafter } from './drafter';
 
 export { collectDraft } from './drafter';
-export type { TDraft, TDraftClient, TDraftInput, TDraftProfile, TDraftSavedItem, TDrafter } from './drafter';
+export type {
+  TDraft,
+  TDraftClient,
+  TDraftContext,
+  TDraftInput,
+  TDraftPart,
+  TDraftProfile,
+  TDraftSavedItem,
+  TDrafter,
+} from './drafter';
+export { builtinDrafter } from './builtin-drafter';
+export { rewriteSection } from './ai-drafter';
+export { aiFailure, isAiFailure } from './ai-failure';
 
-/**
- * The drafter that writes new drafts. Only the built-in one exists yet; the model-backed drafter
- * (the `ai` SDK, chosen when the AI_* settings are present) implements the same TDrafter here.
- */
-export function chooseDrafter(): TDrafter {
-  return builtinDrafter;
+/** One provider per configuration: the SDK's provider is stateless, so requests can share it. */
+const models = new WeakMap<TAiEnv, TAiModelOptions>();
+
+/** The model and its limits for the AI_* settings, or null when none is configured. */
+export function aiModelOptions(ai: TAiEnv | null): TAiModelOptions | null {
+  if (!ai) return null;
+  let options = models.get(ai);
+  if (!options) {
+    const provider = createOpenAICompatible({
+      name: 'draftwell-ai',
+      baseURL: ai.baseUrl,
+      apiKey: ai.apiKey,
+      // Sends the schema as response_format json_schema: OpenAI, Ollama and vLLM all honour it.
+      supportsStructuredOutputs: true,
+    });
+    options = { model: provider.chatModel(ai.model), timeoutMs: ai.timeoutMs };
+    models.set(ai, options);
+  }
+  return options;
+}
+
+/** The drafter that writes new drafts: the model when AI_* is set, else the built-in one. */
+export function chooseDrafter(ai: TAiEnv | null): TDrafter {
+  const options = aiModelOptions(ai);
+  return options ? createAiDrafter(options) : builtinDrafter;
 }

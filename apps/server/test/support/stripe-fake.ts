@@ -841,6 +841,11 @@ ${action(s.id as string, 'cancel_now', 'Cancel now')}
         res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
         return;
       }
+      // Browsers ask for one on every page; a 404 would be a console error in the browser tests.
+      if (url.pathname === '/favicon.ico') {
+        res.writeHead(204).end();
+        return;
+      }
       if (parts[0] === 'v1') return await handleApi(req, res, url);
 
       if (parts[0] === 'checkout' && parts[1] && parts.length === 2) {

@@ -7,6 +7,7 @@ import {
   ZPricingSelection,
   ZRichTextDoc,
   emptyDocument,
+  withoutReviewMarks,
   type TDocument,
 } from './schema';
 
@@ -561,5 +562,38 @@ describe('ZPricingSelection', () => {
   it('refuses an unknown key or a fractional quantity', () => {
     expect(ZPricingSelection.safeParse({ pages: { price: 1 } }).success).toBe(false);
     expect(ZPricingSelection.safeParse({ pages: { quantity: 1.5 } }).success).toBe(false);
+  });
+});
+
+describe('review marks', () => {
+  const line = (id: string, needsReview?: true) => ({
+    id,
+    description: id,
+    quantity: 1000,
+    unit: '',
+    unitPrice: 100,
+    discountPercent: 0,
+    taxPercent: 0,
+    billing: 'one_off' as const,
+    optional: false,
+    selected: true,
+    ...(needsReview ? { needsReview } : {}),
+  });
+
+  it('are stored only as true, and taken out of what a client receives', () => {
+    const doc = ZDocument.parse({
+      version: 1,
+      blocks: [{ id: 'p', type: 'pricing_table', title: '', kind: 'lines', lines: [line('a', true), line('b')] }],
+    });
+    expect(
+      ZDocument.safeParse({ ...doc, blocks: [{ ...doc.blocks[0], lines: [{ ...line('c'), needsReview: false }] }] })
+        .success,
+    ).toBe(false);
+    const sent = withoutReviewMarks(doc);
+    expect(JSON.stringify(sent)).not.toContain('needsReview');
+    expect(sent.blocks[0]).toMatchObject({ lines: [{ id: 'a' }, { id: 'b' }] });
+    expect(JSON.stringify(doc)).toContain('needsReview');
+    const clean = withoutReviewMarks(sent);
+    expect(clean).toBe(sent);
   });
 });

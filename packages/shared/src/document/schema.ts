@@ -332,6 +332,11 @@ export const ZPricingLine = z
     /** The quantities the client may choose from, in thousandths. */
     quantityRange: z.strictObject({ min: ZQuantity, max: ZQuantity }).optional(),
     savedItemId: z.uuid('A saved item id is a UUID.').optional(),
+    /**
+     * A price an AI model proposed rather than the user's own (no saved item): the editor flags it
+     * until the user edits or confirms it. Only `true` is stored; confirming removes the key.
+     */
+    needsReview: z.literal(true).optional(),
   })
   .superRefine((line, ctx) => {
     const range = line.quantityRange;
@@ -524,4 +529,20 @@ export type TDocument = z.infer<typeof ZDocument>;
 
 export function emptyDocument(): TDocument {
   return { version: 1, blocks: [] };
+}
+
+/**
+ * The document as a client receives it: without the editor's review marks. A sent revision (and
+ * its hash, the client's page and the PDF) never says a price was suggested by an AI model.
+ */
+export function withoutReviewMarks(doc: TDocument): TDocument {
+  if (!doc.blocks.some((b) => b.type === 'pricing_table' && b.lines.some((line) => line.needsReview))) return doc;
+  return {
+    ...doc,
+    blocks: doc.blocks.map((block) =>
+      block.type === 'pricing_table'
+        ? { ...block, lines: block.lines.map(({ needsReview: _needsReview, ...line }) => line) }
+        : block,
+    ),
+  };
 }

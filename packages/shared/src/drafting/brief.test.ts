@@ -17,6 +17,7 @@ describe('ZBrief', () => {
       budget: null,
       deadline: null,
       tone: 'formal',
+      templateId: null,
     });
   });
 

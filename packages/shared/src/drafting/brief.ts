@@ -101,6 +101,14 @@ export const ZBrief = z.strictObject({
     .nullable()
     .default(null),
   tone: z.enum(DRAFT_TONES, { error: `Choose a tone: ${DRAFT_TONES.join(', ')}.` }).default('formal'),
+  /** A starter (`starter-…`) or own template whose structure an AI drafter follows; the built-in one ignores it. */
+  templateId: z
+    .string('Pick a template.')
+    .trim()
+    .min(1, 'Pick a template.')
+    .max(100, 'Pick one of the templates.')
+    .nullable()
+    .default(null),
 });
 /** What the form and the API send. */
 export type TBriefInput = z.input<typeof ZBrief>;

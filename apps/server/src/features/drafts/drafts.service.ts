@@ -1,15 +1,32 @@
 import { deadlineProblem, type TBrief } from '@draftwell/shared/drafting/brief';
 import type { TPlanId } from '@draftwell/shared/plans';
 import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
-import { asc, eq } from 'drizzle-orm';
+import { ZBlock, ZDocument, type TBlock, type TDocument } from '@draftwell/shared/document';
+import type { TAiFailureDetails, TDraftStreamEvent, TKeptDraft, TSectionRewrite } from '@draftwell/shared/drafting/ai';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { savedItems } from '../../db/schema';
-import { consumeUsage, refundUsage } from '../../billing/usage';
-import { collectDraft, type TDraft, type TDraftClient, type TDraftSavedItem, type TDrafter } from '../../drafting';
+import { proposals, savedItems } from '../../db/schema';
+import { consumeUsage, refundUsage, type TUsageTicket } from '../../billing/usage';
+import {
+  aiFailure,
+  aiModelOptions,
+  collectDraft,
+  isAiFailure,
+  rewriteSection,
+  type TDraft,
+  type TDraftClient,
+  type TDraftContext,
+  type TDraftInput,
+  type TDraftSavedItem,
+  type TDrafter,
+} from '../../drafting';
+import type { TAiEnv } from '../../env';
+import type { Logger } from '../../lib/logger';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
 import { getClient } from '../clients/clients.service';
 import { getProfile } from '../profile/profile.service';
+import { getTemplate } from '../templates/templates.service';
 import { createProposal, updateProposal } from '../proposals/proposals.service';
 
 /** More saved items than anyone keeps; the drafter compares each deliverable with every one. */
@@ -52,39 +69,113 @@ async function readSavedItems(db: TDb, actor: TActor): Promise<TDraftSavedItem[]
   return rows.map((row) => ({ ...row, billing: row.billing as TDraftSavedItem['billing'] }));
 }
 
+/** Three is enough to carry a user's voice and prices without crowding out the brief. */
+const ACCEPTED_EXAMPLES = 3;
+
+/** What a document is made of, in a line per block: headings and block kinds, no body text. */
+function outline(document: TDocument): string[] {
+  return document.blocks.map((block) => {
+    if (block.type === 'rich_text') {
+      const heading = block.content.content.find((node) => node.type === 'heading');
+      const text = heading?.content?.map((n) => (n.type === 'text' ? n.text : '')).join('') ?? '';
+      return text ? `section: ${text}` : 'section';
+    }
+    if (block.type === 'pricing_table') return `pricing table: ${block.title}`;
+    return block.type.replace('_', ' ');
+  });
+}
+
+/** `text` with the client's name and company taken out: a model never needs another client's identity. */
+function withoutClient(text: string, client: { name?: string; company?: string }): string {
+  return [client.name, client.company]
+    .filter((s): s is string => typeof s === 'string' && s.trim().length > 1)
+    .reduce((out, s) => out.split(s).join('the client'), text);
+}
+
+async function readContext(db: TDb, actor: TActor, templateId: string | null): Promise<TDraftContext> {
+  const [template, rows] = await Promise.all([
+    templateId
+      ? getTemplate({ db, actor, id: templateId }).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'not_found') {
+            throw new AppError('not_found', 'That template does not exist, or it is not yours.', {
+              fields: { templateId: 'Pick one of the templates.' },
+            });
+          }
+          throw err;
+        })
+      : null,
+    db
+      .select({
+        title: proposals.title,
+        client: proposals.client,
+        currency: proposals.currency,
+        document: proposals.document,
+      })
+      .from(proposals)
+      .where(and(eq(proposals.ownerId, actor.id), eq(proposals.status, 'accepted')))
+      .orderBy(desc(proposals.acceptedAt), desc(proposals.id))
+      .limit(ACCEPTED_EXAMPLES),
+  ]);
+  return {
+    template: template ? { name: template.name, outline: outline(template.document) } : null,
+    acceptedProposals: rows.map((row) => {
+      const document = row.document as TDocument;
+      const client = row.client as { name?: string; company?: string };
+      return {
+        title: withoutClient(row.title, client),
+        currency: row.currency,
+        outline: outline(document).map((line) => withoutClient(line, client)),
+        lines: document.blocks.flatMap((block) =>
+          block.type === 'pricing_table'
+            ? block.lines.map(({ description, quantity, unit, unitPrice, billing }) => ({
+                description: withoutClient(description, client),
+                quantity,
+                unit,
+                unitPrice,
+                billing,
+              }))
+            : [],
+        ),
+      };
+    }),
+  };
+}
+
+type TPrepared = { input: TDraftInput; ticket: TUsageTicket };
+
 /**
- * A new draft written by `drafter` from the brief, the user's business profile, saved items and
- * client; created through the proposals service, so numbering, defaults and totals stay there.
+ * Everything a drafter needs, read once, and the generation counted: it counts when it is asked
+ * for (a model's tokens are spent either way) and is given back if nothing could be written.
  */
-export async function createDraftFromBrief(args: {
+async function prepareDraft(args: {
   db: TDb;
   actor: TActor;
   brief: TBrief;
-  drafter: TDrafter;
-  /** yyyy-mm-dd on the server's clock. */
   today: string;
   defaultPlan: TPlanId;
-}): Promise<TProposal> {
-  const { db, actor, brief, drafter, today, defaultPlan } = args;
+  withContext: boolean;
+}): Promise<TPrepared> {
+  const { db, actor, brief, today, defaultPlan } = args;
   const problem = deadlineProblem(brief.deadline, today);
   if (problem) throw new AppError('invalid', 'Some fields need attention.', { fields: { deadline: problem } });
-
-  const [profile, client, items] = await Promise.all([
+  const [profile, client, items, context] = await Promise.all([
     getProfile({ db, actor }),
     resolveClient(db, actor, brief),
     readSavedItems(db, actor),
+    args.withContext ? readContext(db, actor, brief.templateId) : undefined,
   ]);
-  // The draft counts when it is asked for (a model's tokens are spent either way), and is given
-  // back if nothing could be written.
   const ticket = await consumeUsage({ db, defaultPlan, userId: actor.id, metric: 'briefDrafts' });
-  let draft: TDraft;
-  try {
-    draft = await collectDraft(drafter, { brief, profile, savedItems: items, client, today });
-  } catch (err) {
-    await refundUsage(db, ticket);
-    throw err;
-  }
+  return { input: { brief, profile, savedItems: items, client, today, ...(context ? { context } : {}) }, ticket };
+}
 
+/** Stores a written draft: created through the proposals service, so numbering, defaults and totals stay there. */
+async function saveDraft(
+  db: TDb,
+  actor: TActor,
+  brief: TBrief,
+  client: TDraftClient,
+  draft: TDraft,
+): Promise<TProposal> {
   return db.transaction(async (tx) => {
     const clientId = brief.client.source === 'saved' ? brief.client.clientId : undefined;
     const created = await createProposal({
@@ -107,4 +198,130 @@ export async function createDraftFromBrief(args: {
       },
     });
   });
+}
+
+/** A new draft written by `drafter` from the brief, the user's business profile, saved items and client. */
+export async function createDraftFromBrief(args: {
+  db: TDb;
+  actor: TActor;
+  brief: TBrief;
+  drafter: TDrafter;
+  /** yyyy-mm-dd on the server's clock. */
+  today: string;
+  defaultPlan: TPlanId;
+  logger: Logger;
+}): Promise<TProposal> {
+  const { db, actor, brief, drafter } = args;
+  const { input, ticket } = await prepareDraft({ ...args, withContext: drafter.name !== 'built-in' });
+  let draft: TDraft;
+  try {
+    draft = await collectDraft(drafter, input);
+  } catch (err) {
+    await refundUsage(db, ticket);
+    throw isAiFailure(err) ? asFailure(err, args.logger, drafter.name) : err;
+  }
+  return saveDraft(db, actor, brief, input.client, draft);
+}
+
+/**
+ * Checks and counts a streamed draft before the response starts, so a bad brief or a used-up
+ * plan is an ordinary 4xx; the events follow from `streamDraft`.
+ */
+export async function startDraftStream(args: {
+  db: TDb;
+  actor: TActor;
+  brief: TBrief;
+  today: string;
+  defaultPlan: TPlanId;
+}): Promise<TPrepared> {
+  return prepareDraft({ ...args, withContext: true });
+}
+
+/** Any error of a drafter as the AppError the app shows; a model's failure is logged without secrets. */
+function asFailure(err: unknown, log: Logger, drafter: string): AppError {
+  if (isAiFailure(err)) {
+    log.warn({ drafter, reason: err.reason, cause: err.logLine }, 'drafting with the AI model failed');
+    return err;
+  }
+  if (err instanceof AppError) return err;
+  log.error({ drafter, err }, 'drafting failed');
+  return new AppError('internal', 'The draft could not be written. Try again.');
+}
+
+/**
+ * The events of a streamed draft: each part as the drafter yields it (blocks re-checked with
+ * `ZBlock`), then `done` with the draft saved, only once the whole document passed `ZDocument`.
+ * A failure refunds the generation and saves nothing. When `signal` aborts (the user pressed
+ * Stop or left) the generation stays counted: the user keeps what arrived through `keepDraft`.
+ */
+export async function* streamDraft(args: {
+  db: TDb;
+  actor: TActor;
+  brief: TBrief;
+  drafter: TDrafter;
+  prepared: TPrepared;
+  signal: AbortSignal;
+  logger: Logger;
+}): AsyncGenerator<TDraftStreamEvent> {
+  const { db, actor, brief, drafter, prepared, signal } = args;
+  const { input, ticket } = prepared;
+  let heading: Omit<TDraft, 'document'> | undefined;
+  const blocks: TBlock[] = [];
+  let document: TDocument;
+  try {
+    for await (const part of drafter.draft(input, { signal })) {
+      if (part.kind === 'heading') {
+        heading = { title: part.title, currency: part.currency, validUntil: part.validUntil };
+        yield { type: 'heading', ...heading };
+      } else {
+        const parsed = ZBlock.safeParse(part.block);
+        if (!parsed.success) throw aiFailure('malformed');
+        blocks.push(parsed.data);
+        yield { type: 'block', block: parsed.data };
+      }
+    }
+    const parsed = ZDocument.safeParse({ version: 1, blocks });
+    if (!heading || !parsed.success) throw aiFailure('malformed');
+    document = parsed.data;
+  } catch (err) {
+    if (signal.aborted) return;
+    await refundUsage(db, ticket);
+    const failure = asFailure(err, args.logger, drafter.name);
+    const details = failure.options.details as TAiFailureDetails | undefined;
+    yield { type: 'error', error: { code: failure.code, message: failure.message, ...(details ? { details } : {}) } };
+    return;
+  }
+  if (signal.aborted) return;
+  const proposal = await saveDraft(db, actor, brief, input.client, { ...heading, document });
+  yield { type: 'done', proposal };
+}
+
+/** Saves what arrived of a streamed draft before the user stopped it; not counted again. */
+export async function keepDraft(args: { db: TDb; actor: TActor; kept: TKeptDraft }): Promise<TProposal> {
+  const { db, actor, kept } = args;
+  const client = await resolveClient(db, actor, kept.brief);
+  const { title, currency, validUntil, document } = kept;
+  return saveDraft(db, actor, kept.brief, client, { title, currency, validUntil, document });
+}
+
+/** A text section rewritten by the model, counted as a generation and given back when the model fails. */
+export async function rewriteDraftSection(args: {
+  db: TDb;
+  actor: TActor;
+  ai: TAiEnv | null;
+  request: TSectionRewrite;
+  defaultPlan: TPlanId;
+  logger: Logger;
+  signal?: AbortSignal;
+}): Promise<TBlock> {
+  const { db, actor, request, defaultPlan, signal } = args;
+  const options = aiModelOptions(args.ai);
+  if (!options) throw aiFailure('not_configured');
+  const ticket = await consumeUsage({ db, defaultPlan, userId: actor.id, metric: 'briefDrafts' });
+  try {
+    return await rewriteSection({ ...options, request, ...(signal ? { signal } : {}) });
+  } catch (err) {
+    await refundUsage(db, ticket);
+    throw asFailure(err, args.logger, 'ai');
+  }
 }

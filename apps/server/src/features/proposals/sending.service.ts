@@ -6,6 +6,7 @@ import {
   formatCalendarDate,
   resolveVariable,
   snapshotContext,
+  withoutReviewMarks,
   type TDocument,
   type TProposalEvent,
   type TRevisionSnapshot,
@@ -142,7 +143,7 @@ export async function sendProposal(args: {
       );
     }
     const { signature, ...sender } = await senderOf(tx, actor);
-    const document = row.document as TDocument;
+    const document = withoutReviewMarks(row.document as TDocument);
     const snapshot: TRevisionSnapshot = {
       proposalId: row.id,
       number: row.number,

@@ -1,6 +1,6 @@
-import { resolveVariable, type TDocument, type TVariableName } from '@draftwell/shared/document';
+import { resolveVariable, type TBlock, type TDocument, type TVariableName } from '@draftwell/shared/document';
 import { UPLOAD_IMAGE_TYPES } from '@draftwell/shared/workspace/files';
-import type { Editor } from '@tiptap/core';
+import type { Editor, JSONContent } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import type { EditorProps, EditorView } from '@tiptap/pm/view';
 import { EditorContent, useEditor } from '@tiptap/react';
@@ -10,10 +10,12 @@ import { checkImageFile, uploadImage } from '@/lib/upload-file';
 import { insertImage, insertStructuredBlock, insertVariable, type TInsertableBlock } from './editor-actions';
 import { EditorSettingsContext, type TEditorSettings } from './editor-settings';
 import { documentToEditor, editorToDocument } from './model/convert';
-import { createEditorExtensions } from './model/extensions';
+import { createEditorExtensions, isStructuredNodeName } from './model/extensions';
+import { sectionBounds, type TTopLevelKind } from './model/section-range';
+import { SectionRewriteDialog, type TRewriteState } from './components/section-rewrite-dialog';
 import { IMAGE_SRC_PATTERN } from './model/links';
 import { structuredNodeView } from './node-views/structured-node-view';
-import { EditorToolbar } from './toolbar/editor-toolbar';
+import { EditorToolbar, type TRewriteChoice } from './toolbar/editor-toolbar';
 import { ImageAltDialog } from './toolbar/image-alt-dialog';
 import { LinkDialog } from './toolbar/link-dialog';
 import type { TDocumentEditorProps } from './types';
@@ -51,6 +53,7 @@ export function DocumentEditor({
   onChange,
   handleRef,
   ariaLabel = 'Document',
+  rewriteSection,
 }: TDocumentEditorProps) {
   const onChangeRef = useRef(onChange);
   const previousRef = useRef<TDocument>(initialDocument);
@@ -63,6 +66,8 @@ export function DocumentEditor({
   const [insertOpen, setInsertOpen] = useState(false);
   const [pendingImage, setPendingImage] = useState<TPendingImage | null>(null);
   const [initialContent] = useState(() => documentToEditor(initialDocument));
+  const [rewrite, setRewrite] = useState<TRewriteState | null>(null);
+  const rewriteRun = useRef<{ controller: AbortController; section: TSection; choice: TRewriteChoice } | null>(null);
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -232,6 +237,61 @@ export function DocumentEditor({
     else insertStructuredBlock(editor, name, taxRateRef.current);
   };
 
+  const runRewrite = async (choice: TRewriteChoice, section: TSection) => {
+    if (!rewriteSection) return;
+    rewriteRun.current?.controller.abort();
+    const controller = new AbortController();
+    rewriteRun.current = { controller, section, choice };
+    const { label, ...request } = choice;
+    setRewrite({ status: 'loading', label, before: section.block });
+    try {
+      const after = await rewriteSection({ ...request, block: section.block }, controller.signal);
+      if (!controller.signal.aborted) setRewrite({ status: 'ready', label, before: section.block, after });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = error instanceof Error ? error.message : 'The section could not be rewritten. Try again.';
+      setRewrite({ status: 'error', label, before: section.block, message });
+    }
+  };
+
+  const startRewrite = (choice: TRewriteChoice) => {
+    const section = sectionAtCursor(editor);
+    if (!section) {
+      toast('Put the cursor in a text section first', {
+        description: 'A rewrite works on a heading and the text under it, not on a pricing table or timeline.',
+      });
+      return;
+    }
+    void runRewrite(choice, section);
+  };
+
+  const closeRewrite = () => {
+    rewriteRun.current?.controller.abort();
+    rewriteRun.current = null;
+    setRewrite(null);
+  };
+
+  const acceptRewrite = () => {
+    const run = rewriteRun.current;
+    if (rewrite?.status !== 'ready' || !run) return;
+    // The dialog is modal, but a restore or another tab's change could still have moved the text.
+    if (!editor.state.doc.eq(run.section.doc)) {
+      setRewrite({ ...rewrite, status: 'error', message: 'The document changed meanwhile. Try the rewrite again.' });
+      return;
+    }
+    const [first, ...rest] = documentToEditor({ version: 1, blocks: [rewrite.after] }).content ?? [];
+    if (!first) return;
+    const { blockId: _blockId, ...attrs } = first.attrs ?? {};
+    // Only a section that began its own block keeps a block id; one inside a block stays inside it.
+    const opening = { ...first, attrs: run.section.blockId ? { ...attrs, blockId: run.section.blockId } : attrs };
+    editor
+      .chain()
+      .focus()
+      .insertContentAt({ from: run.section.from, to: run.section.to }, [opening, ...rest])
+      .run();
+    closeRewrite();
+  };
+
   const uploadPending = async (pending: TPendingImage, alt: string) => {
     const toastId = toast.loading('Uploading the image…', { description: pending.file.name });
     try {
@@ -267,6 +327,7 @@ export function DocumentEditor({
             onInsertBlock={onInsertBlock}
             onInsertVariable={(name) => insertVariable(editor, name)}
             describeVariable={describeVariable}
+            {...(rewriteSection ? { onRewrite: startRewrite } : {})}
           />
         ) : null}
         <div className="px-4 py-6 sm:px-10 sm:py-10">
@@ -321,8 +382,53 @@ export function DocumentEditor({
           if (pending) void uploadPending(pending, alt);
         }}
       />
+      <SectionRewriteDialog
+        state={rewrite}
+        context={context}
+        onAccept={acceptRewrite}
+        onReject={closeRewrite}
+        onRetry={() => {
+          const run = rewriteRun.current;
+          if (run) void runRewrite(run.choice, run.section);
+        }}
+      />
     </EditorSettingsContext.Provider>
   );
+}
+
+type TSection = {
+  from: number;
+  to: number;
+  block: TBlock;
+  /** The block id the section's first node carries, when the section opens a rich-text block. */
+  blockId: string | null;
+  /** The document the positions belong to. */
+  doc: PMNode;
+};
+
+/** The text section holding the cursor, as a rich-text block and its positions, or null. */
+function sectionAtCursor(editor: Editor): TSection | null {
+  const { doc, selection } = editor.state;
+  const kinds: TTopLevelKind[] = [];
+  const offsets: number[] = [];
+  doc.forEach((node, offset) => {
+    offsets.push(offset);
+    kinds.push(isStructuredNodeName(node.type.name) ? 'block' : node.type.name === 'heading' ? 'heading' : 'text');
+  });
+  const bounds = sectionBounds(kinds, selection.$from.index(0));
+  if (!bounds) return null;
+  const nodes: JSONContent[] = [];
+  for (let i = bounds.start; i < bounds.end; i += 1) nodes.push(doc.child(i).toJSON() as JSONContent);
+  const block = editorToDocument({ type: 'doc', content: nodes }).blocks.find((b) => b.type === 'rich_text');
+  if (!block) return null;
+  const blockId = doc.child(bounds.start).attrs.blockId as unknown;
+  return {
+    from: offsets[bounds.start]!,
+    to: bounds.end < offsets.length ? offsets[bounds.end]! : doc.content.size,
+    block,
+    blockId: typeof blockId === 'string' && blockId !== '' ? blockId : null,
+    doc,
+  };
 }
 
 export default DocumentEditor;

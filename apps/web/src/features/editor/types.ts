@@ -1,4 +1,5 @@
-import type { TDocument, TDocumentContext } from '@draftwell/shared/document';
+import type { TBlock, TDocument, TDocumentContext } from '@draftwell/shared/document';
+import type { TSectionRewriteInput } from '@draftwell/shared/drafting/ai';
 import type { Ref } from 'react';
 
 /** What the screen holding the editor may ask of it; importing this type loads no TipTap code. */
@@ -20,4 +21,6 @@ export type TDocumentEditorProps = {
   onChange: (read: () => TDocument) => void;
   handleRef?: Ref<TDocumentEditorHandle>;
   ariaLabel?: string;
+  /** Rewrites one text section with the AI model; section actions show only when it is given. */
+  rewriteSection?: (request: TSectionRewriteInput, signal: AbortSignal) => Promise<TBlock>;
 };

@@ -13,6 +13,8 @@ export const billingQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.state(),
     queryFn: ({ signal }) => unwrap<TBillingState>(api.billing.$get({}, { init: { signal } })),
+    // Every send, template and draft moves a meter: the Plan tab asks again each time it opens.
+    staleTime: 0,
   });
 
 /** The plan, the subscription behind it and this period's usage (Profile → Plan). */

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useRealtime } from '@/features/realtime/realtime-provider';
-import { isPlanLimitError } from '@/lib/api-client';
+import { isPlanLimitError, type ApiError } from '@/lib/api-client';
+import { onPlanLimit } from '@/lib/plan-limit';
 import { billingKeys } from '../api/billing';
 import { useLatest } from '@/lib/use-latest';
 
@@ -22,9 +23,7 @@ export function BillingListener({ userId }: { userId: string }) {
   const navigateRef = useLatest(useNavigate());
 
   useEffect(() => {
-    const offMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'error' || !isPlanLimitError(event.action.error)) return;
-      const error = event.action.error;
+    const offer = (error: ApiError) => {
       const details = error.details as TPlanLimitDetails | undefined;
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
       toast.warning('You have reached your plan’s limit', {
@@ -39,7 +38,13 @@ export function BillingListener({ userId }: { userId: string }) {
           },
         },
       });
+    };
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && isPlanLimitError(event.action.error)) {
+        offer(event.action.error);
+      }
     });
+    const offAnnounced = onPlanLimit(offer);
     const channel = userChannel(userId);
     const offEvent = realtime.subscribe((event) => {
       if (event.channel !== channel || event.event !== BILLING_CHANGED_EVENT) return;
@@ -49,6 +54,7 @@ export function BillingListener({ userId }: { userId: string }) {
     });
     return () => {
       offMutations();
+      offAnnounced();
       offEvent();
     };
   }, [queryClient, realtime, userId, navigateRef]);

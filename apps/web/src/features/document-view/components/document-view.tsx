@@ -23,6 +23,8 @@ export type TDocumentViewProps = {
   /** Rewrites a stored image's `/api/files/<id>` address; the client's page reads files through its link. */
   imageSrc?: (src: string) => string;
   className?: string;
+  /** false: the blocks alone, without the title, client and sender (a single section's preview). */
+  header?: boolean;
 };
 
 function PageBreak() {
@@ -120,6 +122,7 @@ export function DocumentView({
   titleLevel,
   imageSrc,
   className,
+  header = true,
 }: TDocumentViewProps) {
   const accents = brandAccents(branding?.brandColor);
   const style = accents
@@ -142,7 +145,7 @@ export function DocumentView({
     >
       {/* Padding on an inner box: container queries size against an ancestor, never the element itself. */}
       <div className="px-4 py-8 @md:px-8 @md:py-10 @2xl:px-14 @2xl:py-14 print:p-0">
-        <DocumentHeader context={context} branding={branding} titleLevel={titleLevel} />
+        {header ? <DocumentHeader context={context} branding={branding} titleLevel={titleLevel} /> : null}
         {document.blocks.length === 0 ? (
           <p className="text-muted-foreground py-10 text-center">This proposal has no content yet.</p>
         ) : (

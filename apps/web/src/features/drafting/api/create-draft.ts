@@ -4,8 +4,11 @@ import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
 import { api, unwrap } from '@/lib/api-client';
 
-export function createDraft(brief: TBriefInput): Promise<TProposal> {
-  return unwrap<TProposal>(api.drafts.$post({ json: brief }));
+/** `builtin` asks for the built-in drafter even where an AI model is configured (the way on when the model fails). */
+export function createDraft(args: { brief: TBriefInput; drafter?: 'builtin' }): Promise<TProposal> {
+  return unwrap<TProposal>(
+    api.drafts.$post({ json: args.brief, query: args.drafter ? { drafter: args.drafter } : {} }),
+  );
 }
 
 /** Drafts a proposal from a brief; the lists are refetched and the draft is cached for its screen. */

@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, RotateCw, Search, Trash2, UserRound } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BRIEF_LIMITS, DRAFT_TONES, type TBrief, type TDraftTone } from '@draftwell/shared/drafting/brief';
 import { currencyChoices, currencyDigits, currencyLabel } from '@draftwell/shared/money';
+import type { TBlock, TDocumentContext } from '@draftwell/shared/document';
 import type { TClient } from '@draftwell/shared/workspace/clients';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
@@ -26,10 +29,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useClientList } from '@/features/clients/api/clients';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
+import { useTemplateList } from '@/features/templates/api/list-templates';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isPlanLimitError } from '@/lib/api-client';
+import { announcePlanLimit } from '@/lib/plan-limit';
 import { cn } from '@/lib/cn';
 import { useCreateDraft } from '../api/create-draft';
+import { useDrafter } from '../api/get-drafter';
+import { keepDraft } from '../api/keep-draft';
+import { streamDraft, type TStreamHeading } from '../api/stream-draft';
+import { DraftStreamView, type TStreamState } from './draft-stream-view';
 import { briefFormSchema, emptyBriefForm, formFieldOf, localDay, type TBriefFormValues } from '../utils/brief-form';
 
 const TONES: Record<TDraftTone, { label: string; sample: string }> = {
@@ -40,7 +50,7 @@ const TONES: Record<TDraftTone, { label: string; sample: string }> = {
 
 /** Form fields a server message can be shown beside; anything else goes above the buttons. */
 const KNOWN_FIELD =
-  /^(?:client\.(?:source|clientId|name|company|email)|need|goals|deliverables(?:\.\d+\.text)?|budget(?:\.amount|\.currency)?|deadline|tone)$/;
+  /^(?:client\.(?:source|clientId|name|company|email)|need|goals|deliverables(?:\.\d+\.text)?|budget(?:\.amount|\.currency)?|deadline|tone|templateId)$/;
 
 const cardClass =
   'border-input bg-card has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:ring-ring flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2';
@@ -56,11 +66,25 @@ export function BriefDialog({ open, onOpenChange }: { open: boolean; onOpenChang
             Describe the client and the work. Draftwell writes a complete first draft for you to edit: introduction,
             approach, timeline, prices from your saved items, terms and a signature block.
           </DialogDescription>
+          <DrafterNote />
         </DialogHeader>
         {/* Mounted afresh each time the dialog opens, so every brief starts empty. */}
         <BriefFormLoader onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Which drafter will write: said once, where the draft is asked for. */
+function DrafterNote() {
+  const drafter = useDrafter();
+  if (!drafter.data) return null;
+  return (
+    <p className="text-muted-foreground text-xs" data-testid="drafter-note">
+      {drafter.data.ai
+        ? 'An AI model writes this draft from your brief, your business profile, your saved items and proposals your clients accepted. You can stop it at any time and keep what it wrote.'
+        : 'The built-in drafter writes this draft: no AI model is configured on this server (see the README to connect OpenAI or a local Ollama).'}
+    </p>
   );
 }
 
@@ -84,36 +108,168 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
   const clientId = useWatch({ control: form.control, name: 'client.clientId' });
   const create = useCreateDraft();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ai = useDrafter().data?.ai === true;
+  const templates = useTemplateList('');
+  const [run, setRun] = useState<TStreamState | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const [lastBrief, setLastBrief] = useState<TBrief | null>(null);
+  const unmounted = useRef(false);
+  const clientValues = useWatch({ control: form.control, name: 'client' });
+
+  // Closing the dialog mid-draft stops the model; the unit is spent, nothing is saved.
+  useEffect(() => {
+    unmounted.current = false;
+    return () => {
+      unmounted.current = true;
+      abortRef.current?.abort();
+    };
+  }, []);
   const { errors } = form.formState;
   const { setFocus } = form;
 
   // The dialog focuses its first control on opening; once the form is there, the client's name is.
   useEffect(() => setFocus('client.name'), [setFocus]);
 
-  const submit = form.handleSubmit(async (brief) => {
+  const showErrors = (err: unknown) => {
+    const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
+    const known = fields
+      .map(([key, message]) => [formFieldOf(key), message] as const)
+      .filter(([name]) => KNOWN_FIELD.test(name));
+    for (const [name, message] of known) form.setError(name as FieldPath<TBriefFormValues>, { message });
+    if (known.length === 0 || known.length < fields.length) {
+      form.setError('root', {
+        message: err instanceof Error ? err.message : 'The draft could not be written. Try again.',
+      });
+    }
+    const first = known[0]?.[0];
+    if (first && first !== 'client.clientId') form.setFocus(first as FieldPath<TBriefFormValues>);
+  };
+
+  const opened = async (proposal: TProposal, stopped = false) => {
+    queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
+    await invalidateProposalSummaries(queryClient);
+    onDone();
+    toast.success(stopped ? 'Your draft is saved as far as it got' : 'Your draft is ready', {
+      description: stopped
+        ? 'The AI model was stopped; everything it wrote is in the editor.'
+        : 'Read it through, check the prices marked for review, and send it.',
+    });
+    await navigate(paths.editDraft(proposal.id));
+  };
+
+  const writeBuiltin = async (brief: TBrief, drafter?: 'builtin') => {
     try {
-      const proposal = await create.mutateAsync(brief);
+      const proposal = await create.mutateAsync({ brief, ...(drafter ? { drafter } : {}) });
       onDone();
       toast.success('Your draft is ready', { description: 'Read it through, adjust the prices and send it.' });
       await navigate(paths.editDraft(proposal.id));
     } catch (err) {
-      const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
-      const known = fields
-        .map(([key, message]) => [formFieldOf(key), message] as const)
-        .filter(([name]) => KNOWN_FIELD.test(name));
-      for (const [name, message] of known) form.setError(name as FieldPath<TBriefFormValues>, { message });
-      if (known.length === 0 || known.length < fields.length) {
-        form.setError('root', {
-          message: err instanceof Error ? err.message : 'The draft could not be written. Try again.',
-        });
-      }
-      const first = known[0]?.[0];
-      if (first && first !== 'client.clientId') form.setFocus(first as FieldPath<TBriefFormValues>);
+      setRun(null);
+      showErrors(err);
     }
-  });
+  };
+
+  const writeStreamed = async (brief: TBrief) => {
+    const controller = new AbortController();
+    abortRef.current = controller;
+    let heading: TStreamHeading | null = null;
+    const blocks: TBlock[] = [];
+    setRun({ status: 'writing', heading: null, blocks: [] });
+    try {
+      const outcome = await streamDraft(
+        brief,
+        {
+          onHeading: (h) => {
+            heading = h;
+            setRun((r) => (r ? { ...r, heading: h } : r));
+          },
+          onBlock: (block) => {
+            blocks.push(block);
+            setRun((r) => (r ? { ...r, blocks: [...blocks] } : r));
+          },
+        },
+        controller.signal,
+      );
+      if (unmounted.current) return;
+      if (outcome.kind === 'done') {
+        await opened(outcome.proposal);
+      } else if (outcome.kind === 'failed') {
+        // Nothing was saved, so nothing half-written stays on screen either.
+        setRun({
+          status: 'failed',
+          heading: null,
+          blocks: [],
+          message: outcome.error.message,
+          fallback: outcome.details?.fallback === 'builtin',
+        });
+      } else if (heading && blocks.length > 0) {
+        setRun({ status: 'saving', heading, blocks: [...blocks] });
+        const { title, currency: draftCurrency, validUntil } = heading as TStreamHeading;
+        try {
+          await opened(
+            await keepDraft({ brief, title, currency: draftCurrency, validUntil, document: { version: 1, blocks } }),
+            true,
+          );
+        } catch (err) {
+          setRun({
+            status: 'failed',
+            heading: null,
+            blocks: [],
+            message: err instanceof Error ? err.message : 'What arrived could not be saved.',
+            fallback: true,
+          });
+        }
+      } else {
+        setRun(null);
+        toast('Drafting stopped', { description: 'Nothing had been written yet, so nothing was saved.' });
+      }
+    } catch (err) {
+      // Refused before it began: a field of the brief, or the plan's monthly drafts.
+      setRun(null);
+      if (isPlanLimitError(err)) announcePlanLimit(err);
+      showErrors(err);
+    } finally {
+      abortRef.current = null;
+    }
+  };
+
+  // handleSubmit is called in the event, not during render: the handler reaches the stream's refs.
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(async (brief) => {
+      setLastBrief(brief);
+      if (ai) await writeStreamed(brief);
+      else await writeBuiltin(brief);
+    })(event);
 
   const deliverablesError = errors.deliverables?.root?.message ?? errors.deliverables?.message;
   const digits = currencyDigits(currency);
+
+  if (run) {
+    const context: TDocumentContext = {
+      proposal: {
+        title: run.heading?.title ?? '',
+        number: '',
+        validUntil: run.heading?.validUntil ?? null,
+        currency: run.heading?.currency ?? defaultCurrency,
+        totals: null,
+      },
+      client: { name: clientValues.name, company: clientValues.company, email: clientValues.email },
+      sender: { name: '', company: '' },
+    };
+    return (
+      <DraftStreamView
+        state={run}
+        context={context}
+        onStop={() => abortRef.current?.abort()}
+        builtinPending={create.isPending}
+        onBuiltin={() => {
+          if (lastBrief) void writeBuiltin(lastBrief, 'builtin');
+        }}
+        onBack={() => setRun(null)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-6" aria-label="Brief">
@@ -283,6 +439,24 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
           </p>
         ) : null}
       </fieldset>
+
+      {ai ? (
+        <FormField label="Follow a template (optional)" error={errors.templateId?.message}>
+          <Select {...form.register('templateId')}>
+            <option value="">No template: the model chooses the sections</option>
+            {(templates.data?.pages[0]?.starters ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name} (starter)
+              </option>
+            ))}
+            {(templates.data?.pages.flatMap((page) => page.items) ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      ) : null}
 
       <FormError message={errors.root?.message} />
 

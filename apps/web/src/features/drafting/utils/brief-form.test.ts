@@ -31,6 +31,7 @@ describe('the brief form', () => {
       budget: { amount: 1_250_050, currency: 'EUR' },
       deadline: '2027-04-01',
       tone: 'friendly',
+      templateId: null,
     });
     const saved = briefFormSchema(TODAY).parse(
       filled({

@@ -22,6 +22,8 @@ const ZBriefFormValues = z.object({
   budget: z.object({ amount: z.string(), currency: z.string() }),
   deadline: z.string(),
   tone: z.enum(DRAFT_TONES),
+  /** '' for none. */
+  templateId: z.string(),
 });
 export type TBriefFormValues = z.infer<typeof ZBriefFormValues>;
 
@@ -56,6 +58,7 @@ export function toBriefInput(values: TBriefFormValues): TBriefInput {
     budget: budget.ok ? budget.budget : { amount: 0, currency: values.budget.currency },
     deadline: values.deadline === '' ? null : values.deadline,
     tone: values.tone,
+    templateId: values.templateId === '' ? null : values.templateId,
   };
 }
 
@@ -86,6 +89,7 @@ export function emptyBriefForm(currency: string): TBriefFormValues {
     budget: { amount: '', currency },
     deadline: '',
     tone: 'formal',
+    templateId: '',
   };
 }
 

@@ -399,3 +399,22 @@ describe('PricingTableEditor: add from saved items', () => {
     expect(fetchStub).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('PricingTableEditor: prices an AI model suggested', () => {
+  it('flags each until the user confirms it', () => {
+    const { last } = renderEditor(table([{ unitPrice: 45_000, needsReview: true }, { unitPrice: 100 }]));
+    expect(screen.getAllByTestId('needs-review')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm price for line 1' }));
+    expect(screen.queryAllByTestId('needs-review')).toHaveLength(0);
+    expect(last()?.lines[0]).not.toHaveProperty('needsReview');
+    expect(last()?.lines[0]?.unitPrice).toBe(45_000);
+  });
+
+  it('takes a price the user types as reviewed', () => {
+    const { last } = renderEditor(table([{ unitPrice: 45_000, needsReview: true }]));
+    type('Unit price in EUR for line 1', '500');
+    expect(last()?.lines[0]).toMatchObject({ unitPrice: 50_000 });
+    expect(last()?.lines[0]).not.toHaveProperty('needsReview');
+    expect(screen.queryAllByTestId('needs-review')).toHaveLength(0);
+  });
+});

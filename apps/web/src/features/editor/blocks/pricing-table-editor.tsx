@@ -7,8 +7,9 @@ import {
   type TPricingTable,
 } from '@draftwell/shared/document';
 import { formatMoney } from '@draftwell/shared/money';
-import { ArrowDown, ArrowUp, Copy, Library, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Copy, Library, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -297,6 +298,12 @@ const COLUMN_LABEL = 'text-muted-foreground text-xs font-medium @2xl:sr-only';
 /** In a narrow column a message may run on below the next cells, which are empty there. */
 const COLUMN_ERROR = '@2xl:w-max @2xl:max-w-60';
 
+/** The line with the AI's price accepted: the flag is dropped, not set to false (the schema stores only `true`). */
+function reviewed(line: TPricingLine): TPricingLine {
+  const { needsReview: _needsReview, ...rest } = line;
+  return rest;
+}
+
 function PricingLineRows({
   line,
   index,
@@ -407,6 +414,24 @@ function PricingLineRows({
               placeholder={kind === 'choice' ? 'Package name' : 'What you deliver'}
               onChange={(event) => update({ description: event.target.value.slice(0, 500) })}
             />
+            {line.needsReview ? (
+              <div className="flex flex-wrap items-center gap-2 pt-1">
+                <Badge variant="warning" data-testid="needs-review">
+                  <Sparkles className="size-3" aria-hidden="true" />
+                  Price suggested by AI: check it
+                </Badge>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  className="h-6 px-2 text-xs"
+                  aria-label={`Confirm price${suffix}`}
+                  onClick={() => onReplace(reviewed(line))}
+                >
+                  Confirm price
+                </Button>
+              </div>
+            ) : null}
           </div>
         </td>
         <td className={cell}>
@@ -450,7 +475,8 @@ function PricingLineRows({
             format={(minor) => formatMoneyInput(minor, currency)}
             parse={(text) => parsePriceInput(text, currency)}
             validate={validate('unitPrice', (unitPrice) => ({ unitPrice }))}
-            onCommit={(unitPrice) => update({ unitPrice })}
+            // A price the user typed is theirs: the AI's suggestion needs no more review.
+            onCommit={(unitPrice) => onReplace({ ...reviewed(line), unitPrice })}
           />
         </td>
         <td className={cn(cell, '@2xl:pr-0 @2xl:text-right')}>

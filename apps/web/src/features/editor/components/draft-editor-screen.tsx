@@ -15,6 +15,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/session';
+import { useDrafter } from '@/features/drafting/api/get-drafter';
+import { rewriteSection } from '@/features/drafting/api/rewrite-section';
 import { DocumentView } from '@/features/document-view/document-view';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
@@ -61,6 +63,8 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
   const navigate = useNavigate();
   const { data: session } = useSession();
   const profile = useBusinessProfile();
+  // Section actions need a model: without one the AI menu is not shown at all.
+  const ai = useDrafter().data?.ai === true;
   const editorRef = useRef<TDocumentEditorHandle>(null);
   const [fields, setFields] = useState<TProposalFields>(() => fieldsOf(initial));
   const [record, setRecord] = useState<TProposal>(initial);
@@ -327,6 +331,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
           onChange={(read) => autosave.change({ document: read })}
           handleRef={editorRef}
           ariaLabel="Proposal content"
+          {...(ai ? { rewriteSection } : {})}
         />
       </Suspense>
 

@@ -1,4 +1,6 @@
 import { VARIABLE_LABELS, VARIABLES, type TVariableName } from '@draftwell/shared/document';
+import type { TSectionRewriteInput } from '@draftwell/shared/drafting/ai';
+import { DRAFT_TONES } from '@draftwell/shared/drafting/brief';
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import {
@@ -13,6 +15,7 @@ import {
   Plus,
   Quote,
   Redo2,
+  Sparkles,
   Strikethrough,
   Table2,
   Underline,
@@ -77,7 +80,23 @@ type TEditorToolbarProps = {
   onInsertBlock: (name: TInsertableBlock | 'table' | 'image') => void;
   onInsertVariable: (name: TVariableName) => void;
   describeVariable: (name: TVariableName) => string | null;
+  /** Section actions by the AI model; the menu shows only when given. */
+  onRewrite?: (request: TRewriteChoice) => void;
 };
+
+export type TRewriteChoice = Omit<TSectionRewriteInput, 'block'> & { label: string };
+
+const REWRITE_CHOICES: TRewriteChoice[] = [
+  { action: 'improve', label: 'Improve' },
+  { action: 'shorten', label: 'Shorten' },
+  { action: 'expand', label: 'Expand' },
+];
+const TONE_CHOICES: TRewriteChoice[] = DRAFT_TONES.map((tone) => ({
+  action: 'tone',
+  tone,
+  label: `${tone.charAt(0).toUpperCase()}${tone.slice(1)} tone`,
+}));
+const LANGUAGES = ['English', 'French', 'German', 'Spanish', 'Italian', 'Portuguese', 'Dutch'];
 
 const BLOCK_STYLES = [
   { value: 'paragraph', label: 'Paragraph' },
@@ -283,7 +302,59 @@ export function EditorToolbar(props: TEditorToolbarProps) {
           })}
         </DropdownMenuContent>
       </DropdownMenu>
+      {props.onRewrite ? <RewriteMenu editor={editor} onRewrite={props.onRewrite} /> : null}
     </div>
+  );
+}
+
+/** Improve, shorten, expand, change the tone or translate the section holding the cursor. */
+function RewriteMenu({ editor, onRewrite }: { editor: Editor; onRewrite: (choice: TRewriteChoice) => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-8 px-2"
+          title="Rewrite the section holding the cursor with the AI model"
+        >
+          <Sparkles aria-hidden="true" /> AI
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        className="max-h-96 overflow-y-auto"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          editor.commands.focus();
+        }}
+      >
+        <DropdownMenuLabel>This section</DropdownMenuLabel>
+        {REWRITE_CHOICES.map((choice) => (
+          <DropdownMenuItem key={choice.label} onSelect={() => onRewrite(choice)}>
+            {choice.label}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Change the tone</DropdownMenuLabel>
+        {TONE_CHOICES.map((choice) => (
+          <DropdownMenuItem key={choice.label} onSelect={() => onRewrite(choice)}>
+            {choice.label}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Translate</DropdownMenuLabel>
+        {LANGUAGES.map((language) => (
+          <DropdownMenuItem
+            key={language}
+            onSelect={() => onRewrite({ action: 'translate', language, label: `Translate to ${language}` })}
+          >
+            Into {language}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
