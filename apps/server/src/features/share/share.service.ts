@@ -143,8 +143,11 @@ export const shareFileUrl = (token: string, fileId: string) => `/api/share/${tok
 export async function getSharedProposal(req: TShareRequest): Promise<TSharedProposal> {
   const row = await resolveShare(req);
   const db = req.deps.database.db;
-  const revision = await requireRevision(req, row);
-  const planId = await planOf(db, req.deps.env.defaultPlan, row.ownerId);
+  // The revision and the owner's plan (for its branding) are read side by side.
+  const [revision, planId] = await Promise.all([
+    requireRevision(req, row),
+    planOf(db, req.deps.env.defaultPlan, row.ownerId),
+  ]);
   const plan = PLANS[planId];
   const snapshot = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
   const [revisions, comments, acceptance, declined] = await Promise.all([
