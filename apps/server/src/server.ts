@@ -8,6 +8,7 @@ import { WebSocketServer } from 'ws';
 import { REALTIME_MAX_MESSAGE_BYTES } from '@draftwell/shared';
 import { createApp } from './app';
 import { createAuth } from './auth';
+import { logAiSdkWarnings } from './drafting';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import type { TEnv } from './env';
@@ -54,6 +55,7 @@ export async function startServer(opts: {
 }): Promise<TRunningServer> {
   const { env } = opts;
   const logger = opts.logger ?? createLogger(env.logLevel);
+  if (env.ai) logAiSdkWarnings(logger);
   const releaseLock = env.databaseUrl || opts.skipDataDirLock ? () => undefined : lockDataDir(env.dataDir);
   const cleanup: Array<() => Promise<void> | void> = [releaseLock];
   try {

@@ -1,4 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { Logger } from 'pino';
 import type { TAiEnv } from '../env';
 import { createAiDrafter, type TAiModelOptions } from './ai-drafter';
 import { builtinDrafter } from './builtin-drafter';
@@ -44,4 +45,16 @@ export function aiModelOptions(ai: TAiEnv | null): TAiModelOptions | null {
 export function chooseDrafter(ai: TAiEnv | null): TDrafter {
   const options = aiModelOptions(ai);
   return options ? createAiDrafter(options) : builtinDrafter;
+}
+
+type TSdkWarnings = { warnings: readonly unknown[]; provider: string; model: string };
+
+/**
+ * The `ai` SDK prints its warnings (a setting the model ignores, say) with console.warn; the
+ * server's logs are JSON lines, so they go through its logger instead. Process-wide, as the
+ * SDK's switch is a global.
+ */
+export function logAiSdkWarnings(logger: Logger): void {
+  (globalThis as { AI_SDK_LOG_WARNINGS?: (o: TSdkWarnings) => void }).AI_SDK_LOG_WARNINGS = (o) =>
+    logger.warn({ provider: o.provider, model: o.model, warnings: o.warnings }, 'AI SDK warning');
 }
