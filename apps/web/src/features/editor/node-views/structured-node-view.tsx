@@ -3,8 +3,8 @@ import { closeHistory } from '@tiptap/pm/history';
 import { NodeSelection } from '@tiptap/pm/state';
 import { NodeViewWrapper, ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useFreshData } from './use-fresh-data';
 import { cn } from '@/lib/cn';
 import { PricingTableEditor } from '../blocks/pricing-table-editor';
 import { SignatureEditor } from '../blocks/signature-editor';
@@ -41,41 +41,10 @@ function deleteBlock({ editor, getPos, node }: NodeViewProps): void {
   editor.commands.focus();
 }
 
-/**
- * The block's data as the user last changed it. The node view's props catch up with a change a
- * moment after it is dispatched, and may pass through the edits in between: three quick edits (a
- * label, a role, the other label) would otherwise compute the third from props that show only
- * the first, and undo the second. While the props show the data the edits started from, or one
- * this view sent itself, the newest sent data is what the block shows; anything else (an undo,
- * a change from elsewhere) is the truth again.
- */
-type TSentRun = { base: unknown; trail: unknown[] };
-
-const catchingUp = (run: TSentRun | null, nodeData: unknown): run is TSentRun =>
-  run !== null && run.trail.at(-1) !== nodeData && (run.base === nodeData || run.trail.includes(nodeData));
-
-function useFreshData(props: NodeViewProps): [unknown, (next: unknown) => void] {
-  const { node, updateAttributes } = props;
-  const nodeData = node.attrs.data as unknown;
-  const [run, setRun] = useState<TSentRun | null>(null);
-  const pending = catchingUp(run, nodeData);
-  if (run && !pending) setRun(null);
-  const data = pending ? run.trail.at(-1) : nodeData;
-  const change = (next: unknown) => {
-    setRun((current) =>
-      catchingUp(current, nodeData)
-        ? { base: current.base, trail: [...current.trail, next] }
-        : { base: nodeData, trail: [next] },
-    );
-    updateAttributes({ data: next });
-  };
-  return [data, change];
-}
-
 function BlockBody(props: NodeViewProps) {
   const { node } = props;
   const { currency, defaultTaxRate, editable } = useEditorSettings();
-  const [data, change] = useFreshData(props);
+  const [data, change] = useFreshData(props.node.attrs.data as unknown, props.updateAttributes);
   switch (node.type.name as TStructuredNodeName) {
     case 'pricingTable':
       return (
