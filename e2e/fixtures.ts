@@ -183,6 +183,18 @@ export const test = base.extend<TFixtures>({
 
 /** Fails on any axe violation of serious or critical impact, listing each readably. */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  // Colours caught mid-transition (a toast fading in while another slides behind it) are not the
+  // page's colours: finite animations and transitions end first. Endless ones (spinners) go on.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map((v) =>
