@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TPricingLine, TPricingTable } from '@draftwell/shared/document/schema';
-import {
-  accentColor,
-  fileIdFromSrc,
-  formatMilestoneWhen,
-  formatUtcInstant,
-  kindsToTotal,
-  lineChoice,
-  orderedMarker,
-  shortHash,
-} from './pdf-format';
+import { formatMilestoneWhen, lineChoice } from '@draftwell/shared/document/display';
+import { accentColor, fileIdFromSrc, formatUtcInstant, kindsToTotal, orderedMarker, shortHash } from './pdf-format';
 
 const line = (id: string, patch: Partial<TPricingLine> = {}): TPricingLine => ({
   id,

@@ -1,39 +1,13 @@
 import { BILLING_KINDS, type TBillingKind, type TPricingTotals } from '@draftwell/shared/document/pricing';
-import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
-import { formatCalendarDate, type TDocumentContext } from '@draftwell/shared/document/variables';
+import { lineChoice } from '@draftwell/shared/document/display';
+import type { TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
+import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import type { TRevisionSnapshot } from '@draftwell/shared/share/revision';
 
 /**
- * The wording and arithmetic choices of the PDF, kept in step with the client's page
- * (apps/web/src/features/document-view), which the server cannot import.
+ * The PDF's own wording and arithmetic; what it shares with the client's page (billing labels,
+ * percentages, milestones, which lines the client takes) is `@draftwell/shared/document/display`.
  */
-
-export const BILLING_LABELS: Record<TBillingKind, string> = {
-  one_off: 'one-off',
-  monthly: 'per month',
-  yearly: 'per year',
-};
-
-/** Shown after a price: "$90 / month". */
-export const BILLING_SUFFIX: Record<TBillingKind, string> = {
-  one_off: '',
-  monthly: ' / month',
-  yearly: ' / year',
-};
-
-/** Basis points as a percentage: 1250 -> "12.5%". */
-export function formatPercent(basisPoints: number, locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
-}
-
-const DURATION_UNITS = { days: ['day', 'days'], weeks: ['week', 'weeks'], months: ['month', 'months'] } as const;
-
-/** "March 3, 2027" for a date, "2 weeks" for a duration. */
-export function formatMilestoneWhen(when: TMilestone['when'], locale = 'en-US'): string {
-  if (when.kind === 'date') return formatCalendarDate(when.date, locale);
-  const [one, many] = DURATION_UNITS[when.unit];
-  return `${when.value} ${when.value === 1 ? one : many}`;
-}
 
 /** The UTC calendar day of an instant: "March 4, 2026" (the instant itself when it is not one). */
 export function formatUtcDate(iso: string, locale = 'en-US'): string {
@@ -67,21 +41,6 @@ const FILE_SRC = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 export function fileIdFromSrc(src: unknown): string | null {
   if (typeof src !== 'string') return null;
   return FILE_SRC.exec(src)?.[1] ?? null;
-}
-
-/** What the client takes of one line: the selection first, else the line's own defaults. */
-export function lineChoice(
-  table: TPricingTable,
-  line: TPricingLine,
-  selection: TPricingSelection | undefined,
-): { included: boolean; quantity: number } {
-  // hasOwn: a line id such as "constructor" must not pick up Object.prototype members.
-  const choice = selection && Object.hasOwn(selection, line.id) ? selection[line.id] : undefined;
-  const selectable = table.kind === 'choice' || line.optional;
-  return {
-    included: selectable ? (choice?.selected ?? line.selected) : true,
-    quantity: line.quantityRange && choice?.quantity !== undefined ? choice.quantity : line.quantity,
-  };
 }
 
 /**

@@ -43,13 +43,15 @@ import { Fragment, type ReactElement, type ReactNode } from 'react';
 import {
   BILLING_LABELS,
   BILLING_SUFFIX,
-  fileIdFromSrc,
   formatMilestoneWhen,
   formatPercent,
+  lineChoice,
+} from '@draftwell/shared/document/display';
+import {
+  fileIdFromSrc,
   formatUtcDate,
   formatUtcInstant,
   kindsToTotal,
-  lineChoice,
   orderedMarker,
   shortHash,
 } from './pdf-format';

@@ -1,3 +1,4 @@
 export * from './schema';
 export * from './pricing';
 export * from './variables';
+export * from './display';

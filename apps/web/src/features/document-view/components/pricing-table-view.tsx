@@ -11,8 +11,8 @@ import type { TPricingLine, TPricingSelection, TPricingTable } from '@draftwell/
 import { formatMoney } from '@draftwell/shared/money';
 import { useId, type ReactNode } from 'react';
 import { cx } from '../utils/class-names';
-import { BILLING_LABELS, BILLING_SUFFIX, formatPercent } from '../utils/format';
-import { lineChoice, withLineSelected, withPackageChosen, withQuantity } from '../utils/selection';
+import { BILLING_LABELS, BILLING_SUFFIX, formatPercent, lineChoice } from '@draftwell/shared/document/display';
+import { withLineSelected, withPackageChosen, withQuantity } from '../utils/selection';
 import { QuantityInput } from './quantity-input';
 
 type TProps = {

@@ -1,5 +1,5 @@
 import type { TTimelineBlock } from '@draftwell/shared/document/schema';
-import { formatMilestoneWhen } from '../utils/format';
+import { formatMilestoneWhen } from '@draftwell/shared/document/display';
 
 export function TimelineView({ block }: { block: TTimelineBlock }) {
   if (block.milestones.length === 0) {

@@ -1,19 +1,4 @@
-import type { TPricingLine, TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
-
-/** What the client takes of one line: the selection first, else the line's own defaults. */
-export function lineChoice(
-  table: TPricingTable,
-  line: TPricingLine,
-  selection: TPricingSelection | undefined,
-): { included: boolean; quantity: number } {
-  // hasOwn: a line id such as "constructor" must not pick up Object.prototype members.
-  const choice = selection && Object.hasOwn(selection, line.id) ? selection[line.id] : undefined;
-  const selectable = table.kind === 'choice' || line.optional;
-  return {
-    included: selectable ? (choice?.selected ?? line.selected) : true,
-    quantity: line.quantityRange && choice?.quantity !== undefined ? choice.quantity : line.quantity,
-  };
-}
+import type { TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
 
 /** Ticks an optional line in or out. */
 export function withLineSelected(

@@ -39,6 +39,7 @@ import {
 } from './pricing-table-ops';
 import { SavedItemPickerDialog } from './saved-item-picker-dialog';
 import './blocks.css';
+import { BILLING_KIND_NAMES, BILLING_SUFFIX } from '@draftwell/shared/document/display';
 
 export type TPricingTableEditorProps = {
   value: TPricingTable;
@@ -50,13 +51,6 @@ export type TPricingTableEditorProps = {
   editable: boolean;
 };
 
-export const BILLING_LABELS: Record<TBillingKind, string> = {
-  one_off: 'One-off',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
-};
-
-export const BILLING_SUFFIX: Record<TBillingKind, string> = { one_off: '', monthly: ' / month', yearly: ' / year' };
 
 function lineTotalText(line: TPricingLine, currency: string): string {
   try {
@@ -534,7 +528,7 @@ function PricingLineRows({
               >
                 {BILLING_KINDS.map((billing) => (
                   <option key={billing} value={billing}>
-                    {BILLING_LABELS[billing]}
+                    {BILLING_KIND_NAMES[billing]}
                   </option>
                 ))}
               </Select>
@@ -682,7 +676,7 @@ function PricingTableReadOnly({ value, currency }: { value: TPricingTable; curre
               const notes = [
                 line.discountPercent ? `${formatPercentInput(line.discountPercent)} % discount` : null,
                 line.taxPercent ? `${formatPercentInput(line.taxPercent)} % tax` : null,
-                line.billing !== 'one_off' ? BILLING_LABELS[line.billing] : null,
+                line.billing !== 'one_off' ? BILLING_KIND_NAMES[line.billing] : null,
                 line.quantityRange
                   ? `quantity ${formatQuantity(line.quantityRange.min)}–${formatQuantity(line.quantityRange.max)}`
                   : null,

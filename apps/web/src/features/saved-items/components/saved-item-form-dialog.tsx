@@ -21,12 +21,12 @@ import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
 import { SavedItemConflictError, useCreateSavedItem, useUpdateSavedItem } from '../api/saved-items';
 import {
-  BILLING_LABELS,
   savedItemFormValues,
   ZSavedItemForm,
   type TSavedItemFormIn,
   type TSavedItemFormOut,
 } from './saved-item-form';
+import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
 
 const FIELDS = ['description', 'unit', 'unitPrice', 'currency', 'taxRate', 'billing'] as const;
 
@@ -162,7 +162,7 @@ function SavedItemForm({
             <Select {...form.register('billing')}>
               {BILLING_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {BILLING_LABELS[kind]}
+                  {BILLING_KIND_NAMES[kind]}
                 </option>
               ))}
             </Select>

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { TBillingKind } from '@draftwell/shared/document/pricing';
 import { ZSavedItemInput, type TSavedItem } from '@draftwell/shared/workspace/saved-items';
 import { formatMoneyInput, parseMoneyInput } from '../utils/money-input';
 import { formatPercentInput, parsePercentInput } from '../utils/percent-input';
@@ -42,12 +41,6 @@ export const ZSavedItemForm = z
 
 export type TSavedItemFormIn = z.input<typeof ZSavedItemForm>;
 export type TSavedItemFormOut = z.output<typeof ZSavedItemForm>;
-
-export const BILLING_LABELS: Record<TBillingKind, string> = {
-  one_off: 'One-off',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
-};
 
 export function savedItemFormValues(item: TSavedItem | null, defaultCurrency: string): TSavedItemFormIn {
   return {

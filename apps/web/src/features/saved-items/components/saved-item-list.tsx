@@ -1,10 +1,10 @@
 import { Package } from 'lucide-react';
+import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
 import { OwnedRecordList } from '@/components/owned-record-list';
 import { hideSavedItemForDelete, useSavedItemList } from '../api/saved-items';
 import { formatPercentInput } from '../utils/percent-input';
-import { BILLING_LABELS } from './saved-item-form';
 import { SavedItemFormDialog } from './saved-item-form-dialog';
 
 const TEXT = {
@@ -43,7 +43,7 @@ export function SavedItemList({ defaultCurrency }: { defaultCurrency: string }) 
             {formatMoney(item.unitPrice, item.currency)}
             {item.unit ? ` / ${item.unit}` : ''}
           </span>
-          <span>{BILLING_LABELS[item.billing]}</span>
+          <span>{BILLING_KIND_NAMES[item.billing]}</span>
           {item.taxRate > 0 ? <span>Tax {formatPercentInput(item.taxRate)} %</span> : <span>No tax</span>}
         </p>
       )}
