@@ -17,23 +17,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BillingPeriodSwitch } from '@/features/marketing/components/billing-period-switch';
-import { planPrice, type TBillingPeriod } from '@/features/marketing/components/plan-cards';
+import { planHighlights, planPrice, type TBillingPeriod } from '@/features/marketing/components/plan-cards';
 import { cn } from '@/lib/cn';
 import { useBilling, useCheckout, usePortal } from '../api/billing';
 import { planStatus } from '../utils/billing-text';
 import { InvoiceList } from './invoice-list';
 import { UsageMeters } from './usage-meters';
-
-/** The limits that differ between plans, one short line each. */
-function planSummary(plan: TPlan): string[] {
-  const { limits, features } = plan;
-  return [
-    limits.proposalsSentPerMonth === null ? 'Unlimited proposals' : `${limits.proposalsSentPerMonth} proposals a month`,
-    limits.ownTemplates === null ? 'Unlimited templates' : `${limits.ownTemplates} own templates`,
-    `${limits.briefDraftsPerMonth} drafts from a brief a month`,
-    features.ownBranding ? 'Your logo and colour' : 'Draftwell branding',
-  ];
-}
 
 const rank = (id: TPlanId) => PLAN_IDS.indexOf(id);
 const periodOf = (interval: string | null): TBillingPeriod => (interval === 'year' ? 'yearly' : 'monthly');
@@ -213,8 +202,8 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
                 </p>
                 <p className="text-muted-foreground mt-1 text-xs">{plan.tagline}</p>
                 <ul className="text-muted-foreground mt-2 grid flex-1 content-start gap-0.5 text-xs">
-                  {planSummary(plan).map((line) => (
-                    <li key={line}>{line}</li>
+                  {planHighlights(plan).map((line) => (
+                    <li key={line.text}>{line.text}</li>
                   ))}
                 </ul>
                 <Button

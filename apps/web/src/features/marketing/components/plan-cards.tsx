@@ -27,7 +27,7 @@ export function planYearlyPerMonth(plan: TPlan): string {
  * The limits and features that differ between plans, as short lines for a card; `limit`
  * marks a line that is a restriction, so it does not get a tick.
  */
-function planHighlights(plan: TPlan): { text: string; limit?: boolean }[] {
+export function planHighlights(plan: TPlan): { text: string; limit?: boolean }[] {
   const { limits, features } = plan;
   return [
     {
