@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, newUser, refusedRequest, test, type TUser } from './fixtures';
+import { inDays, sellingDocument } from './support/proposals';
 
 /**
  * The client's page at /p/:token and the public /verify page, in a browser with none of the
@@ -10,62 +11,7 @@ import { expect, expectNoAxeViolations, newUser, refusedRequest, test, type TUse
 
 type TProposal = { id: string; version: number };
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-const DOCUMENT = {
-  version: 1,
-  blocks: [
-    {
-      id: 'intro',
-      type: 'rich_text',
-      content: {
-        type: 'doc',
-        content: [
-          {
-            type: 'paragraph',
-            content: [
-              { type: 'text', text: 'Dear ' },
-              { type: 'variable', attrs: { name: 'client.name' } },
-              { type: 'text', text: ', here is how we would rebuild your website.' },
-            ],
-          },
-        ],
-      },
-    },
-    {
-      id: 'fees',
-      type: 'pricing_table',
-      title: 'Fees',
-      kind: 'lines',
-      lines: [
-        {
-          id: 'build',
-          description: 'Website build',
-          quantity: 1000,
-          unit: '',
-          unitPrice: 150_000,
-          discountPercent: 0,
-          taxPercent: 0,
-          billing: 'one_off',
-          optional: false,
-          selected: true,
-        },
-        {
-          id: 'seo',
-          description: 'SEO audit',
-          quantity: 1000,
-          unit: '',
-          unitPrice: 40_000,
-          discountPercent: 0,
-          taxPercent: 0,
-          billing: 'one_off',
-          optional: true,
-          selected: false,
-        },
-      ],
-    },
-  ],
-};
+const DOCUMENT = sellingDocument(', here is how we would rebuild your website.');
 
 /** The owner's side, through the API with the owner's own cookies. */
 class Owner {

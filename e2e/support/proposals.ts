@@ -13,7 +13,8 @@ export const CLIENT = { name: 'Dana Reyes', company: 'Reyes Bakery', email: 'dan
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-export const documentWith = (weeks: string) => ({
+/** "Dear {{client.name}}" and `intro`, then a fees table: a website build and an optional SEO audit. */
+export const sellingDocument = (intro: string) => ({
   version: 1,
   blocks: [
     {
@@ -27,7 +28,7 @@ export const documentWith = (weeks: string) => ({
             content: [
               { type: 'text', text: 'Dear ' },
               { type: 'variable', attrs: { name: 'client.name' } },
-              { type: 'text', text: `, we will design and launch your new website in ${weeks} weeks.` },
+              { type: 'text', text: intro },
             ],
           },
         ],
@@ -67,6 +68,9 @@ export const documentWith = (weeks: string) => ({
     },
   ],
 });
+
+export const documentWith = (weeks: string) =>
+  sellingDocument(`, we will design and launch your new website in ${weeks} weeks.`);
 
 /** The owner's API calls, with the session of `page` (or of any context). */
 export function api(page: { request: APIRequestContext }, baseURL: string) {
