@@ -22,7 +22,7 @@ import { callStripe } from './stripe-client';
  */
 const LIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due', 'unpaid'];
 
-type TBillingArgs = {
+export type TBillingArgs = {
   db: TDb;
   stripe: Stripe;
   config: TStripeEnv;
