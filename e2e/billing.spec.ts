@@ -46,7 +46,15 @@ test('free limit → Upgrade → Stripe Checkout → Pro with its invoice; the p
   await expect(invoices).toContainText('$19');
   await expect(invoices).toContainText('paid');
   await expectNoAxeViolations(page, 'plan tab with a subscription');
-  await owner.post('/api/templates', template('Template 4'));
+  // The action the plan refused now works.
+  await page.goto('/templates');
+  await page.getByRole('button', { name: 'New template' }).first().click();
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}\/edit$/);
+  await page.goto('/profile?tab=plan');
+  await expect(page.getByRole('progressbar', { name: 'Own templates' })).toHaveAttribute(
+    'aria-valuetext',
+    '4 used, unlimited',
+  );
 
   // The portal: cancel at the end of the period, then at once.
   await page.getByRole('button', { name: 'Manage billing' }).click();
@@ -63,7 +71,8 @@ test('free limit → Upgrade → Stripe Checkout → Pro with its invoice; the p
   await expect(planHeading(page, 'Free')).toBeVisible();
   await expect(page.getByText(/^Your Pro subscription ended on/)).toBeVisible();
 
-  // Nothing was deleted: all four templates stay; only a fifth would be refused.
+  // Nothing was deleted: all four templates stay.
   await page.goto('/templates');
-  for (let i = 1; i <= 4; i++) await expect(page.getByRole('heading', { name: `Template ${i}` })).toBeVisible();
+  for (let i = 1; i <= 3; i++) await expect(page.getByRole('heading', { name: `Template ${i}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Untitled template' })).toBeVisible();
 });

@@ -55,8 +55,9 @@ const FAQS: { question: string; answer: ReactNode }[] = [
     question: 'What counts as a draft from a brief?',
     answer: (
       <>
-        Each time you fill in a short brief and Draftwell writes a first draft from it. Starting from a template or a
-        blank proposal does not count towards the monthly allowance, and neither does editing afterwards.
+        Each time you fill in a short brief and Draftwell writes a first draft from it, and, where an AI model is set
+        up, each time it rewrites a section for you. Starting from a template or a blank proposal does not count
+        towards the monthly allowance, and neither does editing afterwards.
       </>
     ),
   },
