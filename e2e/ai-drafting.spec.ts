@@ -52,16 +52,26 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
   await expectNoAxeViolations(page, 'the brief dialog with an AI model');
   await dialog.getByRole('button', { name: 'Write the draft' }).click();
 
-  // The draft streams in: a progress bar and Stop while it writes, the first section before the last.
-  const stream = dialog.getByTestId('draft-stream');
-  await expect(dialog.getByRole('progressbar', { name: 'Draft progress' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Stop' })).toBeVisible();
-  await expect(stream.getByRole('heading', { name: 'A proposal for Harbour Bakery' })).toBeVisible();
-  await expect(stream.getByRole('heading', { name: 'Next steps' })).toHaveCount(0);
-  await expect(dialog.getByRole('status')).toContainText(/Writing… \d+ parts? so far/);
-  await expectNoAxeViolations(page, 'a draft being written');
+  // The draft opens in the editor at once and streams into it: progress and Stop while it
+  // writes, read-only, the first section before the last.
+  await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
+  await expect(dialog).toBeHidden();
+  const main = page.getByRole('main');
+  const writing = main.getByRole('textbox', { name: 'Proposal content, being written' });
+  await expect(main.getByRole('progressbar', { name: 'Draft progress' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(writing.getByRole('heading', { name: 'A proposal for Harbour Bakery' })).toBeVisible();
+  await expect(writing.getByRole('heading', { name: 'Next steps' })).toHaveCount(0);
+  await expect(writing).toHaveAttribute('contenteditable', 'false');
+  await expect(main.getByRole('status').filter({ hasText: 'Writing…' })).toContainText(/Writing… \d+ parts? so far/);
+  await expectNoAxeViolations(page, 'a draft being written in the editor');
+  const id = page.url().split('/').at(-1);
 
-  await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  // Once whole it is an ordinary draft in the same place: editable, with its toolbar.
+  await expect(main.getByRole('toolbar', { name: 'Formatting' })).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByRole('progressbar', { name: 'Draft progress' })).toHaveCount(0);
+  await expect(main.getByRole('textbox', { name: 'Proposal content' })).toHaveAttribute('contenteditable', 'true');
+  expect(page.url().split('/').at(-1)).toBe(id);
   const { document } = await draftOf(page);
   expect(document.blocks.map((b) => b.id)).toEqual([
     'ai-section-1',
@@ -78,7 +88,7 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
   expect(lines[1]).toMatchObject({ description: 'Project management', needsReview: true });
 
   // The invented price is flagged in the editor until the user confirms it; the draft autosaves.
-  const editor = page.getByRole('main');
+  const editor = main;
   await expect(editor.getByText('A proposal for Harbour Bakery')).toBeVisible();
   const flag = editor.getByTestId('needs-review');
   await expect(flag).toHaveCount(1);
@@ -90,19 +100,66 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
       async () => (await draftOf(page)).document.blocks.find((b) => b.type === 'pricing_table')!.lines![1]!.needsReview,
     )
     .toBeUndefined();
+  // An ordinary draft: the confirmation is one undo step like any edit.
+  await editor.getByRole('button', { name: 'Undo' }).click();
+  await expect(flag).toHaveCount(1);
 });
 
 test('Stop keeps what the model has written so far as an ordinary draft', async ({ page, signUpViaApi }) => {
   await signUpViaApi(page);
   const dialog = await fillBrief(page, 'A new brand for the bakery.');
   await dialog.getByRole('button', { name: 'Write the draft' }).click();
-  await expect(dialog.getByTestId('draft-stream').getByRole('heading', { name: 'What you need' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Stop' }).click();
-  await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
+  const main = page.getByRole('main');
+  await expect(
+    main
+      .getByRole('textbox', { name: 'Proposal content, being written' })
+      .getByRole('heading', { name: 'What you need' }),
+  ).toBeVisible();
+  await main.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
+    'Your draft is saved as far as it got',
+  );
+  const content = main.getByRole('textbox', { name: 'Proposal content' });
+  await expect(content).toHaveAttribute('contenteditable', 'true');
   const ids = (await draftOf(page)).document.blocks.map((b) => b.id);
   expect(ids.slice(0, 2)).toEqual(['ai-section-1', 'ai-section-2']);
   expect(ids).not.toContain('ai-signature');
-  await expect(page.getByRole('main').getByText('What you need')).toBeVisible();
+  await expect(content.getByRole('heading', { name: 'What you need' })).toBeVisible();
+  // What stayed is the user's to edit and autosave.
+  await content.getByText('A new brand for the bakery.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Kept.');
+  await expect(main.getByText('Saved', { exact: true })).toBeVisible();
+  await expect.poll(async () => JSON.stringify((await draftOf(page)).document)).toContain('bakery. Kept.');
+});
+
+test('a model that breaks off midway: the unfinished draft is removed and the built-in drafter offered', async ({
+  page,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page);
+  const dialog = await fillBrief(page, 'A new brand for the bakery. [fail:cut]');
+  await dialog.getByRole('button', { name: 'Write the draft' }).click();
+  await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
+  const failed = page.url();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'What you need' })).toBeVisible();
+  const alert = main.getByRole('alert');
+  await expect(alert).toContainText('nothing was saved', { timeout: 20_000 });
+  const res = await page.request.get(`/api/proposals/${failed.split('/').at(-1)}`);
+  expect(res.status()).toBe(404);
+  await expectNoAxeViolations(page, 'a draft that failed midway');
+
+  // Back to the brief: the same brief, ready to send again.
+  await alert.getByRole('button', { name: 'Back to the brief' }).click();
+  const again = page.getByRole('dialog', { name: 'Draft from a brief' });
+  await expect(again.getByLabel('What the client needs')).toHaveValue('A new brand for the bakery. [fail:cut]');
+  await again.getByRole('button', { name: 'Cancel' }).click();
+
+  await alert.getByRole('button', { name: 'Use the built-in drafter' }).click();
+  await expect(page).not.toHaveURL(failed);
+  await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
+  expect((await draftOf(page)).document.blocks.map((b) => b.id)).toContain('introduction');
 });
 
 test('when the model fails, the user is told why and drafts with the built-in drafter instead', async ({
@@ -117,7 +174,7 @@ test('when the model fails, the user is told why and drafts with the built-in dr
   await dialog.getByRole('button', { name: 'Write the draft' }).click();
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText('The AI service is busy');
-  await expect(dialog.getByText('Nothing was written.')).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Back to the brief' })).toBeVisible();
   await expectNoAxeViolations(page, 'a failed AI draft, dark, 375 px');
   await alert.getByRole('button', { name: 'Use the built-in drafter' }).click();
   await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
@@ -212,7 +269,9 @@ test('the plan’s monthly drafts used up: the brief says so and the toast offer
           type: 'rich_text',
           content: {
             type: 'doc',
-            content: [{ type: 'paragraph', content: [{ type: 'text', text: 'We will design a brand and a website.' }] }],
+            content: [
+              { type: 'paragraph', content: [{ type: 'text', text: 'We will design a brand and a website.' }] },
+            ],
           },
         },
       },

@@ -223,6 +223,12 @@ export async function startFakeOpenAi(
             return;
           }
           const text = body.stream ? proposalFor(body) : rewriteFor(body);
+          if (body.stream && String(briefOf(body)?.need ?? '').includes('[fail:cut]')) {
+            // Cut after most of the sections, before the pricing: the draft fails midway.
+            const delay = behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0;
+            await streamText(res, body, text, 24, delay, text.indexOf('"milestones"'));
+            return;
+          }
           if (body.stream) await streamText(res, body, text, 24, behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0);
           else answerWhole(res, body, text);
           return;

@@ -81,14 +81,23 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     expect(res.body).toEqual({ ai: true });
   });
 
-  it('streams a heading and validated blocks as NDJSON, then saves the draft and counts it once', async () => {
+  it('creates the draft at its heading, streams validated blocks as NDJSON, then saves them into it, counted once', async () => {
     const before = await used(alice);
+    const rows = await drafts();
     const requests = fake.requests.length;
     const res = await alice.post('/api/drafts/stream', brief());
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/x-ndjson');
     const events = parseLines(res.text);
-    expect(events[0]).toMatchObject({ type: 'heading', title: 'Proposal for Harbour Bakery', currency: 'EUR' });
+    const created = events[0];
+    if (created?.type !== 'created') throw new Error(`no created event first: ${res.text}`);
+    // The draft exists from the heading on, empty, so the editor can open it while blocks arrive.
+    expect(created.proposal).toMatchObject({
+      title: 'Proposal for Harbour Bakery',
+      currency: 'EUR',
+      status: 'draft',
+      document: { version: 1, blocks: [] },
+    });
     const blocks = events.filter((e): e is Extract<TDraftStreamEvent, { type: 'block' }> => e.type === 'block');
     expect(blocks.map((e) => e.block.type)).toEqual([
       'rich_text',
@@ -101,6 +110,9 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     ]);
     const done = events.at(-1);
     if (done?.type !== 'done') throw new Error(`no done event: ${res.text}`);
+    expect(done.proposal.id).toBe(created.proposal.id);
+    expect(done.proposal.version).toBeGreaterThan(created.proposal.version);
+    expect(await drafts()).toBe(rows + 1);
     expect(ZDocument.safeParse(done.proposal.document).success).toBe(true);
     expect(done.proposal.document.blocks).toEqual(blocks.map((e) => e.block));
     expect(done.proposal.client).toMatchObject({ name: 'Morgan Lee', company: 'Harbour Bakery' });
@@ -208,7 +220,12 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
       arrange();
       const res = await alice.post('/api/drafts/stream', brief());
       expect(res.status).toBe(200);
-      const last = parseLines(res.text).at(-1);
+      const events = parseLines(res.text);
+      // A draft created at the heading is removed again.
+      for (const event of events) {
+        if (event.type === 'created') expect((await alice.get(`/api/proposals/${event.proposal.id}`)).status).toBe(404);
+      }
+      const last = events.at(-1);
       expect(last).toMatchObject({
         type: 'error',
         error: { code: 'unavailable', details: { reason, fallback: 'builtin' } },
@@ -235,9 +252,8 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     expect(JSON.stringify(server.logs)).not.toContain(API_KEY);
   });
 
-  it('on Stop keeps what arrived: the generation stays counted, nothing is saved until the kept draft is sent', async () => {
-    const [before, rows] = [await used(alice), await drafts()];
-    fake.next({ kind: 'answer', text: ANSWER_FOR([]), chunkSize: 8, chunkDelayMs: 5 });
+  /** Reads a stream until `until` holds for the events so far, then aborts it as Stop does. */
+  const streamUntil = async (until: (events: TDraftStreamEvent[]) => boolean) => {
     const controller = new AbortController();
     const res = await fetch(new URL('/api/drafts/stream', server.url), {
       method: 'POST',
@@ -247,43 +263,110 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     });
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
-    while (parseLines(text.slice(0, text.lastIndexOf('\n') + 1)).filter((e) => e.type === 'block').length < 2) {
+    const complete = () => parseLines(text.slice(0, text.lastIndexOf('\n') + 1));
+    while (!until(complete())) {
       const { value, done } = await reader.read();
-      if (done) throw new Error('the stream ended before two blocks');
+      if (done) throw new Error(`the stream ended first: ${text}`);
       text += value;
     }
     controller.abort();
     await reader.cancel().catch(() => undefined);
-    const events = parseLines(text.slice(0, text.lastIndexOf('\n') + 1));
-    const heading = events.find((e) => e.type === 'heading')!;
-    const blocks = events.flatMap((e) => (e.type === 'block' ? [e.block] : []));
-    // The server saw the abort and saved nothing itself.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await drafts()).toBe(rows);
+    const events = complete();
+    const created = events.find((e) => e.type === 'created');
+    if (created?.type !== 'created') throw new Error('no created event');
+    return { created: created.proposal, blocks: events.flatMap((e) => (e.type === 'block' ? [e.block] : [])) };
+  };
+  const blockCount = (events: TDraftStreamEvent[]) => events.filter((e) => e.type === 'block').length;
+
+  /** The draft once the server has dealt with the abort (it saves or removes it when it notices). */
+  const settledDraft = async (id: string, version: number) => {
+    for (let i = 0; i < 100; i++) {
+      const res = await alice.get(`/api/proposals/${id}`);
+      if (res.status === 404 || res.body.version !== version) return res;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    throw new Error('the server never settled the stopped draft');
+  };
+
+  it('on Stop keeps what was sent in the draft; the generation stays counted', async () => {
+    const [before, rows] = [await used(alice), await drafts()];
+    fake.next({ kind: 'answer', text: ANSWER_FOR([]), chunkSize: 8, chunkDelayMs: 5 });
+    const { created, blocks } = await streamUntil((events) => blockCount(events) >= 2);
+    const kept = await settledDraft(created.id, created.version);
+    expect(kept.status, kept.text).toBe(200);
+    // Everything the app received is kept, in order; a block in flight at Stop may follow it.
+    expect(kept.body.document.blocks.slice(0, blocks.length)).toEqual(blocks);
+    expect(kept.body.document.blocks.length).toBeLessThan(7);
+    expect(kept.body.status).toBe('draft');
+    expect(await drafts()).toBe(rows + 1);
     expect(await used(alice)).toBe(before + 1);
-    if (heading.type !== 'heading') throw new Error('no heading');
-    const kept = await alice.post('/api/drafts/kept', {
-      brief: brief(),
-      title: heading.title,
-      currency: heading.currency,
-      validUntil: heading.validUntil,
+    // The app's own save of what it shows names the created version: after the server's, it is refused.
+    const late = await alice.patch(`/api/proposals/${created.id}`, {
+      version: created.version,
       document: { version: 1, blocks },
     });
-    expect(kept.status, kept.text).toBe(201);
-    expect(kept.body.document.blocks).toEqual(blocks);
-    expect(kept.body.status).toBe('draft');
-    expect(await used(alice)).toBe(before + 1);
+    expect(late.status).toBe(409);
   });
 
-  it('refuses a kept draft that is not a valid document', async () => {
-    const res = await alice.post('/api/drafts/kept', {
-      brief: brief(),
-      title: 'T',
-      currency: 'EUR',
-      validUntil: '2030-01-01',
-      document: { version: 1, blocks: [{ id: 'x', type: 'rich_text', content: { type: 'doc', content: [] } }] },
+  it('on Stop before any section the empty draft is removed, and its number is given back', async () => {
+    const rows = await drafts();
+    fake.next({ kind: 'answer', text: ANSWER_FOR([]), chunkSize: 4, chunkDelayMs: 20 });
+    const { created, blocks } = await streamUntil((events) => events.some((e) => e.type === 'created'));
+    expect(blocks).toEqual([]);
+    expect((await settledDraft(created.id, created.version)).status).toBe(404);
+    expect(await drafts()).toBe(rows);
+    const next = await alice.post('/api/proposals', {});
+    expect(next.status, next.text).toBe(201);
+    expect(next.body.number).toBe(created.number);
+  });
+
+  it('a failure midway removes the created draft and gives its number back', async () => {
+    fake.next({ kind: 'cut', text: ANSWER_FOR([]), after: 600 });
+    const res = await alice.post('/api/drafts/stream', brief());
+    const events = parseLines(res.text);
+    const created = events.find((e) => e.type === 'created');
+    if (created?.type !== 'created') throw new Error(`the cut came before the heading: ${res.text}`);
+    expect(blockCount(events)).toBeGreaterThan(0);
+    expect(events.at(-1)?.type).toBe('error');
+    expect((await alice.get(`/api/proposals/${created.proposal.id}`)).status).toBe(404);
+    const next = await alice.post('/api/proposals', {});
+    expect(next.body.number).toBe(created.proposal.number);
+  });
+
+  it('a draft typed in elsewhere while it was written keeps that change; the model’s draft becomes a new one', async () => {
+    fake.next({ kind: 'answer', text: ANSWER_FOR([]), chunkSize: 16, chunkDelayMs: 10 });
+    const controller = new AbortController();
+    const res = await fetch(new URL('/api/drafts/stream', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.env.baseUrl, cookie: alice.cookieHeader() },
+      body: JSON.stringify(brief()),
+      signal: controller.signal,
     });
-    expect(res.status).toBe(400);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes('"type":"created"') || !text.slice(text.indexOf('"type":"created"')).includes('\n')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(text);
+      text += value;
+    }
+    const created = parseLines(text.slice(0, text.indexOf('\n') + 1))[0];
+    if (created?.type !== 'created') throw new Error(text);
+    const typed = await alice.patch(`/api/proposals/${created.proposal.id}`, {
+      version: created.proposal.version,
+      title: 'My own title',
+    });
+    expect(typed.status, typed.text).toBe(200);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const done = parseLines(text).at(-1);
+    if (done?.type !== 'done') throw new Error(text);
+    expect(done.proposal.id).not.toBe(created.proposal.id);
+    expect(done.proposal.document.blocks.length).toBe(7);
+    const mine = await alice.get(`/api/proposals/${created.proposal.id}`);
+    expect(mine.body.title).toBe('My own title');
   });
 
   const section: TBlock = {
@@ -366,7 +449,7 @@ describe('drafting without an AI model', () => {
     const res = await alice.post('/api/drafts/stream', brief());
     expect(res.status).toBe(200);
     const events = parseLines(res.text);
-    expect(events[0]?.type).toBe('heading');
+    expect(events[0]?.type).toBe('created');
     expect(events.at(-1)?.type).toBe('done');
     const rewrite = await alice.post('/api/drafts/rewrite', {
       block: { id: 'a', type: 'rich_text', content: { type: 'doc', content: [{ type: 'paragraph' }] } },

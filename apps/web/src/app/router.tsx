@@ -4,6 +4,7 @@ import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@/config/paths';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { ProtectedRoute } from '@/components/layouts/protected-route';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { RouteError } from '@/components/layouts/route-error';
 
 /**
  * Each screen is its own chunk, loaded when first visited (S5), and shows `Loading...` meanwhile.
@@ -24,6 +25,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => {
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
+    errorElement: <RouteError />,
     children: [
       { path: PUBLIC_ROUTES.landing, element: screen(() => import('./routes/public/landing')) },
       { path: PUBLIC_ROUTES.auth, element: screen(() => import('./routes/public/auth')) },
@@ -36,9 +38,10 @@ export const router = createBrowserRouter([
     ],
   },
   // The client's page has the sender's chrome, not the marketing layout's.
-  { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')) },
+  { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')), errorElement: <RouteError /> },
   {
     element: <ProtectedRoute />,
+    errorElement: <RouteError />,
     children: [
       { path: PROTECTED_ROUTES.dashboard, element: screen(() => import('./routes/app/dashboard')) },
       { path: PROTECTED_ROUTES.editDraft, element: screen(() => import('./routes/app/dashboard')) },

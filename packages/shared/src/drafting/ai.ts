@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { ZBlock, ZDocument, type TBlock } from '../document/schema';
-import { ZCurrency } from '../workspace/common';
+import { ZBlock, type TBlock } from '../document/schema';
 import type { TProposal } from '../workspace/proposals';
 import { PROPOSAL_TITLE_MAX } from '../workspace/proposals';
-import { DRAFT_TONES, ZBrief } from './brief';
+import { DRAFT_TONES } from './brief';
 
 /**
  * What the server and the app share about drafting with an AI model: which drafter serves, the
@@ -14,11 +13,12 @@ import { DRAFT_TONES, ZBrief } from './brief';
 export type TDrafterInfo = { ai: boolean };
 
 /**
- * One line of `POST /api/drafts/stream` (NDJSON): a heading first, then blocks in document order,
- * then `done` with the saved draft, or `error` (nothing saved). Every block already passed `ZBlock`.
+ * One line of `POST /api/drafts/stream` (NDJSON): `created` first (the draft, saved with an empty
+ * document, for the editor to open), then blocks in document order, then `done` with the whole
+ * draft saved, or `error` (the draft removed again). Every block already passed `ZBlock`.
  */
 export type TDraftStreamEvent =
-  | { type: 'heading'; title: string; currency: string; validUntil: string }
+  | { type: 'created'; proposal: TProposal }
   | { type: 'block'; block: TBlock }
   | { type: 'done'; proposal: TProposal }
   | { type: 'error'; error: { code: string; message: string; details?: TAiFailureDetails } };
@@ -35,11 +35,10 @@ export const AI_FAILURE_REASONS = [
 export type TAiFailureReason = (typeof AI_FAILURE_REASONS)[number];
 export type TAiFailureDetails = { reason: TAiFailureReason; fallback: 'builtin' };
 
-const ZStreamHeading = z.strictObject({
-  type: z.literal('heading'),
-  title: z.string().min(1).max(PROPOSAL_TITLE_MAX),
-  currency: ZCurrency,
-  validUntil: z.iso.date(),
+/** Enough of `created` to open the editor on it: the rest is the server's own proposal record. */
+const ZStreamCreated = z.object({
+  type: z.literal('created'),
+  proposal: z.object({ id: z.uuid(), version: z.number().int(), title: z.string().min(1).max(PROPOSAL_TITLE_MAX) }),
 });
 
 /** Checks one streamed line before the app puts anything from it on screen. */
@@ -51,9 +50,8 @@ export function parseDraftStreamEvent(line: string): TDraftStreamEvent | null {
     return null;
   }
   const type = (value as { type?: unknown } | null)?.type;
-  if (type === 'heading') {
-    const parsed = ZStreamHeading.safeParse(value);
-    return parsed.success ? parsed.data : null;
+  if (type === 'created') {
+    return ZStreamCreated.safeParse(value).success ? (value as TDraftStreamEvent) : null;
   }
   if (type === 'block') {
     const parsed = z.strictObject({ type: z.literal('block'), block: ZBlock }).safeParse(value);
@@ -62,20 +60,6 @@ export function parseDraftStreamEvent(line: string): TDraftStreamEvent | null {
   if (type === 'done' || type === 'error') return value as TDraftStreamEvent;
   return null;
 }
-
-/**
- * `POST /api/drafts/kept`: what arrived before the user pressed Stop, saved as a draft. The
- * generation was counted when it was asked for, so keeping it does not count again.
- */
-export const ZKeptDraft = z.strictObject({
-  brief: ZBrief,
-  title: z.string('Enter a title.').trim().min(1, 'Enter a title.').max(PROPOSAL_TITLE_MAX),
-  currency: ZCurrency,
-  validUntil: z.iso.date('Enter the date as yyyy-mm-dd.'),
-  document: ZDocument,
-});
-export type TKeptDraftInput = z.input<typeof ZKeptDraft>;
-export type TKeptDraft = z.output<typeof ZKeptDraft>;
 
 export const REWRITE_ACTIONS = ['improve', 'shorten', 'expand', 'tone', 'translate'] as const;
 export type TRewriteAction = (typeof REWRITE_ACTIONS)[number];

@@ -1,12 +1,12 @@
 import { ZBrief } from '@draftwell/shared/drafting/brief';
-import { ZKeptDraft, ZSectionRewrite, type TDrafterInfo } from '@draftwell/shared/drafting/ai';
+import { ZSectionRewrite, type TDrafterInfo } from '@draftwell/shared/drafting/ai';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { stream } from 'hono/streaming';
 import { builtinDrafter, chooseDrafter } from '../../drafting';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson, validQuery } from '../../http/validate';
-import { createDraftFromBrief, keepDraft, rewriteDraftSection, startDraftStream, streamDraft } from './drafts.service';
+import { createDraftFromBrief, rewriteDraftSection, startDraftStream, streamDraft } from './drafts.service';
 
 const ZDrafterQuery = z.strictObject({
   drafter: z.enum(['builtin'], { error: 'The only drafter to ask for by name is builtin.' }).optional(),
@@ -64,10 +64,6 @@ export const draftsRoutes = new Hono<TAuthedEnv>()
         await out.write(`${JSON.stringify(event)}\n`);
       }
     });
-  })
-  .post('/kept', validJson(ZKeptDraft), async (c) => {
-    const proposal = await keepDraft({ db: c.var.deps.database.db, actor: c.var.actor, kept: c.req.valid('json') });
-    return c.json(proposal, 201);
   })
   .post('/rewrite', validJson(ZSectionRewrite), async (c) => {
     const block = await rewriteDraftSection({

@@ -1,8 +1,8 @@
 import { deadlineProblem, type TBrief } from '@draftwell/shared/drafting/brief';
 import type { TPlanId } from '@draftwell/shared/plans';
 import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
-import { ZBlock, ZDocument, type TBlock, type TDocument } from '@draftwell/shared/document';
-import type { TAiFailureDetails, TDraftStreamEvent, TKeptDraft, TSectionRewrite } from '@draftwell/shared/drafting/ai';
+import { ZBlock, ZDocument, emptyDocument, type TBlock, type TDocument } from '@draftwell/shared/document';
+import type { TAiFailureDetails, TDraftStreamEvent, TSectionRewrite } from '@draftwell/shared/drafting/ai';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { proposals, savedItems } from '../../db/schema';
@@ -27,7 +27,12 @@ import { AppError } from '../../lib/app-error';
 import { getClient } from '../clients/clients.service';
 import { getProfile } from '../profile/profile.service';
 import { getTemplate } from '../templates/templates.service';
-import { createProposal, updateProposal } from '../proposals/proposals.service';
+import {
+  createProposal,
+  discardUntouchedDraft,
+  ProposalConflictError,
+  updateProposal,
+} from '../proposals/proposals.service';
 
 /** More saved items than anyone keeps; the drafter compares each deliverable with every one. */
 const SAVED_ITEMS_READ = 1000;
@@ -249,10 +254,17 @@ function asFailure(err: unknown, log: Logger, drafter: string): AppError {
 }
 
 /**
- * The events of a streamed draft: each part as the drafter yields it (blocks re-checked with
- * `ZBlock`), then `done` with the draft saved, only once the whole document passed `ZDocument`.
- * A failure refunds the generation and saves nothing. When `signal` aborts (the user pressed
- * Stop or left) the generation stays counted: the user keeps what arrived through `keepDraft`.
+ * The events of a streamed draft. When the heading arrives the draft is created at once
+ * (`created`, an empty document), so the app can open it in the editor; each block follows as
+ * the drafter yields it, re-checked with `ZBlock`; `done` comes once the whole document passed
+ * `ZDocument` and was saved into that draft.
+ *
+ * - A failure removes the draft again (unless it was changed meanwhile), refunds the
+ *   generation and ends with `error`: nothing half-made stays.
+ * - An abort (the user pressed Stop, or left) keeps what was sent: the blocks so far are saved
+ *   into the draft, or the draft is removed if none had arrived. The generation stays counted.
+ *   Both writes name the version of `created`, so the app's own save of what it shows after Stop
+ *   and this one never both apply.
  */
 export async function* streamDraft(args: {
   db: TDb;
@@ -263,45 +275,95 @@ export async function* streamDraft(args: {
   signal: AbortSignal;
   logger: Logger;
 }): AsyncGenerator<TDraftStreamEvent> {
-  const { db, actor, brief, drafter, prepared, signal } = args;
+  const { db, actor, brief, drafter, prepared, signal, logger } = args;
   const { input, ticket } = prepared;
+  let created: TProposal | undefined;
   let heading: Omit<TDraft, 'document'> | undefined;
   const blocks: TBlock[] = [];
-  let document: TDocument;
+  let settled = false;
   try {
-    for await (const part of drafter.draft(input, { signal })) {
-      if (part.kind === 'heading') {
-        heading = { title: part.title, currency: part.currency, validUntil: part.validUntil };
-        yield { type: 'heading', ...heading };
-      } else {
-        const parsed = ZBlock.safeParse(part.block);
-        if (!parsed.success) throw aiFailure('malformed');
-        blocks.push(parsed.data);
-        yield { type: 'block', block: parsed.data };
+    let document: TDocument;
+    try {
+      for await (const part of drafter.draft(input, { signal })) {
+        if (part.kind === 'heading') {
+          if (created) throw aiFailure('malformed');
+          heading = { title: part.title, currency: part.currency, validUntil: part.validUntil };
+          created = await saveDraft(db, actor, brief, input.client, { ...heading, document: emptyDocument() });
+          yield { type: 'created', proposal: created };
+        } else {
+          const parsed = ZBlock.safeParse(part.block);
+          if (!created || !parsed.success) throw aiFailure('malformed');
+          blocks.push(parsed.data);
+          yield { type: 'block', block: parsed.data };
+        }
       }
+      const parsed = ZDocument.safeParse({ version: 1, blocks });
+      if (!created || !heading || !parsed.success) throw aiFailure('malformed');
+      document = parsed.data;
+    } catch (err) {
+      if (signal.aborted) return;
+      settled = true;
+      if (created) await discardUntouchedDraft({ db, actor, id: created.id, version: created.version });
+      await refundUsage(db, ticket);
+      const failure = asFailure(err, logger, drafter.name);
+      const details = failure.options.details as TAiFailureDetails | undefined;
+      yield { type: 'error', error: { code: failure.code, message: failure.message, ...(details ? { details } : {}) } };
+      return;
     }
-    const parsed = ZDocument.safeParse({ version: 1, blocks });
-    if (!heading || !parsed.success) throw aiFailure('malformed');
-    document = parsed.data;
-  } catch (err) {
     if (signal.aborted) return;
-    await refundUsage(db, ticket);
-    const failure = asFailure(err, args.logger, drafter.name);
-    const details = failure.options.details as TAiFailureDetails | undefined;
-    yield { type: 'error', error: { code: failure.code, message: failure.message, ...(details ? { details } : {}) } };
-    return;
+    const proposal = await completeDraft(db, actor, brief, input.client, created, { ...heading, document }, signal);
+    settled = true;
+    if (proposal) yield { type: 'done', proposal };
+  } finally {
+    if (!settled && created) await keepArrived(db, actor, created, blocks, logger);
   }
-  if (signal.aborted) return;
-  const proposal = await saveDraft(db, actor, brief, input.client, { ...heading, document });
-  yield { type: 'done', proposal };
 }
 
-/** Saves what arrived of a streamed draft before the user stopped it; not counted again. */
-export async function keepDraft(args: { db: TDb; actor: TActor; kept: TKeptDraft }): Promise<TProposal> {
-  const { db, actor, kept } = args;
-  const client = await resolveClient(db, actor, kept.brief);
-  const { title, currency, validUntil, document } = kept;
-  return saveDraft(db, actor, kept.brief, client, { title, currency, validUntil, document });
+/**
+ * The whole document into the draft `created`. If the draft was changed meanwhile (opened in
+ * another tab and typed in), that change stays and the model's draft is saved as a new one,
+ * unless the change is the app's own save after Stop (the request was aborted): null then.
+ */
+async function completeDraft(
+  db: TDb,
+  actor: TActor,
+  brief: TBrief,
+  client: TDraftClient,
+  created: TProposal,
+  draft: TDraft,
+  signal: AbortSignal,
+): Promise<TProposal | null> {
+  try {
+    return await updateProposal({
+      db,
+      actor,
+      id: created.id,
+      patch: { version: created.version, document: draft.document },
+    });
+  } catch (err) {
+    if (!(err instanceof ProposalConflictError)) throw err;
+    return signal.aborted ? null : saveDraft(db, actor, brief, client, draft);
+  }
+}
+
+/** After an abort: what was sent stays as the draft, or the empty draft goes. Never throws. */
+async function keepArrived(db: TDb, actor: TActor, created: TProposal, blocks: TBlock[], logger: Logger) {
+  try {
+    if (blocks.length === 0) {
+      await discardUntouchedDraft({ db, actor, id: created.id, version: created.version });
+      return;
+    }
+    await updateProposal({
+      db,
+      actor,
+      id: created.id,
+      patch: { version: created.version, document: { version: 1, blocks } },
+    });
+  } catch (err) {
+    // Already saved by the app (a conflict) or removed: either way nothing is lost.
+    if (err instanceof AppError && (err.code === 'conflict' || err.code === 'not_found')) return;
+    logger.error({ err, proposalId: created.id }, 'keeping a stopped draft failed');
+  }
 }
 
 /** A text section rewritten by the model, counted as a generation and given back when the model fails. */

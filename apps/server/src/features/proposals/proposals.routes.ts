@@ -4,8 +4,7 @@ import {
   ZProposalPatch,
   type TProposalConflict,
 } from '@draftwell/shared/workspace/proposals';
-import { ZExtendProposal,
-  ZRemindProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
+import { ZExtendProposal, ZRemindProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
 import { Hono, type Context } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson, validQuery } from '../../http/validate';

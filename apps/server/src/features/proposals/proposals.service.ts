@@ -114,7 +114,8 @@ async function snapshotClient(db: TDb, ownerId: string, clientId: string): Promi
 
 /**
  * The next number of the user's year. The upsert takes the counter row's lock until the
- * transaction ends, so concurrent creates queue, and a deleted proposal's number stays used.
+ * transaction ends, so concurrent creates queue, and a deleted proposal's number stays used
+ * (only a draft the AI drafter could not finish gives it back: `discardUntouchedDraft`).
  */
 async function nextNumber(db: TDb, ownerId: string): Promise<string> {
   const year = new Date().getUTCFullYear();
@@ -345,6 +346,41 @@ export async function deleteProposal(args: { db: TDb; actor: TActor; id: string 
     'locked',
     'An accepted proposal is the signed record for you and your client, so it cannot be deleted. Duplicate it to start a new one.',
   );
+}
+
+/**
+ * Removes a draft nobody has touched since `version` (one the AI drafter made and could not
+ * finish), and gives its number back when it was the user's last, so a failed draft leaves no
+ * gap in the numbering. A draft changed meanwhile (another tab) is kept. True when it was removed.
+ */
+export async function discardUntouchedDraft(args: {
+  db: TDb;
+  actor: TActor;
+  id: string;
+  version: number;
+}): Promise<boolean> {
+  const { db, actor, id, version } = args;
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(proposals)
+      .where(and(owned(actor, id), eq(proposals.version, version), eq(proposals.status, 'draft')))
+      .returning({ number: proposals.number });
+    if (!gone) return false;
+    const match = /^P-(\d{4})-(\d+)$/.exec(gone.number);
+    if (match) {
+      await tx
+        .update(proposalCounters)
+        .set({ lastSeq: sql`${proposalCounters.lastSeq} - 1` })
+        .where(
+          and(
+            eq(proposalCounters.ownerId, actor.id),
+            eq(proposalCounters.year, Number(match[1])),
+            eq(proposalCounters.lastSeq, Number(match[2])),
+          ),
+        );
+    }
+    return true;
+  });
 }
 
 /** Cut to the title's limit without leaving half of a surrogate pair at the end. */

@@ -179,6 +179,9 @@ export function DocumentEditor({
     editorRef.current = editor;
   }, [editor]);
 
+  // TipTap may replace its first instance right after mounting (one not mounted within a tick is
+  // destroyed and made again), so a document set in between waits for the instance that stays.
+  const pendingDocRef = useRef<TDocument | null>(null);
   useImperativeHandle(
     handleRef,
     () => ({
@@ -186,14 +189,32 @@ export function DocumentEditor({
       setDocument(doc: TDocument) {
         previousRef.current = doc;
         cacheRef.current = null;
+        if (editor.isDestroyed) {
+          pendingDocRef.current = doc;
+          return;
+        }
+        pendingDocRef.current = null;
         editor.commands.setContent(documentToEditor(doc), { emitUpdate: false });
       },
       focus() {
-        editor.commands.focus();
+        if (!editor.isDestroyed) editor.commands.focus();
       },
     }),
     [editor, read],
   );
+  useEffect(() => {
+    const apply = () => {
+      const doc = pendingDocRef.current;
+      if (!doc || editor.isDestroyed) return;
+      pendingDocRef.current = null;
+      editor.commands.setContent(documentToEditor(doc), { emitUpdate: false });
+    };
+    apply();
+    editor.on('mount', apply);
+    return () => {
+      editor.off('mount', apply);
+    };
+  }, [editor]);
 
   useEffect(() => {
     if (editor.isEditable !== editable) editor.setEditable(editable, false);

@@ -4,10 +4,9 @@ import type { TBriefInput } from '@draftwell/shared/drafting/brief';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 
-export type TStreamHeading = { title: string; currency: string; validUntil: string };
-
 export type TStreamHandlers = {
-  onHeading(heading: TStreamHeading): void;
+  /** The draft exists (empty) and can be opened in the editor; blocks follow. */
+  onCreated(proposal: TProposal): void;
   onBlock(block: TBlock): void;
 };
 
@@ -20,7 +19,8 @@ export type TStreamOutcome =
  * Drafts from a brief over `POST /api/drafts/stream` (NDJSON): each validated part is handed
  * over as it arrives. Refusals before the stream (a bad brief, the plan's limit) throw an
  * ApiError as any call does; failures during it, and a line that fails the schema, end it as
- * `failed`, with nothing saved. Aborting `signal` ends it as `stopped`.
+ * `failed` (the server removes the draft it created). Aborting `signal` ends it as `stopped`:
+ * the server keeps what it sent.
  */
 export async function streamDraft(
   brief: TBriefInput,
@@ -41,7 +41,7 @@ export async function streamDraft(
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const broken = () => ({
     kind: 'failed' as const,
-    error: new ApiError(0, 'The connection broke while the draft was being written; nothing was saved.', 'network'),
+    error: new ApiError(0, 'The connection broke while the draft was being written. Try again.', 'network'),
     details: { reason: 'provider', fallback: 'builtin' } as TAiFailureDetails,
   });
   let buffer = '';
@@ -58,7 +58,7 @@ export async function streamDraft(
         if (line.trim() === '') continue;
         const event = parseDraftStreamEvent(line);
         if (!event) return broken();
-        if (event.type === 'heading') handlers.onHeading(event);
+        if (event.type === 'created') handlers.onCreated(event.proposal);
         else if (event.type === 'block') handlers.onBlock(event.block);
         else if (event.type === 'done') return { kind: 'done', proposal: event.proposal };
         else {

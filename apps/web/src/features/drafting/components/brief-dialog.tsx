@@ -7,9 +7,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BRIEF_LIMITS, DRAFT_TONES, type TBrief, type TDraftTone } from '@draftwell/shared/drafting/brief';
 import { currencyChoices, currencyDigits, currencyLabel } from '@draftwell/shared/money';
-import type { TBlock, TDocumentContext } from '@draftwell/shared/document';
 import type { TClient } from '@draftwell/shared/workspace/clients';
-import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
@@ -29,7 +27,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useClientList } from '@/features/clients/api/clients';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
-import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
 import { useTemplateList } from '@/features/templates/api/list-templates';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ApiError, isPlanLimitError } from '@/lib/api-client';
@@ -37,9 +34,9 @@ import { announcePlanLimit } from '@/lib/plan-limit';
 import { cn } from '@/lib/cn';
 import { useCreateDraft } from '../api/create-draft';
 import { useDrafter } from '../api/get-drafter';
-import { keepDraft } from '../api/keep-draft';
-import { streamDraft, type TStreamHeading } from '../api/stream-draft';
-import { DraftStreamView, type TStreamState } from './draft-stream-view';
+import { startDraftWriting } from '../writing/draft-writing';
+import { announceUnwatched } from '../writing/announce';
+import { DraftFailure, DraftProgress } from './draft-progress';
 import { briefFormSchema, emptyBriefForm, formFieldOf, localDay, type TBriefFormValues } from '../utils/brief-form';
 
 const TONES: Record<TDraftTone, { label: string; sample: string }> = {
@@ -56,7 +53,16 @@ const cardClass =
   'border-input bg-card has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:ring-ring flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2';
 
 /** "Draft from a brief": a short brief becomes a complete first draft, opened in the editor. */
-export function BriefDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function BriefDialog({
+  open,
+  onOpenChange,
+  initialValues,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The brief as it was filled in before (after a failed draft); empty otherwise. */
+  initialValues?: TBriefFormValues;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -69,7 +75,7 @@ export function BriefDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           <DrafterNote />
         </DialogHeader>
         {/* Mounted afresh each time the dialog opens, so every brief starts empty. */}
-        <BriefFormLoader onDone={() => onOpenChange(false)} />
+        <BriefFormLoader onDone={() => onOpenChange(false)} initialValues={initialValues} />
       </DialogContent>
     </Dialog>
   );
@@ -88,19 +94,23 @@ function DrafterNote() {
   );
 }
 
-function BriefFormLoader({ onDone }: { onDone: () => void }) {
+function BriefFormLoader({ onDone, initialValues }: { onDone: () => void; initialValues?: TBriefFormValues }) {
   const profile = useBusinessProfile();
+  if (initialValues) return <BriefForm initialValues={initialValues} onDone={onDone} />;
   if (profile.isPending) return <Spinner className="justify-self-center py-6" label="Loading your business profile" />;
   // Without the profile the form still works: the server reads it again when drafting.
-  return <BriefForm defaultCurrency={profile.data?.defaultCurrency ?? 'USD'} onDone={onDone} />;
+  return <BriefForm initialValues={emptyBriefForm(profile.data?.defaultCurrency ?? 'USD')} onDone={onDone} />;
 }
 
-function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDone: () => void }) {
+/** What the dialog shows once the brief is sent to the model, until the draft opens in the editor. */
+type TWaiting = { status: 'writing' } | { status: 'failed'; message: string; fallback: boolean };
+
+function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues; onDone: () => void }) {
   const today = localDay();
   const resolver = useMemo(() => zodResolver(briefFormSchema(today)), [today]);
   const form = useForm<TBriefFormValues, unknown, TBrief>({
     resolver,
-    defaultValues: emptyBriefForm(defaultCurrency),
+    defaultValues: initialValues,
   });
   const deliverables = useFieldArray({ control: form.control, name: 'deliverables' });
   const source = useWatch({ control: form.control, name: 'client.source' });
@@ -111,13 +121,12 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
   const queryClient = useQueryClient();
   const ai = useDrafter().data?.ai === true;
   const templates = useTemplateList('');
-  const [run, setRun] = useState<TStreamState | null>(null);
+  const [run, setRun] = useState<TWaiting | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const [lastBrief, setLastBrief] = useState<TBrief | null>(null);
   const unmounted = useRef(false);
-  const clientValues = useWatch({ control: form.control, name: 'client' });
 
-  // Closing the dialog mid-draft stops the model; the unit is spent, nothing is saved.
+  // Closing the dialog before the model begins stops it; the unit is spent, nothing is saved.
   useEffect(() => {
     unmounted.current = false;
     return () => {
@@ -146,18 +155,6 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
     if (first && first !== 'client.clientId') form.setFocus(first as FieldPath<TBriefFormValues>);
   };
 
-  const opened = async (proposal: TProposal, stopped = false) => {
-    queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
-    await invalidateProposalSummaries(queryClient);
-    onDone();
-    toast.success(stopped ? 'Your draft is saved as far as it got' : 'Your draft is ready', {
-      description: stopped
-        ? 'The AI model was stopped; everything it wrote is in the editor.'
-        : 'Read it through, check the prices marked for review, and send it.',
-    });
-    await navigate(paths.editDraft(proposal.id));
-  };
-
   const writeBuiltin = async (brief: TBrief, drafter?: 'builtin') => {
     try {
       const proposal = await create.mutateAsync({ brief, ...(drafter ? { drafter } : {}) });
@@ -170,67 +167,36 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
     }
   };
 
-  const writeStreamed = async (brief: TBrief) => {
+  /** Streams the draft into the editor: the dialog waits only until the draft exists, then opens it. */
+  const writeStreamed = async (brief: TBrief, values: TBriefFormValues) => {
     const controller = new AbortController();
     abortRef.current = controller;
-    let heading: TStreamHeading | null = null;
-    const blocks: TBlock[] = [];
-    setRun({ status: 'writing', heading: null, blocks: [] });
+    setRun({ status: 'writing' });
     try {
-      const outcome = await streamDraft(
+      const start = await startDraftWriting({
         brief,
-        {
-          onHeading: (h) => {
-            heading = h;
-            setRun((r) => (r ? { ...r, heading: h } : r));
-          },
-          onBlock: (block) => {
-            blocks.push(block);
-            setRun((r) => (r ? { ...r, blocks: [...blocks] } : r));
-          },
-        },
-        controller.signal,
-      );
+        values,
+        queryClient,
+        signal: controller.signal,
+        onUnwatched: (writing) => announceUnwatched(writing, navigate),
+      });
+      abortRef.current = null;
       if (unmounted.current) return;
-      if (outcome.kind === 'done') {
-        await opened(outcome.proposal);
-      } else if (outcome.kind === 'failed') {
-        // Nothing was saved, so nothing half-written stays on screen either.
-        setRun({
-          status: 'failed',
-          heading: null,
-          blocks: [],
-          message: outcome.error.message,
-          fallback: outcome.details?.fallback === 'builtin',
-        });
-      } else if (heading && blocks.length > 0) {
-        setRun({ status: 'saving', heading, blocks: [...blocks] });
-        const { title, currency: draftCurrency, validUntil } = heading as TStreamHeading;
-        try {
-          await opened(
-            await keepDraft({ brief, title, currency: draftCurrency, validUntil, document: { version: 1, blocks } }),
-            true,
-          );
-        } catch (err) {
-          setRun({
-            status: 'failed',
-            heading: null,
-            blocks: [],
-            message: err instanceof Error ? err.message : 'What arrived could not be saved.',
-            fallback: true,
-          });
-        }
+      if (start.kind === 'created') {
+        onDone();
+        await navigate(paths.editDraft(start.proposal.id));
+      } else if (start.kind === 'failed') {
+        setRun({ status: 'failed', message: start.error.message, fallback: start.details?.fallback === 'builtin' });
       } else {
         setRun(null);
         toast('Drafting stopped', { description: 'Nothing had been written yet, so nothing was saved.' });
       }
     } catch (err) {
+      abortRef.current = null;
       // Refused before it began: a field of the brief, or the plan's monthly drafts.
       setRun(null);
       if (isPlanLimitError(err)) announcePlanLimit(err);
       showErrors(err);
-    } finally {
-      abortRef.current = null;
     }
   };
 
@@ -238,7 +204,7 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async (brief) => {
       setLastBrief(brief);
-      if (ai) await writeStreamed(brief);
+      if (ai) await writeStreamed(brief, form.getValues());
       else await writeBuiltin(brief);
     })(event);
 
@@ -246,28 +212,23 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
   const digits = currencyDigits(currency);
 
   if (run) {
-    const context: TDocumentContext = {
-      proposal: {
-        title: run.heading?.title ?? '',
-        number: '',
-        validUntil: run.heading?.validUntil ?? null,
-        currency: run.heading?.currency ?? defaultCurrency,
-        totals: null,
-      },
-      client: { name: clientValues.name, company: clientValues.company, email: clientValues.email },
-      sender: { name: '', company: '' },
-    };
-    return (
-      <DraftStreamView
-        state={run}
-        context={context}
-        onStop={() => abortRef.current?.abort()}
+    return run.status === 'failed' ? (
+      <DraftFailure
+        message={run.message}
+        fallback={run.fallback}
         builtinPending={create.isPending}
         onBuiltin={() => {
           if (lastBrief) void writeBuiltin(lastBrief, 'builtin');
         }}
         onBack={() => setRun(null)}
       />
+    ) : (
+      <div className="grid gap-4">
+        <DraftProgress arrived={0} saving={false} onStop={() => abortRef.current?.abort()} />
+        <p className="text-muted-foreground rounded-md border p-6 text-center text-sm">
+          The draft opens in the editor as soon as the model begins writing, and fills in section by section.
+        </p>
+      </div>
     );
   }
 
@@ -404,7 +365,7 @@ function BriefForm({ defaultCurrency, onDone }: { defaultCurrency: string; onDon
         </FormField>
         <FormField label="Currency" error={errors.budget?.currency?.message}>
           <Select {...form.register('budget.currency')}>
-            {currencyChoices(defaultCurrency).map((code) => (
+            {currencyChoices(initialValues.budget.currency).map((code) => (
               <option key={code} value={code}>
                 {currencyLabel(code)}
               </option>

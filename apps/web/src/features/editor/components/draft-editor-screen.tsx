@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/session';
 import { useDrafter } from '@/features/drafting/api/get-drafter';
 import { rewriteSection } from '@/features/drafting/api/rewrite-section';
+import { useDraftWriting } from '@/features/drafting/writing/draft-writing';
 import { DocumentView } from '@/features/document-view/document-view';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
@@ -35,6 +36,7 @@ import { SaveStatus } from '../autosave/save-status';
 import { useAutosave } from '../autosave/use-autosave';
 import type { TDocumentEditorHandle } from '../types';
 import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from './editor-parts';
+import { DraftWritingScreen } from './draft-writing-screen';
 import { ProposalDetailsFields, type TProposalFields } from './proposal-details-fields';
 
 type TProposalChanges = Omit<TProposalPatch, 'version'>;
@@ -42,8 +44,11 @@ type TProposalChanges = Omit<TProposalPatch, 'version'>;
 /** `/edit-draft/:id`: the proposal's fields and its document, autosaved. */
 export function DraftEditorScreen({ id }: { id: string }) {
   const valid = isProposalId(id);
-  const proposal = useProposal(id, { enabled: valid });
+  // A draft the AI model is writing right now shows as it is written; the record waits for the end.
+  const writing = useDraftWriting(id);
+  const proposal = useProposal(id, { enabled: valid && !writing });
   if (!valid) return <ProposalNotFound />;
+  if (writing) return <DraftWritingScreen writing={writing} />;
   if (proposal.isError && !proposal.data) {
     if (proposal.error instanceof ApiError && proposal.error.status === 404) return <ProposalNotFound />;
     return <ProposalLoadError message={proposal.error.message} onRetry={() => void proposal.refetch()} />;

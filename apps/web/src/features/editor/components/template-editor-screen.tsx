@@ -165,12 +165,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
         <ConflictDialog
           open
           title={name}
-          mine={
-            <DocumentView
-              document={autosave.conflict.mine.document ?? savedDocument}
-              context={context}
-            />
-          }
+          mine={<DocumentView document={autosave.conflict.mine.document ?? savedDocument} context={context} />}
           theirs={<DocumentView document={autosave.conflict.theirs.document} context={context} />}
           theirsUpdatedAt={autosave.conflict.theirs.updatedAt}
           busy={autosave.status === 'saving'}

@@ -1,0 +1,99 @@
+import { AlertTriangle, Loader2, Square, Wand2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/** About what a model writes for a brief: text sections, a timeline, prices and a signature. */
+const EXPECTED_BLOCKS = 9;
+
+const partsWord = (n: number) => (n === 1 ? '1 part' : `${n} parts`);
+
+/**
+ * How far the AI model has got: what it is doing, a progress bar and Stop. The bar is an
+ * estimate (drafts have about nine parts); it never reads 100 until the draft is whole.
+ */
+export function DraftProgress({
+  arrived,
+  saving,
+  onStop,
+}: {
+  arrived: number;
+  /** Stop was pressed and what arrived is being saved. */
+  saving: boolean;
+  onStop: () => void;
+}) {
+  const progress = saving ? 100 : Math.min(95, Math.round((arrived / EXPECTED_BLOCKS) * 100));
+  return (
+    <div className="grid gap-2" data-testid="draft-progress">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <p role="status" aria-live="polite" className="flex items-center gap-2">
+          <Loader2 className="text-primary size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          {saving
+            ? 'Saving what was written…'
+            : arrived === 0
+              ? 'The AI model is reading your brief…'
+              : `Writing… ${partsWord(arrived)} so far`}
+        </p>
+        <Button type="button" size="sm" variant="outline" onClick={onStop} disabled={saving}>
+          <Square aria-hidden="true" />
+          Stop
+        </Button>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Draft progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="bg-muted h-1.5 overflow-hidden rounded-full"
+      >
+        <div
+          className="bg-primary h-full rounded-full transition-[width] duration-300 motion-reduce:transition-none"
+          style={{ width: `${Math.max(5, progress)}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The model failed: why, and the ways on. Nothing it wrote was kept; the built-in drafter can
+ * write the draft from the same brief instead.
+ */
+export function DraftFailure({
+  message,
+  fallback,
+  onBuiltin,
+  builtinPending,
+  onBack,
+}: {
+  message: string;
+  fallback: boolean;
+  onBuiltin: () => void;
+  builtinPending: boolean;
+  onBack: () => void;
+}) {
+  return (
+    <div role="alert" className="border-destructive/40 bg-destructive/10 grid gap-3 rounded-md border p-4 text-sm">
+      <p className="flex items-start gap-2 font-medium">
+        <AlertTriangle className="text-destructive mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {message}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {fallback ? (
+          <Button
+            type="button"
+            size="sm"
+            onClick={onBuiltin}
+            disabled={builtinPending}
+            aria-busy={builtinPending || undefined}
+          >
+            <Wand2 aria-hidden="true" />
+            {builtinPending ? 'Drafting…' : 'Use the built-in drafter'}
+          </Button>
+        ) : null}
+        <Button type="button" size="sm" variant="outline" onClick={onBack}>
+          Back to the brief
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import type { TDocumentContext } from '@draftwell/shared/document';
+import { useQueryClient } from '@tanstack/react-query';
+import { Sparkles } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/api/session';
+import { createDraft } from '@/features/drafting/api/create-draft';
+import { BriefDialog } from '@/features/drafting/components/brief-dialog';
+import { DraftFailure, DraftProgress } from '@/features/drafting/components/draft-progress';
+import { forgetWriting, getWriting, stopWriting, type TDraftWriting } from '@/features/drafting/writing/draft-writing';
+import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
+import type { TDocumentEditorHandle } from '../types';
+import { EditorSkeleton, LazyDocumentEditor } from './editor-parts';
+import { ProposalDetailsFields } from './proposal-details-fields';
+
+const noChange = () => undefined;
+const noErrors = {};
+
+/**
+ * `/edit-draft/:id` while the AI model writes the draft: the editor, read-only, filling in
+ * section by section, with the progress and Stop above it. When the draft is whole (or Stop has
+ * saved what arrived) the screen hands over to the ordinary editor; after a failure it offers
+ * the built-in drafter or the brief again.
+ */
+export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
+  const { created } = writing;
+  const id = created.id;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: session } = useSession();
+  const profile = useBusinessProfile();
+  const editorRef = useRef<TDocumentEditorHandle>(null);
+  const [briefOpen, setBriefOpen] = useState(false);
+  const [builtinPending, setBuiltinPending] = useState(false);
+
+  // Each arriving section goes into the editor; the editor is read-only, so nothing is typed over.
+  useEffect(() => {
+    editorRef.current?.setDocument({ version: 1, blocks: writing.blocks });
+  }, [writing.blocks]);
+
+  // A finished writing hands over: the ordinary editor opens on the saved draft.
+  const { status } = writing;
+  useEffect(() => {
+    if (status === 'done') {
+      const stopped = writing.status === 'done' && writing.stopped;
+      forgetWriting(id);
+      toast.success(stopped ? 'Your draft is saved as far as it got' : 'Your draft is ready', {
+        description: stopped
+          ? 'The AI model was stopped; everything it wrote is here to edit.'
+          : 'Read it through, check the prices marked for review, and send it.',
+      });
+    } else if (status === 'discarded') {
+      forgetWriting(id);
+      toast('Drafting stopped', { description: 'Nothing had been written yet, so nothing was saved.' });
+      void navigate(paths.dashboard, { replace: true });
+    }
+  }, [status, id, navigate, writing]);
+  // A failed writing is forgotten when the user moves on from it.
+  useEffect(
+    () => () => {
+      if (getWriting(id)?.status === 'failed') forgetWriting(id);
+    },
+    [id],
+  );
+
+  const writeWithBuiltin = async () => {
+    setBuiltinPending(true);
+    try {
+      const proposal = await createDraft({ brief: writing.brief, drafter: 'builtin' });
+      queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
+      void invalidateProposalSummaries(queryClient);
+      toast.success('Your draft is ready', { description: 'Read it through, adjust the prices and send it.' });
+      await navigate(paths.editDraft(proposal.id), { replace: true });
+    } catch (err) {
+      toast.error('The built-in drafter could not write it either', {
+        description: err instanceof Error ? err.message : 'Try again in a moment.',
+      });
+    } finally {
+      setBuiltinPending(false);
+    }
+  };
+
+  const context: TDocumentContext = {
+    proposal: {
+      title: created.title,
+      number: created.number,
+      validUntil: created.validUntil,
+      currency: created.currency,
+      totals: null,
+    },
+    client: { name: created.client.name, company: created.client.company, email: created.client.email },
+    sender: {
+      name: profile.data?.displayName || session?.user.name || '',
+      company: profile.data?.company ?? '',
+    },
+  };
+
+  if (writing.status === 'failed') {
+    return (
+      <div className="mx-auto grid max-w-2xl gap-4 py-6">
+        <h2 className="text-xl font-semibold tracking-tight">{created.title}</h2>
+        <DraftFailure
+          message={writing.message}
+          fallback={writing.fallback}
+          builtinPending={builtinPending}
+          onBuiltin={() => void writeWithBuiltin()}
+          onBack={() => setBriefOpen(true)}
+        />
+        <BriefDialog open={briefOpen} onOpenChange={setBriefOpen} initialValues={writing.values} />
+      </div>
+    );
+  }
+
+  const saving = writing.status !== 'writing';
+  return (
+    <div className="space-y-4" aria-busy="true">
+      <div className="bg-card grid gap-3 rounded-lg border p-4">
+        <div>
+          <h2 className="px-1 py-1 text-xl font-semibold">{created.title}</h2>
+          <p className="text-muted-foreground mt-1 flex flex-wrap items-center gap-2 px-1 text-sm">
+            <span className="font-mono">{created.number}</span>
+            <span className="bg-primary/10 text-primary inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium">
+              <Sparkles aria-hidden="true" className="size-3" /> Being written by the AI model
+            </span>
+          </p>
+        </div>
+        <DraftProgress arrived={writing.blocks.length} saving={saving} onStop={() => stopWriting(id)} />
+      </div>
+
+      <ProposalDetailsFields
+        fields={{
+          title: created.title,
+          client: created.client,
+          clientId: created.clientId,
+          currency: created.currency,
+          validUntil: created.validUntil,
+        }}
+        onChange={noChange}
+        editable={false}
+        errors={noErrors}
+      />
+
+      <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
+        <LazyDocumentEditor
+          initialDocument={{ version: 1, blocks: writing.blocks }}
+          context={context}
+          currency={created.currency}
+          defaultTaxRate={profile.data?.defaultTaxRate ?? 0}
+          editable={false}
+          onChange={noChange}
+          handleRef={editorRef}
+          ariaLabel="Proposal content, being written"
+        />
+      </Suspense>
+    </div>
+  );
+}
