@@ -133,6 +133,31 @@ test('Stop keeps what the model has written so far as an ordinary draft', async 
   await expect.poll(async () => JSON.stringify((await draftOf(page)).document)).toContain('bakery. Kept.');
 });
 
+test('leaving the editor while the model writes: it goes on, and a toast opens the finished draft', async ({
+  page,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page);
+  const dialog = await fillBrief(page, 'A new brand for the bakery.');
+  await dialog.getByRole('button', { name: 'Write the draft' }).click();
+  await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').at(-1);
+  await expect(page.getByRole('main').getByRole('progressbar', { name: 'Draft progress' })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Templates' }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+  const ready = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: '“Proposal for Harbour Bakery” is ready' });
+  await expect(ready).toBeVisible({ timeout: 20_000 });
+  await ready.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`/edit-draft/${id}$`));
+  const content = page.getByRole('main').getByRole('textbox', { name: 'Proposal content' });
+  await expect(content).toHaveAttribute('contenteditable', 'true');
+  await expect(content.getByRole('heading', { name: 'Next steps' })).toBeVisible();
+  expect((await draftOf(page)).document.blocks.map((b) => b.id)).toContain('ai-signature');
+});
+
 test('a model that breaks off midway: the unfinished draft is removed and the built-in drafter offered', async ({
   page,
   signUpViaApi,

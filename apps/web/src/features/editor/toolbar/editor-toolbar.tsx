@@ -106,6 +106,18 @@ const BLOCK_STYLES = [
 ] as const;
 
 /** The editor's toolbar: sticky above the text, wraps onto more lines on a phone. */
+/**
+ * When a toolbar menu closes, focus goes back to the text, unless it is already somewhere the
+ * user (or the chosen action) put it: a field of the block just inserted, a dialog. Radix calls
+ * this after the menu's closing animation, late enough to take focus from a field being typed in.
+ */
+const backToText = (editor: Editor) => (event: Event) => {
+  event.preventDefault();
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected && !active.closest('[role="menu"]')) return;
+  editor.commands.focus();
+};
+
 export function EditorToolbar(props: TEditorToolbarProps) {
   const { editor } = props;
   const state = useEditorState({
@@ -253,10 +265,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
         </DropdownMenuTrigger>
         <DropdownMenuContent
           align="start"
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            editor.commands.focus();
-          }}
+          onCloseAutoFocus={backToText(editor)}
         >
           <DropdownMenuLabel>Blocks</DropdownMenuLabel>
           {(Object.keys(BLOCK_LABELS) as TInsertableBlock[]).map((name) => (
@@ -284,10 +293,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
         <DropdownMenuContent
           align="start"
           className="max-h-80 overflow-y-auto"
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            editor.commands.focus();
-          }}
+          onCloseAutoFocus={backToText(editor)}
         >
           {VARIABLES.map((name) => {
             const value = props.describeVariable(name);
@@ -325,10 +331,7 @@ function RewriteMenu({ editor, onRewrite }: { editor: Editor; onRewrite: (choice
       <DropdownMenuContent
         align="end"
         className="max-h-96 overflow-y-auto"
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          editor.commands.focus();
-        }}
+        onCloseAutoFocus={backToText(editor)}
       >
         <DropdownMenuLabel>This section</DropdownMenuLabel>
         {REWRITE_CHOICES.map((choice) => (
@@ -390,10 +393,7 @@ function TableMenu({ editor, inTable }: { editor: Editor; inTable: boolean }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent
         align="start"
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          editor.commands.focus();
-        }}
+        onCloseAutoFocus={backToText(editor)}
       >
         {items.map((item, i) => (
           <DropdownMenuItem
