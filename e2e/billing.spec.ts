@@ -63,7 +63,9 @@ test('free limit → Upgrade → Stripe Checkout → Pro with its invoice; the p
   await page.getByRole('link', { name: 'Return to Draftwell' }).click();
   await expect(page).toHaveURL('/profile?tab=plan');
   await expect(page.getByText('Cancels soon')).toBeVisible();
-  await expect(page.getByText(/^Canceled: Pro stays until \w+ \d+, \d{4}, then you move to the Free plan\./)).toBeVisible();
+  await expect(
+    page.getByText(/^Canceled: Pro stays until \w+ \d+, \d{4}, then you move to the Free plan\./),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Manage billing' }).click();
   await page.getByRole('button', { name: 'Cancel now' }).click();

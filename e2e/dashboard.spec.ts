@@ -83,7 +83,9 @@ test('35 proposals: newest first, infinite scroll, search by number, status filt
   await items(page).first().getByRole('link').click();
   await expect(page).toHaveURL(`/edit-draft/${target.id}`);
   await expect(sidebar(page).locator('a[aria-current="page"]')).toContainText(target.title);
-  await expect(page.getByRole('region', { name: 'Editor' }).getByLabel('Title', { exact: true })).toHaveValue(target.title);
+  await expect(page.getByRole('region', { name: 'Editor' }).getByLabel('Title', { exact: true })).toHaveValue(
+    target.title,
+  );
 
   // No proposal has been sent: the filter shows the empty result, and clearing brings them back.
   await sidebar(page).getByLabel('Search').fill('');

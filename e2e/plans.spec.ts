@@ -53,7 +53,10 @@ test('free limit → Upgrade toast → the operator upgrades → the open tab up
 
   await page.goto(`/edit-draft/${sixth.id}`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Send the proposal' }).getByRole('button', { name: 'Send', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Send the proposal' })
+    .getByRole('button', { name: 'Send', exact: true })
+    .click();
   await expect(page).toHaveURL(`/proposals/${sixth.id}`);
   await expect(toast(page, 'Proposal sent')).toContainText(CLIENT.email);
 });
@@ -69,7 +72,12 @@ test('a downgrade keeps every template and accepted link; only the next template
   await setPlan(baseURL!, user.email, 'business');
   const owner = api(page, baseURL!);
   for (let i = 1; i <= 5; i++) {
-    await owner.post('/api/templates', { name: `Kept template ${i}`, description: '', category: '', document: { version: 1, blocks: [] } });
+    await owner.post('/api/templates', {
+      name: `Kept template ${i}`,
+      description: '',
+      category: '',
+      document: { version: 1, blocks: [] },
+    });
   }
   const { url } = await sentProposal(page, baseURL!, 'Accepted before the downgrade');
   const token = new URL(url).pathname.split('/').pop()!;

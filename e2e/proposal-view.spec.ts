@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
 import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
-import { api, CLIENT, confirmedOwner, documentWith, draft, inDays, sentProposal, type TProposal } from './support/proposals';
+import {
+  api,
+  CLIENT,
+  confirmedOwner,
+  documentWith,
+  draft,
+  inDays,
+  sentProposal,
+  type TProposal,
+} from './support/proposals';
 
 /**
  * The owner's side of a sent proposal (PRODUCT 3, 4 "Proposal view", 6): sending from the editor

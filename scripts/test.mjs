@@ -2,13 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { root } from './fingerprint.mjs';
 
 /**
- * `npm test`: typecheck, lint, unit + API tests (Vitest), browser tests (Playwright). Every
+ * `npm test`: typecheck, lint, formatting, unit + API tests (Vitest), browser tests (Playwright). Every
  * step runs even when an earlier one failed, so one run shows everything; the exit code is
  * non-zero when any step failed.
  */
 const steps = [
   ['typecheck', 'npx', ['tsc', '-b']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  [
+    'format',
+    'npx',
+    ['prettier', '--check', '--log-level', 'warn', '{apps,packages,e2e,scripts}/**/*.{ts,tsx,mjs,css,html,json}'],
+  ],
   ['unit and API tests', 'npx', ['vitest', 'run']],
   ['browser tests', 'npx', ['playwright', 'test']],
 ];

@@ -9,7 +9,13 @@ export type TMailbox = {
   linkIn(m: { text: string }): string;
 };
 
-export const CLIENT = { name: 'Dana Reyes', company: 'Reyes Bakery', email: 'dana@example.com', phone: '', address: '' };
+export const CLIENT = {
+  name: 'Dana Reyes',
+  company: 'Reyes Bakery',
+  email: 'dana@example.com',
+  phone: '',
+  address: '',
+};
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -128,4 +134,3 @@ export async function confirmedOwner(page: Page, mail: TMailbox, signUpViaApi: (
     .toBe(true);
   return user;
 }
-

@@ -41,9 +41,7 @@ async function viaRunningServer(env: TEnv, email: string, plan: TPlanId): Promis
     );
   }
   const body = (await res.json().catch(() => null)) as
-    | (TSetPlanResult & { error?: undefined })
-    | { error: { message: string } }
-    | null;
+    (TSetPlanResult & { error?: undefined }) | { error: { message: string } } | null;
   if (!res.ok || !body || body.error) {
     throw new CommandError(body?.error?.message ?? `The server answered ${res.status}.`);
   }

@@ -197,12 +197,21 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   let ai: TAiEnv | null = null;
   if (e.AI_MODEL) {
     if (!e.AI_BASE_URL && !e.AI_API_KEY) {
-      lines.push('AI_API_KEY: must be set for OpenAI, or set AI_BASE_URL to a local server like http://localhost:11434/v1');
+      lines.push(
+        'AI_API_KEY: must be set for OpenAI, or set AI_BASE_URL to a local server like http://localhost:11434/v1',
+      );
     } else {
-      ai = { baseUrl: (e.AI_BASE_URL ?? OPENAI_BASE_URL).replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS };
+      ai = {
+        baseUrl: (e.AI_BASE_URL ?? OPENAI_BASE_URL).replace(/\/+$/, ''),
+        apiKey: e.AI_API_KEY,
+        model: e.AI_MODEL,
+        timeoutMs: e.AI_TIMEOUT_MS,
+      };
     }
   } else if (e.AI_BASE_URL || e.AI_API_KEY) {
-    lines.push('AI_MODEL: must be set when AI_BASE_URL or AI_API_KEY is (for example gpt-4o-mini, or llama3.1 on Ollama)');
+    lines.push(
+      'AI_MODEL: must be set when AI_BASE_URL or AI_API_KEY is (for example gpt-4o-mini, or llama3.1 on Ollama)',
+    );
   }
   if (lines.length > 0) throw new EnvError(lines);
   const dataDir = path.resolve(e.DATA_DIR);

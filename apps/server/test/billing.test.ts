@@ -141,7 +141,10 @@ describe.each(backends())('plans and limits (%s)', (backend) => {
       used: 5,
       upgradeTo: 'pro',
     });
-    expect((await client.get(`/api/proposals/${sixth.id}`)).body).toMatchObject({ status: 'draft', version: sixth.version });
+    expect((await client.get(`/api/proposals/${sixth.id}`)).body).toMatchObject({
+      status: 'draft',
+      version: sixth.version,
+    });
     expect(await countRows(server, 'proposal_revisions')).toBe(revisionsBefore);
     expect(await countRows(server, 'mail_outbox')).toBe(mailBefore);
 
@@ -166,11 +169,15 @@ describe.each(backends())('plans and limits (%s)', (backend) => {
 
   it('own templates: 3 on free, however they are made; concurrent creations stop at 3', async () => {
     const { client } = await owner();
-    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => client.post('/api/templates', template(`T${i}`))));
+    const made = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => client.post('/api/templates', template(`T${i}`))),
+    );
     expect(made.map((r) => r.status).sort()).toEqual([201, 201, 201, 402, 402, 402]);
     const refused = made.find((r) => r.status === 402)!;
     expect(refused.body.error.details).toMatchObject({ action: 'ownTemplates', limit: 3, used: 3, upgradeTo: 'pro' });
-    expect(refused.body.error.message).toMatch(/^Your Free plan includes 3 own templates, and you have used them all\./);
+    expect(refused.body.error.message).toMatch(
+      /^Your Free plan includes 3 own templates, and you have used them all\./,
+    );
 
     const own = made.find((r) => r.status === 201)!.body as { id: string };
     expect((await client.post(`/api/templates/${own.id}/duplicate`)).status).toBe(402);
@@ -222,7 +229,9 @@ describe.each(backends())('plans and limits (%s)', (backend) => {
     // stays reachable by its link; only a seventh template is refused.
     const listed = await client.get('/api/templates?limit=50');
     expect(listed.status, listed.text).toBe(200);
-    const mine = (listed.body.items as Array<{ id: string; version: number; kind: string }>).filter((t) => t.kind !== 'starter');
+    const mine = (listed.body.items as Array<{ id: string; version: number; kind: string }>).filter(
+      (t) => t.kind !== 'starter',
+    );
     expect(mine).toHaveLength(6);
     const edit = await client.patch(`/api/templates/${mine[0]!.id}`, { version: mine[0]!.version, name: 'Renamed' });
     expect(edit.status, edit.text).toBe(200);
@@ -285,7 +294,11 @@ describe.each(backends())('plans and limits (%s)', (backend) => {
 
     const visitor = server.client({ ip: nextIp() });
     const free = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
-    expect(free).toMatchObject({ showMadeWithFooter: true, logoUrl: null, snapshot: { sender: { brandColor: '', logoFileId: null } } });
+    expect(free).toMatchObject({
+      showMadeWithFooter: true,
+      logoUrl: null,
+      snapshot: { sender: { brandColor: '', logoFileId: null } },
+    });
     expect(await pdfText()).toContain('Made with Draftwell');
 
     expect((await runAdmin(server, ['set-plan', email, 'pro'])).code).toBe(0);

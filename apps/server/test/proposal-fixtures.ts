@@ -84,4 +84,3 @@ export async function readyDraft(client: Client, patch: Record<string, unknown> 
 export async function send(client: Client, p: TProposal, message = 'Here is our proposal.') {
   return client.post(`/api/proposals/${p.id}/send`, { version: p.version, message });
 }
-

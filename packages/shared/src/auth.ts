@@ -15,11 +15,7 @@ export const ZPassword = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
-export const ZName = z
-  .string()
-  .trim()
-  .min(1, 'Enter your name.')
-  .max(100, 'Use at most 100 characters.');
+export const ZName = z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
 
 export const ZSignIn = z.object({ email: ZEmail, password: z.string().min(1, 'Enter your password.') });
 export type TSignIn = z.infer<typeof ZSignIn>;

@@ -56,4 +56,3 @@ export const BILLING_RETURN_PATHS = {
   checkoutCanceled: `${PROTECTED_ROUTES.profile}?tab=plan&checkout=canceled`,
   portalReturn: `${PROTECTED_ROUTES.profile}?tab=plan`,
 } as const;
-

@@ -6,7 +6,9 @@ describe('isAppRoute', () => {
     'knows %s',
     (p) => expect(isAppRoute(p)).toBe(true),
   );
-  it.each(['/edit-draft/abc', '/proposals/123', '/dashboard/'])('knows the pattern %s', (p) => expect(isAppRoute(p)).toBe(true));
+  it.each(['/edit-draft/abc', '/proposals/123', '/dashboard/'])('knows the pattern %s', (p) =>
+    expect(isAppRoute(p)).toBe(true),
+  );
   it.each(['/nope', '/edit-draft', '/edit-draft/a/b', '/proposals/', '/dashboardx', '/api/session'])(
     'rejects %s',
     (p) => expect(isAppRoute(p)).toBe(false),

@@ -68,9 +68,7 @@ describe('limits', () => {
   });
 
   it('planLimitMessage names the limit, the period and the plan that lifts it', () => {
-    expect(
-      planLimitMessage({ action: 'proposalsSent', plan: 'free', limit: 5, used: 5, upgradeTo: 'pro' }),
-    ).toBe(
+    expect(planLimitMessage({ action: 'proposalsSent', plan: 'free', limit: 5, used: 5, upgradeTo: 'pro' })).toBe(
       'Your Free plan includes 5 proposals sent this month, and you have used them all. Upgrade to Pro for unlimited proposals sent a month.',
     );
     expect(planLimitMessage({ action: 'ownTemplates', plan: 'free', limit: 3, used: 3, upgradeTo: 'pro' })).toBe(
@@ -79,9 +77,9 @@ describe('limits', () => {
     expect(planLimitMessage({ action: 'briefDrafts', plan: 'pro', limit: 200, used: 200, upgradeTo: 'business' })).toBe(
       'Your Pro plan includes 200 drafts from a brief this month, and you have used them all. Upgrade to Business for 1000 drafts from a brief a month.',
     );
-    expect(planLimitMessage({ action: 'briefDrafts', plan: 'business', limit: 1000, used: 1000, upgradeTo: null })).toBe(
-      'Your Business plan includes 1000 drafts from a brief this month, and you have used them all.',
-    );
+    expect(
+      planLimitMessage({ action: 'briefDrafts', plan: 'business', limit: 1000, used: 1000, upgradeTo: null }),
+    ).toBe('Your Business plan includes 1000 drafts from a brief this month, and you have used them all.');
   });
 
   it('planWithFeature finds the cheapest plan that has it', () => {

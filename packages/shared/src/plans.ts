@@ -75,9 +75,7 @@ export function planComparisonRows(): TPlanFeatureRow[] {
     row('Proposals sent per month', (p) => unlimited(p.limits.proposalsSentPerMonth)),
     row('Own templates', (p) => unlimited(p.limits.ownTemplates)),
     row('Drafts from a brief per month', (p) => String(p.limits.briefDraftsPerMonth)),
-    row('Branding', (p) =>
-      p.features.ownBranding ? 'Your logo and colour' : '"Made with Draftwell" footer',
-    ),
+    row('Branding', (p) => (p.features.ownBranding ? 'Your logo and colour' : '"Made with Draftwell" footer')),
     row('E-signature and PDF', (p) => yesNo(p.features.eSignatureAndPdf)),
     row('Detailed view analytics and reminders', (p) => yesNo(p.features.viewAnalyticsAndReminders)),
   ];

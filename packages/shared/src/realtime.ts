@@ -4,9 +4,7 @@ export const REALTIME_PUBLIC_CHANNEL = 'public';
 export const userChannel = (userId: string) => `user:${userId}`;
 
 export type TRealtimeClientMessage =
-  | { type: 'join'; channel: string }
-  | { type: 'leave'; channel: string }
-  | { type: 'ping' };
+  { type: 'join'; channel: string } | { type: 'leave'; channel: string } | { type: 'ping' };
 
 export type TRealtimeEvent = {
   channel: string;

@@ -47,14 +47,7 @@ import {
   formatPercent,
   lineChoice,
 } from '@draftwell/shared/document/display';
-import {
-  fileIdFromSrc,
-  formatUtcDate,
-  formatUtcInstant,
-  kindsToTotal,
-  orderedMarker,
-  shortHash,
-} from './pdf-format';
+import { fileIdFromSrc, formatUtcDate, formatUtcInstant, kindsToTotal, orderedMarker, shortHash } from './pdf-format';
 import type { TPdfWorkerImage } from './pdf-types';
 
 /** Everything the document needs, worked out before layout starts. */

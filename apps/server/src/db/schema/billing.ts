@@ -52,7 +52,10 @@ export const usageCounters = pgTable(
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.metric, t.periodStart] }), check('usage_counters_count_check', sql`${t.count} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.metric, t.periodStart] }),
+    check('usage_counters_count_check', sql`${t.count} >= 0`),
+  ],
 );
 
 /**

@@ -21,5 +21,8 @@ export const adminRoutes = new Hono<TAppEnv>()
   })
   .post('/set-plan', validJson(ZSetPlan), async (c) => {
     const { email, plan } = c.req.valid('json');
-    return c.json(await setPlanByEmail({ database: c.var.deps.database, email, plan, defaultPlan: c.var.deps.env.defaultPlan }), 200);
+    return c.json(
+      await setPlanByEmail({ database: c.var.deps.database, email, plan, defaultPlan: c.var.deps.env.defaultPlan }),
+      200,
+    );
   });

@@ -44,7 +44,9 @@ export function EmptyState({
 }) {
   return (
     <div className="bg-card flex flex-col items-center rounded-lg border border-dashed px-6 py-14 text-center">
-      {icon ? <div className="bg-accent text-accent-foreground mb-4 rounded-full p-3 [&_svg]:size-6">{icon}</div> : null}
+      {icon ? (
+        <div className="bg-accent text-accent-foreground mb-4 rounded-full p-3 [&_svg]:size-6">{icon}</div>
+      ) : null}
       <h2 className="text-lg font-semibold">{title}</h2>
       <div className="text-muted-foreground mt-2 max-w-md text-sm">{children}</div>
       {link ? (

@@ -1,7 +1,11 @@
 /** What a screen shows while its code loads (S5). */
 export function PageLoading() {
   return (
-    <div className="text-muted-foreground flex min-h-[40vh] items-center justify-center" role="status" aria-live="polite">
+    <div
+      className="text-muted-foreground flex min-h-[40vh] items-center justify-center"
+      role="status"
+      aria-live="polite"
+    >
       Loading...
     </div>
   );

@@ -56,8 +56,8 @@ const FAQS: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         Each time you fill in a short brief and Draftwell writes a first draft from it, and, where an AI model is set
-        up, each time it rewrites a section for you. Starting from a template or a blank proposal does not count
-        towards the monthly allowance, and neither does editing afterwards.
+        up, each time it rewrites a section for you. Starting from a template or a blank proposal does not count towards
+        the monthly allowance, and neither does editing afterwards.
       </>
     ),
   },

@@ -41,8 +41,9 @@ export default function PrivacyPage() {
           and your client can always see exactly what was agreed. When your client opens the link, comments, accepts or
           declines, we record when, and the IP address and browser it came from; an acceptance also keeps the name and
           email your client typed and the consent they gave. This is the evidence of the agreement: it stays for as long
-          as your account exists, and an accepted proposal stays readable by its link for that long. On the paid plans you
-          see how long each visit lasted and from where; on the free plan we keep it but only show that a visit happened.
+          as your account exists, and an accepted proposal stays readable by its link for that long. On the paid plans
+          you see how long each visit lasted and from where; on the free plan we keep it but only show that a visit
+          happened.
         </p>
 
         <h3>Your plan and billing</h3>
@@ -58,8 +59,8 @@ export default function PrivacyPage() {
           Only if the operator of this server has configured an AI model: when you draft from a brief or rewrite a
           section, the brief or the section, your business profile, the template you chose and the titles, structure and
           prices of up to three of your accepted proposals are sent to that model’s provider to write the draft. The
-          clients of those accepted proposals are not named to it. Without a configured model, drafts are written on this server
-          and nothing leaves it.
+          clients of those accepted proposals are not named to it. Without a configured model, drafts are written on
+          this server and nothing leaves it.
         </p>
 
         <h3>Contact form messages</h3>

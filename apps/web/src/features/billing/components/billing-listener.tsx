@@ -50,7 +50,11 @@ export function BillingListener({ userId }: { userId: string }) {
       if (event.channel !== channel || event.event !== BILLING_CHANGED_EVENT) return;
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
       const plan = PLANS[(event.data as { plan?: TPlanId }).plan ?? 'free'];
-      if (plan) toast.success(`You are on the ${plan.name} plan`, { id: 'plan-changed', description: 'Your plan’s limits apply from now.' });
+      if (plan)
+        toast.success(`You are on the ${plan.name} plan`, {
+          id: 'plan-changed',
+          description: 'Your plan’s limits apply from now.',
+        });
     });
     return () => {
       offMutations();

@@ -8,7 +8,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { invoicesQueryOptions } from '../api/billing';
 
-const STATUS_TONE = { paid: 'success', open: 'warning', uncollectible: 'destructive', void: 'default', draft: 'default' } as const;
+const STATUS_TONE = {
+  paid: 'success',
+  open: 'warning',
+  uncollectible: 'destructive',
+  void: 'default',
+  draft: 'default',
+} as const;
 
 /** The invoices Stripe holds for this account, newest first, each with its hosted page. */
 export function InvoiceList() {
@@ -35,7 +41,9 @@ export function InvoiceList() {
             </div>
           </div>
         ) : invoices.data.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No invoices yet. The first one appears after your first payment.</p>
+          <p className="text-muted-foreground text-sm">
+            No invoices yet. The first one appears after your first payment.
+          </p>
         ) : (
           <ul aria-label="Invoices" className="divide-y text-sm">
             {invoices.data.map((inv) => (
@@ -43,7 +51,9 @@ export function InvoiceList() {
                 <span className="w-36">{formatCalendarDate(inv.createdAt.slice(0, 10))}</span>
                 <span className="text-muted-foreground w-32 truncate">{inv.number ?? 'Draft'}</span>
                 <span className="w-24 font-medium tabular-nums">{formatMoney(inv.total, inv.currency)}</span>
-                <Badge variant={STATUS_TONE[inv.status as keyof typeof STATUS_TONE] ?? 'default'}>{inv.status ?? 'draft'}</Badge>
+                <Badge variant={STATUS_TONE[inv.status as keyof typeof STATUS_TONE] ?? 'default'}>
+                  {inv.status ?? 'draft'}
+                </Badge>
                 {inv.hostedInvoiceUrl ? (
                   <a
                     href={inv.hostedInvoiceUrl}

@@ -46,7 +46,10 @@ export function PlanTab() {
         description: 'Your new plan shows here as soon as Stripe confirms the payment, usually within seconds.',
       });
     } else if (outcome === 'canceled') {
-      toast.info('Checkout canceled', { id: 'checkout-return', description: 'Nothing was charged; your plan is unchanged.' });
+      toast.info('Checkout canceled', {
+        id: 'checkout-return',
+        description: 'Nothing was charged; your plan is unchanged.',
+      });
     }
     void billing.refetch();
     setParams(
@@ -112,7 +115,9 @@ function CurrentPlanCard({ state }: { state: TBillingState }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className={cn('text-sm', status.tone === 'destructive' && 'text-destructive flex items-start gap-2')}>
-          {status.tone === 'destructive' ? <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
+          {status.tone === 'destructive' ? (
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          ) : null}
           <span>{status.detail}</span>
         </p>
         {state.billingEnabled && sub?.source === 'stripe' ? (
@@ -154,7 +159,9 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
     }
     // A paying subscriber changes plan (or cancels) in the Portal, never through a second Checkout.
     if (paying || plan.id === 'free') {
-      portal.mutate(undefined, { onError: (err) => toast.error('Could not open billing', { description: err.message }) });
+      portal.mutate(undefined, {
+        onError: (err) => toast.error('Could not open billing', { description: err.message }),
+      });
       return;
     }
     checkout.mutate(
@@ -177,9 +184,7 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
         <div className="justify-self-start">
           <BillingPeriodSwitch value={period} onChange={setPeriod} />
         </div>
-        {!state.billingEnabled ? (
-          <p className="text-muted-foreground text-sm">{BILLING_OFF_MESSAGE}</p>
-        ) : null}
+        {!state.billingEnabled ? <p className="text-muted-foreground text-sm">{BILLING_OFF_MESSAGE}</p> : null}
         <ul className="grid gap-3 sm:grid-cols-3">
           {PLAN_LIST.map((plan) => {
             const current = plan.id === state.plan;
@@ -219,7 +224,10 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
           })}
         </ul>
         {notice ? (
-          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
             {notice}
           </p>
         ) : null}

@@ -23,7 +23,9 @@ function Meter({ meter, perPeriod }: { meter: TUsageMeter; perPeriod: boolean })
           {label}
           {perPeriod ? null : <span className="text-muted-foreground font-normal"> (in total)</span>}
         </span>
-        <span className={cn('tabular-nums', tone === 'full' ? 'text-destructive font-medium' : 'text-muted-foreground')}>
+        <span
+          className={cn('tabular-nums', tone === 'full' ? 'text-destructive font-medium' : 'text-muted-foreground')}
+        >
           {text}
           {tone === 'full' ? ' · limit reached' : null}
         </span>

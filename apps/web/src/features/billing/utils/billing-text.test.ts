@@ -26,7 +26,8 @@ describe('planStatus', () => {
   });
 
   it('each Stripe status with its date', () => {
-    const at = (s: Partial<TSubscriptionView>) => planStatus({ plan: 'pro', subscription: stripe(s), billingEnabled: true });
+    const at = (s: Partial<TSubscriptionView>) =>
+      planStatus({ plan: 'pro', subscription: stripe(s), billingEnabled: true });
     expect(at({})).toMatchObject({ badge: 'Active', detail: 'Billed monthly; renews on December 24, 2026.' });
     expect(at({ interval: 'year' }).detail).toBe('Billed yearly; renews on December 24, 2026.');
     expect(at({ cancelAtPeriodEnd: true })).toMatchObject({
@@ -41,7 +42,9 @@ describe('planStatus', () => {
       badge: 'Payment failed',
       tone: 'destructive',
     });
-    expect(at({ status: 'past_due', paymentFailedAt: '2026-11-20T08:00:00.000Z' }).detail).toContain('(November 20, 2026)');
+    expect(at({ status: 'past_due', paymentFailedAt: '2026-11-20T08:00:00.000Z' }).detail).toContain(
+      '(November 20, 2026)',
+    );
     const ended = planStatus({
       plan: 'free',
       subscription: stripe({ status: 'canceled', canceledAt: '2026-11-02T00:00:00.000Z' }),

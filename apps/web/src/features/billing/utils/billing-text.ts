@@ -26,7 +26,11 @@ export function planStatus(state: Pick<TBillingState, 'plan' | 'subscription' | 
     };
   }
   if (sub.source === 'admin') {
-    return { badge: 'Active', tone: 'success', detail: `The ${PLANS[sub.plan].name} plan, set by this server’s operator.` };
+    return {
+      badge: 'Active',
+      tone: 'success',
+      detail: `The ${PLANS[sub.plan].name} plan, set by this server’s operator.`,
+    };
   }
   const interval = sub.interval === 'year' ? 'yearly' : 'monthly';
   const end = day(sub.currentPeriodEnd);

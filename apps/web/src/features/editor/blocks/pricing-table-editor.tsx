@@ -51,7 +51,6 @@ export type TPricingTableEditorProps = {
   editable: boolean;
 };
 
-
 function lineTotalText(line: TPricingLine, currency: string): string {
   try {
     return `${formatMoney(lineTotal(line).total, currency)}${BILLING_SUFFIX[line.billing]}`;

@@ -263,10 +263,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
             <Plus aria-hidden="true" /> Insert
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="start"
-          onCloseAutoFocus={backToText(editor)}
-        >
+        <DropdownMenuContent align="start" onCloseAutoFocus={backToText(editor)}>
           <DropdownMenuLabel>Blocks</DropdownMenuLabel>
           {(Object.keys(BLOCK_LABELS) as TInsertableBlock[]).map((name) => (
             <DropdownMenuItem key={name} onSelect={() => props.onInsertBlock(name)}>
@@ -290,11 +287,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
             <Braces aria-hidden="true" /> Variables
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="start"
-          className="max-h-80 overflow-y-auto"
-          onCloseAutoFocus={backToText(editor)}
-        >
+        <DropdownMenuContent align="start" className="max-h-80 overflow-y-auto" onCloseAutoFocus={backToText(editor)}>
           {VARIABLES.map((name) => {
             const value = props.describeVariable(name);
             return (
@@ -328,11 +321,7 @@ function RewriteMenu({ editor, onRewrite }: { editor: Editor; onRewrite: (choice
           <Sparkles aria-hidden="true" /> AI
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        className="max-h-96 overflow-y-auto"
-        onCloseAutoFocus={backToText(editor)}
-      >
+      <DropdownMenuContent align="end" className="max-h-96 overflow-y-auto" onCloseAutoFocus={backToText(editor)}>
         <DropdownMenuLabel>This section</DropdownMenuLabel>
         {REWRITE_CHOICES.map((choice) => (
           <DropdownMenuItem key={choice.label} onSelect={() => onRewrite(choice)}>
@@ -391,10 +380,7 @@ function TableMenu({ editor, inTable }: { editor: Editor; inTable: boolean }) {
           <Table2 aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="start"
-        onCloseAutoFocus={backToText(editor)}
-      >
+      <DropdownMenuContent align="start" onCloseAutoFocus={backToText(editor)}>
         {items.map((item, i) => (
           <DropdownMenuItem
             key={item.label}

@@ -27,7 +27,8 @@ export function ChangePasswordCard() {
       },
       (err: unknown) => {
         const e = err instanceof ApiError ? err : null;
-        if (e?.code === 'INVALID_PASSWORD') form.setError('currentPassword', { message: 'That is not your current password.' });
+        if (e?.code === 'INVALID_PASSWORD')
+          form.setError('currentPassword', { message: 'That is not your current password.' });
         else if (e && ['WEAK_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'].includes(e.code))
           form.setError('newPassword', { message: e.message });
         else form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });

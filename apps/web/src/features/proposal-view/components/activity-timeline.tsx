@@ -117,8 +117,7 @@ export function ActivityTimeline({
         </ol>
         {opened && !detailedAnalytics ? (
           <p className="text-muted-foreground mt-3 border-t pt-3 text-xs">
-            How long your client read, and from where and on what device, are part of the paid plans’ view
-            analytics.{' '}
+            How long your client read, and from where and on what device, are part of the paid plans’ view analytics.{' '}
             <Link to={paths.plan} className="text-primary font-medium underline underline-offset-4">
               See plans
             </Link>

@@ -20,12 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
 import { SavedItemConflictError, useCreateSavedItem, useUpdateSavedItem } from '../api/saved-items';
-import {
-  savedItemFormValues,
-  ZSavedItemForm,
-  type TSavedItemFormIn,
-  type TSavedItemFormOut,
-} from './saved-item-form';
+import { savedItemFormValues, ZSavedItemForm, type TSavedItemFormIn, type TSavedItemFormOut } from './saved-item-form';
 import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
 
 const FIELDS = ['description', 'unit', 'unitPrice', 'currency', 'taxRate', 'billing'] as const;
