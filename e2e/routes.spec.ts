@@ -9,6 +9,36 @@ test('S1 public routes render their h1 for a visitor', async ({ page }) => {
   }
 });
 
+test('public pages arrive prerendered: without JavaScript they show their content, title and links', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  try {
+    for (const [path, h1, title] of [
+      ['/', 'Write the proposal, send a link, get it signed.', /business proposals/],
+      ['/pricing', 'Simple, fair pricing', /^Pricing — Draftwell$/],
+      ['/about', 'About Draftwell', /^About — Draftwell$/],
+      ['/contact', 'Contact us', /^Contact — Draftwell$/],
+      ['/privacy', 'Privacy', /^Privacy — Draftwell$/],
+      ['/404', 'We could not find that page', /^Page not found — Draftwell$/],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(h1);
+      await expect(page).toHaveTitle(title);
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
+      ).toHaveAttribute('href', '/pricing');
+    }
+    // The plans are in the page itself, for crawlers and first paint.
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { name: 'Pro' }).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('S2 protected routes render for a signed-in user', async ({ page, signUpViaApi }) => {
   const user = await signUpViaApi(page);
   for (const { path, title } of PROTECTED_SCREENS) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
+import { pathToFileURL } from 'node:url';
 import { build as viteBuild } from 'vite';
 import { root, sourceFingerprint, stampFile } from './fingerprint.mjs';
 
@@ -15,6 +16,7 @@ export async function buildAll({ quiet = false } = {}) {
     configFile: path.join(root, 'apps/web/vite.config.ts'),
     logLevel: quiet ? 'warn' : 'info',
   });
+  await prerenderPublicPages({ quiet });
 
   const serverDir = path.join(root, 'apps/server');
   const dist = path.join(serverDir, 'dist');
@@ -46,6 +48,52 @@ export async function buildAll({ quiet = false } = {}) {
   mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2));
   if (!quiet) console.log(`Built Draftwell in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The public pages served as prerendered HTML (PRODUCT §4), by path; the file under dist/prerendered/. */
+const PRERENDERED = [
+  ['/', 'index'],
+  ['/pricing', 'pricing'],
+  ['/about', 'about'],
+  ['/contact', 'contact'],
+  ['/privacy', 'privacy'],
+  ['/404', '404'],
+];
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Renders the public pages to HTML with the app's own code (apps/web/src/prerender.tsx, built
+ * for Node), each into a copy of index.html: the same scripts and styles, the page already in
+ * `#root` and its own `<title>`. The browser hydrates it. /auth is not among them: what it shows
+ * depends on the address's query and the session.
+ */
+async function prerenderPublicPages({ quiet }) {
+  const web = path.join(root, 'apps/web');
+  // Inside the web app's folder, so the bundle's imports resolve from its node_modules and the root's.
+  const outDir = path.join(web, 'node_modules/.cache/draftwell-prerender');
+  try {
+    await viteBuild({
+      root: web,
+      configFile: path.join(web, 'vite.config.ts'),
+      logLevel: quiet ? 'warn' : 'error',
+      build: { ssr: path.join(web, 'src/prerender.tsx'), outDir, emptyOutDir: true, copyPublicDir: false },
+    });
+    const { prerender } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+    const template = readFileSync(path.join(web, 'dist/index.html'), 'utf8');
+    if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+    const target = path.join(web, 'dist/prerendered');
+    mkdirSync(target, { recursive: true });
+    for (const [urlPath, name] of PRERENDERED) {
+      const { html, title } = await prerender(urlPath);
+      let page = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+      if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+      writeFileSync(path.join(target, `${name}.html`), page);
+    }
+  } finally {
+    if (!process.env.KEEP_PRERENDER) rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 /**

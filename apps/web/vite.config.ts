@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3000);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
@@ -13,13 +13,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      // The app, and the client's page on its own (the server answers /p/:token with share.html).
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        share: fileURLToPath(new URL('./share.html', import.meta.url)),
-      },
-    },
+    // The app, and the client's page on its own (the server answers /p/:token with share.html).
+    // The prerender's build (scripts/build.mjs, `build.ssr`) names its own entry instead.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            share: fileURLToPath(new URL('./share.html', import.meta.url)),
+          },
+        },
   },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
@@ -30,4 +33,4 @@ export default defineConfig({
       '/healthz': { target: `http://localhost:${serverPort}` },
     },
   },
-});
+}));

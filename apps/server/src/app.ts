@@ -32,6 +32,9 @@ import { resolveClientIp } from './lib/client-ip';
 import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
 import { inlineScriptHashes, loadStaticFiles } from './lib/static-files';
 
+/** Where the build puts the public pages it prerendered (scripts/build.mjs), one file per path. */
+const PRERENDERED_DIR = '/prerendered';
+
 /** Largest JSON body any route accepts; bigger ones are refused before parsing (A21). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -206,7 +209,7 @@ export function createApp(deps: TAppDeps) {
   app.on(['GET', 'HEAD'], '*', (c) => {
     const p = c.req.path;
     const file = files.get(p);
-    if (file && p !== '/index.html' && p !== '/share.html') return sendFile(c, file);
+    if (file && p !== '/index.html' && p !== '/share.html' && !p.startsWith(PRERENDERED_DIR)) return sendFile(c, file);
     if (!indexHtml) return c.text('The web app is not built. Run npm start, which builds it.', 503);
     if (path.extname(p)) return c.text('Not found', 404);
     if (isSharePath(p)) {
@@ -217,7 +220,9 @@ export function createApp(deps: TAppDeps) {
         ? sendFile(c, shareHtml ?? indexHtml, 200, 'no-store')
         : sendFile(c, indexHtml, 404, 'no-store');
     }
-    return sendFile(c, indexHtml, isAppRoute(p) ? 200 : 404);
+    // A public page is served as its prerendered HTML (the browser hydrates it); the rest as the app.
+    const page = files.get(`${PRERENDERED_DIR}${p === '/' ? '/index' : p}.html`) ?? indexHtml;
+    return sendFile(c, page, isAppRoute(p) ? 200 : 404);
   });
 
   return { app, state };

@@ -162,6 +162,8 @@ export type TStartOptions = {
   authSecret?: string;
   pglite?: PGlite;
   skipDataDirLock?: boolean;
+  /** A built web app to serve (a folder like apps/web/dist); none by default. */
+  webDist?: string;
 };
 
 /**
@@ -204,7 +206,7 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
   const running = await startServer({
     env,
     logger: captureLogger(logs, () => expectingErrors > 0),
-    webDist: null,
+    webDist: opts.webDist ?? null,
     pglite: opts.pglite,
     skipDataDirLock: opts.skipDataDirLock,
   });

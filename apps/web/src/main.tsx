@@ -1,18 +1,22 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
 import './styles.css';
 
-const root = createRoot(document.getElementById('root')!);
-root.render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page arrives prerendered (scripts/build.mjs): it is hydrated, not drawn again.
+const prerendered = container.hasChildNodes();
+const root = prerendered ? hydrateRoot(container, app) : createRoot(container);
+if (!prerendered) root.render(app);
 
 // The app is torn down with the page: unmounting closes the realtime connection (S10).
 window.addEventListener('pagehide', (e) => {

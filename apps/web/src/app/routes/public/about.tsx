@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ProsePage, ProseSection } from '@/features/marketing/components/prose-page';
+import { usePageTitle } from '@/lib/page-title';
 
 const PRINCIPLES = [
   {
@@ -24,9 +24,7 @@ const PRINCIPLES = [
 ];
 
 export default function AboutPage() {
-  useEffect(() => {
-    document.title = 'About — Draftwell';
-  }, []);
+  usePageTitle('About — Draftwell');
 
   return (
     <ProsePage

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -7,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/session';
 import { ForgotPasswordForm, ResetPasswordForm, SignInForm, SignUpForm } from '@/features/auth/components/auth-forms';
+import { usePageTitle } from '@/lib/page-title';
 
 type TTab = 'sign-in' | 'sign-up';
 
@@ -19,9 +19,7 @@ export default function AuthPage() {
   const linkError = params.get('error');
   const tab: TTab = params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
 
-  useEffect(() => {
-    document.title = 'Sign in — Draftwell';
-  }, []);
+  usePageTitle('Sign in — Draftwell');
 
   const go = (next: Record<string, string>) => setParams(next, { replace: true });
 

@@ -1,13 +1,11 @@
 import { Clock, Inbox, ShieldCheck } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ContactForm } from '@/features/contact/components/contact-form';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function ContactPage() {
-  useEffect(() => {
-    document.title = 'Contact — Draftwell';
-  }, []);
+  usePageTitle('Contact — Draftwell');
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">

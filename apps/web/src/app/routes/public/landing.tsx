@@ -13,12 +13,13 @@ import {
   Timer,
   UserRound,
 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { PlanCards } from '@/features/marketing/components/plan-cards';
 import { ProposalIllustration } from '@/features/marketing/components/proposal-illustration';
+import { usePageTitle } from '@/lib/page-title';
 
 const AUDIENCES = [
   {
@@ -128,9 +129,7 @@ function Section({
 }
 
 export default function LandingPage() {
-  useEffect(() => {
-    document.title = 'Draftwell — business proposals your clients can accept and sign';
-  }, []);
+  usePageTitle('Draftwell — business proposals your clients can accept and sign');
 
   return (
     <>

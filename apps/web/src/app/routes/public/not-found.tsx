@@ -1,13 +1,11 @@
 import { FileQuestion } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function NotFoundPage() {
-  useEffect(() => {
-    document.title = 'Page not found — Draftwell';
-  }, []);
+  usePageTitle('Page not found — Draftwell');
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLAN_LIST, PLANS, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth/api/session';
 import { BillingPeriodSwitch } from '@/features/marketing/components/billing-period-switch';
 import { monthsFreeYearly, PlanCards, type TBillingPeriod } from '@/features/marketing/components/plan-cards';
 import { PlanComparisonTable } from '@/features/marketing/components/plan-comparison-table';
+import { usePageTitle } from '@/lib/page-title';
 
 const FREE = PLANS.free;
 const unlimitedSendPlans = PLAN_LIST.filter((p) => p.limits.proposalsSentPerMonth === null).map((p) => p.name);
@@ -95,9 +96,7 @@ export default function PricingPage() {
     ? (plan: TPlan) => ({ to: `${paths.plan}&plan=${plan.id}`, label: `Choose ${plan.name}` })
     : undefined;
 
-  useEffect(() => {
-    document.title = 'Pricing — Draftwell';
-  }, []);
+  usePageTitle('Pricing — Draftwell');
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">

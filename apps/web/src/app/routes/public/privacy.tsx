@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ProsePage, ProseSection } from '@/features/marketing/components/prose-page';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function PrivacyPage() {
-  useEffect(() => {
-    document.title = 'Privacy — Draftwell';
-  }, []);
+  usePageTitle('Privacy — Draftwell');
 
   return (
     <ProsePage

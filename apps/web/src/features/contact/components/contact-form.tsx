@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const FIELDS = ['name', 'email', 'message'] as const satisfies readonly (keyof TContactMessage)[];
 const EMPTY: TContactMessage = { name: '', email: '', message: '' };
@@ -20,6 +21,7 @@ function waitText(seconds: number | undefined): string {
 
 export function ContactForm() {
   const form = useForm<TContactMessage>({ resolver: zodResolver(ZContactMessage), defaultValues: EMPTY });
+  const hydrated = useHydrated();
   const send = useSendContactMessage();
   const { errors } = form.formState;
 
@@ -70,7 +72,8 @@ export function ContactForm() {
       </FormField>
       <FormError message={errors.root?.message} />
       <div>
-        <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto">
+        {/* Prerendered: until the page is hydrated a press would submit the form natively, losing it. */}
+        <Button type="submit" disabled={send.isPending || !hydrated} className="w-full sm:w-auto">
           {send.isPending ? 'Sending…' : 'Send message'}
         </Button>
       </div>

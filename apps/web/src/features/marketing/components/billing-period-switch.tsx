@@ -1,5 +1,6 @@
 import { RadioGroup } from 'radix-ui';
 import { PLAN_LIST } from '@draftwell/shared/plans';
+import { useHydrated } from '@/lib/use-hydrated';
 import { monthsFreeYearly, type TBillingPeriod } from './plan-cards';
 
 const bestYearlySaving = Math.max(...PLAN_LIST.map(monthsFreeYearly));
@@ -23,8 +24,11 @@ export function BillingPeriodSwitch({
       note: bestYearlySaving > 0 ? `${bestYearlySaving} months free` : undefined,
     },
   ];
+  // On the prerendered pricing page the switch works once the page is hydrated.
+  const hydrated = useHydrated();
   return (
     <RadioGroup.Root
+      disabled={!hydrated}
       value={value}
       onValueChange={(next) => onChange(next as TBillingPeriod)}
       aria-label="Billing period"

@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTheme } from 'next-themes';
 import { DropdownMenu } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export const THEME_OPTIONS = [
   { value: 'light', label: 'Light', Icon: Sun },
@@ -11,12 +12,20 @@ export const THEME_OPTIONS = [
 
 /** The header's theme control: light, dark or system (S7). */
 export function ThemeToggle() {
-  const { theme = 'light', setTheme } = useTheme();
+  const { theme: stored = 'light', setTheme } = useTheme();
+  // The prerendered header says "Light" like the server; the stored choice shows once hydrated.
+  const hydrated = useHydrated();
+  const theme = hydrated ? stored : 'light';
   const current = THEME_OPTIONS.find((o) => o.value === theme) ?? THEME_OPTIONS[0];
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Theme: ${current.label}. Change theme`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Theme: ${current.label}. Change theme`}
+          aria-disabled={hydrated ? undefined : true}
+        >
           <current.Icon aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TTestServer } from './helpers';
+
+/** A built web app in miniature: the shell, and two public pages as the build prerenders them. */
+function fakeDist(): string {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'draftwell-dist-'));
+  const page = (root: string, title = 'Draftwell') =>
+    `<!doctype html><html><head><title>${title}</title><script>document.documentElement.dataset.x='1'</script></head><body><div id="root">${root}</div></body></html>`;
+  writeFileSync(path.join(dist, 'index.html'), page(''));
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(path.join(dist, 'prerendered/index.html'), page('<h1>Landing, prerendered</h1>', 'Draftwell — home'));
+  writeFileSync(path.join(dist, 'prerendered/pricing.html'), page('<h1>Pricing, prerendered</h1>', 'Pricing'));
+  writeFileSync(path.join(dist, 'prerendered/404.html'), page('<h1>Not found, prerendered</h1>'));
+  return dist;
+}
+
+describe('pages of the web app', () => {
+  let server: TTestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeDist();
+    server = await startTestServer({ webDist: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const get = (p: string) => fetch(new URL(p, server.url));
+
+  it('serves a public page as its prerendered HTML, with the same security headers as the app', async () => {
+    for (const [p, h1] of [
+      ['/', 'Landing, prerendered'],
+      ['/pricing', 'Pricing, prerendered'],
+      ['/404', 'Not found, prerendered'],
+    ] as const) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
+      expect(await res.text()).toContain(`<h1>${h1}</h1>`);
+    }
+  });
+
+  it('serves the app shell for pages that are not prerendered, and 404 for unknown ones', async () => {
+    for (const [p, status] of [
+      ['/auth', 200],
+      ['/dashboard', 200],
+      ['/nope', 404],
+    ] as const) {
+      const res = await get(p);
+      expect(res.status, p).toBe(status);
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('does not serve the prerendered files under their own names', async () => {
+    expect((await get('/prerendered/pricing.html')).status).toBe(404);
+    expect((await get('/prerendered/pricing')).status).toBe(404);
+  });
+});

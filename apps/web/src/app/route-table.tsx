@@ -1,0 +1,56 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@/config/paths';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { ProtectedRoute } from '@/components/layouts/protected-route';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { RouteError } from '@/components/layouts/route-error';
+
+/**
+ * Each screen is its own chunk, loaded when first visited (S5), and shows `Loading...` meanwhile.
+ * The router navigates inside startTransition, and a transition keeps an already revealed
+ * Suspense boundary (the layout's) on the old screen; so each screen gets its own boundary,
+ * keyed, which is new on every switch of screen and shows its fallback at once.
+ */
+let screenCount = 0;
+const screen = (load: () => Promise<{ default: ComponentType }>) => {
+  const Screen = lazy(load);
+  return (
+    <Suspense key={`screen-${screenCount++}`} fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
+};
+
+/** Every route of the app; the browser's router and the build's prerender (prerender.tsx) share them. */
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: PUBLIC_ROUTES.landing, element: screen(() => import('./routes/public/landing')) },
+      { path: PUBLIC_ROUTES.auth, element: screen(() => import('./routes/public/auth')) },
+      { path: PUBLIC_ROUTES.pricing, element: screen(() => import('./routes/public/pricing')) },
+      { path: PUBLIC_ROUTES.about, element: screen(() => import('./routes/public/about')) },
+      { path: PUBLIC_ROUTES.contact, element: screen(() => import('./routes/public/contact')) },
+      { path: PUBLIC_ROUTES.privacy, element: screen(() => import('./routes/public/privacy')) },
+      { path: PUBLIC_ROUTES.notFound, element: screen(() => import('./routes/public/not-found')) },
+      { path: SHARE_ROUTES.verify, element: screen(() => import('./routes/share/verify')) },
+    ],
+  },
+  // The client's page has the sender's chrome, not the marketing layout's.
+  { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')), errorElement: <RouteError /> },
+  {
+    element: <ProtectedRoute />,
+    errorElement: <RouteError />,
+    children: [
+      { path: PROTECTED_ROUTES.dashboard, element: screen(() => import('./routes/app/dashboard')) },
+      { path: PROTECTED_ROUTES.editDraft, element: screen(() => import('./routes/app/dashboard')) },
+      { path: PROTECTED_ROUTES.templates, element: screen(() => import('./routes/app/templates')) },
+      { path: PROTECTED_ROUTES.templateEdit, element: screen(() => import('./routes/app/template-edit')) },
+      { path: PROTECTED_ROUTES.profile, element: screen(() => import('./routes/app/profile')) },
+      { path: PROTECTED_ROUTES.proposal, element: screen(() => import('./routes/app/proposal')) },
+    ],
+  },
+  { path: '*', element: <Navigate to={PUBLIC_ROUTES.notFound} replace /> },
+];

@@ -1,0 +1,58 @@
+/**
+ * The build's prerender (scripts/build.mjs): each public page rendered to HTML with the app's own
+ * providers and routes, so crawlers and first paints get the page itself; the browser then
+ * hydrates it (main.tsx). Runs in Node at build time only; never part of the browser bundle.
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { routes } from './app/route-table';
+import { PrerenderTitleContext } from './lib/page-title';
+
+export type TPrerendered = { html: string; title: string | null };
+
+/**
+ * The page's HTML, whole: every lazy screen loaded and every Suspense boundary inline. React
+ * would otherwise outline a large boundary (a fallback plus the content swapped in by an inline
+ * script, which the CSP blocks), so outlining is turned off and the result checked.
+ */
+export async function prerender(path: string): Promise<TPrerendered> {
+  const page = await renderOnce(path);
+  const streamed = /<template id="B:|\$RC/.exec(page.html);
+  if (streamed) {
+    throw new Error(
+      `${path} was not rendered inline, around: ${page.html.slice(Math.max(0, streamed.index - 200), streamed.index + 100)}`,
+    );
+  }
+  return page;
+}
+
+async function renderOnce(path: string): Promise<TPrerendered> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response)
+    throw new Error(`${path} answers ${context.status}: a page to prerender must render`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Waits for every lazy screen and Suspense boundary, unlike renderToString. A page that fails
+  // to render fails the build: a fallback must never be served as the page.
+  const errors: unknown[] = [];
+  let title: string | null = null;
+  const noteTitle = (next: string) => {
+    title = next;
+  };
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <PrerenderTitleContext value={noteTitle}>
+        <AppProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </PrerenderTitleContext>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  if (errors.length > 0) throw new AggregateError(errors, `${path} could not be prerendered`);
+  return { html, title };
+}
