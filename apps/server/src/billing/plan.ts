@@ -6,20 +6,44 @@ import {
   type TRevisionSnapshot,
   type TSubscriptionView,
 } from '@draftwell/shared';
-import { PLANS } from '@draftwell/shared/plans';
+import { PLANS, usagePeriod } from '@draftwell/shared/plans';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../db/client';
 import { subscriptions } from '../db/schema';
 
 export type TSubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** What decides a user's limits now: the plan, and the day of the month their usage resets. */
+/** What decides a user's limits now: the plan, and when their usage resets. */
 export type TEffectivePlan = {
   plan: TPlanId;
-  /** 1–31: usage periods start on this day of each month (the subscription's start, else the 1st). */
-  anchorDay: number;
+  /** The usage period containing `day` (yyyy-mm-dd, UTC); its start keys the usage counters. */
+  periodOf(day: string): { start: string; end: string };
   subscription: TSubscriptionRow | null;
 };
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Usage periods follow the subscription Stripe bills: a monthly subscription's period is exactly
+ * the one Stripe reports (a subscription started on the 31st renews on the 28th of February and
+ * the 31st of March, which a day-of-month rule cannot follow), and once that period has ended
+ * before Stripe's renewal arrives, the next one starts where it ended. A yearly subscription's
+ * months start on the day it started; without a paid subscription, on the 1st.
+ */
+export function periodsOf(row: TSubscriptionRow | null, paid: boolean) {
+  const start = paid ? row?.currentPeriodStart : null;
+  const end = paid ? row?.currentPeriodEnd : null;
+  if (!row || !start) return (day: string) => usagePeriod(day, 1);
+  if (row.interval !== 'month' || !end) return (day: string) => usagePeriod(day, start.getUTCDate());
+  return (day: string) => {
+    if (day >= ymd(start) && day < ymd(end)) return { start: ymd(start), end: ymd(end) };
+    if (day >= ymd(end)) {
+      const next = usagePeriod(day, end.getUTCDate());
+      return next.start < ymd(end) ? { start: ymd(end), end: next.end } : next;
+    }
+    return usagePeriod(day, start.getUTCDate());
+  };
+}
 
 const isPlanId = (v: string): v is TPlanId => (PLAN_IDS as readonly string[]).includes(v);
 
@@ -36,9 +60,8 @@ export async function effectivePlan(db: TDb, defaultPlan: TPlanId, userId: strin
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   const subscription = row ?? null;
   const plan = planOfRow(subscription, defaultPlan);
-  const paid = subscription && plan === subscription.plan && subscription.source === 'stripe';
-  const anchorDay = paid && subscription.currentPeriodStart ? subscription.currentPeriodStart.getUTCDate() : 1;
-  return { plan, anchorDay, subscription };
+  const paid = subscription !== null && plan === subscription.plan && subscription.source === 'stripe';
+  return { plan, periodOf: periodsOf(subscription, paid), subscription };
 }
 
 export async function planOf(db: TDb, defaultPlan: TPlanId, userId: string): Promise<TPlanId> {

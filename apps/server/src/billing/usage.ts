@@ -5,7 +5,6 @@ import {
   planWithFeature,
   planLimitMessage,
   planThatLifts,
-  usagePeriod,
   type TLimitedAction,
   type TPlan,
   type TPlanFeatureDetails,
@@ -69,9 +68,9 @@ export async function consumeUsage(args: {
   now?: Date;
 }): Promise<TUsageTicket> {
   const { db, defaultPlan, userId, metric } = args;
-  const { plan, anchorDay } = await effectivePlan(db, defaultPlan, userId);
+  const { plan, periodOf } = await effectivePlan(db, defaultPlan, userId);
   const limit = planLimit(plan, metric);
-  const periodStart = usagePeriod(today(args.now ?? new Date()), anchorDay).start;
+  const periodStart = periodOf(today(args.now ?? new Date())).start;
   if (limit !== null && limit <= 0) throw planLimitError(metric, plan, limit, 0);
   const taken = await db
     .insert(usageCounters)
@@ -123,7 +122,7 @@ export async function readMeters(args: {
   now?: Date;
 }): Promise<{ period: { start: string; end: string }; meters: TUsageMeter[] }> {
   const { db, effective, userId } = args;
-  const period = usagePeriod(today(args.now ?? new Date()), effective.anchorDay);
+  const period = effective.periodOf(today(args.now ?? new Date()));
   const [counters, [own]] = await Promise.all([
     db
       .select({ metric: usageCounters.metric, count: usageCounters.count })
