@@ -156,3 +156,21 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page, `plan tab (${scheme}, phone)`);
   });
 }
+
+test('pricing, signed in: the current plan is managed, the others are chosen, in Profile → Plan', async ({
+  page,
+  baseURL,
+  signUpViaApi,
+}) => {
+  const user = await signUpViaApi(page);
+  await page.goto('/pricing');
+  const plans = page.getByRole('region', { name: 'Plans' });
+  await expect(plans.getByRole('link', { name: 'Manage your plan' })).toHaveAttribute('href', '/profile?tab=plan');
+  await expect(plans.getByRole('link', { name: 'Choose Free' })).toHaveCount(0);
+  await expect(plans.getByRole('link', { name: 'Choose Pro' })).toHaveAttribute('href', '/profile?tab=plan&plan=pro');
+  await setPlan(baseURL!, user.email, 'pro');
+  await page.reload();
+  await expect(plans.getByRole('link', { name: 'Choose Free' })).toBeVisible();
+  await expect(plans.getByRole('link', { name: 'Manage your plan' })).toHaveCount(1);
+  await expect(plans.getByRole('link', { name: 'Choose Pro' })).toHaveCount(0);
+});

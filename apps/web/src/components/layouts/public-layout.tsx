@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/api/session';
+import { usePublicPageSession } from '@/features/auth/api/session';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { cn } from '@/lib/cn';
 import { Logo } from './logo';
@@ -16,7 +16,7 @@ const NAV = [
 ];
 
 export function PublicLayout() {
-  const { data: session } = useSession();
+  const session = usePublicPageSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

@@ -1,12 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLAN_LIST, PLANS, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/api/session';
+import { usePublicPageSession } from '@/features/auth/api/session';
 import { BillingPeriodSwitch } from '@/features/marketing/components/billing-period-switch';
 import { monthsFreeYearly, PlanCards, type TBillingPeriod } from '@/features/marketing/components/plan-cards';
 import { PlanComparisonTable } from '@/features/marketing/components/plan-comparison-table';
 import { usePageTitle } from '@/lib/page-title';
+import { billingQueryOptions } from '@/features/billing/api/billing';
 
 const FREE = PLANS.free;
 const unlimitedSendPlans = PLAN_LIST.filter((p) => p.limits.proposalsSentPerMonth === null).map((p) => p.name);
@@ -90,10 +92,14 @@ const FAQS: { question: string; answer: ReactNode }[] = [
 
 export default function PricingPage() {
   const [period, setPeriod] = useState<TBillingPeriod>('monthly');
-  const { data: session } = useSession();
+  const session = usePublicPageSession();
+  const current = useQuery({ ...billingQueryOptions(), enabled: Boolean(session) }).data?.plan;
   // A signed-in user chooses in Profile → Plan, where their usage and billing are.
   const actionFor = session
-    ? (plan: TPlan) => ({ to: `${paths.plan}&plan=${plan.id}`, label: `Choose ${plan.name}` })
+    ? (plan: TPlan) =>
+        plan.id === current
+          ? { to: paths.plan, label: 'Manage your plan' }
+          : { to: `${paths.plan}&plan=${plan.id}`, label: `Choose ${plan.name}` }
     : undefined;
 
   usePageTitle('Pricing — Draftwell');

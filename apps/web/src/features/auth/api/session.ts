@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSession } from '@draftwell/shared';
 import { api, unwrap } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -14,4 +15,14 @@ export const sessionQueryOptions = () => queryOptions({ queryKey: sessionQueryKe
 /** The current session (or null) as cached; protected routes re-check it on entry. */
 export function useSession() {
   return useQuery(sessionQueryOptions());
+}
+
+/**
+ * The session for a prerendered public page: none while React hydrates it, as when it was
+ * rendered at build time, then the session as cached. A part of the page hydrated later (its
+ * screen's code arrives after the session) would otherwise not match its HTML.
+ */
+export function usePublicPageSession(): TSession | null | undefined {
+  const { data } = useSession();
+  return useHydrated() ? data : undefined;
 }
