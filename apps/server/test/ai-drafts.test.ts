@@ -252,8 +252,8 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     expect(JSON.stringify(server.logs)).not.toContain(API_KEY);
   });
 
-  /** Reads a stream until `until` holds for the events so far, then aborts it as Stop does. */
-  const streamUntil = async (until: (events: TDraftStreamEvent[]) => boolean) => {
+  /** A streamed draft read as the app reads it: complete lines only, as far as asked. */
+  const openStream = async () => {
     const controller = new AbortController();
     const res = await fetch(new URL('/api/drafts/stream', server.url), {
       method: 'POST',
@@ -264,17 +264,36 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
     const complete = () => parseLines(text.slice(0, text.lastIndexOf('\n') + 1));
-    while (!until(complete())) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended first: ${text}`);
-      text += value;
-    }
-    controller.abort();
-    await reader.cancel().catch(() => undefined);
-    const events = complete();
+    return {
+      /** Reads until `until` holds for the events so far, or to the end with `toEnd`. */
+      async read(until: (events: TDraftStreamEvent[]) => boolean, { toEnd = false } = {}) {
+        while (!until(complete())) {
+          const { value, done } = await reader.read();
+          if (done && toEnd) return complete();
+          if (done) throw new Error(`the stream ended first: ${text}`);
+          text += value;
+        }
+        return complete();
+      },
+      /** Stop, as the app does it: the request is aborted. */
+      async stop() {
+        controller.abort();
+        await reader.cancel().catch(() => undefined);
+      },
+    };
+  };
+  const createdOf = (events: TDraftStreamEvent[]) => {
     const created = events.find((e) => e.type === 'created');
     if (created?.type !== 'created') throw new Error('no created event');
-    return { created: created.proposal, blocks: events.flatMap((e) => (e.type === 'block' ? [e.block] : [])) };
+    return created.proposal;
+  };
+
+  /** Reads a stream until `until` holds for the events so far, then aborts it as Stop does. */
+  const streamUntil = async (until: (events: TDraftStreamEvent[]) => boolean) => {
+    const stream = await openStream();
+    const events = await stream.read(until);
+    await stream.stop();
+    return { created: createdOf(events), blocks: events.flatMap((e) => (e.type === 'block' ? [e.block] : [])) };
   };
   const blockCount = (events: TDraftStreamEvent[]) => events.filter((e) => e.type === 'block').length;
 
@@ -335,34 +354,15 @@ describe.each(backends())('drafting with an AI model (%s)', (backend) => {
 
   it('a draft typed in elsewhere while it was written keeps that change; the model’s draft becomes a new one', async () => {
     fake.next({ kind: 'answer', text: ANSWER_FOR([]), chunkSize: 16, chunkDelayMs: 10 });
-    const controller = new AbortController();
-    const res = await fetch(new URL('/api/drafts/stream', server.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.env.baseUrl, cookie: alice.cookieHeader() },
-      body: JSON.stringify(brief()),
-      signal: controller.signal,
-    });
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = '';
-    while (!text.includes('"type":"created"') || !text.slice(text.indexOf('"type":"created"')).includes('\n')) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(text);
-      text += value;
-    }
-    const created = parseLines(text.slice(0, text.indexOf('\n') + 1))[0];
-    if (created?.type !== 'created') throw new Error(text);
+    const stream = await openStream();
+    const created = { proposal: createdOf(await stream.read((events) => events.some((e) => e.type === 'created'))) };
     const typed = await alice.patch(`/api/proposals/${created.proposal.id}`, {
       version: created.proposal.version,
       title: 'My own title',
     });
     expect(typed.status, typed.text).toBe(200);
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += value;
-    }
-    const done = parseLines(text).at(-1);
-    if (done?.type !== 'done') throw new Error(text);
+    const done = (await stream.read(() => false, { toEnd: true })).at(-1);
+    if (done?.type !== 'done') throw new Error(`no done event: ${JSON.stringify(done)}`);
     expect(done.proposal.id).not.toBe(created.proposal.id);
     expect(done.proposal.document.blocks.length).toBe(7);
     const mine = await alice.get(`/api/proposals/${created.proposal.id}`);
