@@ -107,7 +107,9 @@ export class RealtimeClient {
   }
 }
 
-export function realtimeUrl(location: Location | null = typeof window === 'undefined' ? null : window.location): string {
+export function realtimeUrl(
+  location: Location | null = typeof window === 'undefined' ? null : window.location,
+): string {
   // No address while a page is prerendered at build time: nothing connects there.
   if (!location) return '';
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/realtime`;

@@ -103,43 +103,63 @@ describe('a draft being written', () => {
     expect(getWriting(draft.id)).toBeUndefined();
   });
 
-  it('Stop saves what this tab shows into the draft, naming the version it was created at', async () => {
+  it('Stop reads the draft the server saved from what it sent; this tab saves nothing', async () => {
     const s = scriptedStream();
-    const save = vi.fn<TWritingDeps['save']>(async (id, patch) =>
-      proposal({ id, version: 2, document: patch.document! }),
-    );
-    const { started } = start({ stream: s.stream, save });
     const draft = proposal({ version: 1 });
+    const kept = proposal({ id: draft.id, version: 2, document: { version: 1, blocks: [section('a'), section('b')] } });
+    // The server notices the aborted request a moment later: the first read still has version 1.
+    const fetch = vi.fn<TWritingDeps['fetch']>().mockResolvedValueOnce(draft).mockResolvedValue(kept);
+    const save = vi.fn<TWritingDeps['save']>();
+    const { queryClient, started } = start({ stream: s.stream, fetch, save, pollMs: 0 });
     s.created(draft);
     await started;
     const unsubscribe = subscribeWriting(draft.id, () => undefined);
     s.block(section('a'));
     stopWriting(draft.id);
-    await flush();
-    await flush();
-    expect(save).toHaveBeenCalledWith(draft.id, { version: 1, document: { version: 1, blocks: [section('a')] } });
-    expect(getWriting(draft.id)).toMatchObject({ status: 'done', stopped: true, blocks: [section('a')] });
+    await vi.waitFor(() => expect(getWriting(draft.id)?.status).toBe('done'));
+    expect(getWriting(draft.id)).toMatchObject({ final: kept, stopped: true, blocks: kept.document.blocks });
+    expect(queryClient.getQueryData(proposalKeys.detail(draft.id))).toEqual(kept);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(save).not.toHaveBeenCalled();
     unsubscribe();
     forgetWriting(draft.id);
   });
 
-  it('after Stop, when the server saved first (a conflict), its copy is read instead', async () => {
+  it('after Stop, when the server never saves it, this tab saves what it shows at the created version', async () => {
     const s = scriptedStream();
-    const kept = proposal({ version: 2, document: { version: 1, blocks: [section('a'), section('b')] } });
-    const save = vi.fn<TWritingDeps['save']>().mockRejectedValue(new ApiError(409, 'changed', 'conflict'));
-    const fetch = vi.fn<TWritingDeps['fetch']>().mockResolvedValue(kept);
-    const { started } = start({ stream: s.stream, save, fetch });
-    s.created(proposal({ id: kept.id }));
+    const draft = proposal({ version: 1 });
+    const fetch = vi.fn<TWritingDeps['fetch']>().mockResolvedValue(draft);
+    const save = vi.fn<TWritingDeps['save']>(async (id, patch) =>
+      proposal({ id, version: 2, document: patch.document! }),
+    );
+    const { started } = start({ stream: s.stream, fetch, save, pollMs: 0, polls: 3 });
+    s.created(draft);
     await started;
-    const unsubscribe = subscribeWriting(kept.id, () => undefined);
+    const unsubscribe = subscribeWriting(draft.id, () => undefined);
     s.block(section('a'));
-    stopWriting(kept.id);
-    await flush();
-    await flush();
-    expect(fetch).toHaveBeenCalledWith(kept.id);
-    expect(getWriting(kept.id)).toMatchObject({ status: 'done', final: kept, blocks: kept.document.blocks });
+    stopWriting(draft.id);
+    await vi.waitFor(() => expect(getWriting(draft.id)?.status).toBe('done'));
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(save).toHaveBeenCalledWith(draft.id, { version: 1, document: { version: 1, blocks: [section('a')] } });
+    expect(getWriting(draft.id)).toMatchObject({ stopped: true, blocks: [section('a')] });
     unsubscribe();
-    forgetWriting(kept.id);
+    forgetWriting(draft.id);
+  });
+
+  it('after Stop, a draft deleted meanwhile is said to be gone', async () => {
+    const s = scriptedStream();
+    const fetch = vi.fn<TWritingDeps['fetch']>().mockRejectedValue(new ApiError(404, 'not found', 'not_found'));
+    const { started } = start({ stream: s.stream, fetch, pollMs: 0 });
+    const draft = proposal();
+    s.created(draft);
+    await started;
+    const unsubscribe = subscribeWriting(draft.id, () => undefined);
+    s.block(section('a'));
+    stopWriting(draft.id);
+    await vi.waitFor(() => expect(getWriting(draft.id)?.status).toBe('failed'));
+    expect(getWriting(draft.id)).toMatchObject({ message: 'The draft was deleted while it was being written.' });
+    unsubscribe();
+    forgetWriting(draft.id);
   });
 
   it('Stop before any section: discarded, nothing saved', async () => {

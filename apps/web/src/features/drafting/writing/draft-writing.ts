@@ -98,9 +98,18 @@ export type TWritingDeps = {
   stream: typeof streamDraft;
   save: typeof saveProposal;
   fetch: typeof fetchProposal;
+  /** After Stop: how often, and how many times, to look for the server's save of what it sent. */
+  pollMs: number;
+  polls: number;
 };
 
-const DEFAULT_DEPS: TWritingDeps = { stream: streamDraft, save: saveProposal, fetch: fetchProposal };
+const DEFAULT_DEPS: TWritingDeps = {
+  stream: streamDraft,
+  save: saveProposal,
+  fetch: fetchProposal,
+  pollMs: 150,
+  polls: 30,
+};
 
 /**
  * Starts writing a draft from `brief`. Resolves once the draft exists (or the writing ended
@@ -138,25 +147,35 @@ export function startDraftWriting(args: {
       }
     };
 
-    /** After Stop (or a broken connection): what this tab shows goes into the draft, or the server's save stands. */
+    /**
+     * After Stop (or a broken connection). The server saves the blocks it sent into the draft
+     * (or removes it if none) as soon as it sees the request end, so this reads that copy; if the
+     * server has not settled it in a few seconds, this tab saves what it shows instead, naming
+     * the created version so that only one of the two saves can apply.
+     */
     const keep = async (draft: TProposal) => {
       if (blocks.length === 0) return finish({ status: 'discarded', blocks: [] });
       update(draft.id, { status: 'saving', blocks: [...blocks] });
-      let final: TProposal;
+      let final: TProposal | null = null;
       try {
-        final = await deps.save(draft.id, { version: draft.version, document: { version: 1, blocks: [...blocks] } });
-      } catch {
-        // A conflict: the server saved what it had sent first. Read that.
-        try {
-          final = await deps.fetch(draft.id);
-        } catch (err) {
-          return finish({
-            status: 'failed',
-            blocks: [],
-            message: `What arrived could not be saved: ${err instanceof Error ? err.message : 'try again'}.`,
-            fallback: true,
-          });
+        for (let poll = 0; poll < deps.polls && !final; poll++) {
+          if (poll > 0) await new Promise((resolve) => setTimeout(resolve, deps.pollMs));
+          const current = await deps.fetch(draft.id);
+          if (current.version !== draft.version) final = current;
         }
+        final ??= await deps
+          .save(draft.id, { version: draft.version, document: { version: 1, blocks: [...blocks] } })
+          .catch(() => deps.fetch(draft.id));
+      } catch (err) {
+        const gone = err instanceof ApiError && err.status === 404;
+        return finish({
+          status: 'failed',
+          blocks: [],
+          message: gone
+            ? 'The draft was deleted while it was being written.'
+            : `What arrived could not be saved: ${err instanceof Error ? err.message : 'try again'}.`,
+          fallback: true,
+        });
       }
       queryClient.setQueryData(proposalKeys.detail(final.id), final);
       finish({ status: 'done', blocks: final.document.blocks, final, stopped: true });
