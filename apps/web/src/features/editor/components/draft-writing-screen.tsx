@@ -36,9 +36,31 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
   const [briefOpen, setBriefOpen] = useState(false);
   const [builtinPending, setBuiltinPending] = useState(false);
 
+  // The screen follows the newest section down, until the user scrolls or presses a key.
+  const following = useRef(true);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const stopFollowing = () => {
+      following.current = false;
+    };
+    const events = ['wheel', 'touchmove', 'keydown'] as const;
+    for (const name of events) window.addEventListener(name, stopFollowing, { passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, stopFollowing);
+    };
+  }, []);
+
   // Each arriving section goes into the editor; the editor is read-only, so nothing is typed over.
   useEffect(() => {
     editorRef.current?.setDocument({ version: 1, blocks: writing.blocks });
+    if (!following.current || writing.blocks.length === 0) return;
+    // After the block's own view has drawn, so its full height is in view.
+    const frame = requestAnimationFrame(() => {
+      const newest = contentRef.current?.querySelector('.ProseMirror')?.lastElementChild;
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      newest?.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [writing.blocks]);
 
   // A finished writing hands over: the ordinary editor opens on the saved draft.
@@ -117,16 +139,17 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
   const saving = writing.status !== 'writing';
   return (
     <div className="space-y-4" aria-busy="true">
-      <div className="bg-card grid gap-3 rounded-lg border p-4">
-        <div>
-          <h2 className="px-1 py-1 text-xl font-semibold">{created.title}</h2>
-          <p className="text-muted-foreground mt-1 flex flex-wrap items-center gap-2 px-1 text-sm">
-            <span className="font-mono">{created.number}</span>
-            <span className="bg-primary/10 text-primary inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium">
-              <Sparkles aria-hidden="true" className="size-3" /> Being written by the AI model
-            </span>
-          </p>
-        </div>
+      <div className="bg-card rounded-lg border p-4">
+        <h2 className="px-1 py-1 text-xl font-semibold">{created.title}</h2>
+        <p className="text-muted-foreground mt-1 flex flex-wrap items-center gap-2 px-1 text-sm">
+          <span className="font-mono">{created.number}</span>
+          <span className="bg-primary/10 text-primary inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium">
+            <Sparkles aria-hidden="true" className="size-3" /> Being written by the AI model
+          </span>
+        </p>
+      </div>
+      {/* Below the app's sticky header (two rows on small screens), so Stop stays in reach. */}
+      <div className="bg-card/95 sticky top-[7.25rem] z-30 rounded-lg border px-4 py-3 shadow-xs backdrop-blur sm:top-[4.75rem]">
         <DraftProgress arrived={writing.blocks.length} saving={saving} onStop={() => stopWriting(id)} />
       </div>
 
@@ -143,18 +166,20 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
         errors={noErrors}
       />
 
-      <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
-        <LazyDocumentEditor
-          initialDocument={{ version: 1, blocks: writing.blocks }}
-          context={context}
-          currency={created.currency}
-          defaultTaxRate={profile.data?.defaultTaxRate ?? 0}
-          editable={false}
-          onChange={noChange}
-          handleRef={editorRef}
-          ariaLabel="Proposal content, being written"
-        />
-      </Suspense>
+      <div ref={contentRef}>
+        <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
+          <LazyDocumentEditor
+            initialDocument={{ version: 1, blocks: writing.blocks }}
+            context={context}
+            currency={created.currency}
+            defaultTaxRate={profile.data?.defaultTaxRate ?? 0}
+            editable={false}
+            onChange={noChange}
+            handleRef={editorRef}
+            ariaLabel="Proposal content, being written"
+          />
+        </Suspense>
+      </div>
     </div>
   );
 }
