@@ -249,6 +249,19 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
     expect(second.line_items).toEqual([{ price: fake.appEnv().STRIPE_PRICE_PRO_MONTHLY, quantity: '1' }]);
   });
 
+  it('two Upgrades at once leave one Checkout open: the second expires the first', async () => {
+    const user = await signUp(server);
+    const [a, b] = await Promise.all([
+      user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'month' }),
+      user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'year' }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const ids = [a, b].map((res) => new URL(res.body.url as string).pathname.split('/').at(-1)!);
+    expect(new Set(ids).size).toBe(2);
+    const statuses = ids.map((id) => fake.checkoutSession(id)!.status as string).sort();
+    expect(statuses).toEqual(['expired', 'open']);
+  });
+
   it("Upgrade again before the first Checkout's webhooks arrived: the portal, not a second subscription", async () => {
     const user = await signUp(server);
     const res = await user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'month' });

@@ -14,6 +14,7 @@ import { billingCustomers, subscriptions } from '../db/schema';
 import type { TStripeEnv } from '../env';
 import type { TActor } from '../http/require-user';
 import { AppError } from '../lib/app-error';
+import { keyedQueue } from '../lib/keyed-queue';
 import { callStripe } from './stripe-client';
 
 /**
@@ -84,7 +85,14 @@ async function portalSession(args: TBillingArgs, customer: string): Promise<stri
  * customer from our own records (A17). Live subscriptions are looked up at Stripe rather than in
  * our row, because the webhooks of a Checkout completed seconds ago may not have arrived yet.
  */
-export async function createCheckout(args: TBillingArgs & { input: TCheckoutRequest }): Promise<TCheckoutResponse> {
+export function createCheckout(args: TBillingArgs & { input: TCheckoutRequest }): Promise<TCheckoutResponse> {
+  // Two Upgrades at once (two tabs, a double press) are taken in turn, so the second sees the
+  // first's open session and expires it instead of leaving two open beside each other.
+  return oneCheckoutAtATime(args.actor.id, () => checkoutFor(args));
+}
+const oneCheckoutAtATime = keyedQueue();
+
+async function checkoutFor(args: TBillingArgs & { input: TCheckoutRequest }): Promise<TCheckoutResponse> {
   const { stripe, config, log, actor, baseUrl, input } = args;
   const customer = await ensureCustomer(args);
   const existing = await callStripe(log, 'subscriptions.list', () =>
