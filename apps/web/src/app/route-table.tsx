@@ -13,14 +13,24 @@ import { RouteError } from '@/components/layouts/route-error';
  * keyed, which is new on every switch of screen and shows its fallback at once.
  */
 let screenCount = 0;
-const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
+type TLoader = () => Promise<{ default: ComponentType }>;
+// One lazy component per module, so two routes of one screen (the dashboard and its editor)
+// do not show Loading... when moving between them: the module is already there.
+const lazyScreens = new Map<TLoader, ComponentType>();
+const screen = (load: TLoader) => {
+  let Screen = lazyScreens.get(load);
+  if (!Screen) {
+    Screen = lazy(load);
+    lazyScreens.set(load, Screen);
+  }
   return (
     <Suspense key={`screen-${screenCount++}`} fallback={<PageLoading />}>
       <Screen />
     </Suspense>
   );
 };
+
+const dashboard: TLoader = () => import('./routes/app/dashboard');
 
 /** Every route of the app; the browser's router and the build's prerender (prerender.tsx) share them. */
 export const routes: RouteObject[] = [
@@ -44,8 +54,8 @@ export const routes: RouteObject[] = [
     element: <ProtectedRoute />,
     errorElement: <RouteError />,
     children: [
-      { path: PROTECTED_ROUTES.dashboard, element: screen(() => import('./routes/app/dashboard')) },
-      { path: PROTECTED_ROUTES.editDraft, element: screen(() => import('./routes/app/dashboard')) },
+      { path: PROTECTED_ROUTES.dashboard, element: screen(dashboard) },
+      { path: PROTECTED_ROUTES.editDraft, element: screen(dashboard) },
       { path: PROTECTED_ROUTES.templates, element: screen(() => import('./routes/app/templates')) },
       { path: PROTECTED_ROUTES.templateEdit, element: screen(() => import('./routes/app/template-edit')) },
       { path: PROTECTED_ROUTES.profile, element: screen(() => import('./routes/app/profile')) },

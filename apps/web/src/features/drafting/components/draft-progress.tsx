@@ -12,10 +12,13 @@ const partsWord = (n: number) => (n === 1 ? '1 part' : `${n} parts`);
  */
 export function DraftProgress({
   arrived,
+  started = false,
   saving,
   onStop,
 }: {
   arrived: number;
+  /** The model has begun the draft (its title): the first section is on its way. */
+  started?: boolean;
   /** Stop was pressed and what arrived is being saved. */
   saving: boolean;
   onStop: () => void;
@@ -28,9 +31,11 @@ export function DraftProgress({
           <Loader2 className="text-primary size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
           {saving
             ? 'Saving what was written…'
-            : arrived === 0
-              ? 'The AI model is reading your brief…'
-              : `Writing… ${partsWord(arrived)} so far`}
+            : arrived > 0
+              ? `Writing… ${partsWord(arrived)} so far`
+              : started
+                ? 'Writing the first section…'
+                : 'The AI model is reading your brief…'}
         </p>
         <Button type="button" size="sm" variant="outline" onClick={onStop} disabled={saving}>
           <Square aria-hidden="true" />

@@ -13,6 +13,7 @@ import { forgetWriting, getWriting, stopWriting, type TDraftWriting } from '@/fe
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
 import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
 import type { TDocumentEditorHandle } from '../types';
+import { Skeleton } from '@/components/ui/skeleton';
 import { EditorSkeleton, LazyDocumentEditor } from './editor-parts';
 import { ProposalDetailsFields } from './proposal-details-fields';
 
@@ -150,7 +151,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
       </div>
       {/* Below the app's sticky header (two rows on small screens), so Stop stays in reach. */}
       <div className="bg-card/95 sticky top-[7.25rem] z-30 rounded-lg border px-4 py-3 shadow-xs backdrop-blur sm:top-[4.75rem]">
-        <DraftProgress arrived={writing.blocks.length} saving={saving} onStop={() => stopWriting(id)} />
+        <DraftProgress arrived={writing.blocks.length} started saving={saving} onStop={() => stopWriting(id)} />
       </div>
 
       <ProposalDetailsFields
@@ -166,7 +167,20 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
         errors={noErrors}
       />
 
-      <div ref={contentRef}>
+      {writing.blocks.length === 0 ? (
+        <div className="bg-card grid gap-4 rounded-lg border px-4 py-6 sm:px-10 sm:py-10">
+          <p className="text-muted-foreground text-sm">
+            The first section appears here as soon as the model has written it.
+          </p>
+          <div className="grid gap-3" aria-hidden="true">
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-5/6" />
+          </div>
+        </div>
+      ) : null}
+      {/* Mounted from the start (hidden until a section arrives), so the editor is ready for it. */}
+      <div ref={contentRef} hidden={writing.blocks.length === 0}>
         <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
           <LazyDocumentEditor
             initialDocument={{ version: 1, blocks: writing.blocks }}
