@@ -105,9 +105,15 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
   await expect(flag).toHaveCount(1);
 });
 
-test('Stop keeps what the model has written so far as an ordinary draft', async ({ page, signUpViaApi }) => {
+test('Stop keeps what the model has written so far as an ordinary draft (dark, 375 px)', async ({
+  page,
+  signUpViaApi,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   await signUpViaApi(page);
-  const dialog = await fillBrief(page, 'A new brand for the bakery.');
+  // "[slow]": the fake model writes four times slower, leaving time to check the page meanwhile.
+  const dialog = await fillBrief(page, 'A new brand for the bakery. [slow]');
   await dialog.getByRole('button', { name: 'Write the draft' }).click();
   const main = page.getByRole('main');
   await expect(
@@ -115,6 +121,7 @@ test('Stop keeps what the model has written so far as an ordinary draft', async 
       .getByRole('textbox', { name: 'Proposal content, being written' })
       .getByRole('heading', { name: 'What you need' }),
   ).toBeVisible();
+  await expectNoAxeViolations(page, 'a draft being written, dark, 375 px');
   await main.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
     'Your draft is saved as far as it got',
@@ -126,11 +133,11 @@ test('Stop keeps what the model has written so far as an ordinary draft', async 
   expect(ids).not.toContain('ai-signature');
   await expect(content.getByRole('heading', { name: 'What you need' })).toBeVisible();
   // What stayed is the user's to edit and autosave.
-  await content.getByText('A new brand for the bakery.').click();
+  await content.getByText('A new brand for the bakery. [slow]').click();
   await page.keyboard.press('End');
   await page.keyboard.type(' Kept.');
   await expect(main.getByText('Saved', { exact: true })).toBeVisible();
-  await expect.poll(async () => JSON.stringify((await draftOf(page)).document)).toContain('bakery. Kept.');
+  await expect.poll(async () => JSON.stringify((await draftOf(page)).document)).toContain('[slow] Kept.');
 });
 
 test('leaving the editor while the model writes: it goes on, and a toast opens the finished draft', async ({

@@ -229,8 +229,11 @@ export async function startFakeOpenAi(
             await streamText(res, body, text, 24, delay, text.indexOf('"milestones"'));
             return;
           }
-          if (body.stream) await streamText(res, body, text, 24, behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0);
-          else answerWhole(res, body, text);
+          // "[slow]" in the need: four times slower, for a test that looks at the page meanwhile.
+          const slow = String(briefOf(body)?.need ?? '').includes('[slow]') ? 4 : 1;
+          if (body.stream) {
+            await streamText(res, body, text, 24, slow * (behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0));
+          } else answerWhole(res, body, text);
           return;
         }
         case 'answer':
