@@ -31,8 +31,9 @@ test('public pages arrive prerendered: without JavaScript they show their conten
         page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }),
       ).toHaveAttribute('href', '/pricing');
     }
-    // The plans are in the page itself, for crawlers and first paint.
+    // The plans are in the page itself, for crawlers and first paint, with its own description.
     await page.goto('/pricing');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Free, Pro and Business plans/);
     await expect(page.getByRole('heading', { name: 'Pro' }).first()).toBeVisible();
   } finally {
     await context.close();

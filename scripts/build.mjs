@@ -50,15 +50,8 @@ export async function buildAll({ quiet = false } = {}) {
   if (!quiet) console.log(`Built Draftwell in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The public pages served as prerendered HTML (PRODUCT §4), by path; the file under dist/prerendered/. */
-const PRERENDERED = [
-  ['/', 'index'],
-  ['/pricing', 'pricing'],
-  ['/about', 'about'],
-  ['/contact', 'contact'],
-  ['/privacy', 'privacy'],
-  ['/404', '404'],
-];
+/** The file under dist/prerendered/ of a prerendered path: `/` → index.html, `/pricing` → pricing.html. */
+const prerenderedFile = (urlPath) => `${urlPath === '/' ? 'index' : urlPath.slice(1)}.html`;
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -80,16 +73,23 @@ async function prerenderPublicPages({ quiet }) {
       logLevel: quiet ? 'warn' : 'error',
       build: { ssr: path.join(web, 'src/prerender.tsx'), outDir, emptyOutDir: true, copyPublicDir: false },
     });
-    const { prerender } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+    // The pages are named in @draftwell/shared/paths (PRERENDERED_ROUTES); the server serves them.
+    const { prerender, PRERENDERED_ROUTES } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
     const template = readFileSync(path.join(web, 'dist/index.html'), 'utf8');
     if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
     const target = path.join(web, 'dist/prerendered');
     mkdirSync(target, { recursive: true });
-    for (const [urlPath, name] of PRERENDERED) {
-      const { html, title } = await prerender(urlPath);
+    for (const urlPath of PRERENDERED_ROUTES) {
+      const { html, meta } = await prerender(urlPath);
       let page = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-      if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
-      writeFileSync(path.join(target, `${name}.html`), page);
+      if (meta) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
+      if (meta?.description) {
+        page = page.replace(
+          /(<meta\s+name="description"\s+content=")[^"]*(")/,
+          (_, before, after) => `${before}${escapeHtml(meta.description)}${after}`,
+        );
+      }
+      writeFileSync(path.join(target, prerenderedFile(urlPath)), page);
     }
   } finally {
     if (!process.env.KEEP_PRERENDER) rmSync(outDir, { recursive: true, force: true });

@@ -27,6 +27,7 @@ import { authHandler } from './features/auth/auth.handler';
 import type { TAppDeps, TAppEnv } from './http/context';
 import { requireJsonBody, requireSameOrigin } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
+import { robotsTxt, sitemapXml } from './http/crawl';
 import { AppError } from './lib/app-error';
 import { resolveClientIp } from './lib/client-ip';
 import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
@@ -142,6 +143,12 @@ export function createApp(deps: TAppDeps) {
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  const robots = robotsTxt(origin);
+  const sitemap = sitemapXml(origin);
+  app.get('/robots.txt', (c) => c.text(robots, 200, { 'cache-control': 'public, max-age=3600' }));
+  app.get('/sitemap.xml', (c) =>
+    c.body(sitemap, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' }),
+  );
   app.get('/readyz', async (c) => {
     try {
       await deps.database.ping();

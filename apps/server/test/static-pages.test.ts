@@ -60,4 +60,17 @@ describe('pages of the web app', () => {
     expect((await get('/prerendered/pricing.html')).status).toBe(404);
     expect((await get('/prerendered/pricing')).status).toBe(404);
   });
+
+  it('tells crawlers where the public pages are, and keeps them out of the app and clients’ links', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.status).toBe(200);
+    const rules = await robots.text();
+    for (const path of ['/api/', '/p/', '/dashboard', '/edit-draft/', '/profile'])
+      expect(rules).toContain(`Disallow: ${path}`);
+    expect(rules).toContain(`Sitemap: ${server.env.baseUrl}/sitemap.xml`);
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toEqual(['/', '/pricing', '/about', '/contact', '/privacy']);
+  });
 });

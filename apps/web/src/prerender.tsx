@@ -8,9 +8,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/route-table';
-import { PrerenderTitleContext } from './lib/page-title';
+import { PrerenderMetaContext, type TPageMeta } from './lib/page-title';
 
-export type TPrerendered = { html: string; title: string | null };
+export { PRERENDERED_ROUTES } from '@draftwell/shared/paths';
+
+export type TPrerendered = { html: string; meta: TPageMeta | null };
 
 /**
  * The page's HTML, whole: every lazy screen loaded and every Suspense boundary inline. React
@@ -37,22 +39,22 @@ async function renderOnce(path: string): Promise<TPrerendered> {
   // Waits for every lazy screen and Suspense boundary, unlike renderToString. A page that fails
   // to render fails the build: a fallback must never be served as the page.
   const errors: unknown[] = [];
-  let title: string | null = null;
-  const noteTitle = (next: string) => {
-    title = next;
+  let meta: TPageMeta | null = null;
+  const noteMeta = (next: TPageMeta) => {
+    meta = next;
   };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <PrerenderTitleContext value={noteTitle}>
+      <PrerenderMetaContext value={noteMeta}>
         <AppProvider>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProvider>
-      </PrerenderTitleContext>
+      </PrerenderMetaContext>
     </StrictMode>,
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   if (errors.length > 0) throw new AggregateError(errors, `${path} could not be prerendered`);
-  return { html, title };
+  return { html, meta };
 }

@@ -24,6 +24,22 @@ export const SHARE_ROUTES = {
   verify: '/verify',
 } as const;
 
+/**
+ * The public pages the build prerenders to HTML (served as such, then hydrated). Not /auth: what
+ * it shows depends on the query and the session.
+ */
+export const PRERENDERED_ROUTES = [
+  PUBLIC_ROUTES.landing,
+  PUBLIC_ROUTES.pricing,
+  PUBLIC_ROUTES.about,
+  PUBLIC_ROUTES.contact,
+  PUBLIC_ROUTES.privacy,
+  PUBLIC_ROUTES.notFound,
+] as const;
+
+/** The pages search engines are pointed at (sitemap.xml). */
+export const CRAWLED_ROUTES = PRERENDERED_ROUTES.filter((route) => route !== PUBLIC_ROUTES.notFound);
+
 /** A share page's path: served with no-referrer, no-store and noindex headers. */
 export const isSharePath = (pathname: string) => pathname.startsWith('/p/');
 

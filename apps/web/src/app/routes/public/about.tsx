@@ -24,7 +24,10 @@ const PRINCIPLES = [
 ];
 
 export default function AboutPage() {
-  usePageTitle('About — Draftwell');
+  usePageTitle(
+    'About — Draftwell',
+    'Who makes Draftwell and why: an open-source, self-hostable proposal tool for freelancers, agencies and small B2B sellers.',
+  );
 
   return (
     <ProsePage

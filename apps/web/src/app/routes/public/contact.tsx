@@ -5,7 +5,10 @@ import { ContactForm } from '@/features/contact/components/contact-form';
 import { usePageTitle } from '@/lib/page-title';
 
 export default function ContactPage() {
-  usePageTitle('Contact — Draftwell');
+  usePageTitle(
+    'Contact — Draftwell',
+    'Write to the Draftwell team about plans, billing, self-hosting or your account. We reply by email within two working days.',
+  );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">

@@ -102,7 +102,10 @@ export default function PricingPage() {
           : { to: `${paths.plan}&plan=${plan.id}`, label: `Choose ${plan.name}` }
     : undefined;
 
-  usePageTitle('Pricing — Draftwell');
+  usePageTitle(
+    'Pricing — Draftwell',
+    'Draftwell’s Free, Pro and Business plans: what each includes, monthly and yearly prices, and answers to common questions. E-signature on every plan.',
+  );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">

@@ -4,7 +4,10 @@ import { ProsePage, ProseSection } from '@/features/marketing/components/prose-p
 import { usePageTitle } from '@/lib/page-title';
 
 export default function PrivacyPage() {
-  usePageTitle('Privacy — Draftwell');
+  usePageTitle(
+    'Privacy — Draftwell',
+    'What Draftwell stores about you and your clients, why, for how long, and how to export or delete it.',
+  );
 
   return (
     <ProsePage
