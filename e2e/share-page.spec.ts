@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, newUser, refusedRequest, test, type TUser } from './fixtures';
 import { inDays, sellingDocument } from './support/proposals';
+import { sellingDocument as sampleDocument } from './support/selling-document';
 
 /**
  * The client's page at /p/:token and the public /verify page, in a browser with none of the
@@ -53,10 +54,10 @@ class Owner {
 
   /** Edits the sent proposal (a new price, a new sentence) and sends it again: revision 2. */
   async sendRevision(id: string) {
-    const document = structuredClone(DOCUMENT);
-    const paragraph = document.blocks[0]!.content!.content[0]!.content;
-    paragraph[2]!.text = ', here is how we would rebuild your website, in two languages.';
-    document.blocks[1]!.lines![0]!.unitPrice = 180_000;
+    const document = sampleDocument({
+      intro: ', here is how we would rebuild your website, in two languages.',
+      price: 180_000,
+    });
     const edited = await this.send<TProposal>('patch', `/api/proposals/${id}`, {
       version: this.versions.get(id),
       document,

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, type TUser } from '../fixtures';
+import { sellingDocument as sampleDocument } from './selling-document';
 
 /** An owner's proposals set up through the API (the screens under test are elsewhere). */
 
@@ -19,61 +20,8 @@ export const CLIENT = {
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** "Dear {{client.name}}" and `intro`, then a fees table: a website build and an optional SEO audit. */
-export const sellingDocument = (intro: string) => ({
-  version: 1,
-  blocks: [
-    {
-      id: 'intro',
-      type: 'rich_text',
-      content: {
-        type: 'doc',
-        content: [
-          {
-            type: 'paragraph',
-            content: [
-              { type: 'text', text: 'Dear ' },
-              { type: 'variable', attrs: { name: 'client.name' } },
-              { type: 'text', text: intro },
-            ],
-          },
-        ],
-      },
-    },
-    {
-      id: 'fees',
-      type: 'pricing_table',
-      title: 'Fees',
-      kind: 'lines',
-      lines: [
-        {
-          id: 'build',
-          description: 'Website build',
-          quantity: 1000,
-          unit: '',
-          unitPrice: 150_000,
-          discountPercent: 0,
-          taxPercent: 0,
-          billing: 'one_off',
-          optional: false,
-          selected: true,
-        },
-        {
-          id: 'seo',
-          description: 'SEO audit',
-          quantity: 1000,
-          unit: '',
-          unitPrice: 40_000,
-          discountPercent: 0,
-          taxPercent: 0,
-          billing: 'one_off',
-          optional: true,
-          selected: false,
-        },
-      ],
-    },
-  ],
-});
+/** The shared sample proposal (selling-document.ts) with `intro` after "Dear {{client.name}}". */
+export const sellingDocument = (intro: string) => sampleDocument({ intro });
 
 export const documentWith = (weeks: string) =>
   sellingDocument(`, we will design and launch your new website in ${weeks} weeks.`);

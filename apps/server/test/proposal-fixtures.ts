@@ -2,63 +2,13 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TDocument } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { sellingDocument as sampleDocument } from '../../../e2e/support/selling-document';
 import type { Client, TTestServer } from './helpers';
 
 /** Proposals ready to send, and sending them: shared by the sending and billing suites. */
 
-export const sellingDocument = (price = 150_000): TDocument => ({
-  version: 1,
-  blocks: [
-    {
-      id: 'intro',
-      type: 'rich_text',
-      content: {
-        type: 'doc',
-        content: [
-          {
-            type: 'paragraph',
-            content: [
-              { type: 'text', text: 'Dear ' },
-              { type: 'variable', attrs: { name: 'client.name' } },
-            ],
-          },
-        ],
-      },
-    },
-    {
-      id: 'fees',
-      type: 'pricing_table',
-      title: 'Fees',
-      kind: 'lines',
-      lines: [
-        {
-          id: 'build',
-          description: 'Website build',
-          quantity: 1000,
-          unit: '',
-          unitPrice: price,
-          discountPercent: 0,
-          taxPercent: 0,
-          billing: 'one_off',
-          optional: false,
-          selected: true,
-        },
-        {
-          id: 'seo',
-          description: 'SEO audit',
-          quantity: 1000,
-          unit: '',
-          unitPrice: 40_000,
-          discountPercent: 0,
-          taxPercent: 0,
-          billing: 'one_off',
-          optional: true,
-          selected: false,
-        },
-      ],
-    },
-  ],
-});
+/** The shared sample proposal (e2e/support/selling-document.ts) with its build priced at `price`. */
+export const sellingDocument = (price?: number): TDocument => sampleDocument(price === undefined ? {} : { price });
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -17,32 +17,21 @@ export type TPrerendered = { html: string; meta: TPageMeta | null };
 /**
  * The page's HTML, whole: every lazy screen loaded and every Suspense boundary inline. React
  * would otherwise outline a large boundary (a fallback plus the content swapped in by an inline
- * script, which the CSP blocks), so outlining is turned off and the result checked.
+ * script, which the CSP blocks), so outlining is turned off and the result checked. A page that
+ * fails to render fails the build: a fallback must never be served as the page.
  */
 export async function prerender(path: string): Promise<TPrerendered> {
-  const page = await renderOnce(path);
-  const streamed = /<template id="B:|\$RC/.exec(page.html);
-  if (streamed) {
-    throw new Error(
-      `${path} was not rendered inline, around: ${page.html.slice(Math.max(0, streamed.index - 200), streamed.index + 100)}`,
-    );
-  }
-  return page;
-}
-
-async function renderOnce(path: string): Promise<TPrerendered> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response)
     throw new Error(`${path} answers ${context.status}: a page to prerender must render`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Waits for every lazy screen and Suspense boundary, unlike renderToString. A page that fails
-  // to render fails the build: a fallback must never be served as the page.
   const errors: unknown[] = [];
   let meta: TPageMeta | null = null;
   const noteMeta = (next: TPageMeta) => {
     meta = next;
   };
+  // Unlike renderToString, this waits for every lazy screen and Suspense boundary.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PrerenderMetaContext value={noteMeta}>
@@ -56,5 +45,10 @@ async function renderOnce(path: string): Promise<TPrerendered> {
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   if (errors.length > 0) throw new AggregateError(errors, `${path} could not be prerendered`);
+  const streamed = /<template id="B:|\$RC/.exec(html);
+  if (streamed) {
+    const around = html.slice(Math.max(0, streamed.index - 200), streamed.index + 100);
+    throw new Error(`${path} was not rendered inline, around: ${around}`);
+  }
   return { html, meta };
 }

@@ -1,10 +1,24 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ZCheckoutRequest } from '@draftwell/shared';
-import { createCheckout, createPortal, listInvoices } from '../../billing/stripe-checkout';
+import { createCheckout, createPortal, listInvoices, type TBillingArgs } from '../../billing/stripe-checkout';
 import { requireStripe, stripeClient } from '../../billing/stripe-client';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson } from '../../http/validate';
 import { getBillingState } from './billing.service';
+
+/** What every Stripe call of a signed-in user needs; refused with a clear message when billing is off. */
+function stripeArgs(c: Context<TAuthedEnv>): TBillingArgs {
+  const { database, env } = c.var.deps;
+  const config = requireStripe(env.stripe);
+  return {
+    db: database.db,
+    stripe: stripeClient(config),
+    config,
+    log: c.var.log,
+    actor: c.var.actor,
+    baseUrl: env.baseUrl,
+  };
+}
 
 export const billingRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
@@ -20,42 +34,8 @@ export const billingRoutes = new Hono<TAuthedEnv>()
       200,
     );
   })
-  .post('/checkout', validJson(ZCheckoutRequest), async (c) => {
-    const { database, env } = c.var.deps;
-    const config = requireStripe(env.stripe);
-    const body = await createCheckout({
-      db: database.db,
-      stripe: stripeClient(config),
-      config,
-      log: c.var.log,
-      actor: c.var.actor,
-      baseUrl: env.baseUrl,
-      input: c.req.valid('json'),
-    });
-    return c.json(body, 200);
-  })
-  .post('/portal', async (c) => {
-    const { database, env } = c.var.deps;
-    const config = requireStripe(env.stripe);
-    const body = await createPortal({
-      db: database.db,
-      stripe: stripeClient(config),
-      config,
-      log: c.var.log,
-      actor: c.var.actor,
-      baseUrl: env.baseUrl,
-    });
-    return c.json(body, 200);
-  })
-  .get('/invoices', async (c) => {
-    const { database, env } = c.var.deps;
-    const config = requireStripe(env.stripe);
-    const items = await listInvoices({
-      db: database.db,
-      stripe: stripeClient(config),
-      config,
-      log: c.var.log,
-      actor: c.var.actor,
-    });
-    return c.json({ items }, 200);
-  });
+  .post('/checkout', validJson(ZCheckoutRequest), async (c) =>
+    c.json(await createCheckout({ ...stripeArgs(c), input: c.req.valid('json') }), 200),
+  )
+  .post('/portal', async (c) => c.json(await createPortal(stripeArgs(c)), 200))
+  .get('/invoices', async (c) => c.json({ items: await listInvoices(stripeArgs(c)) }, 200));

@@ -38,6 +38,7 @@ import type { TDocumentEditorHandle } from '../types';
 import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from './editor-parts';
 import { DraftWritingScreen } from './draft-writing-screen';
 import { ProposalDetailsFields, type TProposalFields } from './proposal-details-fields';
+import { useSender } from '../use-sender';
 
 type TProposalChanges = Omit<TProposalPatch, 'version'>;
 
@@ -68,6 +69,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
   const navigate = useNavigate();
   const { data: session } = useSession();
   const profile = useBusinessProfile();
+  const sender = useSender();
   // Section actions need a model: without one the AI menu is not shown at all.
   const ai = useDrafter().data?.ai === true;
   const editorRef = useRef<TDocumentEditorHandle>(null);
@@ -131,12 +133,9 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
           totals: document ? safeTotals(document) : record.totals,
         },
         client: { name: source.client.name, company: source.client.company, email: source.client.email },
-        sender: {
-          name: profile.data?.displayName || session?.user.name || '',
-          company: profile.data?.company ?? '',
-        },
+        sender,
       }),
-    [fields, record, profile.data, session],
+    [fields, record, sender],
   );
 
   const branding = {

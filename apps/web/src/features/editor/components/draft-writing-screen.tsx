@@ -5,7 +5,6 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/api/session';
 import { createDraft } from '@/features/drafting/api/create-draft';
 import { BriefDialog } from '@/features/drafting/components/brief-dialog';
 import { DraftFailure, DraftProgress } from '@/features/drafting/components/draft-progress';
@@ -16,6 +15,7 @@ import type { TDocumentEditorHandle } from '../types';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EditorSkeleton, LazyDocumentEditor } from './editor-parts';
 import { ProposalDetailsFields } from './proposal-details-fields';
+import { useSender } from '../use-sender';
 
 const noChange = () => undefined;
 const noErrors = {};
@@ -31,8 +31,8 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
   const id = created.id;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: session } = useSession();
   const profile = useBusinessProfile();
+  const sender = useSender();
   const editorRef = useRef<TDocumentEditorHandle>(null);
   const [briefOpen, setBriefOpen] = useState(false);
   const [builtinPending, setBuiltinPending] = useState(false);
@@ -115,10 +115,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
       totals: null,
     },
     client: { name: created.client.name, company: created.client.company, email: created.client.email },
-    sender: {
-      name: profile.data?.displayName || session?.user.name || '',
-      company: profile.data?.company ?? '',
-    },
+    sender,
   };
 
   if (writing.status === 'failed') {

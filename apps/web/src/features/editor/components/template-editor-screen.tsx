@@ -21,6 +21,7 @@ import { SaveStatus } from '../autosave/save-status';
 import { useAutosave } from '../autosave/use-autosave';
 import type { TDocumentEditorHandle } from '../types';
 import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from './editor-parts';
+import { useSender } from '../use-sender';
 
 type TTemplateChanges = Omit<TTemplatePatch, 'version'>;
 
@@ -57,6 +58,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
   const queryClient = useQueryClient();
   const { data: session } = useSession();
   const profile = useBusinessProfile();
+  const sender = useSender();
   const editorRef = useRef<TDocumentEditorHandle>(null);
   const [name, setName] = useState(initial.name);
   const [previewing, setPreviewing] = useState<TDocument | null>(null);
@@ -83,8 +85,8 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
   const context: TDocumentContext = sampleContext({
     title: name,
     currency: profile.data?.defaultCurrency,
-    senderName: profile.data?.displayName || session?.user.name,
-    senderCompany: profile.data?.company,
+    senderName: sender.name,
+    senderCompany: sender.company,
   });
   const errors = autosave.status === 'error' && autosave.fieldErrors ? autosave.fieldErrors : {};
 
