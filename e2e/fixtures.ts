@@ -56,8 +56,8 @@ export function refusedRequest(path: string): RegExp {
 type TConsoleGuard = {
   /** Console errors matching this are expected in the current test. */
   allow(pattern: RegExp): void;
-  /** Watch one more context (one the test created itself). */
-  watch(context: BrowserContext): void;
+  /** Watch one more context (one the test created itself), before it opens a page. */
+  watch(context: BrowserContext): Promise<void>;
   /** Every console error seen so far, allowed or not. */
   readonly errors: string[];
 };
@@ -92,13 +92,22 @@ export const test = base.extend<TFixtures>({
         const where = msg.location().url;
         errors.push(where ? `${msg.text()} [${where}]` : msg.text());
       };
-      const watch = (ctx: BrowserContext) => {
+      const watch = async (ctx: BrowserContext) => {
         if (watched.has(ctx)) return;
         watched.add(ctx);
         ctx.on('console', onConsole);
         ctx.on('weberror', (e) => errors.push(`Uncaught: ${e.error().message}`));
+        // A CSP violation is an error even when the page caught what was blocked (zod's probe of
+        // `new Function` is caught, and Chromium does not always log it): every one is reported.
+        await ctx.addInitScript(() => {
+          document.addEventListener(
+            'securitypolicyviolation',
+            (e) => console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`),
+            true,
+          );
+        });
       };
-      watch(context);
+      await watch(context);
       await use({ allow: (p) => void allowed.push(p), watch, errors });
       const unexpected = errors.filter((e) => !allowed.some((p) => p.test(e)));
       if (testInfo.status === testInfo.expectedStatus) {
@@ -174,7 +183,7 @@ export const test = base.extend<TFixtures>({
     await use(async () => {
       const ctx = await (browser as Browser).newContext();
       made.push(ctx);
-      consoleGuard.watch(ctx);
+      await consoleGuard.watch(ctx);
       return ctx;
     });
     await Promise.all(made.map((c) => c.close()));

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { root } from './fingerprint.mjs';
+import { ensurePrerequisites } from './test-prerequisites.mjs';
 
 /**
  * `npm test`: typecheck, lint, formatting, unit + API tests (Vitest), browser tests (Playwright). Every
@@ -18,6 +19,11 @@ const steps = [
   ['browser tests', 'npx', ['playwright', 'test']],
 ];
 const only = process.argv.slice(2);
+const missing = ensurePrerequisites();
+if (missing) {
+  console.error(missing);
+  process.exit(1);
+}
 const results = [];
 for (const [name, cmd, args] of steps) {
   if (only.length && !only.some((o) => name.includes(o))) continue;

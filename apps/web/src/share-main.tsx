@@ -1,3 +1,4 @@
+import '@/lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from 'next-themes';
 import { StrictMode, useState } from 'react';

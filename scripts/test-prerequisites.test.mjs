@@ -1,0 +1,40 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensurePrerequisites } from './test-prerequisites.mjs';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'draftwell-prereq-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function executable(name) {
+  const file = path.join(dir, name);
+  writeFileSync(file, '#!/bin/sh\n');
+  chmodSync(file, 0o755);
+  return file;
+}
+
+const check = ensurePrerequisites;
+
+describe('npm test’s system prerequisites', () => {
+  it('stops with one line naming what to install when a non-root machine lacks Chromium and poppler', () => {
+    const line = check({ env: { PATH: '', CHROMIUM_PATH: path.join(dir, 'none') }, root: false, log: () => {} });
+    expect(line).toBe(
+      'npm test needs Chromium and poppler-utils (pdftotext, pdfinfo, pdfimages): install them with ' +
+        '`sudo apt-get install chromium poppler-utils` (or set CHROMIUM_PATH to a Chromium or Chrome binary), ' +
+        'then run npm test again.',
+    );
+    expect(line).not.toContain('\n');
+  });
+
+  it('is satisfied by CHROMIUM_PATH and the poppler tools on PATH', () => {
+    const chromium = executable('my-chrome');
+    for (const bin of ['pdftotext', 'pdfinfo', 'pdfimages']) executable(bin);
+    expect(check({ env: { PATH: dir, CHROMIUM_PATH: chromium }, root: false, log: () => {} })).toBeNull();
+  });
+
+  it('names only what is missing', () => {
+    const line = check({ env: { PATH: dir, CHROMIUM_PATH: path.join(dir, 'none') }, root: false, log: () => {} });
+    expect(line).toMatch(/^npm test needs Chromium: install it with `sudo apt-get install chromium`/);
+  });
+});
