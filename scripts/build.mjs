@@ -1,10 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { build as viteBuild } from 'vite';
+import { bundleServer } from './bundle-server.mjs';
 import { root, sourceFingerprint, stampFile } from './fingerprint.mjs';
 
 /** Builds the web app (Vite) and bundles the server (esbuild) into apps/web/dist and apps/server/dist. */
@@ -18,32 +18,9 @@ export async function buildAll({ quiet = false } = {}) {
   });
   await prerenderPublicPages({ quiet });
 
-  const serverDir = path.join(root, 'apps/server');
-  const dist = path.join(serverDir, 'dist');
+  const dist = path.join(root, 'apps/server/dist');
   rmSync(dist, { recursive: true, force: true });
-  const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
-  // Our own workspace package is TypeScript source: bundle it; load the rest from node_modules.
-  // esbuild too: the PDF module imports it only when it runs from source (pdf-worker-source.ts).
-  const external = [...Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@draftwell/')), 'esbuild'];
-  await esbuild({
-    // The PDF worker is its own entry: the server starts it as a worker thread from beside index.mjs.
-    entryPoints: {
-      index: path.join(serverDir, 'src/index.ts'),
-      'pdf-worker': path.join(serverDir, 'src/pdf/pdf-worker.ts'),
-      // The operator's command (npm run admin) runs from the same bundle as the server.
-      admin: path.join(serverDir, 'src/admin.ts'),
-    },
-    outdir: dist,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...external, ...external.map((d) => `${d}/*`)],
-    logLevel: quiet ? 'warning' : 'info',
-    legalComments: 'none',
-  });
-  cpSync(path.join(serverDir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+  await bundleServer({ outdir: dist, quiet });
   await writePgliteSeed(path.join(dist, 'pglite-seed.tar.gz'));
   mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2));

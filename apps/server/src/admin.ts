@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLAN_IDS, PLANS, type TPlanId } from '@draftwell/shared';
-import { openDatabase } from './db/client';
+import { openDatabase, PGLITE_SEED_FILE } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { EnvError, readEnv, type TEnv } from './env';
 import { setPlanByEmail, adminToken, type TSetPlanResult } from './billing/set-plan';
 import { AppError } from './lib/app-error';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
-import { PGLITE_SEED_FILE } from './server';
 
 /**
  * `npm run admin -- <command>`: the operator's commands, with the server's own configuration.

@@ -9,7 +9,7 @@ import { REALTIME_MAX_MESSAGE_BYTES } from '@draftwell/shared';
 import { createApp } from './app';
 import { createAuth } from './auth';
 import { logAiSdkWarnings } from './drafting';
-import { openDatabase } from './db/client';
+import { openDatabase, PGLITE_SEED_FILE } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import type { TEnv } from './env';
 import type { TAppDeps } from './http/context';
@@ -21,9 +21,6 @@ import { createOutboxWorker } from './mail/outbox';
 import { closePdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
 import { createLocalFileStorage } from './storage/file-storage';
-
-/** Written next to the server bundle by scripts/build.mjs; absent when running from source. */
-export const PGLITE_SEED_FILE = 'pglite-seed.tar.gz';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 export const SHUTDOWN_GRACE_MS = 8000;

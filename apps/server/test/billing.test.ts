@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,10 +51,27 @@ const brief = () => ({
   tone: 'friendly',
 });
 
-/** Runs `npm run admin` from source with the server's own settings, as an operator would. */
+/**
+ * The operator command bundled once for this file, as the build bundles it for `npm run admin`.
+ * Run from source through tsx, each run compiled the server's whole import graph again: about
+ * 4 s of CPU, which on a busy 2-core machine took a test with two runs past its time limit.
+ */
+let adminBundle = '';
+beforeAll(async () => {
+  // Inside the repository, so the bundle resolves its packages from node_modules.
+  const cache = path.join(serverRoot, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const outdir = mkdtempSync(path.join(cache, 'admin-test-'));
+  const { bundleServer } = await import('../../../scripts/bundle-server.mjs');
+  await bundleServer({ outdir, entries: ['admin'], quiet: true });
+  adminBundle = path.join(outdir, 'admin.mjs');
+});
+afterAll(() => rmSync(path.dirname(adminBundle), { recursive: true, force: true }));
+
+/** Runs `npm run admin` with the server's own settings, as an operator would. */
 function runAdmin(server: TTestServer, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/admin.ts', ...args], {
+    const child = spawn(process.execPath, [adminBundle, ...args], {
       cwd: serverRoot,
       env: {
         PATH: process.env.PATH,

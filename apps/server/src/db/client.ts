@@ -8,6 +8,9 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema';
 
+/** Written next to the server bundle by scripts/build.mjs; absent when running from source. */
+export const PGLITE_SEED_FILE = 'pglite-seed.tar.gz';
+
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 export type TListener = (payload: string) => void;

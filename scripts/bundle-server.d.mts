@@ -1,0 +1,1 @@
+export function bundleServer(options: { outdir: string; entries?: string[]; quiet?: boolean }): Promise<void>;
