@@ -385,17 +385,33 @@ test('a rich-text table, a timeline and a signature are edited in place and save
   await timeline.getByRole('button', { name: 'Move milestone 3 up' }).click();
   await expect(timeline.getByLabel('Title for milestone 2')).toHaveValue('Launch');
 
-  // A signature: both sides get a label, the sender a role; the preview boxes follow.
+  // A signature: both sides get a label, the sender a role; the preview boxes follow. Its first
+  // field, focused the instant it appears, keeps the focus once the Insert menu has closed: the
+  // menu gives focus back to the text only when nothing else took it, and at once (a focus a
+  // frame later took it from the field, and what was typed next was lost).
+  const keptFocus = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const frame = () => new Promise((next) => requestAnimationFrame(next));
+        const observer = new MutationObserver(async () => {
+          const field = document.querySelector<HTMLInputElement>('[data-structured="signature"] input');
+          if (!field) return;
+          observer.disconnect();
+          field.focus();
+          while (document.querySelector('[role="menu"]')) await frame();
+          await frame();
+          await frame();
+          resolve(document.activeElement === field);
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+  );
   await insertBlock(page, 'Signature');
+  expect(await keptFocus, 'the new block’s first field keeps the focus it was given').toBe(true);
   const signature = editor.locator('[data-structured="signature"]');
   const senderLabel = signature.getByLabel('Label for the sender signature');
-  // Under load, a value typed the instant the block appears was sometimes lost (2 full runs in 7;
-  // cause not found, see the session note): the first field is typed until it shows.
   const boxes = signature.getByRole('group', { name: 'Signature preview' });
-  await expect(async () => {
-    await senderLabel.fill('Ada Lovelace');
-    await expect(boxes).toContainText('Ada Lovelace', { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  await senderLabel.fill('Ada Lovelace');
   await signature.getByLabel('Role (optional) for the sender signature').fill('Founder, Studio North');
   await signature.getByLabel('Label for the client signature').fill('Morgan Lee');
   await expect(boxes).toContainText('Ada Lovelace');

@@ -109,13 +109,15 @@ const BLOCK_STYLES = [
 /**
  * When a toolbar menu closes, focus goes back to the text, unless it is already somewhere the
  * user (or the chosen action) put it: a field of the block just inserted, a dialog. Radix calls
- * this after the menu's closing animation, late enough to take focus from a field being typed in.
+ * this after the menu's closing animation. The focus is given here and now: TipTap's focus
+ * command waits for the next frame, and on a busy machine a field of the block just inserted was
+ * focused in between, lost its focus to the text, and what was typed next went nowhere.
  */
 const backToText = (editor: Editor) => (event: Event) => {
   event.preventDefault();
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected && !active.closest('[role="menu"]')) return;
-  editor.commands.focus();
+  if (!editor.isDestroyed) editor.view.focus();
 };
 
 export function EditorToolbar(props: TEditorToolbarProps) {
