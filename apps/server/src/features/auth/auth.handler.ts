@@ -70,11 +70,10 @@ export async function authHandler(c: Context<TAppEnv>) {
   }
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, c.var.clientIp);
-  let request = new Request(c.req.raw, { headers });
-  if (forward) {
-    headers.delete('content-length');
-    request = new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify(forward) });
-  }
+  if (forward) headers.delete('content-length');
+  const request = forward
+    ? new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify(forward) })
+    : new Request(c.req.raw, { headers });
   const res = await deps.auth.handler(request);
   if (res.status === 429) {
     const retryAfter = Number(res.headers.get('x-retry-after')) || 60;
