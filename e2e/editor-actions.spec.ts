@@ -306,6 +306,10 @@ test('More actions: Save as template lands in Your templates, opens in the templ
   await expect.poll(async () => textOf((await proposalOf(page, draft.id)).document)).toContain('fit the new one');
 
   await moreAction(page, 'Save as template');
+  const dialog = page.getByRole('dialog', { name: 'Save as template' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Kitchen refit');
+  await dialog.getByRole('button', { name: 'Save template' }).click();
+  await expect(dialog).toBeHidden();
   const saved = toast(page, 'Saved as a template');
   await expect(saved).toContainText('“Kitchen refit” is in your templates.');
   const templates = await getJson<{ items: TTemplate[] }>(page, '/api/templates');

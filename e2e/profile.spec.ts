@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, refusedRequest, test, toast } from './fixtures';
+import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
 
 test('profile: change the password', async ({ page, request, signUpViaApi, signInViaApi, consoleGuard }) => {
   consoleGuard.allow(refusedRequest('/api/auth/change-password'));
@@ -101,4 +101,81 @@ test('profile: export my data downloads every record as JSON', async ({ page, ba
   };
   expect(data.user.email).toBe(user.email);
   expect(data.proposals.map((p) => p.title)).toEqual(['Exported proposal']);
+});
+
+test('profile: change the name', async ({ page, signUpViaApi, consoleGuard }) => {
+  consoleGuard.allow(refusedRequest('/api/auth/update-user'));
+  const user = await signUpViaApi(page);
+  await page.goto('/profile');
+  const form = page.getByRole('form', { name: 'Change name' });
+  const name = form.getByLabel('Name');
+  await expect(name).toHaveValue(user.name);
+  await expect(form.getByRole('button', { name: 'Save name' })).toBeDisabled();
+
+  await name.fill('   ');
+  await form.getByRole('button', { name: 'Save name' }).click();
+  await expect(name).toHaveAccessibleDescription('Enter your name.');
+
+  await name.fill('  Ada Lovelace ');
+  await form.getByRole('button', { name: 'Save name' }).click();
+  await expect(toast(page, 'Name saved')).toBeVisible();
+  // The header shows the new name at once, and it is the account's after a reload.
+  await expect(page.getByRole('banner').getByText('Ada Lovelace')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Change name' }).getByLabel('Name')).toHaveValue('Ada Lovelace');
+  const session = (await (await page.request.get('/api/session')).json()) as { session: { user: { name: string } } };
+  expect(session.session.user.name).toBe('Ada Lovelace');
+});
+
+test('profile: change the email through the link mailed to the new address', async ({
+  page,
+  mail,
+  request,
+  signUpViaApi,
+  signInViaApi,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(refusedRequest('/api/auth/change-email'));
+  const user = await signUpViaApi(page);
+  const other = await signUpViaApi(request);
+  const next = `moved-${user.email}`;
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Change email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change your email' });
+  await expect(dialog).toContainText(`until then you sign in with ${user.email}`);
+  const email = dialog.getByLabel('New email');
+  const password = dialog.getByLabel('Your password');
+  const submit = dialog.getByRole('button', { name: 'Send confirmation link' });
+  await expectNoAxeViolations(page, 'the change-email dialog');
+
+  await email.fill('not an address');
+  await password.fill(user.password);
+  await submit.click();
+  await expect(email).toHaveAccessibleDescription('Enter a valid email address, like name@example.com.');
+
+  await email.fill(other.email.toUpperCase());
+  await submit.click();
+  await expect(email).toHaveAccessibleDescription('Another account uses this email address. Enter a different one.');
+
+  await email.fill(next);
+  await password.fill(`${user.password}-wrong`);
+  await submit.click();
+  await expect(password).toHaveAccessibleDescription('That password is not right.');
+
+  await password.fill(user.password);
+  await submit.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'We sent a confirmation link' })).toContainText(
+    `We sent a confirmation link to ${next}. Your email stays ${user.email} until you open it.`,
+  );
+  await expectNoAxeViolations(page, 'the profile with an email change waiting');
+
+  // Nothing has changed until the link is opened.
+  const message = await mail.waitFor(next, /^Confirm your new email for Draftwell$/);
+  await page.goto(mail.linkIn(message));
+  await expect(page).toHaveURL('/profile');
+  await expect(toast(page, 'Email changed')).toBeVisible();
+  await expect(page.getByText(next, { exact: true })).toBeVisible();
+  await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
+  await signInViaApi(request, { email: next, password: user.password });
 });

@@ -111,7 +111,8 @@ test('duplicating a starter makes an own copy that can be renamed, also after a 
   await page.goto('/templates');
   await menuAction(page, starterSection(page), 'Photography package', 'Duplicate');
   await expect(toast(page, 'Template duplicated')).toBeVisible();
-  const name = 'Photography package';
+  // A name of its own: the gallery never shows two templates by one name.
+  const name = 'Copy of Photography package';
   await expect(ownSection(page).getByRole('article')).toHaveCount(1);
   await expect(card(ownSection(page), name)).toContainText('Photography');
 
@@ -230,4 +231,46 @@ test('the gallery and the preview pass axe in the dark theme too', async ({ page
   const dialog = page.getByRole('dialog', { name: 'Preview: Event planning and services' });
   await expect(dialog.locator('[data-block="pricing_table"]').first()).toBeVisible();
   await expectNoAxeViolations(page, 'template preview, dark');
+});
+
+test('Save as template asks for a name, a description and a category, and the gallery shows them', async ({
+  page,
+  baseURL,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page);
+  const proposal = (await apiSend(page, baseURL!, 'post', '/api/proposals', { title: 'Bakery website' })) as {
+    id: string;
+  };
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await page.goto(`/edit-draft/${proposal.id}`);
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Save as template' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Save as template' });
+  const name = dialog.getByLabel('Name');
+  await expect(name).toHaveValue('Bakery website');
+  await expectNoAxeViolations(page, 'the Save as template dialog, dark, 375 px');
+  await name.fill(' ');
+  await dialog.getByRole('button', { name: 'Save template' }).click();
+  await expect(name).toHaveAccessibleDescription('Enter a name.');
+
+  await name.fill('Small business website');
+  await dialog.getByLabel('Description').fill('Five pages, a contact form and a week of training.');
+  // The categories already in use are offered; a new one may be typed.
+  const category = dialog.getByLabel('Category');
+  const offered = await category.evaluate((input) =>
+    [...((input as HTMLInputElement).list?.options ?? [])].map((o) => o.value),
+  );
+  expect(offered).toContain('Web design');
+  await category.fill('Web design');
+  await dialog.getByRole('button', { name: 'Save template' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Saved as a template')).toContainText('“Small business website” is in your templates.');
+
+  await page.goto('/templates');
+  const saved = card(ownSection(page), 'Small business website');
+  await expect(saved).toContainText('Five pages, a contact form and a week of training.');
+  await expect(saved).toContainText('Web design');
 });

@@ -7,7 +7,9 @@ import { accounts, rateLimits, sessions, users, verifications } from './db/schem
 import type { TEnv } from './env';
 import { CLIENT_IP_HEADER } from './lib/client-ip';
 import type { TMailer } from './mail/mailer';
-import { resetPasswordMail, verificationMail } from './mail/templates';
+import { enqueueMail } from './mail/outbox';
+import { changeEmailMail, emailChangedMail, resetPasswordMail, verificationMail } from './mail/templates';
+import { emailChangeOf } from './features/auth/email-change';
 import { passwordProblem } from './features/auth/password-policy';
 
 const DAY = 60 * 60 * 24;
@@ -51,12 +53,41 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.email, user.name, url));
+      // Also how a change of email is confirmed: then `user.email` is the new address.
+      sendVerificationEmail: async ({ user, url, token }) => {
+        const change = emailChangeOf(token, env.authSecret);
+        await mailer.send(
+          change ? changeEmailMail(user.email, user.name, url) : verificationMail(user.email, user.name, url),
+        );
       },
     },
     user: {
       deleteUser: { enabled: true },
+      // Without `updateEmailWithoutVerification` or `sendChangeEmailConfirmation`, a new email
+      // takes effect only once the link mailed to it (by sendVerificationEmail) is opened.
+      changeEmail: { enabled: true },
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          // better-auth keeps the old address's verified flag; opening the link proved the new one.
+          before: async (data, ctx) => {
+            if (ctx?.path !== '/verify-email' || typeof data.email !== 'string') return;
+            return { data: { ...data, emailVerified: true } };
+          },
+          after: async (user, ctx) => {
+            const token: unknown = ctx?.path === '/verify-email' ? ctx.query?.token : undefined;
+            const change = typeof token === 'string' ? emailChangeOf(token, env.authSecret) : null;
+            if (!change || user.email !== change.to) return;
+            // Through the outbox: a mail server that is down must not fail the change itself.
+            await enqueueMail(
+              deps.db,
+              `email-changed:${user.id}:${change.to}:${String(token).slice(-24)}`,
+              emailChangedMail(change.from, user.name, change.to),
+            );
+          },
+        },
+      },
     },
     session: {
       // The session token cookie is the access credential; the sliding renewal (updateAge)
@@ -78,6 +109,7 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
         '/send-verification-email': { window: 300, max: 3 },
         '/reset-password': { window: 300, max: 5 },
         '/change-password': { window: 300, max: 5 },
+        '/change-email': { window: 300, max: 5 },
         '/delete-user': { window: 300, max: 5 },
         '/get-session': false,
       },

@@ -193,7 +193,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
     expect(copy.body).toMatchObject({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       kind: 'own',
-      name: starter.name,
+      name: `Copy of ${starter.name}`,
       category: starter.category,
       version: 1,
     });
@@ -201,12 +201,47 @@ describe.each(backends())('templates API (%s)', (backend) => {
 
     const again = await t.alice.post(`/api/templates/${copy.body.id}/duplicate`);
     expect(again.status).toBe(201);
-    expect(again.body.name).toBe(`Copy of ${starter.name}`);
+    expect(again.body.name).toBe(`Copy of Copy of ${starter.name}`);
     expect(again.body.id).not.toBe(copy.body.id);
 
     // The copy is the user's own: it can be changed, and the starter stays as it was.
     expect((await t.alice.patch(`/api/templates/${copy.body.id}`, { name: 'My shoots', version: 1 })).status).toBe(200);
     expect((await t.alice.get('/api/templates/starter-photography')).body.name).toBe(starter.name);
+  });
+
+  it('gives every copy a name of its own: never a starter’s, never another template’s, in any case', async () => {
+    const { client: erin } = await signUp(t.server, { name: 'Erin' });
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) names.push((await erin.post('/api/templates/starter-web-design/duplicate')).body.name);
+    expect(names).toEqual([
+      'Copy of Website design and build',
+      'Copy of Website design and build (2)',
+      'Copy of Website design and build (3)',
+    ]);
+
+    // A name the user gave by hand counts too, whatever its case; a gap is filled.
+    const own = await erin.post('/api/templates', { name: 'Retainer', document: sampleDocument() });
+    expect((await erin.post('/api/templates', { name: 'COPY OF RETAINER', document: sampleDocument() })).status).toBe(
+      201,
+    );
+    expect((await erin.post(`/api/templates/${own.body.id}/duplicate`)).body.name).toBe('Copy of Retainer (2)');
+    const second = names[1]!;
+    const secondId = (await erin.get('/api/templates?q=and%20build%20(2)')).body.items[0].id as string;
+    expect((await erin.delete(`/api/templates/${secondId}`)).status).toBe(204);
+    expect((await erin.post('/api/templates/starter-web-design/duplicate')).body.name).toBe(second);
+
+    // LIKE's own characters in a name are only characters.
+    const odd = await erin.post('/api/templates', { name: '100%_off', document: sampleDocument() });
+    expect((await erin.post(`/api/templates/${odd.body.id}/duplicate`)).body.name).toBe('Copy of 100%_off');
+    expect((await erin.post(`/api/templates/${odd.body.id}/duplicate`)).body.name).toBe('Copy of 100%_off (2)');
+
+    // At the length limit the number still shows, and stays within the limit.
+    const long = await erin.post('/api/templates', { name: 'L'.repeat(120), document: sampleDocument() });
+    const a = (await erin.post(`/api/templates/${long.body.id}/duplicate`)).body.name as string;
+    const b = (await erin.post(`/api/templates/${long.body.id}/duplicate`)).body.name as string;
+    expect(a).toBe(`Copy of ${'L'.repeat(112)}`);
+    expect(b).toBe(`Copy of ${'L'.repeat(108)} (2)`);
+    expect(b).toHaveLength(120);
   });
 
   it('refuses to change or delete a starter, with a clear message', async () => {

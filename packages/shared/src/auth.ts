@@ -4,7 +4,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export const ZEmail = z
-  .string()
+  .string('Enter your email address.')
   .trim()
   .min(1, 'Enter your email address.')
   .max(254, 'That email address is too long.')
@@ -15,7 +15,11 @@ export const ZPassword = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
-export const ZName = z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
+export const ZName = z
+  .string('Enter your name.')
+  .trim()
+  .min(1, 'Enter your name.')
+  .max(100, 'Use at most 100 characters.');
 
 export const ZSignIn = z.object({ email: ZEmail, password: z.string().min(1, 'Enter your password.') });
 export type TSignIn = z.infer<typeof ZSignIn>;
@@ -30,6 +34,20 @@ export const ZChangePassword = z.object({
   currentPassword: z.string().min(1, 'Enter your current password.'),
   newPassword: ZPassword,
 });
+
+/** The account's own name, as it is shown in the app and in emails to the user. */
+export const ZChangeName = z.object({ name: ZName });
+export type TChangeName = z.infer<typeof ZChangeName>;
+
+/**
+ * A new address for the account: it takes effect once the link mailed to it is opened. The
+ * password guards a session left open on a shared computer from handing the account away.
+ */
+export const ZChangeEmail = z.object({
+  newEmail: ZEmail,
+  password: z.string('Enter your password to confirm.').min(1, 'Enter your password to confirm.'),
+});
+export type TChangeEmail = z.infer<typeof ZChangeEmail>;
 
 export const ZDeleteAccount = z.object({
   password: z.string().min(1, 'Enter your password to confirm.'),

@@ -28,6 +28,37 @@ export function verificationMail(to: string, name: string, url: string): TMail {
   };
 }
 
+/** To the new address of an account whose email is being changed: nothing changes until it is opened. */
+export function changeEmailMail(to: string, name: string, url: string): TMail {
+  const lines = [
+    `Hi ${name},`,
+    `You asked to use ${to} for your Draftwell account. Confirm it, and it becomes the address you sign in with and receive mail at. Until then your account keeps its current address. The link works for 24 hours.`,
+  ];
+  const ignore = 'If you did not ask for this, ignore this email: nothing changes.';
+  return {
+    to,
+    subject: 'Confirm your new email for Draftwell',
+    text: `${lines.join('\n\n')}\n\nConfirm the new address: ${url}\n\n${ignore}`,
+    html: layout('Confirm your new email', [...lines, ignore], { label: 'Confirm the new address', url }),
+    link: url,
+  };
+}
+
+/** To the old address once the change is confirmed, so a change nobody asked for does not go unseen. */
+export function emailChangedMail(to: string, name: string, newEmail: string): TMail {
+  const lines = [
+    `Hi ${name},`,
+    `The email address of your Draftwell account is now ${newEmail}; this address (${to}) no longer signs in.`,
+    'If you did not make this change, write to us at once through the contact page of Draftwell, so we can help you recover your account.',
+  ];
+  return {
+    to,
+    subject: 'Your Draftwell email address was changed',
+    text: lines.join('\n\n'),
+    html: layout('Your email address was changed', lines),
+  };
+}
+
 export function resetPasswordMail(to: string, name: string, url: string): TMail {
   const lines = [
     `Hi ${name},`,

@@ -227,6 +227,26 @@ describe('renderProposalPdf', () => {
     expect(text).toContain('Proposal total Total KWD 392.500');
   });
 
+  it('prints a variable against the punctuation after it, even with a space stored between them', async () => {
+    const document: TDocument = {
+      version: 1,
+      blocks: [
+        richText('by', {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Prepared by ' },
+            { type: 'variable', attrs: { name: 'sender.company' } },
+            { type: 'text', text: ' . Thanks, ' },
+            { type: 'variable', attrs: { name: 'client.name' } },
+            { type: 'text', text: ' !' },
+          ],
+        }),
+      ],
+    };
+    const text = pdfText(await renderProposalPdf(inputOf(document)));
+    expect(text).toContain('Prepared by North Pixel. Thanks, Jane Doe!');
+  });
+
   it('draws only the images it was given, fetches nothing, and prints the alt text of the rest (A15)', async () => {
     const requests: string[] = [];
     const server = http.createServer((req, res) => {

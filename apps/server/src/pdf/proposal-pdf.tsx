@@ -30,6 +30,7 @@ import type {
   TSignatureBlock,
   TTimelineBlock,
 } from '@draftwell/shared/document/schema';
+import { tidyInlines } from '@draftwell/shared/document/inline-text';
 import {
   VARIABLE_LABELS,
   formatCalendarDate,
@@ -394,7 +395,7 @@ function inlineText(node: TInlineNode, context: TDocumentContext): string {
  */
 function Inlines({ nodes, model }: { nodes: readonly TInlineNode[] | undefined; model: TPdfModel }) {
   const out: ReactNode[] = [];
-  const inlines = list(nodes);
+  const inlines = tidyInlines(list(nodes));
   let runText = '';
   inlines.forEach((node, i) => {
     const text = model.clean(inlineText(node, model.context));

@@ -36,6 +36,14 @@ export type TTemplateValues = z.output<typeof ZTemplateInput>;
 export const ZTemplatePatch = z.strictObject(templateFields).partial().extend({ version: ZVersion });
 export type TTemplatePatch = z.infer<typeof ZTemplatePatch>;
 
+/** What "Save as template" asks for: a template is found again by its name, description and category. */
+export const ZTemplateDetails = z.strictObject({
+  name: templateFields.name,
+  description: templateFields.description,
+  category: templateFields.category,
+});
+export type TTemplateDetails = z.infer<typeof ZTemplateDetails>;
+
 /** Saving a proposal as a template: the name defaults to the proposal's title. */
 export const ZTemplateFromProposal = z.strictObject({
   name: templateFields.name.optional(),

@@ -1,9 +1,12 @@
+import { ZChangeName } from '@draftwell/shared';
+import { PROTECTED_ROUTES } from '@draftwell/shared/paths';
 import type { Context } from 'hono';
 import type { TAppEnv } from '../../http/context';
-import { nulFields } from '../../http/validate';
+import { fieldErrors, nulFields } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import { hitRateLimit } from '../../lib/rate-limit';
+import { checkEmailChange, emailChangeTaken } from './email-change';
 
 /** Sign-in attempts against one account, from any number of addresses (A11: rotating IPs). */
 export const SIGN_IN_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
@@ -34,6 +37,31 @@ export async function authHandler(c: Context<TAppEnv>) {
       fields: { password: 'Enter your password to confirm.' },
     });
   }
+  // A body rewritten for better-auth, which stores what it is given as it is.
+  let forward: Record<string, unknown> | undefined;
+  if (path === '/update-user' && 'name' in fields) {
+    const name = ZChangeName.safeParse(fields);
+    if (!name.success) {
+      throw new AppError('invalid', 'Some fields need attention.', { fields: fieldErrors(name.error.issues) });
+    }
+    forward = { ...fields, name: name.data.name };
+  }
+  if (c.req.method === 'POST' && path === '/change-email') {
+    forward = await checkEmailChange({
+      db: deps.database.db,
+      auth: deps.auth,
+      headers: c.req.raw.headers,
+      body: fields,
+      rateLimit: deps.env.rateLimit,
+    });
+  }
+  if (
+    c.req.method === 'GET' &&
+    path === '/verify-email' &&
+    (await emailChangeTaken(deps.database.db, deps.env.authSecret, c.req.query('token')))
+  ) {
+    return c.redirect(`${PROTECTED_ROUTES.profile}?error=EMAIL_IN_USE`, 302);
+  }
   if (deps.env.rateLimit && c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/email') {
     const email = (body as { email?: unknown } | null | undefined)?.email;
     if (typeof email === 'string' && email.length <= 254) {
@@ -42,7 +70,11 @@ export async function authHandler(c: Context<TAppEnv>) {
   }
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, c.var.clientIp);
-  const res = await deps.auth.handler(new Request(c.req.raw, { headers }));
+  if (forward) headers.delete('content-length');
+  const request = forward
+    ? new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify(forward) })
+    : new Request(c.req.raw, { headers });
+  const res = await deps.auth.handler(request);
   if (res.status === 429) {
     const retryAfter = Number(res.headers.get('x-retry-after')) || 60;
     throw new AppError('rate_limited', `Too many attempts. Try again in ${retryAfter} seconds.`, { retryAfter });

@@ -23,7 +23,7 @@ import type { TActor } from '../../http/require-user';
 import { checkTemplateLimit } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { containsPattern, isUuid } from '../../lib/sql-text';
+import { containsPattern, isUuid, startsWithPattern } from '../../lib/sql-text';
 import { createProposal } from '../proposals/proposals.service';
 
 type TRow = typeof templates.$inferSelect;
@@ -75,10 +75,33 @@ function toTemplate(row: TRow): TTemplate {
   return { ...toSummary(row), document: row.document as TDocument };
 }
 
-/** Cut to the name's limit without leaving half of a surrogate pair at the end. */
-function fitName(name: string): string {
-  return name.slice(0, TEMPLATE_NAME_MAX).replace(/[\uD800-\uDBFF]$/, '');
+/** Cut to the name's limit (less room for `suffix`) without leaving half of a surrogate pair at the end. */
+function fitName(name: string, suffix = ''): string {
+  return name.slice(0, TEMPLATE_NAME_MAX - suffix.length).replace(/[\uD800-\uDBFF]$/, '') + suffix;
 }
+
+/**
+ * "Copy of Web design", else "Copy of Web design (2)", (3)…: a copy never has the name of a
+ * starter (none starts "Copy of") or of another of the user's templates, so the gallery can
+ * tell them apart.
+ */
+async function copyName(db: TDb, actor: TActor, source: string): Promise<string> {
+  const full = `Copy of ${source}`;
+  // Every candidate starts with this much of the name, however much a suffix cuts off its end.
+  const prefix = full.slice(0, TEMPLATE_NAME_MAX - 16);
+  const rows = await db
+    .select({ name: templates.name })
+    .from(templates)
+    .where(and(eq(templates.ownerId, actor.id), ilike(templates.name, startsWithPattern(prefix))));
+  const taken = new Set(rows.map((r) => nameKey(r.name)));
+  for (let n = 1; ; n++) {
+    const candidate = fitName(full, n === 1 ? '' : ` (${n})`);
+    if (!taken.has(nameKey(candidate))) return candidate;
+  }
+}
+
+/** Names differ for people by more than case. */
+const nameKey = (name: string) => name.toLowerCase();
 
 /** updated_at to the microsecond: a JavaScript Date would cut it to milliseconds and skip rows. */
 const updatedAtKey = sql<string>`to_char(${templates.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -234,7 +257,7 @@ export async function duplicateTemplate(args: {
     actor,
     defaultPlan,
     input: {
-      name: fitName(source.kind === 'starter' ? source.name : `Copy of ${source.name}`),
+      name: await copyName(db, actor, source.name),
       description: source.description,
       category: source.category,
       document: source.document,

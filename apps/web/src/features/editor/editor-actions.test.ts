@@ -45,6 +45,23 @@ describe('editor actions', () => {
     expect(types(e)).toEqual(['rich_text', 'timeline', 'rich_text']);
   });
 
+  it('inserts a variable with nothing after it, so punctuation typed next sits against it', () => {
+    const e = open();
+    e.commands.insertContent('by ');
+    insertVariable(e, 'sender.company');
+    e.commands.insertContent('.');
+    const [block] = editorToDocument(e.getJSON()).blocks;
+    if (block?.type !== 'rich_text') throw new Error('expected rich text');
+    expect(block.content.content?.[0]).toEqual({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'by ' },
+        { type: 'variable', attrs: { name: 'sender.company' } },
+        { type: 'text', text: '.' },
+      ],
+    });
+  });
+
   it('makes each block insertion its own undo step, even right after typing', () => {
     const e = open();
     e.commands.insertContent('Hello ');

@@ -53,15 +53,12 @@ export function insertStructuredBlock(editor: Editor, name: TInsertableBlock, de
   editor.view.focus();
 }
 
+/**
+ * The variable alone, the cursor right after it: what comes next may be punctuation, which must
+ * sit against the value ("by Studio Lind."), so no space is added for the user.
+ */
 export function insertVariable(editor: Editor, name: TVariableName): void {
-  editor
-    .chain()
-    .focus()
-    .insertContent([
-      { type: 'variable', attrs: { name } },
-      { type: 'text', text: ' ' },
-    ])
-    .run();
+  editor.chain().focus().insertContent({ type: 'variable', attrs: { name } }).run();
 }
 
 export type TImageAttrs = { src: string; alt: string; width?: number | null; height?: number | null };

@@ -1,3 +1,4 @@
+import type { TProposalStatus } from '@draftwell/shared/workspace/proposals';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,8 +7,35 @@ import { PageFrame } from '@/components/layouts/page-frame';
 import { paths } from '@/config/paths';
 import { DashboardOverview } from '@/features/overview/components/dashboard-overview';
 import { DraftEditorScreen } from '@/features/editor/components/draft-editor-screen';
+import { useProposal } from '@/features/proposals/api/get-proposal';
 import { NewProposalButton } from '@/features/proposals/components/new-proposal-button';
 import { ProposalList } from '@/features/proposals/components/proposal-list';
+
+type THeading = { title: string; description: string };
+
+const DASHBOARD_HEADING: THeading = {
+  title: 'Dashboard',
+  description: 'Your proposals, their status and what to do next.',
+};
+
+/** What the editor's page is about: a draft to shape, a sent proposal to revise, or a locked one. */
+function editorHeading(status: TProposalStatus | undefined): THeading {
+  switch (status) {
+    case 'accepted':
+      return {
+        title: 'Accepted proposal',
+        description: 'Your client accepted it, so it is locked: view it, download it or duplicate it.',
+      };
+    case 'sent':
+    case 'viewed':
+    case 'declined':
+    case 'expired':
+      return { title: 'Edit proposal', description: 'Changes reach your client when you send it again.' };
+    default:
+      // A draft, or not known (yet): the page's own name.
+      return { title: 'Edit draft', description: 'Shape the draft, then send it to your client.' };
+  }
+}
 
 /** The workspace: the proposal list beside either the overview or, given an id, that draft. */
 export default function DashboardPage() {
@@ -30,18 +58,15 @@ export default function DashboardPage() {
     }
     setParams({}, { replace: true });
   }, [verified, linkError, setParams, navigate]);
+  // The proposal's status as the editor loaded it (this only reads the cache: the editor fetches).
+  const status = useProposal(id ?? '', { enabled: false }).data?.status;
+  const heading = id ? editorHeading(status) : DASHBOARD_HEADING;
   useEffect(() => {
-    document.title = id ? 'Edit draft — Draftwell' : 'Dashboard — Draftwell';
-  }, [id]);
+    document.title = `${heading.title} — Draftwell`;
+  }, [heading.title]);
 
   return (
-    <PageFrame
-      title={id ? 'Edit draft' : 'Dashboard'}
-      description={
-        id ? 'Shape the draft, then send it to your client.' : 'Your proposals, their status and what to do next.'
-      }
-      actions={<NewProposalButton />}
-    >
+    <PageFrame title={heading.title} description={heading.description} actions={<NewProposalButton />}>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         {/* On a phone an open draft gets the whole width; the list is one tap away. */}
         <div className={id ? 'hidden lg:block' : undefined}>

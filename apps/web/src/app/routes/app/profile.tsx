@@ -1,4 +1,4 @@
-import { BadgeCheck, Download, MailWarning } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,10 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { PlanTab } from '@/features/billing/components/plan-tab';
-import { useResendVerification, useSignOutEverywhere } from '@/features/auth/api/auth-actions';
+import { useSignOutEverywhere } from '@/features/auth/api/auth-actions';
 import { useSession } from '@/features/auth/api/session';
 import { ClientList } from '@/features/clients/components/client-list';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { AccountCard } from '@/features/profile/components/account-card';
 import { BusinessProfileTab } from '@/features/profile/components/business-profile-tab';
 import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
 import { DeleteAccountCard } from '@/features/profile/components/delete-account-card';
@@ -96,7 +97,6 @@ export default function ProfilePage() {
 
 function AccountTab() {
   const { data: session } = useSession();
-  const resend = useResendVerification();
   const everywhere = useSignOutEverywhere();
   const navigate = useNavigate();
 
@@ -105,49 +105,7 @@ function AccountTab() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Account</CardTitle>
-          <CardDescription>The name and email your clients see on proposals you send.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
-            <dt className="text-muted-foreground">Name</dt>
-            <dd>{user.name}</dd>
-            <dt className="text-muted-foreground">Email</dt>
-            <dd className="flex flex-wrap items-center gap-2">
-              <span>{user.email}</span>
-              {user.emailVerified ? (
-                <span className="text-success inline-flex items-center gap-1">
-                  <BadgeCheck className="size-4" aria-hidden="true" /> Confirmed
-                </span>
-              ) : (
-                <span className="inline-flex flex-wrap items-center gap-2">
-                  <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-300">
-                    <MailWarning className="size-4" aria-hidden="true" /> Not confirmed yet
-                  </span>
-                  <Button
-                    variant="link"
-                    size="sm"
-                    disabled={resend.isPending || resend.isSuccess}
-                    onClick={() =>
-                      resend.mutate(user.email, {
-                        onSuccess: () =>
-                          toast.success('Confirmation email sent', {
-                            description: `Check the inbox of ${user.email}.`,
-                          }),
-                        onError: (err) => toast.error('Could not send the email', { description: err.message }),
-                      })
-                    }
-                  >
-                    {resend.isSuccess ? 'Email sent' : 'Send the confirmation email again'}
-                  </Button>
-                </span>
-              )}
-            </dd>
-          </dl>
-        </CardContent>
-      </Card>
+      <AccountCard user={user} />
 
       <ChangePasswordCard />
 

@@ -52,7 +52,9 @@ export default function AuthPage() {
   } else if (view === 'forgot' || (view === 'reset' && (linkError || !token))) {
     title = 'Forgot your password?';
     description =
-      view === 'reset' ? 'That reset link has expired or was already used. Ask for a new one below.' : description;
+      view === 'reset'
+        ? 'That reset link has expired or was already used. Ask for a new one below.'
+        : 'Enter the email you signed up with, and we will send you a link to choose a new password.';
     body = <ForgotPasswordForm onBack={() => go({ tab: 'sign-in' })} />;
   } else {
     body = (

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSignIn, TSignUp } from '@draftwell/shared';
+import type { TChangeEmail, TChangeName, TSignIn, TSignUp } from '@draftwell/shared';
 import { paths } from '@/config/paths';
 import { postJson } from '@/lib/api-client';
 import { broadcastAuth } from '../auth-broadcast';
@@ -103,5 +103,26 @@ export function useResendVerification() {
   return useMutation({
     mutationFn: (email: string) =>
       postJson(`${AUTH}/send-verification-email`, { email, callbackURL: `${paths.dashboard}?verified=1` }),
+  });
+}
+
+export function useChangeName() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TChangeName) => postJson(`${AUTH}/update-user`, input),
+    onSuccess: async () => {
+      qc.setQueryData(sessionQueryKey, await fetchSession());
+    },
+  });
+}
+
+/** Where the link mailed to the new address lands once opened (the profile says so). */
+export const EMAIL_CHANGED_CALLBACK = `${paths.profile}?email=changed`;
+
+/** Asks for a new email: nothing changes until the link mailed to it is opened. */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (input: TChangeEmail) =>
+      postJson(`${AUTH}/change-email`, { ...input, callbackURL: EMAIL_CHANGED_CALLBACK }),
   });
 }

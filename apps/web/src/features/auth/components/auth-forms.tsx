@@ -100,10 +100,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     );
   }
   return (
+    // What to enter is the screen's subtitle.
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Reset your password">
-      <p className="text-muted-foreground text-sm">
-        Enter your email and we will send you a link to choose a new password.
-      </p>
       <FormField label="Email" error={form.formState.errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>

@@ -309,6 +309,29 @@ describe('DocumentView: rich text', () => {
   });
 });
 
+describe('DocumentView: variables before punctuation', () => {
+  it('shows a variable against the punctuation after it, even with spaces stored between them', () => {
+    const doc = richDoc({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'by ' },
+        { type: 'variable', attrs: { name: 'sender.company' } },
+        { type: 'text', text: ' ', marks: [{ type: 'italic' }] },
+        { type: 'text', text: ' .' },
+        { type: 'text', text: ' Until ' },
+        { type: 'variable', attrs: { name: 'proposal.valid_until' } },
+        { type: 'text', text: ' , then ' },
+        { type: 'variable', attrs: { name: 'client.name' } },
+        { type: 'text', text: ' decides' },
+      ],
+    });
+    render(<DocumentView context={ctx()} document={doc} />);
+    expect(screen.getByText(/^by/).closest('p')?.textContent).toBe(
+      'by Hopper Studio. Until March 31, 2027, then Ada Lovelace decides',
+    );
+  });
+});
+
 describe('DocumentView: pricing', () => {
   it('shows each line and the default totals per billing kind', () => {
     render(<DocumentView document={pricingDoc} context={ctx()} />);

@@ -1,4 +1,5 @@
 import type { TInlineNode, TMark, TRichTextDoc, TVariableName } from '@draftwell/shared/document/schema';
+import { tidyInlines } from '@draftwell/shared/document/inline-text';
 import { VARIABLE_LABELS, resolveVariable, type TDocumentContext } from '@draftwell/shared/document/variables';
 import type { ReactNode } from 'react';
 import { isFileSrc, isSafeHref } from '../utils/safe-url';
@@ -97,7 +98,7 @@ function renderInline(node: TNode, key: number, context: TDocumentContext): Reac
 }
 
 function inlineContent(node: TNode, context: TDocumentContext): ReactNode[] {
-  return children(node).map((child, i) => renderInline(child, i, context));
+  return tidyInlines(children(node)).map((child, i) => renderInline(child, i, context));
 }
 
 const HEADING_CLASSES = {

@@ -72,6 +72,23 @@ describe('TimelineEditor', () => {
     expect(screen.getByRole('alert').textContent).toBe('Enter the date as yyyy-mm-dd.');
   });
 
+  it('shows a locked timeline’s dates as the proposal itself prints them', () => {
+    const timeline = newTimeline();
+    const [first] = timeline.milestones;
+    renderTimeline(
+      {
+        ...timeline,
+        milestones: [
+          { ...first!, title: 'Launch', when: { kind: 'date', date: '2027-03-15' } },
+          { ...first!, id: 'care', title: 'Care', when: { kind: 'duration', value: 1, unit: 'weeks' } },
+        ],
+      },
+      false,
+    );
+    expect(screen.getByText('Launch').textContent).toBe('LaunchMarch 15, 2027');
+    expect(screen.getByText('Care').textContent).toBe('Care1 week');
+  });
+
   it('adds, reorders and deletes milestones', () => {
     const { last } = renderTimeline();
     fireEvent.click(screen.getByRole('button', { name: 'Add milestone' }));

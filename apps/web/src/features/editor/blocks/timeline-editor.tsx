@@ -1,4 +1,10 @@
-import { DOCUMENT_LIMITS, ZBlock, type TMilestone, type TTimelineBlock } from '@draftwell/shared/document';
+import {
+  DOCUMENT_LIMITS,
+  ZBlock,
+  formatMilestoneWhen,
+  type TMilestone,
+  type TTimelineBlock,
+} from '@draftwell/shared/document';
 import { ArrowDown, ArrowUp, CalendarDays, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -39,16 +45,6 @@ function todayIso(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-export function describeWhen(when: TMilestone['when']): string {
-  if (when.kind === 'duration') {
-    const [one, many] = UNIT_LABELS[when.unit];
-    return `${when.value} ${when.value === 1 ? one : many}`;
-  }
-  const [y, m, d] = when.date.split('-').map(Number);
-  const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 const parseDurationValue = (text: string): TParse<number> =>
@@ -368,7 +364,9 @@ function TimelineReadOnly({ value }: { value: TTimelineBlock }) {
               <div className="min-w-0">
                 <p className="font-medium">
                   {milestone.title || 'Untitled milestone'}
-                  <span className="text-muted-foreground ml-2 text-sm font-normal">{describeWhen(milestone.when)}</span>
+                  <span className="text-muted-foreground ml-2 text-sm font-normal">
+                    {formatMilestoneWhen(milestone.when)}
+                  </span>
                 </p>
                 {milestone.description ? (
                   <p className="text-muted-foreground text-sm whitespace-pre-line">{milestone.description}</p>

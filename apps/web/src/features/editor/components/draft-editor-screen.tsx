@@ -1,5 +1,6 @@
 import { documentTotals, type TDocument, type TDocumentContext } from '@draftwell/shared/document';
 import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/proposals';
+import type { TTemplate } from '@draftwell/shared/workspace/templates';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, FileCheck2, LayoutTemplate, MoreHorizontal, Send, Trash2 } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -27,9 +28,9 @@ import { ProposalStatusBadge } from '@/features/proposals/components/proposal-st
 import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
 import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
-import { useSaveAsTemplate } from '@/features/templates/api/templates';
+import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-template-dialog';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
-import { ApiError, isPlanLimitError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { ConflictDialog } from '../autosave/conflict-dialog';
 import { RestoreLocalBanner } from '../autosave/restore-banner';
 import { SaveStatus } from '../autosave/save-status';
@@ -145,7 +146,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
   };
   const duplicate = useDuplicateProposal();
   const deleteWithUndo = useDeleteProposalWithUndo();
-  const saveAsTemplate = useSaveAsTemplate();
+  const [savingAsTemplate, setSavingAsTemplate] = useState(false);
   const errors = autosave.status === 'error' && autosave.fieldErrors ? autosave.fieldErrors : {};
 
   const onDuplicate = async () => {
@@ -158,21 +159,20 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
       onError: (error) => toast.error('Could not duplicate the proposal', { description: error.message }),
     });
   };
-  const onSaveAsTemplate = async () => {
+  /** The template takes the document as saved: everything on screen must be saved first. */
+  const saveBeforeTemplate = async () => {
     await autosave.flush();
-    saveAsTemplate.mutate(
-      { proposalId: record.id },
-      {
-        onSuccess: (template) =>
-          toast.success('Saved as a template', {
-            description: `“${template.name}” is in your templates.`,
-            action: { label: 'Open templates', onClick: () => void navigate(paths.templates) },
-          }),
-        // A plan limit is offered as an upgrade by the app-wide listener instead.
-        onError: (error) =>
-          isPlanLimitError(error) || toast.error('Could not save the template', { description: error.message }),
-      },
-    );
+    const state = autosave.getState();
+    if (state.hasUnsavedChanges || state.status !== 'saved') {
+      throw new Error(`Your latest changes are not saved yet. ${state.error ?? 'They are kept on this device.'}`);
+    }
+  };
+  const onSavedAsTemplate = (template: TTemplate) => {
+    setSavingAsTemplate(false);
+    toast.success('Saved as a template', {
+      description: `“${template.name}” is in your templates.`,
+      action: { label: 'Open templates', onClick: () => void navigate(paths.templates) },
+    });
   };
   /** Send: everything typed is saved first, so the client gets exactly what is on screen. */
   const onSend = async () => {
@@ -272,7 +272,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => void onSaveAsTemplate()}>
+            <DropdownMenuItem onSelect={() => setSavingAsTemplate(true)}>
               <LayoutTemplate aria-hidden="true" /> Save as template
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => void onDuplicate()}>
@@ -345,6 +345,15 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         open={sending === 'open'}
         onOpenChange={(open) => setSending(open ? 'open' : null)}
         onSent={onSent}
+      />
+
+      <SaveAsTemplateDialog
+        open={savingAsTemplate}
+        onOpenChange={setSavingAsTemplate}
+        proposalId={record.id}
+        title={fields.title}
+        beforeSave={saveBeforeTemplate}
+        onSaved={onSavedAsTemplate}
       />
 
       <DocumentPreviewDialog

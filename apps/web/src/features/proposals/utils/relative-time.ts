@@ -8,7 +8,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * A proposal's own times read like its dates ("Valid until March 31, 2027"), in the one locale
+ * its document is written in: "March 4, 2027 at 3:22 PM", in the reader's time zone.
+ */
+const absolute = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 /** "3 minutes ago", "yesterday"…; under a minute reads "just now". */
 export function formatRelativeTime(iso: string, now = Date.now()): string {
@@ -20,5 +24,6 @@ export function formatRelativeTime(iso: string, now = Date.now()): string {
 }
 
 export function formatDateTime(iso: string): string {
+  if (Number.isNaN(Date.parse(iso))) return iso;
   return absolute.format(new Date(iso));
 }
