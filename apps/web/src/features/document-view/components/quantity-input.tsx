@@ -53,7 +53,7 @@ export function QuantityInput({
   const whole = min % QUANTITY_SCALE === 0 && max % QUANTITY_SCALE === 0;
 
   return (
-    <span className="inline-flex max-w-48 flex-col items-end gap-1 text-right">
+    <span className="inline-flex max-w-56 flex-col items-end gap-1 text-right text-balance">
       <span className="inline-flex items-center gap-1.5">
         <input
           type="number"
