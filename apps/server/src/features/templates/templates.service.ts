@@ -24,6 +24,7 @@ import { checkTemplateLimit } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { containsPattern, isUuid, startsWithPattern } from '../../lib/sql-text';
+import { getProfile } from '../profile/profile.service';
 import { createProposal } from '../proposals/proposals.service';
 
 type TRow = typeof templates.$inferSelect;
@@ -243,6 +244,24 @@ export async function deleteTemplate(args: { db: TDb; actor: TActor; id: string 
   if (deleted.length === 0) throw notFound();
 }
 
+/**
+ * The template's document as this user starts from it. A starter's lines carry no tax of their
+ * own (0 % is a placeholder, not a choice): they take the business profile's default tax rate. A
+ * user's own template keeps the tax its lines were saved with.
+ */
+async function documentFor(db: TDb, actor: TActor, template: TTemplate): Promise<TDocument> {
+  if (template.kind !== 'starter') return template.document;
+  const { defaultTaxRate } = await getProfile({ db, actor });
+  return {
+    ...template.document,
+    blocks: template.document.blocks.map((block) =>
+      block.type === 'pricing_table'
+        ? { ...block, lines: block.lines.map((line) => ({ ...line, taxPercent: defaultTaxRate })) }
+        : block,
+    ),
+  };
+}
+
 /** An own copy of an own template or of a starter. */
 export async function duplicateTemplate(args: {
   db: TDb;
@@ -260,16 +279,24 @@ export async function duplicateTemplate(args: {
       name: await copyName(db, actor, source.name),
       description: source.description,
       category: source.category,
-      document: source.document,
+      document: await documentFor(db, actor, source),
     },
   });
 }
 
-/** A new draft whose document is the template's and whose title is the template's name. */
+/**
+ * A new draft whose document is the template's and whose title is the template's name; its
+ * currency and valid-until date come from the business profile (`createProposal`).
+ */
 export async function useTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
   const { db, actor } = args;
   const template = await getTemplate(args);
-  return createProposal({ db, actor, input: { title: template.name }, document: template.document });
+  return createProposal({
+    db,
+    actor,
+    input: { title: template.name },
+    document: await documentFor(db, actor, template),
+  });
 }
 
 /** Saves one of the user's proposals' documents as a template of their own. */

@@ -84,6 +84,13 @@ export default function PrivacyPage() {
           Light, dark or system is saved in your browser’s <code>localStorage</code> under the key <code>theme</code>.
           It never leaves your device.
         </p>
+
+        <h3>A client’s choices on a proposal</h3>
+        <p>
+          While a client reads a proposal sent to them, the options, packages and quantities they pick are kept in their
+          browser’s <code>localStorage</code> for that version of the proposal, so a reload does not lose them. They are
+          forgotten there once the proposal is accepted or declined, and only reach us when the client accepts.
+        </p>
       </ProseSection>
 
       <ProseSection id="what-we-do-not-do" title="What we do not do">

@@ -401,9 +401,14 @@ describe('DocumentView: pricing', () => {
     expect(quantity.min).toBe('1');
     expect(quantity.max).toBe('10');
     fireEvent.change(quantity, { target: { value: '12' } });
+    // Passed on as typed, so what is priced and accepted is never another number than the one shown.
+    expect(onSelectionChange).toHaveBeenLastCalledWith({ extra: { quantity: 12_000 } });
+    const tooMany: TPricingSelection = { extra: { quantity: 12_000 } };
+    rerender(
+      <DocumentView document={pricingDoc} context={ctx()} selection={tooMany} onSelectionChange={onSelectionChange} />,
+    );
     expect(quantity.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Choose from 1 to 10.')).toBeTruthy();
-    expect(onSelectionChange).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('12 is more than 10. Choose 1 to 10.')).toBeTruthy();
     fireEvent.change(quantity, { target: { value: '5' } });
     expect(onSelectionChange).toHaveBeenLastCalledWith({ extra: { quantity: 5000 } });
 

@@ -1,9 +1,29 @@
 import { formatQuantity, QUANTITY_SCALE } from '@draftwell/shared/document/pricing';
 import { useId, useState } from 'react';
+import { cx } from '../utils/class-names';
+
+/** Thousandths from what was typed; null when it is not a number (empty, or past exact arithmetic). */
+function readQuantity(text: string): number | null {
+  if (text.trim() === '') return null;
+  const thousandths = Math.round(Number(text) * QUANTITY_SCALE);
+  return Number.isSafeInteger(thousandths) ? thousandths : null;
+}
+
+/** What is wrong with a typed quantity, in words the client can act on; null when it is in range. */
+export function quantityProblem(typed: number | null, min: number, max: number): string | null {
+  const range = `${formatQuantity(min)} to ${formatQuantity(max)}`;
+  if (typed === null) return `Enter a number from ${range}.`;
+  if (typed > max) return `${formatQuantity(typed)} is more than ${formatQuantity(max)}. Choose ${range}.`;
+  if (typed < min) return `${formatQuantity(typed)} is less than ${formatQuantity(min)}. Choose ${range}.`;
+  return null;
+}
 
 /**
- * The quantity a client may choose within the range the sender allowed. What is typed stays in
- * the field while it is out of range (with a message), and only a valid number is passed on.
+ * The quantity a client may choose within the range the sender allowed; the range is always
+ * shown under the field. A number outside it stays in the field, is passed on (so the totals and
+ * the acceptance say it does not fit rather than using another number) and the range line becomes
+ * a message saying what is wrong. Only a field left with no number in it goes back to the
+ * quantity in effect when it loses focus.
  */
 export function QuantityInput({
   label,
@@ -28,21 +48,19 @@ export function QuantityInput({
     setShown(value);
     setDraft(formatQuantity(value));
   }
-  const errorId = useId();
-  const parsed = draft.trim() === '' ? NaN : Number(draft);
-  const thousandths = Math.round(parsed * QUANTITY_SCALE);
-  const valid = Number.isFinite(parsed) && thousandths >= min && thousandths <= max;
+  const noteId = useId();
+  const problem = quantityProblem(readQuantity(draft), min, max);
   const whole = min % QUANTITY_SCALE === 0 && max % QUANTITY_SCALE === 0;
 
   return (
-    <span className="inline-flex flex-col items-end gap-1">
+    <span className="inline-flex max-w-56 flex-col items-end gap-1 text-right text-balance">
       <span className="inline-flex items-center gap-1.5">
         <input
           type="number"
           inputMode={whole ? 'numeric' : 'decimal'}
           aria-label={label}
-          aria-invalid={!valid}
-          aria-describedby={valid ? undefined : errorId}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={noteId}
           min={formatQuantity(min)}
           max={formatQuantity(max)}
           step={whole ? 1 : 'any'}
@@ -50,24 +68,26 @@ export function QuantityInput({
           onChange={(event) => {
             const text = event.target.value;
             setDraft(text);
-            const next = Math.round(Number(text) * QUANTITY_SCALE);
-            if (text.trim() !== '' && Number.isFinite(next) && next >= min && next <= max && next !== value) {
+            const next = readQuantity(text);
+            if (next !== null && next !== value) {
               setShown(next);
               onChange(next);
             }
           }}
           onBlur={() => {
-            if (!valid) setDraft(formatQuantity(value));
+            if (readQuantity(draft) === null) setDraft(formatQuantity(value));
           }}
           className="border-input bg-card aria-invalid:border-destructive h-9 w-16 rounded-md border px-2 text-right tabular-nums shadow-xs print:border-0"
         />
         {unit ? <span className="text-muted-foreground">{unit}</span> : null}
       </span>
-      {valid ? null : (
-        <span id={errorId} className="text-destructive text-xs">
-          Choose from {formatQuantity(min)} to {formatQuantity(max)}.
-        </span>
-      )}
+      <span
+        id={noteId}
+        data-quantity-note
+        className={cx('text-xs print:hidden', problem ? 'text-destructive font-medium' : 'text-muted-foreground')}
+      >
+        {problem ?? `Choose ${formatQuantity(min)} to ${formatQuantity(max)}`}
+      </span>
     </span>
   );
 }

@@ -204,6 +204,7 @@ function pageApi(data: TSharedProposal, more: (r: TRequest) => TAnswer | undefin
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  localStorage.clear();
 });
 
 describe('SharePage: states', () => {
@@ -389,6 +390,68 @@ describe('SharePage: choosing and accepting', () => {
     await screen.findByText(/This is revision 2/);
     expect(requests.filter((r) => r.method === 'GET' && r.path === `/api/share/${token}`)).toHaveLength(2);
   });
+});
+
+describe('SharePage: choices kept on this device', () => {
+  const KEY = `draftwell:choices:${SNAPSHOT.proposalId}:${HASH}`;
+  const seo = () => screen.getByRole('checkbox', { name: 'SEO audit' }) as HTMLInputElement;
+  const oneOff = () =>
+    screen.getByRole('region', { name: 'Accept this proposal' }).querySelector('[data-billing="one_off"] dd')
+      ?.textContent;
+
+  it('restores the choices after a reload, and forgets them once accepted', async () => {
+    let accepted = false;
+    const token = nextToken();
+    pageApi(shared(), (request) => {
+      if (request.path.endsWith('/accept')) {
+        accepted = true;
+        return { status: 201, body: CERTIFICATE };
+      }
+      return request.method === 'GET' && accepted
+        ? { status: 200, body: shared({ status: 'accepted', acceptance: CERTIFICATE }) }
+        : undefined;
+    });
+    const first = renderPage(token);
+    await screen.findByRole('form', { name: 'Accept the proposal' });
+    fireEvent.click(seo());
+    expect(oneOff()).toBe('$1,900');
+    first.unmount();
+
+    renderPage(token);
+    const form = await screen.findByRole('form', { name: 'Accept the proposal' });
+    expect(seo().checked).toBe(true);
+    expect(oneOff()).toBe('$1,900');
+
+    fireEvent.change(within(form).getByLabelText('Full name'), { target: { value: 'Dana Reyes' } });
+    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'dana@example.com' } });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /I agree/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Accept proposal' }));
+    await screen.findByRole('region', { name: 'Accepted by Dana Reyes' });
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('starts a newer revision from the sender’s defaults, and forgets the older one’s choices', async () => {
+    localStorage.setItem(KEY, JSON.stringify({ seo: { selected: true } }));
+    const revision = { id: 'r2', number: 2, hash: NEWER_HASH, createdAt: '2027-03-03T10:00:00.000Z' };
+    pageApi(shared({ revision, revisions: [shared().revision, revision] }));
+    renderPage(nextToken());
+    await screen.findByRole('form', { name: 'Accept the proposal' });
+    expect(seo().checked).toBe(false);
+    expect(oneOff()).toBe('$1,500');
+    await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+  });
+
+  it.each(['not json', '["seo"]', '{"seo":{"selected":"yes"},"build":{"selected":false}}'])(
+    'opens with the sender’s defaults when what is kept is %s',
+    async (kept) => {
+      localStorage.setItem(KEY, kept);
+      pageApi(shared());
+      renderPage(nextToken());
+      await screen.findByRole('form', { name: 'Accept the proposal' });
+      expect(seo().checked).toBe(false);
+      expect(oneOff()).toBe('$1,500');
+    },
+  );
 });
 
 describe('SharePage: comments', () => {

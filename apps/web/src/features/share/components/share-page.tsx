@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { DocumentView } from '@/features/document-view/document-view';
 import { useSharedProposal } from '../api/get-shared-proposal';
 import { useSharedRevision } from '../api/get-shared-revision';
+import { useClientChoices } from '../hooks/use-client-choices';
 import { useViewTracking } from '../hooks/use-view-tracking';
 import { shareFailure } from '../utils/share-error';
 import { CommentsSection } from './comments-section';
@@ -78,12 +79,12 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
   const senderName = senderLabel(shared);
 
   // The client's choices belong to the revision they were made on; a newer one starts afresh.
-  const [selection, setSelection] = useState<TPricingSelection>({});
-  const [selectionOf, setSelectionOf] = useState(revision.hash);
-  if (selectionOf !== revision.hash) {
-    setSelectionOf(revision.hash);
-    setSelection({});
-  }
+  const [selection, setSelection] = useClientChoices({
+    proposalId: snapshot.proposalId,
+    revisionHash: revision.hash,
+    document: snapshot.document,
+    open,
+  });
   // Once answered, the page shows what was accepted (or the sender's defaults).
   const shownSelection = useMemo(
     () => (open ? selection : (acceptance?.selection ?? {})),
