@@ -15,7 +15,8 @@ const LOGO = 'Harbour Studio logo';
 /** What of the sender's branding a rendering of the proposal shows, read from the client's page. */
 async function brandingOf(root: Page | Locator) {
   const article = root.locator('article[data-document-view]');
-  await expect(article).toBeVisible();
+  // A first visit loads the page's code and data; a loaded machine may take a while.
+  await expect(article).toBeVisible({ timeout: 30_000 });
   return {
     logos: await article.getByRole('img', { name: LOGO }).count(),
     // The accent as drawn: the document's top rule is in it.
@@ -30,7 +31,9 @@ async function brandingOf(root: Page | Locator) {
 /** The editor's preview of the proposal shows exactly `expected`. */
 async function expectPreviewShows(page: Page, id: string, expected: Awaited<ReturnType<typeof brandingOf>>) {
   await page.goto(`/edit-draft/${id}`);
-  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const open = page.getByRole('button', { name: 'Preview', exact: true });
+  await expect(open).toBeEnabled({ timeout: 30_000 });
+  await open.click();
   const preview = page.getByRole('dialog', { name: 'Preview' });
   const article = preview.locator('article[data-document-view]');
   await expect(article.getByRole('img', { name: LOGO })).toHaveCount(expected.logos);
@@ -47,7 +50,8 @@ test('the editor’s preview shows the logo, colour and footer the client’s pa
   mail,
   signUpViaApi,
 }) => {
-  test.slow();
+  // Two browsers, eight page loads and the operator's command: more than one screen's budget.
+  test.setTimeout(300_000);
   const user = await confirmedOwner(page, mail, signUpViaApi);
   const owner = api(page, baseURL!);
   const origin = new URL(baseURL!).origin;
@@ -76,8 +80,9 @@ test('the editor’s preview shows the logo, colour and footer the client’s pa
   await expect(preview).toContainText('Your Free plan does not show your logo and colour to clients');
 
   await page.goto('/profile?tab=business');
+  await expect(page.getByRole('form', { name: 'Business profile' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Your Free plan does not show your logo to clients')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Brand colour' })).toHaveAccessibleDescription(
+  await expect(page.getByRole('textbox', { name: 'Brand colour', exact: true })).toHaveAccessibleDescription(
     /Your Free plan does not show your colour to clients/,
   );
   await expectNoAxeViolations(page, 'business profile on the free plan');
@@ -94,8 +99,9 @@ test('the editor’s preview shows the logo, colour and footer the client’s pa
   const plan = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/billing' && res.ok());
   await page.goto('/profile?tab=business');
   await plan;
+  await expect(page.getByRole('form', { name: 'Business profile' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('img', { name: 'Your business logo' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Brand colour' })).toHaveValue('#ff6600');
+  await expect(page.getByRole('textbox', { name: 'Brand colour', exact: true })).toHaveValue('#ff6600');
   await expect(page.locator('[data-plan-branding-note]')).toHaveCount(0);
   await visitor.close();
 });
