@@ -1,16 +1,19 @@
-import { emptyDocument } from '@draftwell/shared';
+import { emptyDocument, type TDocument, type TPricingLine } from '@draftwell/shared';
+import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import type { TOverview, TOverviewMonth } from '@draftwell/shared/workspace/overview';
 import type { TProposalStatus } from '@draftwell/shared/workspace/proposals';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { proposals } from '../src/db/schema';
+import { acceptances, proposalRevisions, proposals } from '../src/db/schema';
 import { getOverview } from '../src/features/overview/overview.service';
-import { backends, signUp, withTwoUsers, type Client, type TTestServer } from './helpers';
+import { backends, nextIp, signUp, withTwoUsers, type Client, type TTestServer } from './helpers';
+import { readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
 
 type TRow = {
   status: TProposalStatus;
   currency?: string;
-  /** One-off total in minor units. */
+  /** One-off total the client accepted, in minor units (the proposal's own defaults are DEFAULT_ONE_OFF). */
   oneOff?: number;
   title?: string;
   clientName?: string;
@@ -24,11 +27,26 @@ type TRow = {
 
 const zero = { net: 0, discount: 0, tax: 0, total: 0 };
 const date = (d: string | Date | undefined) => (d === undefined ? null : new Date(d));
+/**
+ * The one-off total of every inserted proposal's own totals: the sender's defaults, which the
+ * accepted value must never show (it is what the client accepted, `oneOff`).
+ */
+const DEFAULT_ONE_OFF = 999_999;
+const totalsOf = (oneOff: number) => ({
+  one_off: { ...zero, net: oneOff, total: oneOff },
+  // Recurring totals are left out of the accepted value on purpose.
+  monthly: { ...zero, total: 777 },
+  yearly: zero,
+});
 
 let sequence = 0;
-/** Proposals written straight into the database, with the timestamps a test needs. */
+/**
+ * Proposals written straight into the database, with the timestamps a test needs; an accepted
+ * one with its sent revision and its acceptance, as accepting through the client's link leaves it.
+ */
 async function insertRows(server: TTestServer, ownerId: string, rows: TRow[]) {
-  const inserted = await server.deps.database.db
+  const db = server.deps.database.db;
+  const inserted = await db
     .insert(proposals)
     .values(
       rows.map((r) => {
@@ -41,12 +59,7 @@ async function insertRows(server: TTestServer, ownerId: string, rows: TRow[]) {
           currency: r.currency ?? 'EUR',
           status: r.status,
           document: emptyDocument(),
-          totals: {
-            one_off: { ...zero, net: r.oneOff ?? 0, total: r.oneOff ?? 0 },
-            // Recurring totals are left out of the accepted value on purpose.
-            monthly: { ...zero, total: 777 },
-            yearly: zero,
-          },
+          totals: totalsOf(DEFAULT_ONE_OFF),
           createdAt: new Date(r.createdAt),
           updatedAt: new Date(r.createdAt),
           sentAt: date(r.sentAt),
@@ -58,6 +71,28 @@ async function insertRows(server: TTestServer, ownerId: string, rows: TRow[]) {
       }),
     )
     .returning({ id: proposals.id, number: proposals.number });
+  for (const [i, r] of rows.entries()) {
+    if (r.status !== 'accepted') continue;
+    const proposalId = inserted[i]!.id;
+    const [revision] = await db
+      .insert(proposalRevisions)
+      .values({ proposalId, ownerId, number: 1, snapshot: { currency: r.currency ?? 'EUR' }, hash: proposalId })
+      .returning({ id: proposalRevisions.id });
+    await db.insert(acceptances).values({
+      proposalId,
+      ownerId,
+      revisionId: revision!.id,
+      name: 'Client',
+      email: 'client@example.com',
+      ipAddress: '192.0.2.1',
+      userAgent: 'test',
+      consentText: 'consent',
+      consentHash: 'hash',
+      selection: {},
+      totals: totalsOf(r.oneOff ?? 0),
+      acceptedAt: date(r.acceptedAt) ?? undefined,
+    });
+  }
   return inserted;
 }
 
@@ -254,6 +289,88 @@ describe.each(backends())('overview API (%s)', (backend) => {
     ]);
   });
 
+  it('counts what the client accepted (options ticked off, quantities changed), not the defaults', async () => {
+    const { client, user } = await signUp(t.server);
+    await verifyEmail(t.server, user.id);
+    const line = (id: string, fields: Partial<TPricingLine>): TPricingLine => ({
+      id,
+      description: id,
+      quantity: 1000,
+      unit: '',
+      unitPrice: 0,
+      discountPercent: 0,
+      taxPercent: 0,
+      billing: 'one_off',
+      optional: false,
+      selected: true,
+      ...fields,
+    });
+    // Defaults: 1,500.00 + 400.00 (care, ticked in) + 10 h × 100.00 = 2,900.00.
+    const document: TDocument = {
+      version: 1,
+      blocks: [
+        {
+          id: 'fees',
+          type: 'pricing_table',
+          title: 'Fees',
+          kind: 'lines',
+          lines: [
+            line('build', { unitPrice: 150_000 }),
+            line('care', { unitPrice: 40_000, optional: true, selected: true }),
+            line('hours', {
+              unit: 'h',
+              quantity: 10_000,
+              unitPrice: 10_000,
+              quantityRange: { min: 5000, max: 40_000 },
+            }),
+          ],
+        },
+      ],
+    };
+    /** Sends a draft and accepts it through its link with `selection`; returns the certificate. */
+    const sendAndAccept = async (
+      draft: Awaited<ReturnType<typeof readyDraft>>,
+      selection: Record<string, unknown>,
+      afterSend?: (version: number) => Promise<void>,
+    ) => {
+      const sent = await send(client, draft);
+      expect(sent.status, sent.text).toBe(200);
+      await afterSend?.(sent.body.version as number);
+      const link = await client.get(`/api/proposals/${draft.id}/share-link`);
+      const token = new URL(link.body.url as string).pathname.split('/').pop()!;
+      const visitor = t.server.client({ ip: nextIp() });
+      const shared = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
+      const accepted = await visitor.post(`/api/share/${token}/accept`, {
+        name: 'Dana Reyes',
+        email: 'dana@example.com',
+        revisionHash: shared.revision.hash,
+        selection,
+        consent: true,
+      });
+      expect(accepted.status, accepted.text).toBe(201);
+      return accepted.body as TAcceptanceCertificate;
+    };
+
+    // Care ticked off, 25 hours instead of 10: 1,500.00 + 2,500.00 = 4,000.00.
+    const first = await sendAndAccept(await readyDraft(client, { currency: 'EUR', document }), {
+      care: { selected: false },
+      hours: { quantity: 25_000 },
+    });
+    expect(first.totals.one_off.total).toBe(400_000);
+    // Sent in EUR, then the draft switched to USD without sending again: the client accepted EUR.
+    const switched = await readyDraft(client, { currency: 'EUR', document: sellingDocument() });
+    const second = await sendAndAccept(switched, { seo: { selected: true } }, async (version) => {
+      const patched = await client.patch(`/api/proposals/${switched.id}`, { version, currency: 'USD' });
+      expect(patched.status, patched.text).toBe(200);
+    });
+    expect(second).toMatchObject({ currency: 'EUR', totals: { one_off: { total: 190_000 } } });
+
+    const body = await overview(client);
+    expect(body.counts).toEqual({ ...EMPTY_COUNTS, accepted: 2, total: 2 });
+    expect(body.acceptedThisMonth).toEqual([{ currency: 'EUR', total: 590_000, count: 2 }]);
+    expect(body.months.at(-1)).toMatchObject({ accepted: 2, acceptedValue: [{ currency: 'EUR', total: 590_000 }] });
+  });
+
   it('computes exact figures at a fixed instant, months cut in the time zone asked for', async () => {
     const { user } = await signUp(t.server);
     const db = t.server.deps.database.db;
@@ -418,18 +535,31 @@ describe.each(backends())('overview API (%s)', (backend) => {
     const { client } = await signUp(t.server);
     const ownerId = await userId(client);
     const db = t.server.deps.database.db;
-    // Spread over 24 months back from now; every fifth one accepted at creation in USD.
+    // Spread over 24 months back from now; every fifth one accepted at creation in USD, for 100
+    // (its defaults say 1).
     await db.execute(sql`
       insert into proposals (owner_id, number, title, client, currency, status, document, totals,
         created_at, updated_at, sent_at, accepted_at)
       select ${ownerId}, 'P-BULK-' || i, 'Bulk ' || i, '{}'::jsonb, 'USD',
         case when i % 5 = 0 then 'accepted' else 'draft' end,
         '{"version":1,"blocks":[]}'::jsonb,
-        '{"one_off":{"net":100,"discount":0,"tax":0,"total":100},"monthly":{"net":0,"discount":0,"tax":0,"total":0},"yearly":{"net":0,"discount":0,"tax":0,"total":0}}'::jsonb,
+        '{"one_off":{"net":1,"discount":0,"tax":0,"total":1},"monthly":{"net":0,"discount":0,"tax":0,"total":0},"yearly":{"net":0,"discount":0,"tax":0,"total":0}}'::jsonb,
         now() - (i % 730) * interval '1 day', now() - (i % 730) * interval '1 day',
         case when i % 5 = 0 then now() - (i % 730) * interval '1 day' end,
         case when i % 5 = 0 then now() - (i % 730) * interval '1 day' end
       from generate_series(1, 10000) as i`);
+    await db.execute(sql`
+      insert into proposal_revisions (proposal_id, owner_id, number, snapshot, hash)
+      select id, owner_id, 1, '{"currency":"USD"}'::jsonb, id::text from proposals
+      where owner_id = ${ownerId} and status = 'accepted'`);
+    await db.execute(sql`
+      insert into acceptances (proposal_id, owner_id, revision_id, name, email, ip_address, user_agent,
+        consent_text, consent_hash, selection, totals, accepted_at)
+      select r.proposal_id, r.owner_id, r.id, 'Client', 'client@example.com', '192.0.2.1', 'test', 'consent', 'hash',
+        '{}'::jsonb,
+        '{"one_off":{"net":100,"discount":0,"tax":0,"total":100},"monthly":{"net":0,"discount":0,"tax":0,"total":0},"yearly":{"net":0,"discount":0,"tax":0,"total":0}}'::jsonb,
+        p.accepted_at
+      from proposal_revisions r join proposals p on p.id = r.proposal_id where r.owner_id = ${ownerId}`);
     const body = await overview(client);
     expect(body.counts).toEqual({ ...EMPTY_COUNTS, draft: 8000, accepted: 2000, total: 10_000 });
     expect(body.winRate).toBe(1);

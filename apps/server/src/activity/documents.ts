@@ -1,4 +1,4 @@
-import { PLANS, documentFileIds, type TRevisionSnapshot } from '@draftwell/shared';
+import { documentFileIds, type TRevisionSnapshot } from '@draftwell/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { files, issuedDocuments, type proposalRevisions, type proposals } from '../db/schema';
 import type { TAppDeps } from '../http/context';
@@ -72,8 +72,7 @@ export async function issueRevisionPdf(args: {
   const { deps, proposal, revision, by } = args;
   const db = deps.database.db;
   const planId = await planOf(db, deps.env.defaultPlan, proposal.ownerId);
-  const plan = PLANS[planId];
-  const snapshot = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
+  const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
   const accepted = await findCertificate(db, proposal.id);
   const certificate = accepted && accepted.revisionNumber === revision.number ? accepted : null;
   let bytes: Uint8Array;
@@ -82,7 +81,7 @@ export async function issueRevisionPdf(args: {
       snapshot,
       revision: { number: revision.number, hash: revision.hash },
       ...(certificate ? { selection: certificate.selection, certificate } : {}),
-      showMadeWithFooter: !plan.features.ownBranding,
+      showMadeWithFooter: madeWithFooter,
       images: await revisionImages(deps, proposal.ownerId, snapshot),
     });
   } catch (err) {

@@ -6,6 +6,7 @@ import {
   type TRevisionSnapshot,
   type TSubscriptionView,
 } from '@draftwell/shared';
+import { brandingShown } from '@draftwell/shared/document/display';
 import { PLANS, usagePeriod } from '@draftwell/shared/plans';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../db/client';
@@ -88,7 +89,10 @@ export function subscriptionView(row: TSubscriptionRow | null): TSubscriptionVie
  * A sent revision as the client's page and PDF show it: the sender's logo and colour on plans
  * with own branding, Draftwell's look on the others. The stored snapshot (and its hash) is unchanged.
  */
-export function brandedSnapshot(snapshot: TRevisionSnapshot, plan: TPlanId): TRevisionSnapshot {
-  if (PLANS[plan].features.ownBranding) return snapshot;
-  return { ...snapshot, sender: { ...snapshot.sender, logoFileId: null, brandColor: '' } };
+export function brandedSnapshot(
+  snapshot: TRevisionSnapshot,
+  plan: TPlanId,
+): { snapshot: TRevisionSnapshot; madeWithFooter: boolean } {
+  const { sender, madeWithFooter } = brandingShown(snapshot.sender, PLANS[plan].features.ownBranding);
+  return { snapshot: sender === snapshot.sender ? snapshot : { ...snapshot, sender }, madeWithFooter };
 }

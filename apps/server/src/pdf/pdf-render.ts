@@ -3,7 +3,7 @@ import { Font, renderToBuffer } from '@react-pdf/renderer';
 import { PricingError, documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
 import { ZPricingSelection, type TPricingSelection } from '@draftwell/shared/document/schema';
 import { PdfRenderError } from './pdf-error';
-import { accentColor, brandColor, documentContext } from './pdf-format';
+import { paperAccents, snapshotContext } from '@draftwell/shared/document/display';
 import { createTextCleaner } from './pdf-text';
 import type { TPdfWorkerInput } from './pdf-types';
 import { proposalPdf, type TPdfModel } from './proposal-pdf';
@@ -92,6 +92,7 @@ export async function renderProposalPdfInThread(input: TPdfWorkerInput): Promise
   }
 
   const snapshot = input.snapshot;
+  const accents = paperAccents(snapshot.sender.brandColor);
   const model: TPdfModel = {
     snapshot,
     revision: input.revision,
@@ -99,9 +100,9 @@ export async function renderProposalPdfInThread(input: TPdfWorkerInput): Promise
     certificate: input.certificate ?? null,
     showMadeWithFooter: input.showMadeWithFooter,
     images: input.images,
-    context: documentContext(snapshot, totals),
-    accent: accentColor(snapshot.sender.brandColor),
-    brand: brandColor(snapshot.sender.brandColor),
+    context: snapshotContext(snapshot, totals),
+    accent: accents.text,
+    brand: accents.rule,
     clean,
     fonts: { body: BODY_FONTS, mono: MONO_FONTS },
   };

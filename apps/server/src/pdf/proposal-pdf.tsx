@@ -42,13 +42,21 @@ import { formatMoney } from '@draftwell/shared/money';
 import type { TAcceptanceCertificate, TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { Fragment, type ReactElement, type ReactNode } from 'react';
 import {
-  BILLING_LABELS,
   BILLING_SUFFIX,
+  fileIdOf,
   formatMilestoneWhen,
   formatPercent,
+  formatUtcDate,
+  formatUtcInstant,
+  isSafeHref,
+  kindsToTotal,
   lineChoice,
+  preparedBy,
+  signatureParties,
+  totalsRows,
+  type TSigner,
 } from '@draftwell/shared/document/display';
-import { fileIdFromSrc, formatUtcDate, formatUtcInstant, kindsToTotal, orderedMarker, shortHash } from './pdf-format';
+import { orderedMarker, shortHash } from './pdf-format';
 import type { TPdfWorkerImage } from './pdf-types';
 
 /** Everything the document needs, worked out before layout starts. */
@@ -302,7 +310,7 @@ function Header({ model }: TCtx) {
   const { snapshot, clean } = model;
   const { sender, client } = snapshot;
   const logo = imageFor(model, sender.logoFileId);
-  const from = sender.company.trim() || sender.name.trim();
+  const from = preparedBy(sender);
   const sent = Number.isNaN(Date.parse(snapshot.sentAt)) ? '' : formatUtcDate(snapshot.sentAt);
   return (
     <View style={s.header}>
@@ -341,10 +349,6 @@ function Header({ model }: TCtx) {
 }
 
 // ---------------------------------------------------------------- rich text
-
-function isSafeHref(href: unknown): href is string {
-  return typeof href === 'string' && (/^https?:\/\/[^/?#\s]\S*$/i.test(href) || /^mailto:\S+$/i.test(href));
-}
 
 function markStyle(marks: readonly TMark[] | undefined, model: TPdfModel) {
   const style: Styles[string] = {};
@@ -493,7 +497,7 @@ function RichNode({
       );
     case 'image': {
       const attrs = node.attrs ?? { src: '', alt: '' };
-      const id = fileIdFromSrc(attrs.src);
+      const id = fileIdOf(attrs.src);
       const image = imageFor(model, id);
       if (!image) {
         const alt = typeof attrs.alt === 'string' ? attrs.alt.trim() : '';
@@ -569,27 +573,23 @@ function TotalsList({
   return (
     <View>
       {kinds.map((kind, i) => {
-        const a = totals[kind];
-        const detailed = a.discount > 0 || a.tax > 0;
-        const suffix = nameKinds || kinds.length > 1 || kind !== 'one_off' ? ` ${BILLING_LABELS[kind]}` : '';
-        const row = (term: string, value: string) => (
-          <View style={s.totalsRow}>
-            <Text>{term}</Text>
-            <Text>{value}</Text>
-          </View>
-        );
+        const rows = totalsRows(totals[kind], kind, { kindsShown: kinds.length, nameKind: nameKinds });
+        const detailed = rows.length > 1;
         return (
           <View key={kind} style={s.totalsGroup} wrap={false}>
-            {detailed ? row(`Subtotal${suffix}`, money(model, a.net + a.discount, currency)) : null}
-            {a.discount > 0 ? row('Discount', `−${money(model, a.discount, currency)}`) : null}
-            {a.discount > 0 && a.tax > 0 ? row('Net', money(model, a.net, currency)) : null}
-            {a.tax > 0 ? row('Tax', money(model, a.tax, currency)) : null}
-            <View
-              style={[s.totalsRow, s.totalsFinal, detailed ? s.totalsRule : {}, i === 0 ? { color: model.accent } : {}]}
-            >
-              <Text>{`Total${suffix}`}</Text>
-              <Text>{money(model, a.total, currency)}</Text>
-            </View>
+            {rows.map((row) => (
+              <View
+                key={row.kind}
+                style={
+                  row.kind === 'total'
+                    ? [s.totalsRow, s.totalsFinal, detailed ? s.totalsRule : {}, i === 0 ? { color: model.accent } : {}]
+                    : s.totalsRow
+                }
+              >
+                <Text>{row.term}</Text>
+                <Text>{`${row.kind === 'discount' ? '−' : ''}${money(model, row.amount, currency)}`}</Text>
+              </View>
+            ))}
           </View>
         );
       })}
@@ -745,26 +745,15 @@ function Kv({ term, value, model, blank }: { term: string; value: string; model:
   );
 }
 
-function SignatureBox({
-  label,
-  name,
-  role,
-  model,
-  accepted,
-}: {
-  label: string;
-  name: string;
-  role: string | undefined;
-  model: TPdfModel;
-  accepted?: TAcceptanceCertificate | null;
-}) {
+function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) {
+  const { accepted } = signer;
   return (
     <View style={s.signer}>
-      <Text style={[s.kicker, { color: model.accent }]}>{model.clean(label)}</Text>
+      <Text style={[s.kicker, { color: model.accent }]}>{model.clean(signer.label)}</Text>
       {accepted ? (
         <View style={s.accepted}>
-          <Text style={{ fontWeight: 'bold' }}>{model.clean(`Accepted by ${accepted.name}`)}</Text>
-          <Text>{`on ${formatUtcInstant(accepted.acceptedAt)}`}</Text>
+          <Text style={{ fontWeight: 'bold' }}>{model.clean(accepted.by)}</Text>
+          <Text>{accepted.on}</Text>
           <Text style={{ ...type(8, 1.35), color: MUTED }}>
             Electronic signature: see the certificate of acceptance.
           </Text>
@@ -775,38 +764,20 @@ function SignatureBox({
           <Text style={s.signCaption}>Signature</Text>
         </>
       )}
-      <Kv term="Name" value={name} model={model} />
-      <Kv term="Role" value={role ?? ''} model={model} />
-      <Kv term="Date" value={accepted ? formatUtcDate(accepted.acceptedAt) : ''} model={model} blank />
+      <Kv term="Name" value={signer.name} model={model} />
+      <Kv term="Role" value={signer.role} model={model} />
+      <Kv term="Date" value={accepted?.date ?? ''} model={model} blank />
     </View>
   );
 }
 
 function SignaturePdf({ block, model }: { block: TSignatureBlock; model: TPdfModel }) {
-  const { sender, client } = model.context;
-  const senderDefault = sender.company.trim() || sender.name.trim() || 'Sender';
-  const join = (...parts: string[]) =>
-    parts
-      .map((p) => p.trim())
-      .filter(Boolean)
-      .join(', ');
-  const accepted = model.certificate;
+  const parties = signatureParties(block, model.context, model.certificate);
   return (
     <View style={s.signatures} wrap={false}>
-      <SignatureBox
-        label={block.sender?.label?.trim() || senderDefault}
-        name={join(sender.name, sender.company === senderDefault ? '' : sender.company)}
-        role={block.sender?.role}
-        model={model}
-      />
+      <SignatureBox signer={parties.sender} model={model} />
       <View style={s.signerGap} />
-      <SignatureBox
-        label={block.client?.label?.trim() || 'Client'}
-        name={accepted ? join(accepted.name, client.company) : join(client.name, client.company)}
-        role={block.client?.role}
-        model={model}
-        accepted={accepted}
-      />
+      <SignatureBox signer={parties.client} model={model} />
     </View>
   );
 }

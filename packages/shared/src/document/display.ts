@@ -1,11 +1,16 @@
-import type { TBillingKind } from './pricing';
-import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable } from './schema';
-import { formatCalendarDate } from './variables';
+import type { TAcceptanceCertificate, TRevisionSnapshot } from '../share/revision';
+import { BILLING_KINDS, type TBillingKind, type TPricingAmounts, type TPricingTotals } from './pricing';
+import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable, TSignatureBlock } from './schema';
+import { formatCalendarDate, type TDocumentContext } from './variables';
 
 /**
- * How a document's figures read, the same wherever it is shown: the editor, the client's page
- * and the PDF. Types only from the schema: the client's page imports this and must not pull zod.
+ * How a document reads, the same wherever it is shown: the editor's preview, the client's page,
+ * the owner's view of a sent proposal and the PDF. Its figures and wording, its variables, the
+ * sender's branding as the plan shows it, which links and files it may show, and its UTC dates.
+ * Types only from the schema: the client's page imports this and must not pull zod.
  */
+
+// ---------------------------------------------------------------- totals and wording
 
 /** The billing kind as a choice in a form: "Monthly". */
 export const BILLING_KIND_NAMES: Record<TBillingKind, string> = {
@@ -55,4 +60,294 @@ export function lineChoice(
     included: selectable ? (choice?.selected ?? line.selected) : true,
     quantity: line.quantityRange && choice?.quantity !== undefined ? choice.quantity : line.quantity,
   };
+}
+
+/** The billing kind as a total's name on its own: "Monthly total". */
+export const TOTAL_NAMES: Record<TBillingKind, string> = {
+  one_off: 'One-off total',
+  monthly: 'Monthly total',
+  yearly: 'Yearly total',
+};
+
+/**
+ * The billing kinds to total: those with a line the client takes (a monthly total of nothing is
+ * noise), else the first kind the tables have, so there is always a total.
+ */
+export function kindsToTotal(
+  tables: readonly TPricingTable[],
+  selection: TPricingSelection | undefined,
+): TBillingKind[] {
+  const lines = tables.flatMap((table) => table.lines.map((line) => ({ table, line })));
+  const taken = BILLING_KINDS.filter((kind) =>
+    lines.some(({ table, line }) => line.billing === kind && lineChoice(table, line, selection).included),
+  );
+  if (taken.length > 0) return taken;
+  const first = BILLING_KINDS.find((kind) => lines.some(({ line }) => line.billing === kind));
+  return first ? [first] : [];
+}
+
+/** Totals without their document (a certificate's): the kinds with any amount, else one-off (which may be zero). */
+export function kindsWithAmounts(totals: TPricingTotals): TBillingKind[] {
+  const kinds = BILLING_KINDS.filter((kind) => totals[kind].total !== 0 || totals[kind].net !== 0);
+  return kinds.length > 0 ? kinds : ['one_off'];
+}
+
+export type TTotalsRow = {
+  kind: 'subtotal' | 'discount' | 'net' | 'tax' | 'total';
+  term: string;
+  /** Minor units; a discount is positive and shown with a minus sign. */
+  amount: number;
+};
+
+/**
+ * One billing kind's totals as rows: the subtotal, discount, net and tax where they say something,
+ * then the total. `nameKind`: say "one-off" even when it is the only kind (other kinds exist).
+ */
+export function totalsRows(
+  amounts: TPricingAmounts,
+  kind: TBillingKind,
+  opts: { kindsShown: number; nameKind: boolean; label?: string },
+): TTotalsRow[] {
+  const suffix = opts.nameKind || opts.kindsShown > 1 || kind !== 'one_off' ? ` ${BILLING_LABELS[kind]}` : '';
+  const rows: TTotalsRow[] = [];
+  const detailed = amounts.discount > 0 || amounts.tax > 0;
+  if (detailed) rows.push({ kind: 'subtotal', term: `Subtotal${suffix}`, amount: amounts.net + amounts.discount });
+  if (amounts.discount > 0) rows.push({ kind: 'discount', term: 'Discount', amount: amounts.discount });
+  if (amounts.discount > 0 && amounts.tax > 0) rows.push({ kind: 'net', term: 'Net', amount: amounts.net });
+  if (amounts.tax > 0) rows.push({ kind: 'tax', term: 'Tax', amount: amounts.tax });
+  rows.push({ kind: 'total', term: `${opts.label ?? 'Total'}${suffix}`, amount: amounts.total });
+  return rows;
+}
+
+// ---------------------------------------------------------------- variables, sender, signatures
+
+/** What a sent revision's variables are filled from; `totals` with the client's choices when given. */
+export function snapshotContext(
+  snapshot: TRevisionSnapshot,
+  totals: TPricingTotals = snapshot.totals,
+): TDocumentContext {
+  return {
+    proposal: {
+      title: snapshot.title,
+      number: snapshot.number,
+      validUntil: snapshot.validUntil,
+      currency: snapshot.currency,
+      totals,
+    },
+    client: { name: snapshot.client.name, company: snapshot.client.company, email: snapshot.client.email },
+    sender: { name: snapshot.sender.name, company: snapshot.sender.company },
+  };
+}
+
+/** The sender as the client knows them ("Prepared by", the page's header): company, else name; '' when neither. */
+export function preparedBy(sender: { name: string; company: string }): string {
+  return sender.company.trim() || sender.name.trim();
+}
+
+const joinParts = (...parts: string[]) =>
+  parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(', ');
+
+export type TSigner = {
+  label: string;
+  /** "Name, Company"; '' when unknown. */
+  name: string;
+  role: string;
+  /** Who accepted and when, once the client has: "Accepted by Dana Reyes", "on March 4, 2027 at 10:20:30 UTC". */
+  accepted: { by: string; on: string; date: string } | null;
+};
+
+/**
+ * The two boxes of a signature block: the sender's, and the client's, which names who accepted
+ * and when once the proposal is accepted (the certificate's name and server time, in UTC).
+ */
+export function signatureParties(
+  block: TSignatureBlock,
+  context: TDocumentContext,
+  acceptance: Pick<TAcceptanceCertificate, 'name' | 'acceptedAt'> | null | undefined,
+): { sender: TSigner; client: TSigner } {
+  const { sender, client } = context;
+  const senderDefault = preparedBy(sender) || 'Sender';
+  return {
+    sender: {
+      label: block.sender?.label?.trim() || senderDefault,
+      name: joinParts(sender.name, sender.company.trim() === senderDefault ? '' : sender.company),
+      role: block.sender?.role?.trim() ?? '',
+      accepted: null,
+    },
+    client: {
+      label: block.client?.label?.trim() || 'Client',
+      name: joinParts(acceptance ? acceptance.name : client.name, client.company),
+      role: block.client?.role?.trim() ?? '',
+      accepted: acceptance
+        ? {
+            by: `Accepted by ${acceptance.name}`,
+            on: `on ${formatUtcInstant(acceptance.acceptedAt)}`,
+            date: formatUtcDate(acceptance.acceptedAt),
+          }
+        : null,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- branding
+
+/**
+ * What of the sender's branding the owner's plan shows (PRODUCT §7): their logo and colour on
+ * plans with own branding, else Draftwell's look and a "Made with Draftwell" footer. The client's
+ * page, the PDF and the editor's preview all ask this.
+ */
+export function brandingShown<T extends { brandColor: string; logoFileId: string | null }>(
+  sender: T,
+  ownBranding: boolean,
+): { sender: T; madeWithFooter: boolean } {
+  if (ownBranding) return { sender, madeWithFooter: false };
+  return { sender: { ...sender, brandColor: '', logoFileId: null }, madeWithFooter: true };
+}
+
+export type TRgb = [number, number, number];
+
+const WHITE: TRgb = [255, 255, 255];
+/** The dark theme's card colour, oklch(0.21 0.018 265), in sRGB. */
+export const DARK_CARD: TRgb = [23, 27, 36];
+/** WCAG AA is 4.5:1; a little above it absorbs rounding in the browser's colour maths. */
+const MIN_CONTRAST = 4.6;
+/** The accent where there is no brand colour and no app theme to fall back on: print and the PDF. */
+export const NEUTRAL_ACCENT = '#1f2937';
+
+/** "#4338ca", "#43C" or "4338ca" (any case) as RGB; null for anything else. */
+export function parseHexColor(value: string | undefined | null): TRgb | null {
+  if (typeof value !== 'string') return null;
+  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
+  if (!match?.[1]) return null;
+  const hex = match[1].length === 3 ? [...match[1]].map((c) => c + c).join('') : match[1];
+  return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as TRgb;
+}
+
+function toHex(color: TRgb): string {
+  return `#${color.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A brand colour as "#rrggbb" in lower case, or null when it is not one. */
+export function normalizeHexColor(value: string | undefined | null): string | null {
+  const rgb = parseHexColor(value);
+  return rgb ? toHex(rgb) : null;
+}
+
+function channel(value: number): number {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+function luminance([r, g, b]: TRgb): number {
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** WCAG contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: TRgb, b: TRgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+function mix(color: TRgb, toward: TRgb, amount: number): TRgb {
+  return color.map((c, i) => Math.round(c + (toward[i]! - c) * amount)) as TRgb;
+}
+
+/** The brand colour moved toward black (light) or white (dark) just enough to be readable. */
+function readableOn(color: TRgb, background: TRgb, toward: TRgb): TRgb {
+  for (let step = 0; step <= 20; step++) {
+    const candidate = mix(color, toward, step / 20);
+    if (contrastRatio(candidate, background) >= MIN_CONTRAST) return candidate;
+  }
+  return toward;
+}
+
+/**
+ * Accents for text in the light theme (on white, also print and the PDF) and the dark theme (on
+ * the dark card): the brand colour, moved just enough for WCAG AA contrast, staying as close to its
+ * hue as possible. Null when there is no valid brand colour: keep the app's own accent.
+ */
+export function brandAccents(brandColor: string | undefined | null): { light: string; dark: string } | null {
+  const rgb = parseHexColor(brandColor);
+  if (!rgb) return null;
+  return {
+    light: toHex(readableOn(rgb, WHITE, [0, 0, 0])),
+    dark: toHex(readableOn(rgb, DARK_CARD, [255, 255, 255])),
+  };
+}
+
+/** On paper: `text` readable on white, `rule` the brand colour itself (bars, where contrast does not matter). */
+export function paperAccents(brandColor: string | undefined | null): { text: string; rule: string } {
+  return {
+    text: brandAccents(brandColor)?.light ?? NEUTRAL_ACCENT,
+    rule: normalizeHexColor(brandColor) ?? NEUTRAL_ACCENT,
+  };
+}
+
+// ---------------------------------------------------------------- links and files
+
+/**
+ * The renderers' own allowlist for URLs. The document schema refuses anything else already, but a
+ * document may reach a renderer without passing through it (an old row, a bug elsewhere), and a
+ * link or image is where a script would get in.
+ */
+
+/** http(s) with a host, or mailto: never javascript:, data:, vbscript: or a protocol-relative //host. */
+export function isSafeHref(href: unknown): href is string {
+  if (typeof href !== 'string' || href.length > 2048) return false;
+  // Browsers drop spaces and control characters inside a scheme ("java\tscript:").
+  for (let i = 0; i < href.length; i++) {
+    const code = href.charCodeAt(i);
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f)) return false;
+  }
+  return /^https?:\/\/[^/?#]/i.test(href) || /^mailto:./i.test(href);
+}
+
+/** As the document schema writes an image's address: a lower-case UUID. */
+const FILE_SRC = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * The stored file an image points at (`/api/files/<uuid>`), or null: images are only ever files
+ * stored in Draftwell, nothing is fetched from another host (QUALITY A15).
+ */
+export function fileIdOf(src: unknown): string | null {
+  if (typeof src !== 'string') return null;
+  return FILE_SRC.exec(src)?.[1] ?? null;
+}
+
+/** A logo address: a path on our own origin or an https address, nothing else. */
+export function isLogoSrc(src: unknown): src is string {
+  return typeof src === 'string' && (/^\/(?![/\\])\S*$/.test(src) || /^https:\/\/[^/?#\s]\S*$/i.test(src));
+}
+
+// ---------------------------------------------------------------- dates
+
+/** The UTC calendar day of an instant: "March 4, 2026" (the input itself when it is not one). */
+export function formatUtcDate(iso: string, locale = 'en-US'): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+}
+
+/** An instant in UTC for people: "March 4, 2026 at 10:20:30 UTC". */
+export function formatUtcInstant(iso: string, locale = 'en-US'): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  const clock = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(time);
+  return `${formatUtcDate(iso, locale)} at ${clock} UTC`;
+}
+
+/** An audit record's instant, unambiguous in any country: "2027-03-04 14:22:05 UTC". */
+export function formatUtc(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  return `${new Date(time).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }

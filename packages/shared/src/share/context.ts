@@ -1,26 +1,6 @@
-import type { TPricingTotals } from '../document/pricing';
+import { fileIdOf } from '../document/display';
 import type { TDocument, TRichTextNode } from '../document/schema';
-import type { TDocumentContext } from '../document/variables';
 import type { TVariableName } from '../document/variable-names';
-import type { TRevisionSnapshot } from './revision';
-
-/** What a sent revision's variables are filled from; `totals` with the client's choices when given. */
-export function snapshotContext(
-  snapshot: TRevisionSnapshot,
-  totals: TPricingTotals = snapshot.totals,
-): TDocumentContext {
-  return {
-    proposal: {
-      title: snapshot.title,
-      number: snapshot.number,
-      validUntil: snapshot.validUntil,
-      currency: snapshot.currency,
-      totals,
-    },
-    client: { name: snapshot.client.name, company: snapshot.client.company, email: snapshot.client.email },
-    sender: { name: snapshot.sender.name, company: snapshot.sender.company },
-  };
-}
 
 type TAnyNode = { type: string; attrs?: Record<string, unknown>; content?: unknown[] };
 
@@ -46,14 +26,12 @@ export function documentVariables(document: TDocument): TVariableName[] {
   return [...found];
 }
 
-const FILE_SRC = /^\/api\/files\/([0-9a-f-]{36})$/i;
-
 /** The stored files the document's images show (their `/api/files/<id>` ids), each once. */
 export function documentFileIds(document: TDocument): string[] {
   const found = new Set<string>();
   for (const node of richTextNodes(document)) {
-    const match = node.type === 'image' && typeof node.attrs?.src === 'string' ? FILE_SRC.exec(node.attrs.src) : null;
-    if (match?.[1]) found.add(match[1].toLowerCase());
+    const id = node.type === 'image' ? fileIdOf(node.attrs?.src) : null;
+    if (id) found.add(id);
   }
   return [...found];
 }

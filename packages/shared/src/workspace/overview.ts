@@ -49,7 +49,10 @@ export type TOverviewMonth = {
   sent: number;
   /** Proposals accepted in the month. */
   accepted: number;
-  /** One-off totals of the month's acceptances, per currency, largest first. */
+  /**
+   * One-off totals of the month's acceptances as the clients accepted them (their options and
+   * quantities, as on the certificate), per currency of the accepted revision, largest first.
+   */
   acceptedValue: TCurrencyTotal[];
 };
 
@@ -76,7 +79,7 @@ export type TOverview = {
   counts: Record<TProposalStatus, number> & { total: number };
   /** accepted ÷ (accepted + declined), 0..1; null while nothing was decided. */
   winRate: number | null;
-  /** One-off totals of the proposals accepted this calendar month, per currency, largest first. */
+  /** One-off totals of the proposals accepted this calendar month, as accepted (see TOverviewMonth), per currency, largest first. */
   acceptedThisMonth: Array<TCurrencyTotal & { count: number }>;
   /** Exactly OVERVIEW_MONTHS entries, oldest first, the current month last. */
   months: TOverviewMonth[];

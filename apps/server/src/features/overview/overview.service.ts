@@ -11,7 +11,7 @@ import {
 import { PROPOSAL_STATUSES, type TProposalStatus } from '@draftwell/shared/workspace/proposals';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { proposals } from '../../db/schema';
+import { acceptances, proposalRevisions, proposals } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
 
@@ -21,9 +21,15 @@ async function rowsOf<T>(db: TDb, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as TRows<T>).rows;
 }
 
-/** The one-off total of a proposal in minor units; 0 where the stored totals lack it. */
-const oneOffTotal = sql`case when jsonb_typeof(${proposals.totals}->'one_off'->'total') = 'number'
-  then (${proposals.totals}->'one_off'->>'total')::numeric else 0 end`;
+/**
+ * The one-off total the client accepted, in minor units: the acceptance's totals (the options they
+ * ticked, the quantities they chose), the figure on the certificate and the PDF, never the
+ * proposal's own totals, which are the sender's defaults. 0 where the stored totals lack it.
+ */
+const acceptedOneOff = sql`case when jsonb_typeof(${acceptances.totals}->'one_off'->'total') = 'number'
+  then (${acceptances.totals}->'one_off'->>'total')::numeric else 0 end`;
+/** The currency of the revision accepted: the owner may have changed the draft's since it was sent. */
+const acceptedCurrency = sql`coalesce(${proposalRevisions.snapshot}->>'currency', ${proposals.currency})`;
 
 /** An instant as the API writes it: ISO 8601 in UTC, to the millisecond. */
 const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -55,7 +61,8 @@ type TMonthRow = {
 /**
  * The last OVERVIEW_MONTHS calendar months in `tz`, the current one last, in one pass over the
  * owner's proposals: each row gives up to three dated events, bucketed by its local month and,
- * for acceptances, by currency. Only accepted proposals' acceptances count, as in the cards.
+ * for acceptances, by the accepted revision's currency, with the accepted value. Only accepted
+ * proposals' acceptances count, as in the cards.
  */
 async function monthsOf(db: TDb, ownerId: string, tz: string, now: Date): Promise<TMonthRow[]> {
   const months = OVERVIEW_MONTHS - 1;
@@ -70,9 +77,13 @@ async function monthsOf(db: TDb, ownerId: string, tz: string, now: Date): Promis
     ), since as (
       select (current_month - make_interval(months => ${months}::int)) at time zone ${tz}::text as t from bounds
     ), events as (
-      select date_trunc('month', e.at at time zone ${tz}::text) as m, e.kind, ${proposals.currency} as currency,
-        case when e.kind = 'accepted' then ${oneOffTotal} else 0 end as value
+      select date_trunc('month', e.at at time zone ${tz}::text) as m, e.kind,
+        case when e.kind = 'accepted' then ${acceptedCurrency} else ${proposals.currency} end as currency,
+        case when e.kind = 'accepted' then ${acceptedOneOff} else 0 end as value
       from ${proposals}
+      -- At most one acceptance per proposal (its unique index), so no row is doubled.
+      left join ${acceptances} on ${acceptances.proposalId} = ${proposals.id}
+      left join ${proposalRevisions} on ${proposalRevisions.id} = ${acceptances.revisionId}
       cross join lateral (values
         ('created', ${proposals.createdAt}),
         ('sent', ${proposals.sentAt}),

@@ -1,6 +1,5 @@
 import {
   CONSENT_TEXT,
-  PLANS,
   PricingError,
   documentFileIds,
   documentTotals,
@@ -148,8 +147,7 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
     requireRevision(req, row),
     planOf(db, req.deps.env.defaultPlan, row.ownerId),
   ]);
-  const plan = PLANS[planId];
-  const snapshot = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
+  const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
   const [revisions, comments, acceptance, declined] = await Promise.all([
     listRevisions(db, row.id),
     listComments(db, row.id),
@@ -171,7 +169,7 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
     snapshot,
     revisions,
     logoUrl: snapshot.sender.logoFileId ? shareFileUrl(req.token, snapshot.sender.logoFileId) : null,
-    showMadeWithFooter: !plan.features.ownBranding,
+    showMadeWithFooter: madeWithFooter,
     consentText: CONSENT_TEXT,
     acceptance,
     decline: decline

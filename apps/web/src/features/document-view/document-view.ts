@@ -1,5 +1,4 @@
-export { DocumentView, type TDocumentViewProps } from './components/document-view';
+export { DocumentView, type TDocumentAcceptance, type TDocumentViewProps } from './components/document-view';
 export type { TDocumentBranding } from './components/document-header';
+export { MadeWithDraftwell } from './components/made-with-draftwell';
 export { UNRESOLVED_VARIABLE_CLASS } from './components/rich-text-view';
-export { lineChoice } from '@draftwell/shared/document/display';
-export { brandAccents } from './utils/brand-accent';

@@ -1,8 +1,9 @@
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
-import { isLogoSrc } from '../utils/safe-url';
+import { isLogoSrc, preparedBy } from '@draftwell/shared/document/display';
 
-export type TDocumentBranding = { brandColor?: string; logoUrl?: string | null; senderName?: string };
+/** The sender's brand as the owner's plan shows it (see brandingShown): no colour or logo, Draftwell's look. */
+export type TDocumentBranding = { brandColor?: string; logoUrl?: string | null };
 
 function Fact({ term, children }: { term: string; children: string }) {
   return (
@@ -27,7 +28,7 @@ export function DocumentHeader({
 }) {
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const { proposal, client, sender } = context;
-  const from = branding?.senderName?.trim() || sender.company.trim() || sender.name.trim();
+  const from = preparedBy(sender);
   const forWhom = [client.name.trim(), client.company.trim()].filter(Boolean).join(', ');
   const logo = isLogoSrc(branding?.logoUrl) ? branding.logoUrl : null;
   return (

@@ -112,10 +112,11 @@ describe('DocumentView: header', () => {
       <DocumentView
         document={{ version: 1, blocks: [] }}
         context={ctx()}
-        branding={{ logoUrl: FILE, brandColor: '#ffe600', senderName: 'Hopper & Co' }}
+        branding={{ logoUrl: FILE, brandColor: '#ffe600' }}
       />,
     );
-    expect(screen.getByRole('img', { name: 'Hopper & Co logo' }).getAttribute('src')).toBe(FILE);
+    // Prepared by the company, else the name: as on the client's page and in the PDF.
+    expect(screen.getByRole('img', { name: 'Hopper Studio logo' }).getAttribute('src')).toBe(FILE);
     const article = container.querySelector('article') as HTMLElement;
     // Yellow on white is unreadable: the light accent is darkened, the dark one stays bright.
     expect(article.style.getPropertyValue('--dv-accent-light')).not.toBe('#ffe600');
@@ -124,7 +125,7 @@ describe('DocumentView: header', () => {
       <DocumentView
         document={{ version: 1, blocks: [] }}
         context={ctx()}
-        branding={{ logoUrl: 'javascript:alert(1)', senderName: 'Hopper & Co' }}
+        branding={{ logoUrl: 'javascript:alert(1)' }}
       />,
     );
     expect(screen.queryByRole('img')).toBeNull();
@@ -350,6 +351,8 @@ describe('DocumentView: pricing', () => {
     expect(totalsOf(services)).toEqual({
       'Subtotal one-off': '$1,000',
       Discount: '−$100',
+      // With both a discount and tax, the net between them, as the PDF prints it.
+      Net: '$900',
       Tax: '$180',
       'Total one-off': '$1,080',
       'Total per month': '$90',
@@ -358,6 +361,7 @@ describe('DocumentView: pricing', () => {
     expect(totalsOf(section('Proposal total'))).toEqual({
       'Subtotal one-off': '$2,000',
       Discount: '−$100',
+      Net: '$1,900',
       Tax: '$180',
       'Total one-off': '$2,080',
       'Total per month': '$90',
@@ -504,5 +508,28 @@ describe('DocumentView: timeline, signature, page break', () => {
     expect(boxes[3]).toMatch(/^Customer/);
     const separator = screen.getByRole('separator', { name: 'Page break' });
     expect(separator.className).toContain('break-after-page');
+    // Not accepted yet: a line to sign on and an empty date, in every box.
+    expect(boxes.every((box) => box.includes('Signature') && !box.includes('Accepted'))).toBe(true);
+  });
+
+  it('once accepted, the client’s box says who accepted and when (UTC), as the PDF does', () => {
+    const { container } = render(
+      <DocumentView
+        context={ctx()}
+        document={{ version: 1, blocks: [{ id: 'sig', type: 'signature', client: { role: 'Owner' } }] }}
+        acceptance={{ name: 'Dana Reyes', acceptedAt: '2027-03-04T23:20:30.000Z' }}
+      />,
+    );
+    const [sender, client] = [...container.querySelectorAll<HTMLElement>('[data-signer]')];
+    expect(sender!.textContent).toContain('Signature');
+    expect(sender!.textContent).not.toContain('Accepted');
+    const terms = (box: HTMLElement) =>
+      Object.fromEntries(
+        [...box.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+      );
+    expect(client!.querySelector('[data-accepted]')?.textContent).toContain('Accepted by Dana Reyes');
+    // The server's clock in UTC: late on March 4 there, whatever the reader's time zone.
+    expect(client!.querySelector('[data-accepted]')?.textContent).toContain('on March 4, 2027 at 23:20:30 UTC');
+    expect(terms(client!)).toEqual({ Name: 'Dana Reyes, Analytical Ltd', Role: 'Owner', Date: 'March 4, 2027' });
   });
 });

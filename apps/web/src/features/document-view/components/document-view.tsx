@@ -3,12 +3,15 @@ import type { TBlock, TDocument, TPricingSelection } from '@draftwell/shared/doc
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import type { CSSProperties } from 'react';
 import { cx } from '../utils/class-names';
-import { brandAccents } from '../utils/brand-accent';
+import { brandAccents, kindsToTotal } from '@draftwell/shared/document/display';
 import { DocumentHeader, type TDocumentBranding } from './document-header';
-import { kindsToTotal, PricingTableView, TotalsList } from './pricing-table-view';
+import { PricingTableView, TotalsList } from './pricing-table-view';
 import { RichTextView } from './rich-text-view';
 import { SignatureView } from './signature-view';
 import { TimelineView } from './timeline-view';
+
+/** Who accepted the proposal and when (the certificate's name and server time). */
+export type TDocumentAcceptance = { name: string; acceptedAt: string };
 
 export type TDocumentViewProps = {
   document: TDocument;
@@ -25,6 +28,8 @@ export type TDocumentViewProps = {
   className?: string;
   /** false: the blocks alone, without the title, client and sender (a single section's preview). */
   header?: boolean;
+  /** Given once the shown revision is accepted: signature blocks say who accepted and when. */
+  acceptance?: TDocumentAcceptance | null;
 };
 
 function PageBreak() {
@@ -50,7 +55,11 @@ function Block({
   selection,
   onSelectionChange,
   imageSrc,
-}: { block: TBlock } & Pick<TDocumentViewProps, 'context' | 'selection' | 'onSelectionChange' | 'imageSrc'>) {
+  acceptance,
+}: { block: TBlock } & Pick<
+  TDocumentViewProps,
+  'context' | 'selection' | 'onSelectionChange' | 'imageSrc' | 'acceptance'
+>) {
   switch (block.type) {
     case 'rich_text':
       return <RichTextView doc={block.content} context={context} imageSrc={imageSrc} />;
@@ -66,7 +75,7 @@ function Block({
     case 'timeline':
       return <TimelineView block={block} />;
     case 'signature':
-      return <SignatureView block={block} context={context} />;
+      return <SignatureView block={block} context={context} acceptance={acceptance} />;
     case 'page_break':
       return <PageBreak />;
     default:
@@ -123,6 +132,7 @@ export function DocumentView({
   imageSrc,
   className,
   header = true,
+  acceptance,
 }: TDocumentViewProps) {
   const accents = brandAccents(branding?.brandColor);
   const style = accents
@@ -158,6 +168,7 @@ export function DocumentView({
                   selection={selection}
                   onSelectionChange={onSelectionChange}
                   imageSrc={imageSrc}
+                  acceptance={acceptance}
                 />
                 {block === lastTable ? (
                   <DocumentTotals document={document} selection={selection} currency={context.proposal.currency} />

@@ -4,14 +4,19 @@ import {
   lineTotal,
   tableTotals,
   type TBillingKind,
-  type TPricingAmounts,
   type TPricingTotals,
 } from '@draftwell/shared/document/pricing';
 import type { TPricingLine, TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
 import { useId, type ReactNode } from 'react';
 import { cx } from '../utils/class-names';
-import { BILLING_LABELS, BILLING_SUFFIX, formatPercent, lineChoice } from '@draftwell/shared/document/display';
+import {
+  BILLING_SUFFIX,
+  formatPercent,
+  kindsToTotal,
+  lineChoice,
+  totalsRows,
+} from '@draftwell/shared/document/display';
 import { withLineSelected, withPackageChosen, withQuantity } from '../utils/selection';
 import { QuantityInput } from './quantity-input';
 
@@ -44,23 +49,6 @@ function kindsOf(table: TPricingTable): TBillingKind[] {
   return BILLING_KINDS.filter((kind) => table.lines.some((line) => line.billing === kind));
 }
 
-/**
- * The billing kinds to total: those with a line the client takes (a monthly total of nothing is
- * noise), else the first kind the table has, so there is always a total.
- */
-export function kindsToTotal(
-  tables: readonly TPricingTable[],
-  selection: TPricingSelection | undefined,
-): TBillingKind[] {
-  const lines = tables.flatMap((table) => table.lines.map((line) => ({ table, line })));
-  const taken = BILLING_KINDS.filter((kind) =>
-    lines.some(({ table, line }) => line.billing === kind && lineChoice(table, line, selection).included),
-  );
-  if (taken.length > 0) return taken;
-  const first = BILLING_KINDS.find((kind) => lines.some(({ line }) => line.billing === kind));
-  return first ? [first] : [];
-}
-
 export function TotalsList({
   totals,
   kinds,
@@ -79,23 +67,30 @@ export function TotalsList({
   return (
     <div className="ml-auto w-full max-w-sm space-y-4">
       {kinds.map((kind) => {
-        const amounts: TPricingAmounts = totals[kind];
-        const detailed = amounts.discount > 0 || amounts.tax > 0;
-        const suffix = nameKinds || kinds.length > 1 || kind !== 'one_off' ? ` ${BILLING_LABELS[kind]}` : '';
+        const rows = totalsRows(totals[kind], kind, { kindsShown: kinds.length, nameKind: nameKinds, label });
+        const detailed = rows.length > 1;
         return (
           <dl key={kind} className="space-y-1.5 text-sm" data-billing={kind}>
-            {detailed ? <Row term={`Subtotal${suffix}`} value={money(amounts.net + amounts.discount)} /> : null}
-            {amounts.discount > 0 ? <Row term="Discount" value={`−${money(amounts.discount)}`} /> : null}
-            {amounts.tax > 0 ? <Row term="Tax" value={money(amounts.tax)} /> : null}
-            <Row
-              term={`${label}${suffix}`}
-              value={money(amounts.total)}
-              className={cx(
-                'text-base font-semibold',
-                detailed && 'border-t pt-2',
-                kind === kinds[0] && 'text-(--dv-accent)',
-              )}
-            />
+            {rows.map((row) =>
+              row.kind === 'total' ? (
+                <Row
+                  key={row.kind}
+                  term={row.term}
+                  value={money(row.amount)}
+                  className={cx(
+                    'text-base font-semibold',
+                    detailed && 'border-t pt-2',
+                    kind === kinds[0] && 'text-(--dv-accent)',
+                  )}
+                />
+              ) : (
+                <Row
+                  key={row.kind}
+                  term={row.term}
+                  value={row.kind === 'discount' ? `−${money(row.amount)}` : money(row.amount)}
+                />
+              ),
+            )}
           </dl>
         );
       })}

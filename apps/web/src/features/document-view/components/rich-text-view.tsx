@@ -2,7 +2,7 @@ import type { TInlineNode, TMark, TRichTextDoc, TVariableName } from '@draftwell
 import { tidyInlines } from '@draftwell/shared/document/inline-text';
 import { VARIABLE_LABELS, resolveVariable, type TDocumentContext } from '@draftwell/shared/document/variables';
 import type { ReactNode } from 'react';
-import { isFileSrc, isSafeHref } from '../utils/safe-url';
+import { fileIdOf, isSafeHref } from '@draftwell/shared/document/display';
 
 /**
  * Turns the allowlisted TipTap JSON into React elements. Only known node and mark types are
@@ -171,12 +171,13 @@ function renderBlock(node: TNode, key: number, env: TRenderEnv, depth: number): 
       );
     case 'image': {
       const { src, alt, title, width, height } = node.attrs ?? {};
-      if (!isFileSrc(src)) return null;
+      const fileId = fileIdOf(src);
+      if (!fileId) return null;
       const size = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
       return (
         <img
           key={key}
-          src={env.imageSrc(src)}
+          src={env.imageSrc(`/api/files/${fileId}`)}
           alt={typeof alt === 'string' ? alt : ''}
           title={typeof title === 'string' ? title : undefined}
           width={size(width)}

@@ -29,6 +29,8 @@ import { SendProposalDialog } from '@/features/proposals/components/send-proposa
 import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-template-dialog';
+import { PlanBrandingNote } from '@/features/billing/components/plan-branding-note';
+import { useShownBranding } from '@/features/billing/hooks/use-shown-branding';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
 import { ApiError } from '@/lib/api-client';
 import { ConflictDialog } from '../autosave/conflict-dialog';
@@ -139,11 +141,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
     [fields, record, sender],
   );
 
-  const branding = {
-    brandColor: profile.data?.brandColor,
-    logoUrl: profile.data?.logoFileId ? `/api/files/${profile.data.logoFileId}` : null,
-    senderName: profile.data?.displayName,
-  };
+  const shown = useShownBranding();
   const duplicate = useDuplicateProposal();
   const deleteWithUndo = useDeleteProposalWithUndo();
   const [savingAsTemplate, setSavingAsTemplate] = useState(false);
@@ -359,7 +357,9 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
       <DocumentPreviewDialog
         document={previewing}
         context={context(previewing)}
-        branding={branding}
+        branding={shown.branding}
+        madeWithFooter={shown.madeWithFooter}
+        note={<PlanBrandingNote what="your logo and colour" className="text-sm" />}
         onClose={() => setPreviewing(null)}
       />
 

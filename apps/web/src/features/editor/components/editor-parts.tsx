@@ -1,8 +1,9 @@
 import type { TDocument, TDocumentContext } from '@draftwell/shared/document';
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DocumentView, type TDocumentBranding } from '@/features/document-view/document-view';
+import { paths } from '@/config/paths';
+import { DocumentView, MadeWithDraftwell, type TDocumentBranding } from '@/features/document-view/document-view';
 
 /** TipTap and the block editors load only where this is rendered, in their own chunk. */
 export const LazyDocumentEditor = lazy(() => import('../document-editor'));
@@ -19,17 +20,26 @@ export function EditorSkeleton({ label }: { label: string }) {
   );
 }
 
-/** The document as the client will see it, variables filled in. */
+/**
+ * The document as the client will see it, variables filled in: the branding and footer are the
+ * ones the owner's plan gives the client's page (see useShownBranding).
+ */
 export function DocumentPreviewDialog({
   document,
   context,
   branding,
+  madeWithFooter = false,
+  note,
   onClose,
   description = 'Exactly what your client will see, with the variables filled in.',
 }: {
   document: TDocument | null;
   context: TDocumentContext;
   branding?: TDocumentBranding;
+  /** The client's page ends with "Made with Draftwell" (a plan without own branding). */
+  madeWithFooter?: boolean;
+  /** Said under the description: why the preview lacks the logo or colour. */
+  note?: ReactNode;
   onClose: () => void;
   description?: string;
 }) {
@@ -39,8 +49,18 @@ export function DocumentPreviewDialog({
         <DialogHeader>
           <DialogTitle>Preview</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
+          {note}
         </DialogHeader>
-        {document ? <DocumentView document={document} context={context} branding={branding} /> : null}
+        {document ? (
+          <div className="overflow-hidden rounded-lg border" data-client-preview>
+            <DocumentView document={document} context={context} branding={branding} />
+            {madeWithFooter ? (
+              <footer className="text-muted-foreground border-t px-4 py-4 text-sm">
+                <MadeWithDraftwell href={paths.landing} />
+              </footer>
+            ) : null}
+          </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { PlanBrandingNote } from '@/features/billing/components/plan-branding-note';
 import { checkImageFile } from '@/lib/upload-file';
 import { useRemoveLogo, useUploadLogo } from '../api/business-logo';
 
@@ -55,6 +56,7 @@ export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
       <CardHeader>
         <CardTitle>Logo</CardTitle>
         <CardDescription>Shown at the top of every new proposal. PNG, JPEG or WebP.</CardDescription>
+        <PlanBrandingNote what="your logo" className="text-sm" />
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="bg-muted/40 flex h-24 w-full shrink-0 items-center justify-center rounded-md border p-2 sm:w-40">

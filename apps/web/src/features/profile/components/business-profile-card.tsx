@@ -7,6 +7,7 @@ import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
+import { PlanBrandingNote } from '@/features/billing/components/plan-branding-note';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Textarea } from '@/components/ui/input';
@@ -155,7 +156,7 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
                   autoComplete="off"
                   spellCheck={false}
                   aria-invalid={errors.brandColor ? true : undefined}
-                  aria-describedby={`${colourId}-note`}
+                  aria-describedby={`${colourId}-note ${colourId}-plan`}
                   {...form.register('brandColor')}
                 />
               </div>
@@ -168,6 +169,7 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
                   Pick it, or type a hex colour like #4338ca.
                 </p>
               )}
+              <PlanBrandingNote what="your colour" id={`${colourId}-plan`} />
             </div>
           </div>
           <FormField label="Address" error={errors.address?.message}>

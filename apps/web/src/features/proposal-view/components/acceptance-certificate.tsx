@@ -1,4 +1,4 @@
-import { BILLING_KINDS, formatQuantity, type TBillingKind } from '@draftwell/shared/document/pricing';
+import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
@@ -8,14 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { lineChoice } from '@/features/document-view/document-view';
-import { formatUtc } from '../utils/format';
-
-const TOTAL_LABELS: Record<TBillingKind, string> = {
-  one_off: 'One-off total',
-  monthly: 'Monthly total',
-  yearly: 'Yearly total',
-};
+import { formatUtc, kindsWithAmounts, lineChoice, TOTAL_NAMES } from '@draftwell/shared/document/display';
 
 type TChoice = { table: string; description: string; included: boolean; quantity: string | null };
 
@@ -65,7 +58,7 @@ export function AcceptanceCertificate({
   onRetry: () => void;
 }) {
   const choices = certificate ? choicesOf(document, certificate) : [];
-  const totals = certificate ? BILLING_KINDS.filter((k) => certificate.totals[k].total !== 0) : [];
+  const totals = certificate ? kindsWithAmounts(certificate.totals) : [];
   return (
     <Card role="region" aria-labelledby="certificate-heading" className="border-success/40">
       <CardHeader className="pb-2">
@@ -138,20 +131,16 @@ export function AcceptanceCertificate({
               </Row>
             ) : null}
             <Row term="Totals as accepted">
-              {totals.length === 0 ? (
-                formatMoney(0, certificate.currency)
-              ) : (
-                <ul className="space-y-0.5">
-                  {totals.map((k) => (
-                    <li key={k}>
-                      {TOTAL_LABELS[k]}:{' '}
-                      <span className="font-semibold tabular-nums">
-                        {formatMoney(certificate.totals[k].total, certificate.currency)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ul className="space-y-0.5">
+                {totals.map((k) => (
+                  <li key={k}>
+                    {TOTAL_NAMES[k]}:{' '}
+                    <span className="font-semibold tabular-nums">
+                      {formatMoney(certificate.totals[k].total, certificate.currency)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
             </Row>
           </dl>
         )}

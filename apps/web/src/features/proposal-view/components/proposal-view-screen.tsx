@@ -1,4 +1,4 @@
-import { snapshotContext } from '@draftwell/shared/share/context';
+import { brandingShown, snapshotContext } from '@draftwell/shared/document/display';
 import type { TRevision } from '@draftwell/shared/share/revision';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { FileClock, Pencil, RotateCw, Send } from 'lucide-react';
@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { DocumentView } from '@/features/document-view/document-view';
+import { DocumentView, type TDocumentAcceptance } from '@/features/document-view/document-view';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
 import { PLANS } from '@draftwell/shared/plans';
@@ -104,24 +104,30 @@ export function ProposalViewSkeleton() {
   );
 }
 
+/** A sent revision as the client's page shows it now: branded as the owner's plan allows (null: not known yet). */
 function RevisionDocument({
   revision,
   selection,
+  acceptance,
+  ownBranding,
 }: {
   revision: TRevision;
   selection?: Parameters<typeof DocumentView>[0]['selection'];
+  acceptance?: TDocumentAcceptance | null;
+  ownBranding: boolean | null;
 }) {
   const { snapshot } = revision;
+  const { sender } = brandingShown(snapshot.sender, ownBranding ?? false);
   return (
     <DocumentView
       document={snapshot.document}
       context={snapshotContext(snapshot)}
       selection={selection}
       branding={{
-        brandColor: snapshot.sender.brandColor,
-        logoUrl: snapshot.sender.logoFileId ? paths.file(snapshot.sender.logoFileId) : null,
-        senderName: snapshot.sender.name,
+        brandColor: sender.brandColor,
+        logoUrl: sender.logoFileId ? paths.file(sender.logoFileId) : null,
       }}
+      acceptance={acceptance}
       titleLevel={2}
       className="rounded-lg border shadow-sm"
     />
@@ -131,6 +137,7 @@ function RevisionDocument({
 function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
   const [dialog, setDialog] = useState<TViewDialog>(null);
   const billing = useBilling();
+  const ownBranding = billing.data ? PLANS[billing.data.plan].features.ownBranding : null;
   const revisions = useProposalRevisions(p.id);
   const newest = revisions.data?.at(-1) ?? null;
   const revision = useProposalRevision(p.id, newest?.number ?? null);
@@ -195,9 +202,18 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
           </p>
         </div>
         {accepted && acceptance.data ? (
-          <RevisionDocument revision={acceptedRevision.data ?? revision.data} selection={acceptance.data.selection} />
+          <RevisionDocument
+            revision={acceptedRevision.data ?? revision.data}
+            selection={acceptance.data.selection}
+            acceptance={
+              (acceptedRevision.data ?? revision.data).number === acceptance.data.revisionNumber
+                ? acceptance.data
+                : null
+            }
+            ownBranding={ownBranding}
+          />
         ) : (
-          <RevisionDocument revision={revision.data} />
+          <RevisionDocument revision={revision.data} ownBranding={ownBranding} />
         )}
       </section>
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatUtc, isoDateInDays, shortHash } from './format';
+import { formatDuration, isoDateInDays, shortHash } from './format';
 
 describe('proposal view formats', () => {
   it('time on page reads as seconds, minutes or hours', () => {
@@ -10,11 +10,6 @@ describe('proposal view formats', () => {
     expect(formatDuration(3600)).toBe('1 h');
     expect(formatDuration(3840)).toBe('1 h 4 min');
     expect(formatDuration(-5)).toBe('0 s');
-  });
-
-  it('a certificate time is UTC to the second', () => {
-    expect(formatUtc('2026-05-03T14:02:11.532Z')).toBe('2026-05-03 14:02:11 UTC');
-    expect(formatUtc('not a date')).toBe('not a date');
   });
 
   it('hashes are shortened in lists only when long', () => {

@@ -8,13 +8,6 @@ export function formatDuration(totalSeconds: number): string {
   return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
-/** An instant in UTC, to the second, the way a certificate prints it: "2026-05-03 14:02:11 UTC". */
-export function formatUtc(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
 /** The first and last characters of a long hash, for lists: "3f0c8a5e2b7d…a91c". */
 export function shortHash(hash: string): string {
   return hash.length > 16 ? `${hash.slice(0, 12)}…${hash.slice(-4)}` : hash;

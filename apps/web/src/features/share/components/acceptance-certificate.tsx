@@ -4,7 +4,8 @@ import type { TDocument } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { formatLocalDateTime, formatUtc } from '../utils/format';
+import { formatUtc } from '@draftwell/shared/document/display';
+import { formatLocalDateTime } from '../utils/format';
 import { ChosenOptions, TotalsRows } from './chosen-summary';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -1,26 +1,15 @@
-import { BILLING_KINDS, type TBillingKind, type TPricingTotals } from '@draftwell/shared/document/pricing';
+import { kindsWithAmounts, TOTAL_NAMES } from '@draftwell/shared/document/display';
+import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
 import { chosenOptions } from '../utils/selection';
 
-const TOTAL_LABELS: Record<TBillingKind, string> = {
-  one_off: 'One-off total',
-  monthly: 'Monthly total',
-  yearly: 'Yearly total',
-};
-
-/** The billing kinds worth a line: those with an amount, else the one-off total (which may be zero). */
-export function totalsToShow(totals: TPricingTotals): TBillingKind[] {
-  const kinds = BILLING_KINDS.filter((kind) => totals[kind].total !== 0);
-  return kinds.length > 0 ? kinds : ['one_off'];
-}
-
 export function TotalsRows({ totals, currency }: { totals: TPricingTotals; currency: string }) {
   return (
     <dl className="space-y-1 text-sm">
-      {totalsToShow(totals).map((kind) => (
+      {kindsWithAmounts(totals).map((kind) => (
         <div key={kind} className="flex items-baseline justify-between gap-4" data-billing={kind}>
-          <dt className="text-muted-foreground">{TOTAL_LABELS[kind]}</dt>
+          <dt className="text-muted-foreground">{TOTAL_NAMES[kind]}</dt>
           <dd className="font-semibold tabular-nums">{formatMoney(totals[kind].total, currency)}</dd>
         </div>
       ))}

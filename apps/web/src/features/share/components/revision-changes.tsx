@@ -7,7 +7,7 @@ import {
   type TValueChange,
 } from '@draftwell/shared/share/diff';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
-import { snapshotContext } from '@draftwell/shared/share/context';
+import { snapshotContext } from '@draftwell/shared/document/display';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSharedRevision } from '../api/get-shared-revision';

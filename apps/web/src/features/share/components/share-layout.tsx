@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { SkipLink } from '@/components/layouts/skip-link';
-import { brandAccents } from '@/features/document-view/document-view';
+import { brandAccents } from '@draftwell/shared/document/display';
 import { cn } from '@/lib/cn';
 import { ShareThemeToggle } from './share-theme-toggle';
 

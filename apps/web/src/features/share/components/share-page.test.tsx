@@ -294,6 +294,26 @@ describe('SharePage: states', () => {
     expect(screen.queryByRole('form', { name: 'Accept the proposal' })).toBeNull();
   });
 
+  it('signs the signature block once accepted: who accepted and when, as the PDF does', async () => {
+    const signed = {
+      ...SNAPSHOT,
+      document: { ...DOCUMENT, blocks: [...DOCUMENT.blocks, { id: 'sig', type: 'signature' as const }] },
+    };
+    pageApi(shared({ snapshot: signed }));
+    const open = renderPage(nextToken());
+    const unsigned = await screen.findByRole('region', { name: 'Signatures' });
+    expect(unsigned.textContent).not.toContain('Accepted by');
+    open.unmount();
+
+    pageApi(shared({ status: 'accepted', acceptance: CERTIFICATE, snapshot: signed }));
+    renderPage(nextToken());
+    const signatures = await screen.findByRole('region', { name: 'Signatures' });
+    const client = signatures.querySelectorAll('[data-signer]')[1]!;
+    expect(client.textContent).toContain('Accepted by Dana Reyes');
+    expect(client.textContent).toContain('on March 4, 2027 at 14:22:05 UTC');
+    expect(client.querySelector('dt:last-of-type + dd')?.textContent).toBe('March 4, 2027');
+  });
+
   it('shows a declined proposal with the reason given', async () => {
     pageApi(shared({ status: 'declined', decline: { at: '2027-03-05T12:00:00.000Z', reason: 'Over our budget.' } }));
     renderPage(nextToken());

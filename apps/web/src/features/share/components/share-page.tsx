@@ -2,12 +2,12 @@ import { Download } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
-import { snapshotContext } from '@draftwell/shared/share/context';
+import { fileIdOf, preparedBy, snapshotContext } from '@draftwell/shared/document/display';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { DocumentView } from '@/features/document-view/document-view';
+import { DocumentView, MadeWithDraftwell } from '@/features/document-view/document-view';
 import { useSharedProposal } from '../api/get-shared-proposal';
 import { useSharedRevision } from '../api/get-shared-revision';
 import { useClientChoices } from '../hooks/use-client-choices';
@@ -20,11 +20,8 @@ import { ShareLayout, type TShareBrand } from './share-layout';
 import { ShareLoading } from './share-loading';
 import { StatusBanner } from './status-banner';
 
-const FILE_SRC = /^\/api\/files\/([0-9a-f-]{36})$/i;
-
 function senderLabel(shared: TSharedProposal): string {
-  const { sender } = shared.snapshot;
-  return sender.company.trim() || sender.name.trim() || 'The sender';
+  return preparedBy(shared.snapshot.sender) || 'The sender';
 }
 
 function brandOf(shared: TSharedProposal): TShareBrand {
@@ -55,16 +52,7 @@ function PdfButton({ token }: { token: string }) {
 function Footer({ showMadeWith }: { showMadeWith: boolean }) {
   return (
     <>
-      {showMadeWith ? (
-        <p>
-          Made with{' '}
-          <a href={paths.landing} className="text-foreground font-medium underline underline-offset-2">
-            Draftwell
-          </a>
-        </p>
-      ) : (
-        <span />
-      )}
+      {showMadeWith ? <MadeWithDraftwell href={paths.landing} /> : <span />}
       <a href={paths.verify} className="hover:text-foreground underline underline-offset-2">
         Verify an accepted proposal
       </a>
@@ -98,7 +86,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
   }, [snapshot, totals, shared.validUntil]);
   const imageSrc = useMemo(
     () => (src: string) => {
-      const id = FILE_SRC.exec(src)?.[1];
+      const id = fileIdOf(src);
       return id ? paths.shareFile(token, id) : src;
     },
     [token],
@@ -158,8 +146,9 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
             context={context}
             selection={shownSelection}
             onSelectionChange={open ? setSelection : undefined}
-            branding={{ brandColor: snapshot.sender.brandColor, logoUrl: shared.logoUrl, senderName }}
+            branding={{ brandColor: snapshot.sender.brandColor, logoUrl: shared.logoUrl }}
             imageSrc={imageSrc}
+            acceptance={acceptance && acceptedOther === null ? acceptance : null}
           />
         </div>
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatUtc } from './format';
+import { daysUntil } from './format';
 import { fillVariables } from './fill-variables';
-
-describe('formatUtc', () => {
-  it('prints the server’s instant in UTC, to the second', () => {
-    expect(formatUtc('2027-03-04T14:22:05.123Z')).toBe('2027-03-04 14:22:05 UTC');
-  });
-});
 
 describe('daysUntil', () => {
   it('counts calendar days from today', () => {

@@ -1,15 +1,4 @@
-/** Dates and times as the client's page shows them. */
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "2027-03-04 14:22:05 UTC": the audit record's own clock, unambiguous in any country. */
-export function formatUtc(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
-    d.getUTCMinutes(),
-  )}:${pad(d.getUTCSeconds())} UTC`;
-}
+/** Dates and times in the reader's own time zone; UTC ones are `@draftwell/shared/document/display`'s. */
 
 /** "March 4, 2027 at 3:22 PM" in the reader's own time zone. */
 export function formatLocalDateTime(iso: string, locale = 'en-US'): string {

@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useShownBranding } from '@/features/billing/hooks/use-shown-branding';
 import { DocumentView } from '@/features/document-view/document-view';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
 import { useTemplate } from '../api/get-template';
@@ -31,6 +32,7 @@ function PreviewSkeleton() {
 function PreviewBody({ summary }: { summary: TTemplateSummary }) {
   const template = useTemplate(summary.id);
   const profile = useBusinessProfile();
+  const shown = useShownBranding();
   if (template.isPending) return <PreviewSkeleton />;
   if (template.isError) {
     return (
@@ -55,11 +57,7 @@ function PreviewBody({ summary }: { summary: TTemplateSummary }) {
         senderName: business?.displayName,
         senderCompany: business?.company,
       })}
-      branding={{
-        brandColor: business?.brandColor,
-        logoUrl: business?.logoFileId ? `/api/files/${business.logoFileId}` : null,
-        senderName: business?.company || business?.displayName,
-      }}
+      branding={shown.branding}
       className="rounded-md border shadow-sm"
     />
   );

@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import type { TRevisionSnapshot } from '../share/revision';
+import {
+  brandAccents,
+  brandingShown,
+  contrastRatio,
+  DARK_CARD,
+  fileIdOf,
+  formatMilestoneWhen,
+  formatUtc,
+  formatUtcDate,
+  formatUtcInstant,
+  isLogoSrc,
+  isSafeHref,
+  kindsToTotal,
+  kindsWithAmounts,
+  lineChoice,
+  NEUTRAL_ACCENT,
+  normalizeHexColor,
+  paperAccents,
+  parseHexColor,
+  preparedBy,
+  signatureParties,
+  snapshotContext,
+  totalsRows,
+  type TRgb,
+} from './display';
+import type { TPricingTotals } from './pricing';
+import type { TPricingLine, TPricingTable } from './schema';
+import type { TDocumentContext } from './variables';
+
+const WHITE: TRgb = [255, 255, 255];
+const AA = 4.5;
+
+const line = (id: string, patch: Partial<TPricingLine> = {}): TPricingLine => ({
+  id,
+  description: id,
+  quantity: 1000,
+  unit: '',
+  unitPrice: 100,
+  discountPercent: 0,
+  taxPercent: 0,
+  billing: 'one_off',
+  optional: false,
+  selected: true,
+  ...patch,
+});
+
+const amounts = (total: number, extra: Partial<{ net: number; discount: number; tax: number }> = {}) => ({
+  net: total,
+  discount: 0,
+  tax: 0,
+  total,
+  ...extra,
+});
+
+describe('brand colours', () => {
+  it('reads 3- and 6-digit hex in any case, with or without #, and nothing else', () => {
+    for (const [input, rgb] of [
+      ['#4338ca', [67, 56, 202]],
+      ['#4338CA', [67, 56, 202]],
+      ['4338ca', [67, 56, 202]],
+      ['  #4338ca ', [67, 56, 202]],
+      ['#43c', [68, 51, 204]],
+      ['#43C', [68, 51, 204]],
+      ['#fff', [255, 255, 255]],
+    ] as const) {
+      expect(parseHexColor(input), input).toEqual(rgb);
+    }
+    for (const bad of [
+      '',
+      '#',
+      '#12',
+      '#1234',
+      '#12345',
+      '#1234567',
+      '#ggg',
+      'red',
+      'rgb(1,2,3)',
+      'red; x: y',
+      null,
+      undefined,
+    ]) {
+      expect(parseHexColor(bad), String(bad)).toBeNull();
+      expect(brandAccents(bad), String(bad)).toBeNull();
+    }
+    expect(normalizeHexColor('#43C')).toBe('#4433cc');
+    expect(normalizeHexColor('#4338CA')).toBe('#4338ca');
+  });
+
+  it('a 3-digit colour is the same brand as its 6-digit spelling, on the page and on paper', () => {
+    expect(brandAccents('#f60')).toEqual(brandAccents('#FF6600'));
+    expect(paperAccents('#f60')).toEqual(paperAccents('#ff6600'));
+    expect(paperAccents('#f60').rule).toBe('#ff6600');
+  });
+
+  const samples = [
+    '#1d4ed8', // readable on white, not on dark
+    '#ffe600', // yellow: unreadable on white
+    '#7dd3fc', // light blue
+    '#4338ca',
+    '#000000', // black: unreadable on the dark card
+    '#000',
+    '#fff', // white: unreadable on white
+    '#FFF',
+    '#808080',
+    '#171b24', // the dark card's own colour
+    '#ABCDEF',
+    '#f0f',
+  ];
+
+  it.each(samples)('keeps %s at WCAG AA in the light theme (and print, PDF) and the dark theme', (color) => {
+    const accents = brandAccents(color)!;
+    expect(contrastRatio(parseHexColor(accents.light)!, WHITE)).toBeGreaterThanOrEqual(AA);
+    expect(contrastRatio(parseHexColor(accents.dark)!, DARK_CARD)).toBeGreaterThanOrEqual(AA);
+    const paper = paperAccents(color);
+    expect(paper.text).toBe(accents.light);
+    expect(contrastRatio(parseHexColor(paper.text)!, WHITE)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('keeps a colour that is readable already, and moves one that is not toward black or white', () => {
+    expect(brandAccents('#1d4ed8')!.light).toBe('#1d4ed8');
+    expect(brandAccents('#FFE600')!.light).not.toBe('#ffe600');
+    expect(brandAccents('#ffe600')!.dark).toBe('#ffe600');
+    expect(brandAccents('#000')!.light).toBe('#000000');
+    expect(brandAccents('#000')!.dark).not.toBe('#000000');
+  });
+
+  it('falls back to a neutral accent on paper when there is no valid colour (the free plan sends none)', () => {
+    for (const none of ['', 'nonsense', '#12345', undefined]) {
+      expect(paperAccents(none)).toEqual({ text: NEUTRAL_ACCENT, rule: NEUTRAL_ACCENT });
+    }
+    expect(contrastRatio(parseHexColor(NEUTRAL_ACCENT)!, WHITE)).toBeGreaterThanOrEqual(AA);
+  });
+});
+
+describe('brandingShown', () => {
+  const sender = { name: 'Olivia', brandColor: '#ff6600', logoFileId: '2b0c5a4e-1f3d-4c2b-9a8e-7d6c5b4a3f21' };
+
+  it('shows the logo and colour on plans with own branding, with no footer', () => {
+    expect(brandingShown(sender, true)).toEqual({ sender, madeWithFooter: false });
+  });
+
+  it('drops them on the others and adds "Made with Draftwell", keeping everything else', () => {
+    expect(brandingShown(sender, false)).toEqual({
+      sender: { name: 'Olivia', brandColor: '', logoFileId: null },
+      madeWithFooter: true,
+    });
+    expect(paperAccents(brandingShown(sender, false).sender.brandColor).text).toBe(NEUTRAL_ACCENT);
+  });
+});
+
+describe('links and files', () => {
+  it('allows http(s) with a host and mailto, nothing else', () => {
+    for (const ok of ['https://example.com', 'http://example.com/a?b#c', 'HTTPS://EXAMPLE.COM', 'mailto:a@b.c']) {
+      expect(isSafeHref(ok), ok).toBe(true);
+    }
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>',
+      'vbscript:x',
+      '//evil.example',
+      'https://',
+      'https:///path',
+      'https://exa mple.com',
+      'https://example.com/\u0085',
+      'mailto:',
+      '/relative',
+      `https://example.com/${'a'.repeat(2048)}`,
+      undefined,
+      42,
+    ]) {
+      expect(isSafeHref(bad), String(bad)).toBe(false);
+    }
+  });
+
+  it('shows only files stored in Draftwell, by their id', () => {
+    const id = '2b0c5a4e-1f3d-4c2b-9a8e-7d6c5b4a3f21';
+    expect(fileIdOf(`/api/files/${id}`)).toBe(id);
+    for (const src of [
+      `http://127.0.0.1:8080/api/files/${id}`,
+      'http://169.254.169.254/latest/meta-data/',
+      `//evil.example/api/files/${id}`,
+      `/api/files/${id}/../../etc/passwd`,
+      `/api/files/${id.toUpperCase()}`,
+      `/api/share/x/files/${id}`,
+      'data:image/png;base64,iVBORw0KGgo=',
+      'file:///etc/passwd',
+      '',
+      undefined,
+      42,
+    ]) {
+      expect(fileIdOf(src), String(src)).toBeNull();
+    }
+  });
+
+  it('takes a logo from our own origin or https only', () => {
+    expect(isLogoSrc('/api/files/x')).toBe(true);
+    expect(isLogoSrc('/api/share/t/files/x')).toBe(true);
+    expect(isLogoSrc('https://cdn.example/logo.png')).toBe(true);
+    for (const bad of [
+      '//evil.example/x.png',
+      '/\\evil.example',
+      'http://x.example/l.png',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(isLogoSrc(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('totals', () => {
+  const table: TPricingTable = {
+    id: 't',
+    type: 'pricing_table',
+    title: '',
+    kind: 'lines',
+    lines: [
+      line('base'),
+      line('extra', { optional: true, selected: false, billing: 'monthly' }),
+      line('seats', { quantityRange: { min: 1000, max: 9000 } }),
+    ],
+  };
+
+  it('takes the client’s choice, else the line’s default, and keeps required lines in', () => {
+    expect(lineChoice(table, table.lines[1]!, undefined)).toEqual({ included: false, quantity: 1000 });
+    expect(lineChoice(table, table.lines[1]!, { extra: { selected: true } })).toEqual({
+      included: true,
+      quantity: 1000,
+    });
+    expect(lineChoice(table, table.lines[0]!, { base: { selected: false } }).included).toBe(true);
+    expect(lineChoice(table, table.lines[2]!, { seats: { quantity: 4000 } }).quantity).toBe(4000);
+    expect(lineChoice(table, table.lines[0]!, { base: { quantity: 4000 } }).quantity).toBe(1000);
+  });
+
+  it('totals only the billing kinds the client takes, else the first the tables have', () => {
+    expect(kindsToTotal([table], undefined)).toEqual(['one_off']);
+    expect(kindsToTotal([table], { extra: { selected: true } })).toEqual(['one_off', 'monthly']);
+    const onlyOptional: TPricingTable = {
+      ...table,
+      lines: [line('o', { optional: true, selected: false, billing: 'yearly' })],
+    };
+    expect(kindsToTotal([onlyOptional], undefined)).toEqual(['yearly']);
+    expect(kindsToTotal([], undefined)).toEqual([]);
+  });
+
+  it('shows a certificate’s kinds with an amount, else one-off', () => {
+    const zero = amounts(0);
+    expect(kindsWithAmounts({ one_off: zero, monthly: amounts(900), yearly: zero })).toEqual(['monthly']);
+    expect(kindsWithAmounts({ one_off: amounts(1), monthly: zero, yearly: amounts(5) })).toEqual(['one_off', 'yearly']);
+    expect(kindsWithAmounts({ one_off: zero, monthly: zero, yearly: zero })).toEqual(['one_off']);
+  });
+
+  it('writes the rows of a kind: subtotal, discount, net, tax only where they say something', () => {
+    const full = amounts(108_000, { net: 90_000, discount: 10_000, tax: 18_000 });
+    expect(totalsRows(full, 'one_off', { kindsShown: 1, nameKind: false })).toEqual([
+      { kind: 'subtotal', term: 'Subtotal', amount: 100_000 },
+      { kind: 'discount', term: 'Discount', amount: 10_000 },
+      { kind: 'net', term: 'Net', amount: 90_000 },
+      { kind: 'tax', term: 'Tax', amount: 18_000 },
+      { kind: 'total', term: 'Total', amount: 108_000 },
+    ]);
+    expect(totalsRows(amounts(5000, { tax: 1000, net: 4000 }), 'monthly', { kindsShown: 1, nameKind: false })).toEqual([
+      { kind: 'subtotal', term: 'Subtotal per month', amount: 4000 },
+      { kind: 'tax', term: 'Tax', amount: 1000 },
+      { kind: 'total', term: 'Total per month', amount: 5000 },
+    ]);
+    expect(totalsRows(amounts(5000), 'one_off', { kindsShown: 1, nameKind: false })).toEqual([
+      { kind: 'total', term: 'Total', amount: 5000 },
+    ]);
+    // Named when other kinds are shown or exist.
+    expect(totalsRows(amounts(5000), 'one_off', { kindsShown: 2, nameKind: false })[0]!.term).toBe('Total one-off');
+    expect(totalsRows(amounts(5000), 'one_off', { kindsShown: 1, nameKind: true })[0]!.term).toBe('Total one-off');
+    expect(totalsRows(amounts(5000), 'yearly', { kindsShown: 1, nameKind: false, label: 'You pay' })[0]!.term).toBe(
+      'You pay per year',
+    );
+  });
+});
+
+describe('variables, sender and signatures', () => {
+  const totals: TPricingTotals = { one_off: amounts(100), monthly: amounts(0), yearly: amounts(0) };
+  const snapshot = {
+    title: 'Site',
+    number: 'P-1',
+    validUntil: '2027-03-31',
+    currency: 'EUR',
+    totals,
+    client: { name: 'Dana Reyes', company: 'Reyes & Co', email: 'dana@example.com', phone: '', address: '' },
+    sender: { name: 'Olivia Owner', company: 'Harbour', brandColor: '#fff', logoFileId: null },
+  } as unknown as TRevisionSnapshot;
+
+  it('fills variables from the snapshot, with the client’s totals when given', () => {
+    const accepted = { ...totals, one_off: amounts(250) };
+    expect(snapshotContext(snapshot)).toEqual({
+      proposal: { title: 'Site', number: 'P-1', validUntil: '2027-03-31', currency: 'EUR', totals },
+      client: { name: 'Dana Reyes', company: 'Reyes & Co', email: 'dana@example.com' },
+      sender: { name: 'Olivia Owner', company: 'Harbour' },
+    });
+    expect(snapshotContext(snapshot, accepted).proposal.totals).toBe(accepted);
+  });
+
+  it('names the sender by company, else name', () => {
+    expect(preparedBy({ name: 'Olivia', company: ' Harbour ' })).toBe('Harbour');
+    expect(preparedBy({ name: ' Olivia ', company: '  ' })).toBe('Olivia');
+    expect(preparedBy({ name: '', company: '' })).toBe('');
+  });
+
+  const context: TDocumentContext = snapshotContext(snapshot);
+
+  it('signature boxes: a line to sign on until accepted', () => {
+    const parties = signatureParties({ id: 's', type: 'signature', client: { role: ' CEO ' } }, context, null);
+    expect(parties.sender).toEqual({ label: 'Harbour', name: 'Olivia Owner', role: '', accepted: null });
+    expect(parties.client).toEqual({ label: 'Client', name: 'Dana Reyes, Reyes & Co', role: 'CEO', accepted: null });
+  });
+
+  it('once accepted, the client’s box names who accepted and when, in UTC', () => {
+    const parties = signatureParties({ id: 's', type: 'signature', client: { label: 'Customer' } }, context, {
+      name: 'Dan Reyes',
+      acceptedAt: '2027-03-04T23:20:30.000Z',
+    });
+    expect(parties.client).toEqual({
+      label: 'Customer',
+      name: 'Dan Reyes, Reyes & Co',
+      role: '',
+      accepted: { by: 'Accepted by Dan Reyes', on: 'on March 4, 2027 at 23:20:30 UTC', date: 'March 4, 2027' },
+    });
+    expect(parties.sender.accepted).toBeNull();
+  });
+
+  it('writes milestones as dates or durations', () => {
+    expect(formatMilestoneWhen({ kind: 'date', date: '2027-03-03' })).toBe('March 3, 2027');
+    expect(formatMilestoneWhen({ kind: 'duration', value: 1, unit: 'weeks' })).toBe('1 week');
+    expect(formatMilestoneWhen({ kind: 'duration', value: 10, unit: 'days' })).toBe('10 days');
+  });
+});
+
+describe('UTC dates', () => {
+  // Late on March 4 in UTC is March 5 east of it: the record's day is UTC's, wherever it is read.
+  const instant = '2027-03-04T23:20:30.532Z';
+
+  it('writes the day, the instant for people, and the audit stamp in UTC', () => {
+    expect(formatUtcDate(instant)).toBe('March 4, 2027');
+    expect(formatUtcInstant(instant)).toBe('March 4, 2027 at 23:20:30 UTC');
+    expect(formatUtcInstant('2027-03-04T00:05:00Z')).toBe('March 4, 2027 at 00:05:00 UTC');
+    expect(formatUtc(instant)).toBe('2027-03-04 23:20:30 UTC');
+  });
+
+  it('gives back what is not an instant', () => {
+    for (const format of [formatUtcDate, formatUtcInstant, formatUtc]) {
+      expect(format('not a date')).toBe('not a date');
+    }
+  });
+});
