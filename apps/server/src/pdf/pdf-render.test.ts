@@ -178,7 +178,7 @@ describe('renderProposalPdf', () => {
     ]) {
       expect(text).toContain(description);
     }
-    expect(text).toContain('Copywriting for up to 8 pages Optional · included 8 page €250 €2,000');
+    expect(text).toContain('Copywriting for up to 8 pages Optional · included 8 pages €250 €2,000');
     expect(text).toContain(`Total one-off ${fold(formatMoney(totals.one_off.total, 'EUR'))}`);
     expect(text).toContain('Total one-off €15,500');
     expect(text).toContain('Total per month €195');
@@ -228,7 +228,7 @@ describe('renderProposalPdf', () => {
     expect(text).toMatch(/behind-the-scenes video Chosen package 1 package KWD 340 KWD 340/);
     expect(text).toMatch(/Signature: full day \(8 hours\), two locations, 60 edited images Not chosen/);
     // 7 × 2.500 KWD, and 340 + 17.500 + 35 over the two tables.
-    expect(text).toContain('Advanced retouching per image Optional · included 7 image KWD 2.500 KWD 17.500');
+    expect(text).toContain('Advanced retouching per image Optional · included 7 images KWD 2.500 KWD 17.500');
     expect(text).toContain(fold(`Total ${formatMoney(52_500, 'KWD')}`));
     expect(text).toContain('Proposal total Total KWD 392.500');
   });

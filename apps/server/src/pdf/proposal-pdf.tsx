@@ -46,6 +46,7 @@ import {
   formatMilestoneWhen,
   formatPercent,
   lineChoice,
+  unitLabel,
 } from '@draftwell/shared/document/display';
 import { fileIdFromSrc, formatUtcDate, formatUtcInstant, kindsToTotal, orderedMarker, shortHash } from './pdf-format';
 import type { TPdfWorkerImage } from './pdf-types';
@@ -643,7 +644,7 @@ function PricingTablePdf({ table, model }: { table: TPricingTable; model: TPdfMo
                   {status ? <Text style={[s.tag, included ? { color: model.accent } : {}]}>{status}</Text> : null}
                 </View>
                 <Text style={[s.num, { flex: COLUMN.quantity }]}>
-                  {clean(`${formatQuantity(quantity)} ${line.unit}`.trim())}
+                  {clean(`${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trim())}
                 </Text>
                 <Text style={[s.num, { flex: COLUMN.unitPrice }]}>
                   {`${money(model, line.unitPrice)}${BILLING_SUFFIX[line.billing]}`}
@@ -854,7 +855,8 @@ function SelectedOptions({ certificate, model }: { certificate: TAcceptanceCerti
       const { included, quantity } = lineChoice(table, line, certificate.selection);
       if (table.kind === 'choice' && !included) continue;
       const status = table.kind === 'choice' ? 'Chosen package' : !selectable || included ? 'Included' : 'Not included';
-      const amount = included && ranged ? `, quantity ${formatQuantity(quantity)} ${line.unit}`.trimEnd() : '';
+      const amount =
+        included && ranged ? `, quantity ${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trimEnd() : '';
       rows.push({
         key: line.id,
         term: table.title.trim() || (table.kind === 'choice' ? 'Package' : 'Option'),

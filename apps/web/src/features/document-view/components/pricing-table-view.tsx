@@ -11,7 +11,13 @@ import type { TPricingLine, TPricingSelection, TPricingTable } from '@draftwell/
 import { formatMoney } from '@draftwell/shared/money';
 import { useId, type ReactNode } from 'react';
 import { cx } from '../utils/class-names';
-import { BILLING_LABELS, BILLING_SUFFIX, formatPercent, lineChoice } from '@draftwell/shared/document/display';
+import {
+  BILLING_LABELS,
+  BILLING_SUFFIX,
+  formatPercent,
+  lineChoice,
+  unitLabel,
+} from '@draftwell/shared/document/display';
 import { withLineSelected, withPackageChosen, withQuantity } from '../utils/selection';
 import { QuantityInput } from './quantity-input';
 
@@ -242,7 +248,9 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
                     onChange={(next) => onSelectionChange?.(withQuantity(selection, line.id, next))}
                   />
                 ) : (
-                  <span className="tabular-nums">{`${formatQuantity(quantity)} ${line.unit}`.trim()}</span>
+                  <span className="tabular-nums">
+                    {`${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trim()}
+                  </span>
                 )}
               </td>
               <td data-label="Unit price" className={cx(CELL, LABELLED, 'tabular-nums @xl:px-3')}>
