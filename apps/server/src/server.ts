@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { startExpirySweeps } from './activity/expiry';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
+import { revisionPdfAttachments } from './activity/documents';
 import { closePdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
 import { createLocalFileStorage } from './storage/file-storage';
@@ -78,6 +79,7 @@ export async function startServer(opts: {
       mailer,
       logger,
       messageIdDomain: new URL(env.baseUrl).hostname || 'draftwell.localhost',
+      makeAttachment: revisionPdfAttachments({ database, env, storage }),
     });
     outbox.start();
     cleanup.unshift(() => outbox.stop());

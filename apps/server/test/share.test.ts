@@ -46,6 +46,21 @@ function pdfText(bytes: Uint8Array): string {
 
 const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
+/** The PDF files attached to a mail as it arrived (base64 MIME parts of type application/pdf). */
+function pdfAttachments(raw: string): Array<{ filename: string; bytes: Buffer }> {
+  const found: Array<{ filename: string; bytes: Buffer }> = [];
+  for (const part of raw.replace(/\r\n/g, '\n').split(/\n--[^\n]+\n/)) {
+    const end = part.indexOf('\n\n');
+    if (end === -1) continue;
+    const head = part.slice(0, end).replace(/\n[ \t]+/g, ' ');
+    if (!/^content-type:\s*application\/pdf/im.test(head)) continue;
+    expect(head).toMatch(/^content-transfer-encoding:\s*base64/im);
+    const filename = /filename="?([^";\n]+)"?/i.exec(head)?.[1] ?? '';
+    found.push({ filename, bytes: Buffer.from(part.slice(end + 2).replace(/\s+/g, ''), 'base64') });
+  }
+  return found;
+}
+
 describe.each(backends())('sending and the client side (%s)', (backend: TBackend) => {
   let server: TTestServer;
   let mail: TMailSink;
@@ -356,6 +371,51 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
     expect(later.body.status).toBe('accepted');
   });
 
+  it('the acceptance mails to the client and the owner carry the accepted PDF with its certificate', async () => {
+    const { proposal, token } = await sent({ title: 'Attached PDF' });
+    const shared = (await visitor().get(`/api/share/${token}`)).body as TSharedProposal;
+    const accepted = await visitor().post(`/api/share/${token}/accept`, {
+      name: 'Dana Reyes',
+      email: 'dana@example.com',
+      consent: true,
+      revisionHash: shared.revision.hash,
+      selection: { seo: { selected: true } },
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+    await server.deps.outbox.drain();
+    const receipt = await mail.waitForMail('dana@example.com', /^You accepted: Attached PDF$/);
+    const notice = await mail.waitForMail(ownerEmail, /^Dana Reyes accepted “Attached PDF”\.$/);
+    for (const message of [receipt, notice]) {
+      const files = pdfAttachments(message.raw);
+      expect(files).toHaveLength(1);
+      const [file] = files;
+      expect(file!.filename).toMatch(/^P-\d{4}-\d{4}-revision-1-accepted\.pdf$/);
+      expect(file!.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = pdfText(file!.bytes);
+      for (const expected of [
+        'Attached PDF',
+        'SEO audit',
+        'Certificate of acceptance',
+        'Dana Reyes',
+        shared.revision.hash,
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(message.text).not.toContain('could not be attached');
+      // /verify recognises the attached file as the accepted revision.
+      const form = multipart([{ name: 'file', value: file!.bytes, filename: 'mailed.pdf', type: 'application/pdf' }]);
+      const verified = await visitor().request('/api/verify', {
+        method: 'POST',
+        body: form.body,
+        headers: { 'content-type': form.type },
+      });
+      expect(verified.body).toMatchObject({ match: true, acceptedBy: 'Dana Reyes' });
+    }
+    // Mailing the PDF is not a download by anyone.
+    const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
+    expect(events.filter((e) => e.type === 'downloaded')).toEqual([]);
+  });
+
   it('decline with a reason; the owner hears of it', async () => {
     const { proposal, token } = await sent();
     const res = await visitor().post(`/api/share/${token}/decline`, { reason: 'Over our budget this year.' });
@@ -662,6 +722,53 @@ describe('the mail outbox (R9)', () => {
         sql`select sent_at from mail_outbox where sent_at is not null`,
       )) as unknown as { rows: unknown[] };
       expect(sent.rows).toHaveLength(1);
+    } finally {
+      await server.close();
+      await sink.close();
+    }
+  });
+
+  it('acceptance never waits for the PDF: when it cannot be made, the mails go with their link and it is logged', async () => {
+    const sink = await startMailSink();
+    const server = await startTestServer({ mail: sink, env: { TRUST_PROXY: 'true' } });
+    try {
+      const { client, user, email } = await signUp(server, { name: 'Olivia Owner' });
+      await verifyEmail(server, user.id);
+      const draft = await readyDraft(client, { title: 'Unprintable' });
+      expect((await send(client, draft)).status).toBe(200);
+      const token = tokenOf((await client.get(`/api/proposals/${draft.id}/share-link`)).body.url as string);
+      const visitor = server.client({ ip: nextIp() });
+      const shared = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
+      // Nothing is sent before the test has spoiled what the PDF is made from.
+      await server.deps.outbox.stop();
+      const accepted = await visitor.post(`/api/share/${token}/accept`, {
+        name: 'Dana Reyes',
+        email: 'dana@example.com',
+        consent: true,
+        revisionHash: shared.revision.hash,
+        selection: { seo: { selected: true } },
+      });
+      expect(accepted.status, accepted.text).toBe(201);
+      // Choices the proposal does not offer: the renderer refuses them, as any input it cannot draw.
+      await server.deps.database.db.execute(
+        sql`update acceptances set selection = '{"no-such-line":{"selected":true}}'::jsonb where proposal_id = ${draft.id}`,
+      );
+      const from = server.logs.length;
+      await server.deps.outbox.drain();
+      const receipt = await sink.waitForMail('dana@example.com', /^You accepted: Unprintable$/);
+      const notice = await sink.waitForMail(email, /^Dana Reyes accepted “Unprintable”\.$/);
+      for (const message of [receipt, notice]) {
+        expect(pdfAttachments(message.raw)).toEqual([]);
+        expect(message.text).toContain('The PDF could not be attached to this email.');
+        expect(message.html).toContain('The PDF could not be attached to this email.');
+      }
+      expect(receipt.links.some((link) => link.endsWith(`/p/${token}`))).toBe(true);
+      expect(notice.links.some((link) => link.endsWith(`/proposals/${draft.id}`))).toBe(true);
+      const warnings = server.logs
+        .slice(from)
+        .filter((l) => l.msg === 'mail attachment could not be made; the mail goes with its link only');
+      expect(warnings).toHaveLength(2);
+      expect(await countRows(server, 'mail_outbox where sent_at is null')).toBe(0);
     } finally {
       await server.close();
       await sink.close();

@@ -1,7 +1,9 @@
 import { documentFileIds, type TRevisionSnapshot } from '@draftwell/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { files, issuedDocuments, type proposalRevisions, type proposals } from '../db/schema';
+import { files, issuedDocuments, proposalRevisions, proposals } from '../db/schema';
 import type { TAppDeps } from '../http/context';
+import type { TMailFile } from '../mail/mailer';
+import type { TAttachmentMaker } from '../mail/outbox';
 import { AppError } from '../lib/app-error';
 import { brandedSnapshot, planOf } from '../billing/plan';
 import { sha256Hex } from '../lib/sha256';
@@ -11,6 +13,8 @@ import { findCertificate } from './records';
 
 type TProposalRow = typeof proposals.$inferSelect;
 type TRevisionRow = typeof proposalRevisions.$inferSelect;
+/** What making a PDF needs: the database, the plan settings and the stored files. */
+type TPdfDeps = Pick<TAppDeps, 'database' | 'env' | 'storage'>;
 
 const IMAGE_TYPES = new Set<TPdfImage['contentType']>(['image/png', 'image/jpeg', 'image/webp']);
 
@@ -18,7 +22,7 @@ const IMAGE_TYPES = new Set<TPdfImage['contentType']>(['image/png', 'image/jpeg'
  * The images a revision shows, read from our own storage and only the owner's files: the PDF
  * never fetches a URL (A15).
  */
-async function revisionImages(deps: TAppDeps, ownerId: string, snapshot: TRevisionSnapshot) {
+async function revisionImages(deps: TPdfDeps, ownerId: string, snapshot: TRevisionSnapshot) {
   const ids = [
     ...new Set([
       ...(snapshot.sender.logoFileId ? [snapshot.sender.logoFileId] : []),
@@ -51,6 +55,8 @@ function pdfFailure(err: unknown): never {
       );
     case 'invalid':
       throw new AppError('invalid', `This proposal cannot be turned into a PDF: ${err.message}`);
+    case 'busy':
+      throw new AppError('rate_limited', err.message, { retryAfter: 10 });
     case 'failed':
       throw new AppError('unavailable', 'The PDF could not be made just now. Try again in a moment.');
   }
@@ -58,9 +64,65 @@ function pdfFailure(err: unknown): never {
 
 /**
  * A revision as a PDF: with the client's choices and the certificate page when this is the
- * revision they accepted. Every PDF handed out is remembered by its SHA-256, so /verify can
- * recognise it later; a download is an event on the timeline.
+ * revision they accepted. Every PDF made is remembered by its SHA-256, so /verify can recognise
+ * it later. Rejects with the renderer's PdfRenderError.
  */
+export async function makeRevisionPdf(args: {
+  deps: TPdfDeps;
+  proposal: TProposalRow;
+  revision: TRevisionRow;
+}): Promise<{ bytes: Uint8Array; filename: string }> {
+  const { deps, proposal, revision } = args;
+  const db = deps.database.db;
+  const planId = await planOf(db, deps.env.defaultPlan, proposal.ownerId);
+  const { snapshot, madeWithFooter: showMadeWithFooter } = brandedSnapshot(
+    revision.snapshot as TRevisionSnapshot,
+    planId,
+  );
+  const accepted = await findCertificate(db, proposal.id);
+  const certificate = accepted && accepted.revisionNumber === revision.number ? accepted : null;
+  // Everything the PDF is drawn from (stored files never change under their id): equal keys,
+  // equal PDFs. Requests for it at once share a render, and one that hit a cap fails fast (R15).
+  const key = sha256Hex(JSON.stringify([revision.id, revision.hash, snapshot, certificate, showMadeWithFooter]));
+  const bytes = await renderProposalPdf(
+    {
+      snapshot,
+      revision: { number: revision.number, hash: revision.hash },
+      ...(certificate ? { selection: certificate.selection, certificate } : {}),
+      showMadeWithFooter,
+      images: await revisionImages(deps, proposal.ownerId, snapshot),
+    },
+    { owner: proposal.ownerId, key },
+  );
+  await db
+    .insert(issuedDocuments)
+    .values({ sha256: sha256Hex(bytes), proposalId: proposal.id, revisionId: revision.id })
+    .onConflictDoNothing({ target: issuedDocuments.sha256 });
+  const safeNumber = snapshot.number.replace(/[^A-Za-z0-9-]/g, '');
+  return { bytes, filename: `${safeNumber}-revision-${revision.number}${certificate ? '-accepted' : ''}.pdf` };
+}
+
+/**
+ * The outbox's maker of a mail's PDF (the accepted revision with its certificate), run when the
+ * mail is sent: outside the transaction that queued it, so acceptance never waits for a PDF.
+ */
+export function revisionPdfAttachments(deps: TPdfDeps): TAttachmentMaker {
+  return async (attachment): Promise<TMailFile> => {
+    const db = deps.database.db;
+    const [proposal] = await db.select().from(proposals).where(eq(proposals.id, attachment.proposalId));
+    const [revision] = await db
+      .select()
+      .from(proposalRevisions)
+      .where(
+        and(eq(proposalRevisions.id, attachment.revisionId), eq(proposalRevisions.proposalId, attachment.proposalId)),
+      );
+    if (!proposal || !revision) throw new Error('The proposal or its revision no longer exists.');
+    const { bytes, filename } = await makeRevisionPdf({ deps, proposal, revision });
+    return { filename, contentType: 'application/pdf', content: bytes };
+  };
+}
+
+/** A revision's PDF handed to the owner or the client: a download is an event on the timeline. */
 export async function issueRevisionPdf(args: {
   deps: TAppDeps;
   proposal: TProposalRow;
@@ -70,42 +132,23 @@ export async function issueRevisionPdf(args: {
   userAgent?: string;
 }): Promise<{ bytes: Uint8Array; filename: string }> {
   const { deps, proposal, revision, by } = args;
-  const db = deps.database.db;
-  const planId = await planOf(db, deps.env.defaultPlan, proposal.ownerId);
-  const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
-  const accepted = await findCertificate(db, proposal.id);
-  const certificate = accepted && accepted.revisionNumber === revision.number ? accepted : null;
-  let bytes: Uint8Array;
+  let made: { bytes: Uint8Array; filename: string };
   try {
-    bytes = await renderProposalPdf({
-      snapshot,
-      revision: { number: revision.number, hash: revision.hash },
-      ...(certificate ? { selection: certificate.selection, certificate } : {}),
-      showMadeWithFooter: madeWithFooter,
-      images: await revisionImages(deps, proposal.ownerId, snapshot),
-    });
+    made = await makeRevisionPdf({ deps, proposal, revision });
   } catch (err) {
     pdfFailure(err);
   }
-  const sha256 = sha256Hex(bytes);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(issuedDocuments)
-      .values({ sha256, proposalId: proposal.id, revisionId: revision.id })
-      .onConflictDoNothing({ target: issuedDocuments.sha256 });
-    await recordEvent(tx, {
-      proposalId: proposal.id,
-      ownerId: proposal.ownerId,
-      type: 'downloaded',
-      actor: by,
-      revisionNumber: revision.number,
-      data: { by },
-      ipAddress: by === 'client' ? (args.ipAddress ?? null) : null,
-      userAgent: by === 'client' ? (args.userAgent ?? null) : null,
-    });
+  await recordEvent(deps.database.db, {
+    proposalId: proposal.id,
+    ownerId: proposal.ownerId,
+    type: 'downloaded',
+    actor: by,
+    revisionNumber: revision.number,
+    data: { by },
+    ipAddress: by === 'client' ? (args.ipAddress ?? null) : null,
+    userAgent: by === 'client' ? (args.userAgent ?? null) : null,
   });
-  const safeNumber = snapshot.number.replace(/[^A-Za-z0-9-]/g, '');
-  return { bytes, filename: `${safeNumber}-revision-${revision.number}${certificate ? '-accepted' : ''}.pdf` };
+  return made;
 }
 
 /** Headers of a PDF download: a file, never rendered in our origin's context. */

@@ -14,7 +14,10 @@ export type TMail = {
   link?: string;
   /** A stable Message-ID (`<id@host>`), so a retried mail is recognisably the same one. */
   messageId?: string;
+  attachments?: TMailFile[];
 };
+
+export type TMailFile = { filename: string; contentType: string; content: Uint8Array };
 
 export type TMailer = { send(mail: TMail): Promise<void>; close(): void };
 
@@ -56,6 +59,11 @@ export function createMailer(opts: {
 }
 
 function withoutLink(mail: TMail) {
-  const { link: _link, ...rest } = mail;
-  return rest;
+  const { link: _link, attachments, ...rest } = mail;
+  return {
+    ...rest,
+    ...(attachments?.length
+      ? { attachments: attachments.map((file) => ({ ...file, content: Buffer.from(file.content) })) }
+      : {}),
+  };
 }

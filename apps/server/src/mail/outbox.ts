@@ -2,7 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { TDb } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import type { TMail, TMailer } from './mailer';
+import type { TMail, TMailFile, TMailer } from './mailer';
+
+/** A file the outbox makes when it sends the mail (see `mailOutbox.attachment`). */
+export type TMailAttachment = NonNullable<(typeof mailOutbox.$inferSelect)['attachment']>;
+
+/** Makes an attachment's file; rejects when it cannot be made. */
+export type TAttachmentMaker = (attachment: TMailAttachment) => Promise<TMailFile>;
+
+/** Said in a mail whose file could not be made: the link in it leads to the same document. */
+export const ATTACHMENT_MISSING_NOTE =
+  'The PDF could not be attached to this email. Open the link above to download it with its certificate.';
 
 /**
  * The mail outbox (QUALITY R9). `enqueueMail` writes in the caller's transaction, so a mail
@@ -18,7 +28,12 @@ const POLL_MS = 5000;
 /** 10 s, 20 s, 40 s … capped at 30 minutes; it keeps trying for days, never gives up silently. */
 const backoffSeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
 
-export async function enqueueMail(db: TDb, dedupeKey: string, mail: TMail): Promise<void> {
+export async function enqueueMail(
+  db: TDb,
+  dedupeKey: string,
+  mail: TMail,
+  attachment?: TMailAttachment,
+): Promise<void> {
   await db
     .insert(mailOutbox)
     .values({
@@ -29,6 +44,7 @@ export async function enqueueMail(db: TDb, dedupeKey: string, mail: TMail): Prom
       html: mail.html ?? null,
       replyTo: mail.replyTo ?? null,
       link: mail.link ?? null,
+      attachment: attachment ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey });
 }
@@ -41,6 +57,7 @@ type TClaimed = {
   html: string | null;
   reply_to: string | null;
   link: string | null;
+  attachment: TMailAttachment | null;
   attempts: number;
 };
 
@@ -58,6 +75,7 @@ export function createOutboxWorker(deps: {
   mailer: TMailer;
   logger: Logger;
   messageIdDomain: string;
+  makeAttachment: TAttachmentMaker;
 }): TOutboxWorker {
   const { db, mailer, logger } = deps;
   let timer: NodeJS.Timeout | null = null;
@@ -75,21 +93,54 @@ export function createOutboxWorker(deps: {
         limit ${BATCH}
         for update skip locked
       )
-      returning id, "to", subject, text, html, reply_to, link, attempts`)) as unknown as { rows: TClaimed[] };
+      returning id, "to", subject, text, html, reply_to, link, attachment, attempts`)) as unknown as {
+      rows: TClaimed[];
+    };
     return result.rows;
   }
 
-  async function sendOne(row: TClaimed): Promise<boolean> {
+  /**
+   * The mail as it goes out, with its file made now. A file that cannot be made (a proposal past
+   * the PDF caps, say) never holds the mail back: it goes without, saying so, and it is logged.
+   * `made` shares files between the mails of one pass (the owner's and the client's copy).
+   */
+  async function compose(row: TClaimed, made: Map<string, Promise<TMailFile>>): Promise<TMail> {
+    const mail: TMail = {
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      ...(row.html ? { html: row.html } : {}),
+      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+      ...(row.link ? { link: row.link } : {}),
+      messageId: `<${row.id}@${deps.messageIdDomain}>`,
+    };
+    if (!row.attachment) return mail;
+    const key = JSON.stringify(row.attachment);
+    let file = made.get(key);
+    if (!file) {
+      file = deps.makeAttachment(row.attachment);
+      made.set(key, file);
+    }
     try {
-      await mailer.send({
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        ...(row.html ? { html: row.html } : {}),
-        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
-        ...(row.link ? { link: row.link } : {}),
-        messageId: `<${row.id}@${deps.messageIdDomain}>`,
-      });
+      return { ...mail, attachments: [await file] };
+    } catch (err) {
+      logger.warn(
+        { mailId: row.id, attachment: row.attachment, err: err instanceof Error ? err.message : String(err) },
+        'mail attachment could not be made; the mail goes with its link only',
+      );
+      return {
+        ...mail,
+        text: `${mail.text}\n\n${ATTACHMENT_MISSING_NOTE}`,
+        ...(mail.html
+          ? { html: mail.html.replace('</body>', `<p style="margin:0 0 16px">${ATTACHMENT_MISSING_NOTE}</p></body>`) }
+          : {}),
+      };
+    }
+  }
+
+  async function sendOne(row: TClaimed, made: Map<string, Promise<TMailFile>>): Promise<boolean> {
+    try {
+      await mailer.send(await compose(row, made));
       await db.execute(
         sql`update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`,
       );
@@ -112,12 +163,13 @@ export function createOutboxWorker(deps: {
 
   async function pass(): Promise<number> {
     let sent = 0;
+    const made = new Map<string, Promise<TMailFile>>();
     for (;;) {
       const rows = await claim();
       if (rows.length === 0) return sent;
       let progressed = false;
       for (const row of rows) {
-        if (await sendOne(row)) {
+        if (await sendOne(row, made)) {
           sent += 1;
           progressed = true;
         }

@@ -25,10 +25,17 @@ export type TPdfPoolOptions = {
   size: number;
   /** Renders waiting for a worker at most; past it a request fails at once rather than wait minutes. */
   maxQueue: number;
+  /**
+   * What one owner may hold (R15): renders running at once (below `size`, so the other workers
+   * stay free for everyone else) and renders waiting in line.
+   */
+  perOwner: { running: number; waiting: number };
 };
 
 type TJob = {
   id: number;
+  /** Whose work this is: caps and the order of service are per owner. */
+  owner: string;
   input: TPdfWorkerInput;
   timeoutMs: number;
   maxMemoryMb: number;
@@ -55,7 +62,11 @@ export class PdfWorkerPool {
 
   constructor(private readonly options: TPdfPoolOptions) {}
 
-  async render(input: TPdfWorkerInput, limits: { timeoutMs: number; maxMemoryMb: number }): Promise<Uint8Array> {
+  async render(
+    input: TPdfWorkerInput,
+    limits: { timeoutMs: number; maxMemoryMb: number },
+    owner: string,
+  ): Promise<Uint8Array> {
     if (!this.url) {
       try {
         this.url = await this.options.workerUrl;
@@ -65,12 +76,22 @@ export class PdfWorkerPool {
     }
     if (this.closed) throw new PdfRenderError('failed', 'The PDF renderer has been shut down.');
     if (this.queue.length >= this.options.maxQueue) {
-      throw new PdfRenderError('failed', 'Too many PDFs are being prepared right now. Try again in a minute.');
+      throw new PdfRenderError('busy', 'Too many PDFs are being prepared right now. Try again in a minute.');
+    }
+    if (this.queue.filter((job) => job.owner === owner).length >= this.options.perOwner.waiting) {
+      throw new PdfRenderError(
+        'busy',
+        'Several of your PDFs are already being prepared. Try again when they are ready.',
+      );
     }
     return new Promise<Uint8Array>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, ...limits, resolve, reject });
+      this.queue.push({ id: this.nextId++, owner, input, ...limits, resolve, reject });
       this.pump();
     });
+  }
+
+  private runningFor(owner: string): number {
+    return [...this.slots].filter((slot) => slot.job?.owner === owner).length;
   }
 
   /** Stops every worker and fails what is still waiting. */
@@ -86,9 +107,15 @@ export class PdfWorkerPool {
     await Promise.allSettled(stopping);
   }
 
+  /**
+   * Starts the oldest waiting render whose owner is below its running cap: an owner with a
+   * long render in progress never holds up another owner's, whatever the order they came in.
+   */
   private pump(): void {
     while (this.queue.length > 0 && !this.closed) {
-      const job = this.queue[0]!;
+      const index = this.queue.findIndex((waiting) => this.runningFor(waiting.owner) < this.options.perOwner.running);
+      if (index === -1) return;
+      const job = this.queue[index]!;
       const idle = [...this.slots].filter((slot) => slot.job === null);
       let slot = idle.find((candidate) => candidate.memoryMb === job.maxMemoryMb);
       if (!slot) {
@@ -102,7 +129,7 @@ export class PdfWorkerPool {
         try {
           slot = this.spawn(job.maxMemoryMb);
         } catch (error) {
-          this.queue.shift();
+          this.queue.splice(index, 1);
           job.reject(
             error instanceof PdfRenderError
               ? error
@@ -111,7 +138,7 @@ export class PdfWorkerPool {
           continue;
         }
       }
-      this.queue.shift();
+      this.queue.splice(index, 1);
       this.start(slot, job);
     }
   }

@@ -48,6 +48,9 @@ function pdfImageCount(pdf: Uint8Array): number {
   return rows.filter((row) => row.trim().split(/\s+/)[2] === 'image').length;
 }
 
+/** Renders in this file are one owner's, unless a test says otherwise. */
+const OWNER = { owner: 'owner-a' };
+
 const HASH = 'f3a1c9e0b2d47a5968e1c0ffee0ddba11c0ffee5eed5a1e7b0a7d00d5ca1ab1e';
 
 function snapshotOf(document: TDocument, overrides: Partial<TRevisionSnapshot> = {}): TRevisionSnapshot {
@@ -156,7 +159,7 @@ describe('renderProposalPdf', () => {
       currency: 'EUR',
     };
 
-    const pdf = await renderProposalPdf(inputOf(document, { selection, certificate, showMadeWithFooter: true }));
+    const pdf = await renderProposalPdf(inputOf(document, { selection, certificate, showMadeWithFooter: true }), OWNER);
     const text = pdfText(pdf);
     const pages = pdfPages(pdf);
 
@@ -175,7 +178,7 @@ describe('renderProposalPdf', () => {
     ]) {
       expect(text).toContain(description);
     }
-    expect(text).toContain('Copywriting for up to 8 pages Optional · included 8 page €250 €2,000');
+    expect(text).toContain('Copywriting for up to 8 pages Optional · included 8 pages €250 €2,000');
     expect(text).toContain(`Total one-off ${fold(formatMoney(totals.one_off.total, 'EUR'))}`);
     expect(text).toContain('Total one-off €15,500');
     expect(text).toContain('Total per month €195');
@@ -213,16 +216,19 @@ describe('renderProposalPdf', () => {
       'ph-retouch': { selected: true, quantity: 7000 },
       'ph-rush': { selected: true },
     };
-    const pdf = await renderProposalPdf({
-      ...inputOf(document, { selection }),
-      snapshot: snapshotOf(document, { currency: 'KWD' }),
-    });
+    const pdf = await renderProposalPdf(
+      {
+        ...inputOf(document, { selection }),
+        snapshot: snapshotOf(document, { currency: 'KWD' }),
+      },
+      OWNER,
+    );
     const text = pdfText(pdf);
     expect(text).toContain('Complete: full day with assistant, three locations, 100 edited images');
     expect(text).toMatch(/behind-the-scenes video Chosen package 1 package KWD 340 KWD 340/);
     expect(text).toMatch(/Signature: full day \(8 hours\), two locations, 60 edited images Not chosen/);
     // 7 × 2.500 KWD, and 340 + 17.500 + 35 over the two tables.
-    expect(text).toContain('Advanced retouching per image Optional · included 7 image KWD 2.500 KWD 17.500');
+    expect(text).toContain('Advanced retouching per image Optional · included 7 images KWD 2.500 KWD 17.500');
     expect(text).toContain(fold(`Total ${formatMoney(52_500, 'KWD')}`));
     expect(text).toContain('Proposal total Total KWD 392.500');
   });
@@ -243,7 +249,7 @@ describe('renderProposalPdf', () => {
         }),
       ],
     };
-    const text = pdfText(await renderProposalPdf(inputOf(document)));
+    const text = pdfText(await renderProposalPdf(inputOf(document), OWNER));
     expect(text).toContain('Prepared by North Pixel. Thanks, Jane Doe!');
   });
 
@@ -288,23 +294,26 @@ describe('renderProposalPdf', () => {
         ],
       };
       const asPng = (data: Uint8Array): TPdfImage => ({ contentType: 'image/png', data });
-      const pdf = await renderProposalPdf({
-        ...inputOf(document),
-        snapshot: snapshotOf(document, {
-          title: 'Pictures 🎉 for Иван 山田',
-          sender: { ...snapshotOf(document).sender, logoFileId: ids.logo },
-        }),
-        images: {
-          [ids.logo]: asPng(png),
-          [ids.png]: asPng(png),
-          [ids.webp]: { contentType: 'image/webp', data: webp },
-          [ids.fake]: asPng(
-            new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><image href="' + remote + '"/></svg>'),
-          ),
-          // Keyed by the address itself: still never drawn, the source is not a stored file.
-          [remote]: asPng(png),
+      const pdf = await renderProposalPdf(
+        {
+          ...inputOf(document),
+          snapshot: snapshotOf(document, {
+            title: 'Pictures 🎉 for Иван 山田',
+            sender: { ...snapshotOf(document).sender, logoFileId: ids.logo },
+          }),
+          images: {
+            [ids.logo]: asPng(png),
+            [ids.png]: asPng(png),
+            [ids.webp]: { contentType: 'image/webp', data: webp },
+            [ids.fake]: asPng(
+              new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><image href="' + remote + '"/></svg>'),
+            ),
+            // Keyed by the address itself: still never drawn, the source is not a stored file.
+            [remote]: asPng(png),
+          },
         },
-      });
+        OWNER,
+      );
       const text = pdfText(pdf);
       expect(requests).toEqual([]);
       expect(pdfImageCount(pdf)).toBe(3);
@@ -335,8 +344,8 @@ describe('renderProposalPdf', () => {
       last = now;
     }, 10);
     const started = performance.now();
-    const error = await failure(renderProposalPdf(inputOf(hostileDocument()), { timeoutMs: 1500 })).finally(() =>
-      clearInterval(ticker),
+    const error = await failure(renderProposalPdf(inputOf(hostileDocument()), { ...OWNER, timeoutMs: 1500 })).finally(
+      () => clearInterval(ticker),
     );
     const elapsed = performance.now() - started;
     expect(error.reason).toBe('timeout');
@@ -345,35 +354,95 @@ describe('renderProposalPdf', () => {
     expect(elapsed).toBeLessThan(3500);
     expect(worstGap).toBeLessThan(200);
 
-    const pdf = await renderProposalPdf(inputOf(smallDocument));
+    const pdf = await renderProposalPdf(inputOf(smallDocument), OWNER);
     expect(pdfText(pdf)).toContain('A short proposal.');
   });
 
+  it('keeps another owner’s small export fast while one owner’s hostile export runs, and fails that revision fast next time (R15)', async () => {
+    const small = (owner: string, key?: string) =>
+      renderProposalPdf(inputOf(smallDocument), { owner, ...(key ? { key } : {}) });
+    // Both workers started and warm, so no render below pays for starting one.
+    await Promise.all([small('warm-1'), small('warm-2')]);
+    const solo: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await small('owner-b');
+      solo.push(performance.now() - started);
+    }
+    const soloMs = solo.sort((a, b) => a - b)[1]!;
+
+    const HOSTILE_CAP_MS = 6000;
+    const hostileOptions = { owner: 'owner-h', key: 'hostile-revision', timeoutMs: HOSTILE_CAP_MS };
+    let hostileSettled = false;
+    const hostile = failure(renderProposalPdf(inputOf(hostileDocument()), hostileOptions)).finally(() => {
+      hostileSettled = true;
+    });
+    // The hostile owner may queue a few more, and no more than that.
+    const queued = [1, 2, 3, 4].map(() => small('owner-h'));
+    expect((await failure(small('owner-h'))).reason).toBe('busy');
+
+    const started = performance.now();
+    const pdf = await small('owner-c');
+    const elapsed = performance.now() - started;
+    expect(pdfText(pdf)).toContain('A short proposal.');
+    // It finished while the hostile export was still running: it never waited for it.
+    expect(hostileSettled).toBe(false);
+    // While the hostile render holds one core, the small one shares the other with this test's
+    // own event loop: it may take a few times its solo time on a busy machine, never the hostile
+    // cap (6 s) it would wait behind without the per-owner cap. 10× solo (at least 1 s) is
+    // generous for the first and far below the second.
+    expect(elapsed).toBeLessThan(Math.max(10 * soloMs, 1000));
+
+    expect((await hostile).reason).toBe('timeout');
+    const again = performance.now();
+    const remembered = await failure(renderProposalPdf(inputOf(hostileDocument()), hostileOptions));
+    expect(remembered.reason).toBe('timeout');
+    expect(remembered.message).toMatch(/longer than 6000 ms/);
+    // Failed at once, without a worker: far below the cap it hit the first time.
+    expect(performance.now() - again).toBeLessThan(HOSTILE_CAP_MS / 4);
+
+    for (const pdf of await Promise.all(queued)) expect(pdfText(pdf)).toContain('A short proposal.');
+  }, 60_000);
+
+  it('makes one PDF for every request of the same key at once (a share link asked from many addresses)', async () => {
+    const requests = Array.from({ length: 8 }, () =>
+      renderProposalPdf(inputOf(smallDocument), { owner: 'owner-d', key: 'one-revision' }),
+    );
+    const pdfs = await Promise.all(requests);
+    // One owner runs one render at a time and may queue four: eight requests fit only as one.
+    for (const pdf of pdfs) expect(pdf).toBe(pdfs[0]);
+    expect(pdfText(pdfs[0]!)).toContain('A short proposal.');
+  });
+
   it('stops a render at the memory cap, then renders the next', async () => {
-    const error = await failure(renderProposalPdf(inputOf(hostileDocument()), { maxMemoryMb: 48, timeoutMs: 30_000 }));
+    const error = await failure(
+      renderProposalPdf(inputOf(hostileDocument()), { ...OWNER, maxMemoryMb: 48, timeoutMs: 30_000 }),
+    );
     expect(error.reason).toBe('memory');
     expect(error.message).toMatch(/more than 48 MB/);
 
-    const pdf = await renderProposalPdf(inputOf(smallDocument));
+    const pdf = await renderProposalPdf(inputOf(smallDocument), OWNER);
     expect(pdfText(pdf)).toContain('A short proposal.');
   });
 
   it('refuses choices the proposal does not allow, bad limits and input that is not data as invalid', async () => {
     const document = template('starter-web-design');
     const required = await failure(
-      renderProposalPdf(inputOf(document, { selection: { 'wd-build': { selected: false } } })),
+      renderProposalPdf(inputOf(document, { selection: { 'wd-build': { selected: false } } }), OWNER),
     );
     expect(required.reason).toBe('invalid');
     expect(required.message).toMatch(/not optional/);
-    const unknown = await failure(renderProposalPdf(inputOf(document, { selection: { nope: { selected: true } } })));
+    const unknown = await failure(
+      renderProposalPdf(inputOf(document, { selection: { nope: { selected: true } } }), OWNER),
+    );
     expect(unknown.reason).toBe('invalid');
-    const limits = await failure(renderProposalPdf(inputOf(document), { timeoutMs: -1 }));
+    const limits = await failure(renderProposalPdf(inputOf(document), { ...OWNER, timeoutMs: -1 }));
     expect(limits.reason).toBe('invalid');
     const uncloneable = inputOf(document);
     uncloneable.snapshot.message = (() => 'not data') as unknown as string;
-    expect((await failure(renderProposalPdf(uncloneable))).reason).toBe('invalid');
+    expect((await failure(renderProposalPdf(uncloneable, OWNER))).reason).toBe('invalid');
 
-    const pdf = await renderProposalPdf(inputOf(smallDocument));
+    const pdf = await renderProposalPdf(inputOf(smallDocument), OWNER);
     expect(pdfText(pdf)).toContain('A short proposal.');
   });
 });

@@ -22,9 +22,16 @@ export type TPdfRenderOptions = {
   timeoutMs?: number;
   /** The worker's V8 old-generation heap cap. Default 256. */
   maxMemoryMb?: number;
+  /** Whose work this is (the proposal's owner): workers and places in line are capped per owner. */
+  owner: string;
+  /**
+   * What is drawn, when the same input always gives the same PDF (a revision and its variant):
+   * requests for one key at once share one render, and a key that hit a cap fails fast for a while.
+   */
+  key?: string;
 };
 
-export type TPdfFailureReason = 'timeout' | 'memory' | 'invalid' | 'failed';
+export type TPdfFailureReason = 'timeout' | 'memory' | 'invalid' | 'busy' | 'failed';
 
 /** An image as the worker receives it: PNG or JPEG bytes, checked and where needed re-encoded on the main thread. */
 export type TPdfWorkerImage = { data: Uint8Array };

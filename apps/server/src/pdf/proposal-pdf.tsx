@@ -55,8 +55,10 @@ import {
   signatureParties,
   totalsRows,
   type TSigner,
+  unitLabel,
 } from '@draftwell/shared/document/display';
 import { orderedMarker, shortHash } from './pdf-format';
+import { blockKeep, keepAhead, nextBlockStart } from './pdf-keep';
 import type { TPdfWorkerImage } from './pdf-types';
 
 /** Everything the document needs, worked out before layout starts. */
@@ -88,6 +90,17 @@ const MAX_DEPTH = 40;
 /** CSS pixels (what the editor records) to PDF points. */
 const PX_TO_PT = 0.75;
 const MAX_IMAGE_HEIGHT = 520;
+/** A keep asks for at most this much of a page: a larger one would leave most of a page empty. */
+const MAX_KEEP = 360;
+/** Added to every keep: react-pdf's page bottom comes a few points before the estimates' sums. */
+const KEEP_SLACK = 10;
+
+/** A `minPresenceAhead` for `points` of what follows (see pdf-keep.ts). */
+function keep(points: number): number {
+  return points > 0 ? Math.min(points + KEEP_SLACK, MAX_KEEP) : 0;
+}
+/** Option rows kept on the certificate's last page with its totals, when there are more. */
+const CERTIFICATE_TAIL_ROWS = 5;
 
 const type = (fontSize: number, lineHeight: number) => ({ fontSize, lineHeight });
 
@@ -449,11 +462,14 @@ function RichNode({
   model,
   depth,
   width,
+  ahead,
 }: {
   node: TRichTextNode;
   model: TPdfModel;
   depth: number;
   width: number;
+  /** Points of what follows that must share the page with this node (a heading's). */
+  ahead: number;
 }) {
   if (depth > MAX_DEPTH) return null;
   const children = (nodes: readonly TRichTextNode[], inner = width) => (
@@ -469,7 +485,7 @@ function RichNode({
       const style = level === 1 ? s.h1 : level === 2 ? s.h2 : [s.h3, { color: model.accent }];
       // Keeps a heading on the page of what follows it.
       return (
-        <Text style={style} minPresenceAhead={48}>
+        <Text style={style} minPresenceAhead={keep(ahead)}>
           <Inlines nodes={node.content} model={model} />
         </Text>
       );
@@ -510,23 +526,26 @@ function RichNode({
         1,
         ...list(node.content).map((row) => list(row?.content).reduce((n, cell) => n + span(cell?.attrs?.colspan), 0)),
       );
+      const rows = list(node.content).map((row, r) => (
+        <View key={r} style={s.tableRow} wrap={false}>
+          {list(row?.content).map((cell, c) => {
+            const cellSpan = Math.min(span(cell?.attrs?.colspan), columns);
+            return (
+              <View
+                key={c}
+                style={[s.tableCell, { flex: cellSpan }, cell?.type === 'tableHeader' ? s.tableHeader : {}]}
+              >
+                {children(list(cell?.content), (width * cellSpan) / columns - 12)}
+              </View>
+            );
+          })}
+        </View>
+      ));
+      // The first two rows (a header and a row under it) never part.
       return (
         <View style={s.table}>
-          {list(node.content).map((row, r) => (
-            <View key={r} style={s.tableRow} wrap={false}>
-              {list(row?.content).map((cell, c) => {
-                const cellSpan = Math.min(span(cell?.attrs?.colspan), columns);
-                return (
-                  <View
-                    key={c}
-                    style={[s.tableCell, { flex: cellSpan }, cell?.type === 'tableHeader' ? s.tableHeader : {}]}
-                  >
-                    {children(list(cell?.content), (width * cellSpan) / columns - 12)}
-                  </View>
-                );
-              })}
-            </View>
-          ))}
+          <View wrap={false}>{rows.slice(0, 2)}</View>
+          {rows.slice(2)}
         </View>
       );
     }
@@ -540,16 +559,26 @@ function RichNodes({
   model,
   depth,
   width,
+  after = 0,
 }: {
   nodes: readonly TRichTextNode[];
   model: TPdfModel;
   depth: number;
   width: number;
+  /** Points the start of what comes after these nodes needs (see pdf-keep.ts). */
+  after?: number;
 }) {
   return (
     <>
       {nodes.map((node, i) => (
-        <RichNode key={i} node={node} model={model} depth={depth} width={width} />
+        <RichNode
+          key={i}
+          node={node}
+          model={model}
+          depth={depth}
+          width={width}
+          ahead={node.type === 'heading' ? keepAhead(nodes, i + 1, after) : 0}
+        />
       ))}
     </>
   );
@@ -644,7 +673,7 @@ function PricingTablePdf({ table, model }: { table: TPricingTable; model: TPdfMo
                   {status ? <Text style={[s.tag, included ? { color: model.accent } : {}]}>{status}</Text> : null}
                 </View>
                 <Text style={[s.num, { flex: COLUMN.quantity }]}>
-                  {clean(`${formatQuantity(quantity)} ${line.unit}`.trim())}
+                  {clean(`${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trim())}
                 </Text>
                 <Text style={[s.num, { flex: COLUMN.unitPrice }]}>
                   {`${money(model, line.unitPrice)}${BILLING_SUFFIX[line.billing]}`}
@@ -782,14 +811,41 @@ function SignaturePdf({ block, model }: { block: TSignatureBlock; model: TPdfMod
   );
 }
 
-function BlockPdf({ block, model }: { block: TBlock; model: TPdfModel }) {
+function BlockPdf({ block, model, next }: { block: TBlock; model: TPdfModel; next: TBlock | undefined }) {
   switch (block.type) {
-    case 'rich_text':
+    case 'rich_text': {
+      const nodes = list(block.content?.content);
+      let body = nodes.length;
+      while (body > 0 && nodes[body - 1]?.type === 'heading') body -= 1;
+      if (body === nodes.length) {
+        return (
+          <View style={s.block}>
+            <RichNodes nodes={nodes} model={model} depth={1} width={CONTENT_WIDTH} />
+          </View>
+        );
+      }
+      // Headings that end a block are laid out on their own: react-pdf weighs a child's
+      // minPresenceAhead only when its parent overflows the page, so inside a block that fits they
+      // could stay at the bottom of the page, away from the next block they lead into.
       return (
-        <View style={s.block}>
-          <RichNodes nodes={list(block.content?.content)} model={model} depth={1} width={CONTENT_WIDTH} />
-        </View>
+        <>
+          {body > 0 ? (
+            <View style={[s.block, { marginBottom: 0 }]}>
+              <RichNodes nodes={nodes.slice(0, body)} model={model} depth={1} width={CONTENT_WIDTH} />
+            </View>
+          ) : null}
+          <View style={s.block} minPresenceAhead={keep(nextBlockStart(next))}>
+            <RichNodes
+              nodes={nodes.slice(body)}
+              model={model}
+              depth={1}
+              width={CONTENT_WIDTH}
+              after={nextBlockStart(next)}
+            />
+          </View>
+        </>
       );
+    }
     case 'pricing_table':
       return <PricingTablePdf table={block} model={model} />;
     case 'timeline':
@@ -815,7 +871,7 @@ function CertRow({ term, value, model, hash }: { term: string; value: string; mo
 }
 
 /** The client's choices, table by table: what they took of everything they could choose. */
-function SelectedOptions({ certificate, model }: { certificate: TAcceptanceCertificate; model: TPdfModel }) {
+function selectedOptions(certificate: TAcceptanceCertificate, model: TPdfModel): ReactElement[] {
   const tables = model.snapshot.document.blocks.filter((b): b is TPricingTable => b.type === 'pricing_table');
   const rows: { key: string; term: string; value: string }[] = [];
   for (const table of tables) {
@@ -826,7 +882,8 @@ function SelectedOptions({ certificate, model }: { certificate: TAcceptanceCerti
       const { included, quantity } = lineChoice(table, line, certificate.selection);
       if (table.kind === 'choice' && !included) continue;
       const status = table.kind === 'choice' ? 'Chosen package' : !selectable || included ? 'Included' : 'Not included';
-      const amount = included && ranged ? `, quantity ${formatQuantity(quantity)} ${line.unit}`.trimEnd() : '';
+      const amount =
+        included && ranged ? `, quantity ${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trimEnd() : '';
       rows.push({
         key: line.id,
         term: table.title.trim() || (table.kind === 'choice' ? 'Package' : 'Option'),
@@ -835,15 +892,9 @@ function SelectedOptions({ certificate, model }: { certificate: TAcceptanceCerti
     }
   }
   if (rows.length === 0) {
-    return <CertRow term="Options" value="This proposal has no options to choose." model={model} />;
+    return [<CertRow key="none" term="Options" value="This proposal has no options to choose." model={model} />];
   }
-  return (
-    <>
-      {rows.map((row) => (
-        <CertRow key={row.key} term={row.term} value={row.value} model={model} />
-      ))}
-    </>
-  );
+  return rows.map((row) => <CertRow key={row.key} term={row.term} value={row.value} model={model} />);
 }
 
 function CertificatePage({ certificate, model }: { certificate: TAcceptanceCertificate; model: TPdfModel }) {
@@ -853,6 +904,22 @@ function CertificatePage({ certificate, model }: { certificate: TAcceptanceCerti
     .map((v) => v.trim())
     .filter(Boolean)
     .join(', ');
+  const options = selectedOptions(certificate, model);
+  const short = options.length <= CERTIFICATE_TAIL_ROWS;
+  const consent = (
+    <>
+      <Text style={s.certSection} minPresenceAhead={60}>
+        Consent
+      </Text>
+      <Text style={s.consent}>{model.clean(certificate.consentText)}</Text>
+      <CertRow term="Consent text hash (SHA-256)" value={certificate.consentHash} model={model} hash />
+    </>
+  );
+  const optionsTitle = (
+    <Text style={s.certSection} minPresenceAhead={60}>
+      Selected options
+    </Text>
+  );
   return (
     <Page size="A4" style={[s.page, { fontFamily: model.fonts.body }]} bookmark="Certificate of acceptance">
       <View style={[s.bar, { backgroundColor: model.brand }]} fixed />
@@ -877,28 +944,26 @@ function CertificatePage({ certificate, model }: { certificate: TAcceptanceCerti
         <CertRow term="Revision hash (SHA-256)" value={certificate.revisionHash} model={model} hash />
         <CertRow term="Certificate id" value={certificate.id} model={model} />
 
-        <Text style={s.certSection} minPresenceAhead={60}>
-          Consent
-        </Text>
-        <Text style={s.consent}>{model.clean(certificate.consentText)}</Text>
-        <CertRow term="Consent text hash (SHA-256)" value={certificate.consentHash} model={model} hash />
-
-        <Text style={s.certSection} minPresenceAhead={60}>
-          Selected options
-        </Text>
-        <SelectedOptions certificate={certificate} model={model} />
-
-        <Text style={s.certSection} minPresenceAhead={60}>
-          Totals
-        </Text>
-        <View style={[s.totals, { marginLeft: 0, width: 260 }]}>
-          <TotalsList
-            totals={certificate.totals}
-            kinds={kinds.length > 0 ? kinds : ['one_off']}
-            currency={certificate.currency}
-            model={model}
-            nameKinds={kinds.some((kind) => kind !== 'one_off')}
-          />
+        {short ? null : consent}
+        {short ? null : optionsTitle}
+        {short ? null : options.slice(0, -CERTIFICATE_TAIL_ROWS)}
+        {/* The end of the certificate stays together, so a page it runs onto never holds only
+            a line or two of it: its last option rows (or, with few options, the consent too)
+            and the totals. */}
+        <View wrap={false}>
+          {short ? consent : null}
+          {short ? optionsTitle : null}
+          {short ? options : options.slice(-CERTIFICATE_TAIL_ROWS)}
+          <Text style={s.certSection}>Totals</Text>
+          <View style={[s.totals, { marginLeft: 0, width: 260 }]}>
+            <TotalsList
+              totals={certificate.totals}
+              kinds={kinds.length > 0 ? kinds : ['one_off']}
+              currency={certificate.currency}
+              model={model}
+              nameKinds={kinds.some((kind) => kind !== 'one_off')}
+            />
+          </View>
         </View>
       </View>
       <Footer model={model} />
@@ -931,9 +996,12 @@ export function proposalPdf(model: TPdfModel, totals: TPricingTotals): ReactElem
         <View style={[s.bar, { backgroundColor: model.brand }]} fixed />
         <Header model={model} />
         {blocks.length === 0 ? <Text style={{ color: MUTED }}>This proposal has no content.</Text> : null}
-        {blocks.map((block) => (
+        {blocks.map((block, i) => (
           <Fragment key={block.id}>
-            <BlockPdf block={block} model={model} />
+            {/* A block's first element (a heading, a table's header) cannot push the block itself
+                to the next page: an empty view before it, asking for the block's start, can. */}
+            {blockKeep(block) > 0 ? <View minPresenceAhead={keep(blockKeep(block))} /> : null}
+            <BlockPdf block={block} model={model} next={blocks[i + 1]} />
             {block === lastTable ? <DocumentTotals model={model} totals={totals} /> : null}
           </Fragment>
         ))}

@@ -140,6 +140,11 @@ export const mailOutbox = pgTable(
     html: text('html'),
     replyTo: text('reply_to'),
     link: text('link'),
+    /**
+     * A file made when the mail is sent, not when it is queued (the PDF of an accepted revision),
+     * so what caused the mail never waits for it or fails with it.
+     */
+    attachment: jsonb('attachment').$type<{ kind: 'revision_pdf'; proposalId: string; revisionId: string }>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -425,6 +425,8 @@ export async function acceptProposal(
       userAgent: req.userAgent,
     });
     const shareLink = `${deps.env.baseUrl.replace(/\/$/, '')}/p/${req.token}`;
+    // Both mails carry the accepted PDF with its certificate, made when they are sent (R9).
+    const pdf = { kind: 'revision_pdf', proposalId: row.id, revisionId: revision.id } as const;
     if (to) {
       await enqueueMail(
         tx,
@@ -436,6 +438,7 @@ export async function acceptProposal(
           detail: `Accepted by ${input.name} <${input.email}> on revision ${revision.number}.`,
           url: ownerUrl(deps, row.id),
         }),
+        pdf,
       );
     }
     await enqueueMail(
@@ -448,6 +451,7 @@ export async function acceptProposal(
         senderName: snapshot.sender.name,
         url: shareLink,
       }),
+      pdf,
     );
     return recorded;
   });

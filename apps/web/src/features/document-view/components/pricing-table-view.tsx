@@ -16,6 +16,7 @@ import {
   kindsToTotal,
   lineChoice,
   totalsRows,
+  unitLabel,
 } from '@draftwell/shared/document/display';
 import { withLineSelected, withPackageChosen, withQuantity } from '../utils/selection';
 import { QuantityInput } from './quantity-input';
@@ -237,7 +238,9 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
                     onChange={(next) => onSelectionChange?.(withQuantity(selection, line.id, next))}
                   />
                 ) : (
-                  <span className="tabular-nums">{`${formatQuantity(quantity)} ${line.unit}`.trim()}</span>
+                  <span className="tabular-nums">
+                    {`${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trim()}
+                  </span>
                 )}
               </td>
               <td data-label="Unit price" className={cx(CELL, LABELLED, 'tabular-nums @xl:px-3')}>

@@ -1,3 +1,4 @@
+import { unitLabel } from '@draftwell/shared/document/display';
 import { formatQuantity, QUANTITY_SCALE } from '@draftwell/shared/document/pricing';
 import { useId, useState } from 'react';
 import { cx } from '../utils/class-names';
@@ -79,7 +80,7 @@ export function QuantityInput({
           }}
           className="border-input bg-card aria-invalid:border-destructive h-9 w-16 rounded-md border px-2 text-right tabular-nums shadow-xs print:border-0"
         />
-        {unit ? <span className="text-muted-foreground">{unit}</span> : null}
+        {unit ? <span className="text-muted-foreground">{unitLabel(unit, value)}</span> : null}
       </span>
       <span
         id={noteId}

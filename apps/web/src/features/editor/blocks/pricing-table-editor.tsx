@@ -39,7 +39,7 @@ import {
 } from './pricing-table-ops';
 import { SavedItemPickerDialog } from './saved-item-picker-dialog';
 import './blocks.css';
-import { BILLING_KIND_NAMES, BILLING_SUFFIX } from '@draftwell/shared/document/display';
+import { BILLING_KIND_NAMES, BILLING_SUFFIX, unitLabel } from '@draftwell/shared/document/display';
 
 export type TPricingTableEditorProps = {
   value: TPricingTable;
@@ -695,14 +695,15 @@ function PricingTableReadOnly({ value, currency }: { value: TPricingTable; curre
                       </span>
                     ) : null}
                     <span className="text-muted-foreground block text-xs @md:hidden">
-                      {formatQuantity(line.quantity)} {line.unit} × {formatMoney(line.unitPrice, currency)}
+                      {formatQuantity(line.quantity)} {unitLabel(line.unit, line.quantity)} ×{' '}
+                      {formatMoney(line.unitPrice, currency)}
                     </span>
                     {notes.length ? (
                       <span className="text-muted-foreground block text-xs">{notes.join(' · ')}</span>
                     ) : null}
                   </td>
                   <td className="hidden px-2 py-2 text-right align-top tabular-nums @md:table-cell">
-                    {formatQuantity(line.quantity)} {line.unit}
+                    {formatQuantity(line.quantity)} {unitLabel(line.unit, line.quantity)}
                   </td>
                   <td className="hidden px-2 py-2 text-right align-top tabular-nums @md:table-cell">
                     {formatMoney(line.unitPrice, currency)}

@@ -64,4 +64,11 @@ describe('chosenOptions', () => {
       { id: 'pro', description: 'Pro', kind: 'package', quantity: null },
     ]);
   });
+
+  it('names the unit in the singular for one and in the plural for more', () => {
+    const one = chosenOptions(doc, { pages: { quantity: 1000 } }).find((line) => line.id === 'pages');
+    expect(one?.quantity).toBe('1 page');
+    const many = chosenOptions(doc, { pages: { quantity: 2500 } }).find((line) => line.id === 'pages');
+    expect(many?.quantity).toBe('2.5 pages');
+  });
 });

@@ -1,3 +1,4 @@
+import { unitLabel } from '@draftwell/shared/document/display';
 import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TDocument, TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
 
@@ -43,7 +44,8 @@ export function chosenOptions(document: TDocument, selection: TPricingSelection)
       const included = selectable ? (choice?.selected ?? line.selected) : true;
       const ranged = line.quantityRange !== undefined && line.quantityRange.min !== line.quantityRange.max;
       if (!included || (!selectable && !ranged)) continue;
-      const quantity = ranged ? `${formatQuantity(choice?.quantity ?? line.quantity)} ${line.unit}`.trim() : null;
+      const amount = choice?.quantity ?? line.quantity;
+      const quantity = ranged ? `${formatQuantity(amount)} ${unitLabel(line.unit, amount)}`.trim() : null;
       chosen.push({
         id: line.id,
         description: line.description.trim() || 'Untitled item',
