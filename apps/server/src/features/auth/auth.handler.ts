@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
+import { ZName } from '@draftwell/shared/auth';
 import type { TAppEnv } from '../../http/context';
-import { nulFields } from '../../http/validate';
+import { unstorableTextFields } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -12,20 +13,29 @@ export const SIGN_IN_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
  * Hands /api/auth/* to better-auth, with the real client address in a header only we set, so
  * its rate limiter keys on the client rather than on our own socket.
  */
-const IMAGE_PATHS = new Set(['/sign-up/email', '/update-user']);
+const PROFILE_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 export async function authHandler(c: Context<TAppEnv>) {
   const { deps } = c.var;
   const body = c.req.method === 'POST' ? await jsonOrUndefined(c.req.raw.clone()) : undefined;
   // better-auth would pass such text to PostgreSQL, which fails on it with a 500.
-  const nul = nulFields(body);
-  if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: nul });
+  const text = unstorableTextFields(body);
+  if (Object.keys(text).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: text });
   const fields: Record<string, unknown> =
     body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const path = c.req.path.slice('/api/auth'.length);
   // We keep no profile image: better-auth would store any text given, `javascript:` URLs included.
-  if (IMAGE_PATHS.has(path) && 'image' in fields) {
+  if (PROFILE_PATHS.has(path) && 'image' in fields) {
     throw new AppError('invalid', 'Some fields need attention.', { fields: { image: 'Unknown field: image.' } });
+  }
+  // better-auth hands any name it is given to the database: null fails there with a 500, and a
+  // number or a page of text would be stored. The app's own rule applies to every way in.
+  if (PROFILE_PATHS.has(path) && 'name' in fields) {
+    const name = ZName.safeParse(fields.name);
+    if (!name.success) {
+      const message = typeof fields.name === 'string' ? name.error.issues[0]!.message : 'Enter your name.';
+      throw new AppError('invalid', message, { fields: { name: message } });
+    }
   }
   // better-auth lets a session younger than a day delete its account without a password; we
   // always ask for it.
