@@ -176,6 +176,7 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
   /** What went wrong, all of it, so that one run shows every route's failures. */
   const problems: string[] = [];
 
+  // Sign-ups, sends and their mail: longer than the default hook timeout on a loaded machine.
   beforeAll(async () => {
     server = await startTestServer({
       backend,
@@ -217,7 +218,7 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
         )
         .join(' union all '),
     );
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   /**
