@@ -19,7 +19,7 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { proposalsRoutes } from './features/proposals/proposals.routes';
 import { shareRoutes } from './features/share/share.routes';
-import { VERIFY_MAX_BODY_BYTES, verifyRoutes } from './features/verify/verify.routes';
+import { VERIFY_MAX_BODY_BYTES, VERIFY_MAX_JSON_BYTES, verifyRoutes } from './features/verify/verify.routes';
 import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
@@ -177,6 +177,15 @@ export function createApp(deps: TAppDeps) {
       throw new AppError('too_large', 'Choose a PDF of at most 10 MB.');
     },
   });
+  const verifyJsonBodyLimit = bodyLimit({
+    maxSize: VERIFY_MAX_JSON_BYTES,
+    onError: () => {
+      throw new AppError(
+        'too_large',
+        `Send only the hash: the request body is larger than ${VERIFY_MAX_JSON_BYTES / 1024} KB.`,
+      );
+    },
+  });
   const webhookBodyLimit = bodyLimit({
     maxSize: WEBHOOK_MAX_BODY_BYTES,
     onError: () => {
@@ -187,7 +196,9 @@ export function createApp(deps: TAppDeps) {
     (UPLOAD_PATHS.includes(c.req.path)
       ? uploadBodyLimit
       : c.req.path === '/api/verify'
-        ? verifyBodyLimit
+        ? isMultipart(c)
+          ? verifyBodyLimit
+          : verifyJsonBodyLimit
         : c.req.path === WEBHOOK_PATH
           ? webhookBodyLimit
           : jsonBodyLimit)(c, next),
@@ -234,6 +245,9 @@ export function createApp(deps: TAppDeps) {
 
   return { app, state };
 }
+
+const isMultipart = (c: import('hono').Context) =>
+  c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
 
 function sendFile(
   c: import('hono').Context,

@@ -12,6 +12,7 @@ import {
   type TInline,
 } from '@draftwell/shared/templates/starter-templates';
 import { PROPOSAL_TITLE_MAX } from '@draftwell/shared/workspace/proposals';
+import { cutText } from '@draftwell/shared/text';
 import type { TDraftHeading, TDraftInput, TDraftPart, TDraftSavedItem, TDrafter } from './drafter';
 import { PHRASEBOOKS, type TPhrasebook } from './builtin-phrasebooks';
 import { bestMatch } from './saved-item-match';
@@ -24,13 +25,13 @@ import { bestMatch } from './saved-item-match';
 
 // ---------------------------------------------------------------- text
 
-/** Cut to `max` characters at a word boundary where one is near, never inside a surrogate pair. */
+/** Cut to `max` characters at a word boundary where one is near, never inside a character. */
 export function fit(text: string, max: number): string {
   if (text.length <= max) return text;
-  let cut = text.slice(0, max - 1);
+  let cut = cutText(text, max - 1);
   const space = cut.lastIndexOf(' ');
   if (space > max * 0.6) cut = cut.slice(0, space);
-  return `${cut.replace(/[\uD800-\uDBFF]$/, '').trimEnd()}…`;
+  return `${cut.trimEnd()}…`;
 }
 
 const capFirst = (s: string) => s.charAt(0).toLocaleUpperCase('en') + s.slice(1);

@@ -1,4 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
+import { hasLoneSurrogate } from '@draftwell/shared/text';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 
@@ -16,19 +17,39 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   return fields;
 }
 
+const NUL_MESSAGE = 'Remove the invisible NUL character.';
+const BROKEN_CHARACTER_MESSAGE =
+  'This text has half of a character in it (a cut emoji or symbol). Delete it and type it again.';
+
+/** Why PostgreSQL cannot store this text, or null when it can. */
+function textProblem(text: string): string | null {
+  if (text.includes('\0')) return NUL_MESSAGE;
+  if (hasLoneSurrogate(text)) return BROKEN_CHARACTER_MESSAGE;
+  return null;
+}
+
 /**
- * Fields whose text holds U+0000, which PostgreSQL text cannot store or compare. Iterative:
- * a body may be nested thousands of levels deep.
+ * Fields whose text PostgreSQL cannot store: U+0000, which text cannot hold, and lone UTF-16
+ * surrogates (half of an emoji, sent as `"\ud83d"` in JSON), which have no UTF-8 form: JSON
+ * columns refuse them and text columns would keep a replacement character instead. Keys are
+ * checked as well as values: a document keeps the keys it is given. Iterative: a body may be
+ * nested thousands of levels deep.
  */
-export function nulFields(value: unknown): Record<string, string> {
+export function unstorableTextFields(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\0')) out[path || '_'] = 'Remove the invisible NUL character.';
+      const problem = textProblem(v);
+      if (problem) out[path || '_'] = problem;
     } else if (v !== null && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v)) stack.push([child, path ? `${path}.${k}` : k]);
+      for (const [k, child] of Object.entries(v)) {
+        const keyProblem = textProblem(k);
+        // The key itself is broken: the error names the object that holds it.
+        if (keyProblem) out[path || '_'] = keyProblem;
+        else stack.push([child, path ? `${path}.${k}` : k]);
+      }
     }
   }
   return out;
@@ -45,11 +66,11 @@ export const validJson = <S extends z.ZodType>(schema: S) =>
         fields: fieldErrors(result.error.issues as z.core.$ZodIssue[]),
       });
     }
-    const nul = nulFields(result.data);
-    if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: nul });
+    const text = unstorableTextFields(result.data);
+    if (Object.keys(text).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: text });
   });
 
-/** Query parameters checked like bodies: a 400 with a message per parameter, NUL refused. */
+/** Query parameters checked like bodies: a 400 with a message per parameter, unstorable text refused. */
 export const validQuery = <S extends z.ZodType>(schema: S) =>
   zValidator('query', schema, (result) => {
     if (!result.success) {
@@ -57,6 +78,8 @@ export const validQuery = <S extends z.ZodType>(schema: S) =>
         fields: fieldErrors(result.error.issues as z.core.$ZodIssue[]),
       });
     }
-    const nul = nulFields(result.data);
-    if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some parameters need attention.', { fields: nul });
+    const text = unstorableTextFields(result.data);
+    if (Object.keys(text).length > 0) {
+      throw new AppError('invalid', 'Some parameters need attention.', { fields: text });
+    }
   });

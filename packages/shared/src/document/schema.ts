@@ -16,6 +16,7 @@ import {
  */
 
 import { VARIABLES, type TVariableName } from './variable-names';
+import { ZIsoDate } from '../workspace/common';
 
 export { VARIABLES, type TVariableName };
 
@@ -413,7 +414,7 @@ const ZMilestone = z.strictObject({
   when: z.discriminatedUnion(
     'kind',
     [
-      z.strictObject({ kind: z.literal('date'), date: z.iso.date('Enter the date as yyyy-mm-dd.') }),
+      z.strictObject({ kind: z.literal('date'), date: ZIsoDate }),
       z.strictObject({
         kind: z.literal('duration'),
         value: z

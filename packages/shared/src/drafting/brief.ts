@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_UNIT_PRICE } from '../document/pricing';
-import { ZCurrency } from '../workspace/common';
+import { isoDate, ZCurrency } from '../workspace/common';
 
 /**
  * The brief a first draft is written from: who it is for, what they need, what they should get,
@@ -95,11 +95,7 @@ export const ZBrief = z.strictObject({
     .max(BRIEF_LIMITS.deliverables.max, `List at most ${BRIEF_LIMITS.deliverables.max} deliverables.`),
   budget: ZBriefBudget.nullable().default(null),
   /** yyyy-mm-dd; after the day the draft is written (see `deadlineProblem`). */
-  deadline: z.iso
-    .date('Enter the deadline as yyyy-mm-dd.')
-    .refine((date) => !date.startsWith('0000'), 'Enter a real date.')
-    .nullable()
-    .default(null),
+  deadline: isoDate('Enter the deadline as yyyy-mm-dd.').nullable().default(null),
   tone: z.enum(DRAFT_TONES, { error: `Choose a tone: ${DRAFT_TONES.join(', ')}.` }).default('formal'),
   /** A starter (`starter-…`) or own template whose structure an AI drafter follows; the built-in one ignores it. */
   templateId: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPricingSelection } from '../document/schema';
+import { ZIsoDate, ZVersion } from '../workspace/common';
 
 /** Request bodies of the sending and client-side routes, validated by the server. */
 
@@ -7,7 +8,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export const ZSendProposal = z.strictObject({
   /** The version the owner looked at: a proposal changed since answers 409. */
-  version: z.int('Send the version you last saw.').min(1, 'Send the version you last saw.').max(2_147_483_647),
+  version: ZVersion,
   message: z.string('Write a message, or leave it empty.').trim().max(2000, 'Use at most 2000 characters.').default(''),
 });
 export type TSendProposal = z.input<typeof ZSendProposal>;
@@ -19,7 +20,7 @@ export const ZRemindProposal = z.strictObject({
 export type TRemindProposal = z.input<typeof ZRemindProposal>;
 
 export const ZExtendProposal = z.strictObject({
-  validUntil: z.iso.date('Enter the date as yyyy-mm-dd.'),
+  validUntil: ZIsoDate,
 });
 export type TExtendProposal = z.infer<typeof ZExtendProposal>;
 
@@ -49,6 +50,9 @@ export const ZClientComment = z.strictObject({
   body: z.string('Write a comment.').trim().min(1, 'Write a comment.').max(5000, 'Use at most 5000 characters.'),
 });
 export type TClientComment = z.infer<typeof ZClientComment>;
+
+/** A comment's event (the activity feed, notifications) carries its first characters, up to this many. */
+export const COMMENT_EXCERPT_MAX = 140;
 
 export const ZOwnerComment = z.strictObject({
   body: z.string('Write a reply.').trim().min(1, 'Write a reply.').max(5000, 'Use at most 5000 characters.'),

@@ -15,6 +15,14 @@ export const ZCurrency = z
     message: 'That is not a currency code we know. Use an ISO 4217 code, like USD or EUR.',
   });
 
+/**
+ * A calendar date, yyyy-mm-dd, that PostgreSQL's `date` can hold: the day must exist (no 30
+ * February), and the year cannot be 0000, which PostgreSQL does not have.
+ */
+export const isoDate = (message = 'Enter the date as yyyy-mm-dd.') =>
+  z.iso.date(message).refine((date) => !date.startsWith('0000'), 'Enter a real date, from the year 0001 on.');
+export const ZIsoDate = isoDate();
+
 /** Percentages are basis points: 1250 is 12.5 %. */
 export const ZBasisPoints = z
   .number('Enter a number.')
@@ -29,8 +37,21 @@ export const optionalText = (max: number) =>
     .trim()
     .max(max, `Use at most ${max.toLocaleString('en-US')} characters.`);
 
-/** The version of a record the client last saw; a write against any other answers 409. */
-export const ZVersion = z.number('Send the version you last saw.').int('Send the version you last saw.').min(1);
+/** The largest PostgreSQL `integer`, the type of every `version` column. */
+export const INT4_MAX = 2_147_483_647;
+
+const VERSION_MESSAGE = 'Send the version you last saw.';
+/** Versions count up from 1; past the column's range there is no such version (never a query error). */
+const versionFrom = (min: 0 | 1) =>
+  z
+    .int(VERSION_MESSAGE)
+    .min(min, VERSION_MESSAGE)
+    .max(INT4_MAX, 'That version does not exist. Reload to get the current one.');
+
+/** The version of a record the client last saw; a write against any other answers 409. Every route's. */
+export const ZVersion = versionFrom(1);
+/** The same for a record that may not exist yet (the business profile): 0 when none was saved. */
+export const ZVersionOrNone = versionFrom(0);
 
 export const LIST_LIMIT_DEFAULT = 30;
 export const LIST_LIMIT_MAX = 100;

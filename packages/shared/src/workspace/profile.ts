@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, ZBasisPoints, ZCurrency } from './common';
+import { optionalText, ZBasisPoints, ZCurrency, ZVersionOrNone } from './common';
 
 /**
  * The business profile that fills every new proposal. The logo is not written here: it is set
@@ -41,7 +41,7 @@ export type TBusinessProfileInput = z.infer<typeof ZBusinessProfile>;
 
 /** The whole profile with the version the client last saw: 0 when none was saved yet. */
 export const ZBusinessProfilePut = ZBusinessProfile.extend({
-  version: z.number('Send the version you last saw.').int('Send the version you last saw.').min(0),
+  version: ZVersionOrNone,
 });
 export type TBusinessProfilePut = z.infer<typeof ZBusinessProfilePut>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDocument, type TDocument } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
-import { ZCurrency } from './common';
+import { ZCurrency, ZIsoDate, ZVersion } from './common';
 
 /** A draft is a proposal whose status is `draft`; the others are reached only through transitions. */
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired'] as const;
@@ -45,21 +45,12 @@ export type TProposalCreate = z.infer<typeof ZProposalCreate>;
  * timestamps… are refused by name (QUALITY A2); totals are always computed on the server.
  */
 export const ZProposalPatch = z.strictObject({
-  version: z
-    .int('Send the version you edited.')
-    .min(1, 'Send the version you edited.')
-    // The column is a 32-bit integer; a larger number could only be a conflict.
-    .max(2_147_483_647, 'That version does not exist.'),
+  version: ZVersion,
   title: ZTitle.optional(),
   client: ZProposalClient.optional(),
   clientId: ZClientId.nullable().optional(),
   currency: ZCurrency.optional(),
-  validUntil: z.iso
-    .date('Enter the date as yyyy-mm-dd.')
-    // PostgreSQL has no year 0.
-    .refine((date) => !date.startsWith('0000'), 'Enter a real date.')
-    .nullable()
-    .optional(),
+  validUntil: ZIsoDate.nullable().optional(),
   document: ZDocument.optional(),
 });
 export type TProposalPatch = z.infer<typeof ZProposalPatch>;

@@ -1,8 +1,8 @@
-import { ZChangeName } from '@draftwell/shared';
 import { PROTECTED_ROUTES } from '@draftwell/shared/paths';
 import type { Context } from 'hono';
+import { ZName } from '@draftwell/shared/auth';
 import type { TAppEnv } from '../../http/context';
-import { fieldErrors, nulFields } from '../../http/validate';
+import { unstorableTextFields } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -15,20 +15,33 @@ export const SIGN_IN_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
  * Hands /api/auth/* to better-auth, with the real client address in a header only we set, so
  * its rate limiter keys on the client rather than on our own socket.
  */
-const IMAGE_PATHS = new Set(['/sign-up/email', '/update-user']);
+const PROFILE_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 export async function authHandler(c: Context<TAppEnv>) {
   const { deps } = c.var;
   const body = c.req.method === 'POST' ? await jsonOrUndefined(c.req.raw.clone()) : undefined;
   // better-auth would pass such text to PostgreSQL, which fails on it with a 500.
-  const nul = nulFields(body);
-  if (Object.keys(nul).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: nul });
+  const text = unstorableTextFields(body);
+  if (Object.keys(text).length > 0) throw new AppError('invalid', 'Some fields need attention.', { fields: text });
   const fields: Record<string, unknown> =
     body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const path = c.req.path.slice('/api/auth'.length);
   // We keep no profile image: better-auth would store any text given, `javascript:` URLs included.
-  if (IMAGE_PATHS.has(path) && 'image' in fields) {
+  if (PROFILE_PATHS.has(path) && 'image' in fields) {
     throw new AppError('invalid', 'Some fields need attention.', { fields: { image: 'Unknown field: image.' } });
+  }
+  // A body rewritten for better-auth, which stores what it is given as it is.
+  let forward: Record<string, unknown> | undefined;
+  // better-auth hands any name it is given to the database: null fails there with a 500, and a
+  // number, a page of text or surrounding spaces would be stored. The app's own rule (trimmed,
+  // 1 to 100 characters) applies to every way in.
+  if (PROFILE_PATHS.has(path) && 'name' in fields) {
+    const name = ZName.safeParse(fields.name);
+    if (!name.success) {
+      const message = typeof fields.name === 'string' ? name.error.issues[0]!.message : 'Enter your name.';
+      throw new AppError('invalid', message, { fields: { name: message } });
+    }
+    if (name.data !== fields.name) forward = { ...fields, name: name.data };
   }
   // better-auth lets a session younger than a day delete its account without a password; we
   // always ask for it.
@@ -36,15 +49,6 @@ export async function authHandler(c: Context<TAppEnv>) {
     throw new AppError('invalid', 'Enter your password to confirm.', {
       fields: { password: 'Enter your password to confirm.' },
     });
-  }
-  // A body rewritten for better-auth, which stores what it is given as it is.
-  let forward: Record<string, unknown> | undefined;
-  if (path === '/update-user' && 'name' in fields) {
-    const name = ZChangeName.safeParse(fields);
-    if (!name.success) {
-      throw new AppError('invalid', 'Some fields need attention.', { fields: fieldErrors(name.error.issues) });
-    }
-    forward = { ...fields, name: name.data.name };
   }
   if (c.req.method === 'POST' && path === '/change-email') {
     forward = await checkEmailChange({

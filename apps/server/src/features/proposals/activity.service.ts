@@ -1,6 +1,8 @@
 import type { TAcceptanceCertificate, TComment, TProposalEvent, TRevision, TRevisionSummary } from '@draftwell/shared';
 import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { PLANS } from '@draftwell/shared/plans';
+import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
+import { cutText } from '@draftwell/shared/text';
 import { asc, eq } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
 import { planOf } from '../../billing/plan';
@@ -123,7 +125,7 @@ export async function replyAsOwner(args: TArgs & { body: string }): Promise<TCom
       ownerId: actor.id,
       type: 'commented',
       actor: 'owner',
-      data: { commentId: inserted.id, author: 'owner', authorName, excerpt: body.slice(0, 140) },
+      data: { commentId: inserted.id, author: 'owner', authorName, excerpt: cutText(body, COMMENT_EXCERPT_MAX) },
     });
     const client = row.client as TProposalClient;
     const token = row.shareTokenSealed ? openShareToken(deps.env.authSecret, row.shareTokenSealed) : null;

@@ -13,6 +13,8 @@ import {
 import type { TAcceptProposal, TClientComment } from '@draftwell/shared/share/share-schemas';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
+import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
+import { cutText } from '@draftwell/shared/text';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { issueRevisionPdf } from '../../activity/documents';
 import { publishNotifications, recordEvent, toNotification } from '../../activity/events';
@@ -312,7 +314,12 @@ export async function addClientComment(req: TShareRequest & { input: TClientComm
       ownerId: row.ownerId,
       type: 'commented',
       actor: 'client',
-      data: { commentId: inserted.id, author: 'client', authorName: input.name, excerpt: input.body.slice(0, 140) },
+      data: {
+        commentId: inserted.id,
+        author: 'client',
+        authorName: input.name,
+        excerpt: cutText(input.body, COMMENT_EXCERPT_MAX),
+      },
       ipAddress: req.ip,
       userAgent: req.userAgent,
     });

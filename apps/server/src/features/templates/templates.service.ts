@@ -5,6 +5,7 @@ import {
   type TStarterTemplate,
 } from '@draftwell/shared/templates/starter-templates';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { cutText } from '@draftwell/shared/text';
 import {
   STARTER_TEMPLATE_ID_PREFIX,
   TEMPLATE_NAME_MAX,
@@ -22,7 +23,7 @@ import { proposals, templates } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 import { checkTemplateLimit } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeTimeCursor, encodeCursor } from '../../lib/cursor';
 import { containsPattern, isUuid, startsWithPattern } from '../../lib/sql-text';
 import { getProfile } from '../profile/profile.service';
 import { createProposal } from '../proposals/proposals.service';
@@ -76,9 +77,9 @@ function toTemplate(row: TRow): TTemplate {
   return { ...toSummary(row), document: row.document as TDocument };
 }
 
-/** Cut to the name's limit (less room for `suffix`) without leaving half of a surrogate pair at the end. */
+/** Cut to the name's limit (less room for `suffix`) between two characters. */
 function fitName(name: string, suffix = ''): string {
-  return name.slice(0, TEMPLATE_NAME_MAX - suffix.length).replace(/[\uD800-\uDBFF]$/, '') + suffix;
+  return cutText(name, TEMPLATE_NAME_MAX - suffix.length) + suffix;
 }
 
 /**
@@ -106,21 +107,6 @@ const nameKey = (name: string) => name.toLowerCase();
 
 /** updated_at to the microsecond: a JavaScript Date would cut it to milliseconds and skip rows. */
 const updatedAtKey = sql<string>`to_char(${templates.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-function cursorTime(k: string): string {
-  const millis = `${k.slice(0, 23)}Z`;
-  const valid =
-    CURSOR_TIME.test(k) &&
-    !Number.isNaN(Date.parse(millis)) &&
-    new Date(millis).toISOString().slice(0, 23) === k.slice(0, 23);
-  if (!valid) {
-    throw new AppError('invalid', 'That page cursor is not valid. Start again from the first page.', {
-      fields: { cursor: 'Not a cursor this server gave out.' },
-    });
-  }
-  return k;
-}
 
 function matches(template: TTemplateSummary, q: string): boolean {
   const needle = q.toLowerCase();
@@ -137,7 +123,7 @@ export async function listTemplates(args: {
   query: TTemplateListQuery;
 }): Promise<TTemplateList> {
   const { db, actor, query } = args;
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodeTimeCursor(query.cursor);
   const pattern = query.q ? containsPattern(query.q) : undefined;
   const { document: _document, ownerId: _owner, ...columns } = getTableColumns(templates);
   const rows = await db
@@ -154,7 +140,7 @@ export async function listTemplates(args: {
             )
           : undefined,
         cursor
-          ? sql`(${templates.updatedAt}, ${templates.id}) < (${cursorTime(cursor.k)}::timestamptz, ${cursor.id}::uuid)`
+          ? sql`(${templates.updatedAt}, ${templates.id}) < (${cursor.k}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
       ),
     )

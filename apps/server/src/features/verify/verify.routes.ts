@@ -10,6 +10,8 @@ import { verifyHash } from './verify.service';
 /** A downloaded PDF may be large: images and many pages. */
 export const VERIFY_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const VERIFY_MAX_BODY_BYTES = VERIFY_MAX_FILE_BYTES + 64 * 1024;
+/** A hash sent as JSON is a few dozen bytes: only a PDF upload gets the large limit. */
+export const VERIFY_MAX_JSON_BYTES = 4 * 1024;
 const RATE = { max: 60, windowSeconds: 600 };
 
 const pdfMissing = 'Choose the PDF you downloaded, or paste the hash from its certificate.';

@@ -40,6 +40,7 @@ import {
 import { SavedItemPickerDialog } from './saved-item-picker-dialog';
 import './blocks.css';
 import { BILLING_KIND_NAMES, BILLING_SUFFIX, unitLabel } from '@draftwell/shared/document/display';
+import { cutText } from '@draftwell/shared/text';
 
 export type TPricingTableEditorProps = {
   value: TPricingTable;
@@ -113,7 +114,7 @@ export function PricingTableEditor({ value, onChange, currency, defaultTaxRate, 
             value={value.title}
             maxLength={200}
             placeholder="Investment"
-            onChange={(event) => emit({ ...value, title: event.target.value.slice(0, 200) })}
+            onChange={(event) => emit({ ...value, title: cutText(event.target.value, 200) })}
           />
           <span id={headingId} className="sr-only">
             {value.title.trim() || 'Pricing table'}
@@ -405,7 +406,7 @@ function PricingLineRows({
               value={line.description}
               maxLength={500}
               placeholder={kind === 'choice' ? 'Package name' : 'What you deliver'}
-              onChange={(event) => update({ description: event.target.value.slice(0, 500) })}
+              onChange={(event) => update({ description: cutText(event.target.value, 500) })}
             />
             {line.needsReview ? (
               <div className="flex flex-wrap items-center gap-2 pt-1">
@@ -452,7 +453,7 @@ function PricingLineRows({
               value={line.unit}
               maxLength={20}
               placeholder="hours"
-              onChange={(event) => update({ unit: event.target.value.slice(0, 20) })}
+              onChange={(event) => update({ unit: cutText(event.target.value, 20) })}
             />
           </div>
         </td>

@@ -1,6 +1,7 @@
 import type { TPricingLine } from '@draftwell/shared/document';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
 import { newPricingLine } from './new-block';
+import { cutText } from '@draftwell/shared/text';
 
 export type TSavedItemPick = { ok: true; line: TPricingLine } | { ok: false; reason: string };
 
@@ -18,8 +19,8 @@ export function savedItemToLine(item: TSavedItem, currency: string): TSavedItemP
     ok: true,
     line: newPricingLine({
       savedItemId: item.id,
-      description: item.description.slice(0, 500),
-      unit: item.unit.slice(0, 20),
+      description: cutText(item.description, 500),
+      unit: cutText(item.unit, 20),
       unitPrice: item.unitPrice,
       taxPercent: item.taxRate,
       billing: item.billing,

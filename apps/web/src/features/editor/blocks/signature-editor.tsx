@@ -3,6 +3,7 @@ import { PenLine } from 'lucide-react';
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import './blocks.css';
+import { cutText } from '@draftwell/shared/text';
 
 export type TSignatureEditorProps = {
   value: TSignatureBlock;
@@ -21,7 +22,7 @@ const SIDES: { side: TSide; heading: string; fallback: string; rolePlaceholder: 
 /** An empty text is left out, so the renderer's default ("Client", "Sender") applies. */
 function withText(signer: TSigner | undefined, key: keyof TSigner, text: string): TSigner {
   const { [key]: _old, ...rest } = signer ?? {};
-  return text ? { ...rest, [key]: text.slice(0, 100) } : rest;
+  return text ? { ...rest, [key]: cutText(text, 100) } : rest;
 }
 
 /** The two signers' label and role, with a preview of the signature boxes the client will see. */

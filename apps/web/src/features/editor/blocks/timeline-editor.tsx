@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { newBlockId } from './new-block';
 import { ParsedInput, type TParse } from './parsed-input';
 import './blocks.css';
+import { cutText } from '@draftwell/shared/text';
 
 export type TTimelineEditorProps = {
   value: TTimelineBlock;
@@ -231,7 +232,7 @@ function MilestoneFields({
             value={milestone.title}
             maxLength={200}
             placeholder="Kick-off workshop"
-            onChange={(event) => onChange({ ...milestone, title: event.target.value.slice(0, 200) })}
+            onChange={(event) => onChange({ ...milestone, title: cutText(event.target.value, 200) })}
           />
         </div>
         <div className="grid gap-1">
@@ -247,7 +248,7 @@ function MilestoneFields({
             placeholder="What happens, what the client receives"
             onChange={(event) => {
               const { description: _old, ...rest } = milestone;
-              const description = event.target.value.slice(0, 2000);
+              const description = cutText(event.target.value, 2000);
               onChange(description ? { ...rest, description } : rest);
             }}
           />

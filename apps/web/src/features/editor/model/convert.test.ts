@@ -14,6 +14,20 @@ describe('documentToEditor / editorToDocument', () => {
     expect(editorToDocument(documentToEditor(doc))).toEqual(doc);
   });
 
+  it('cuts a long image description or title between characters, never inside an emoji', () => {
+    const alt = `${'a'.repeat(499)}\u{1F600} and more`;
+    const title = `${'t'.repeat(199)}\u{1F1EB}\u{1F1F7}`;
+    const doc = editorToDocument({
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src: FILE, alt, title, width: null, height: null } }],
+    });
+    expect(doc.blocks[0]).toMatchObject({
+      type: 'rich_text',
+      content: { content: [{ type: 'image', attrs: { alt: 'a'.repeat(499), title: 't'.repeat(199) } }] },
+    });
+    expect(ZDocument.safeParse(doc).success).toBe(true);
+  });
+
   it('gives an empty document one empty paragraph and reads it back as no blocks', () => {
     const json = documentToEditor({ version: 1, blocks: [] });
     expect(json).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });

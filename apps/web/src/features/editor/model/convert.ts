@@ -13,6 +13,7 @@ import type { JSONContent } from '@tiptap/core';
 import { isStructuredNodeName, NODE_OF_BLOCK, STRUCTURED_NODES, type TStructuredBlockType } from './extensions';
 import { newId } from './ids';
 import { IMAGE_SRC_PATTERN, isAllowedHref } from './links';
+import { cutText } from '@draftwell/shared/text';
 
 /*
  * The editor holds the whole document as one ProseMirror doc: rich-text nodes at the top level,
@@ -132,7 +133,7 @@ function structuredBlock(type: TStructuredBlockType, attrs: Record<string, unkno
 // ---------------------------------------------------------------- rich text, rebuilt from the allowlist
 
 const clip = (value: unknown, max: number): string | null =>
-  typeof value === 'string' && value !== '' ? value.slice(0, max) : null;
+  typeof value === 'string' && value !== '' ? cutText(value, max) : null;
 const intIn = (value: unknown, min: number, max: number): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : null;
 
@@ -185,7 +186,7 @@ function richNode(node: JSONContent): TRichTextNode | null {
       const alt: unknown = node.attrs?.alt;
       const attrs: Extract<TRichTextNode, { type: 'image' }>['attrs'] = {
         src,
-        alt: typeof alt === 'string' ? alt.slice(0, 500) : '',
+        alt: typeof alt === 'string' ? cutText(alt, 500) : '',
       };
       const title = clip(node.attrs?.title, 200);
       if (title !== null) attrs.title = title;

@@ -7,6 +7,7 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { StarterKit } from '@tiptap/starter-kit';
 import { newId } from './ids';
 import { imageSrcFrom, isAllowedHref } from './links';
+import { cutText } from '@draftwell/shared/text';
 
 /** The structured blocks: top-level atoms, their block JSON in `data`. */
 export const STRUCTURED_NODES = {
@@ -172,8 +173,8 @@ const DraftImage = Image.extend({
     };
     return {
       src: { default: null, parseHTML: (el) => imageSrcFrom(el.getAttribute('src'), window.location.origin) },
-      alt: { default: '', parseHTML: (el) => (el.getAttribute('alt') ?? '').slice(0, 500) },
-      title: { default: null, parseHTML: (el) => el.getAttribute('title')?.slice(0, 200) || null },
+      alt: { default: '', parseHTML: (el) => cutText(el.getAttribute('alt') ?? '', 500) },
+      title: { default: null, parseHTML: (el) => cutText(el.getAttribute('title') ?? '', 200) || null },
       width: { default: null, parseHTML: (el) => int(el.getAttribute('width')) },
       height: { default: null, parseHTML: (el) => int(el.getAttribute('height')) },
     };

@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
+import { cutText } from '@draftwell/shared/text';
 
 type TImageAltDialogProps = {
   /** The file waiting for its description, or null when the dialog is closed. */
@@ -18,11 +19,13 @@ type TImageAltDialogProps = {
 };
 
 export function defaultAltText(fileName: string): string {
-  return fileName
-    .replace(/\.[^.]+$/, '')
-    .replace(/[-_]+/g, ' ')
-    .trim()
-    .slice(0, 500);
+  return cutText(
+    fileName
+      .replace(/\.[^.]+$/, '')
+      .replace(/[-_]+/g, ' ')
+      .trim(),
+    500,
+  );
 }
 
 /** Asks for the alt text every image needs (screen readers and the PDF read it) before uploading. */
