@@ -28,7 +28,8 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
     baseURL: env.baseUrl,
     basePath: '/api/auth',
     secret: env.authSecret,
-    trustedOrigins: [new URL(env.baseUrl).origin],
+    // The same origins as our own checks (env.origins): every loopback spelling when BASE_URL is unset.
+    trustedOrigins: env.origins,
     telemetry: { enabled: false },
     database: drizzleAdapter(deps.db, {
       provider: 'pg',

@@ -11,7 +11,7 @@ import { createAuth } from './auth';
 import { logAiSdkWarnings } from './drafting';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import type { TEnv } from './env';
+import { urlHost, type TEnv } from './env';
 import type { TAppDeps } from './http/context';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
@@ -98,8 +98,14 @@ export async function startServer(opts: {
       s.once('error', reject);
     });
     const port = (server.address() as AddressInfo).port;
-    const url = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host}:${port}`;
+    const url = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : urlHost(env.host)}:${port}`;
     logger.info({ url, baseUrl: env.baseUrl, database: database.kind }, 'Draftwell is listening');
+    logger.info(
+      { baseUrl: env.baseUrl, origins: env.origins },
+      env.baseUrlSet
+        ? `Open Draftwell at ${env.baseUrl}: pages opened at any other address are refused (403). If people reach it at another address, start it with BASE_URL set to that address, for example BASE_URL=${new URL(url).origin}.`
+        : `Open Draftwell at ${url} (localhost, 127.0.0.1 and [::1] all work on this machine). To open it from another machine or a domain, start it with BASE_URL set to that address, for example BASE_URL=https://proposals.example.com.`,
+    );
 
     let closing: Promise<void> | null = null;
     const close = () =>

@@ -139,7 +139,7 @@ export type TTestServer = {
   deps: TRunningServer['deps'];
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Every log line at warn level or above, parsed. */
+  /** Every log line at warn level or above (or the level asked for), parsed. */
   logs: TLogEntry[];
   /**
    * Runs fn while error-level server logs are expected (they are then not echoed to
@@ -164,15 +164,17 @@ export type TStartOptions = {
   skipDataDirLock?: boolean;
   /** A built web app to serve (a folder like apps/web/dist); none by default. */
   webDist?: string;
+  /** Keep log lines from this level up in `logs` (warn by default). */
+  logLevel?: 'info' | 'warn';
 };
 
 /**
  * Server logs at warn level and above, kept for the test to read. Error-level lines are echoed
  * with console.error, which fails the test (setup.ts), unless inside withErrorLogs.
  */
-function captureLogger(logs: TLogEntry[], errorsAllowed: () => boolean) {
+function captureLogger(logs: TLogEntry[], errorsAllowed: () => boolean, level: 'info' | 'warn') {
   return pino(
-    { level: 'warn', base: { service: 'draftwell' } },
+    { level, base: { service: 'draftwell' } },
     {
       write(line: string) {
         const entry = JSON.parse(line) as TLogEntry;
@@ -205,7 +207,7 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
   let expectingErrors = 0;
   const running = await startServer({
     env,
-    logger: captureLogger(logs, () => expectingErrors > 0),
+    logger: captureLogger(logs, () => expectingErrors > 0, opts.logLevel ?? 'warn'),
     webDist: opts.webDist ?? null,
     pglite: opts.pglite,
     skipDataDirLock: opts.skipDataDirLock,
