@@ -5,8 +5,10 @@ import type { Logger } from 'pino';
 import type { TDb } from './db/client';
 import { accounts, rateLimits, sessions, users, verifications } from './db/schema';
 import type { TEnv } from './env';
+import type { TMail } from './mail/mailer';
 import { CLIENT_IP_HEADER } from './lib/client-ip';
-import type { TMailer } from './mail/mailer';
+import { sha256Hex } from './lib/sha256';
+import { enqueueMail, type TOutboxWorker } from './mail/outbox';
 import { resetPasswordMail, verificationMail } from './mail/templates';
 import { passwordProblem } from './features/auth/password-policy';
 
@@ -19,8 +21,16 @@ const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
-export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: Logger }) {
-  const { env, mailer, logger } = deps;
+export function createAuth(deps: { db: TDb; env: TEnv; outbox: TOutboxWorker; logger: Logger }) {
+  const { db, env, outbox, logger } = deps;
+  /**
+   * Auth mail is queued in the outbox (R9) and sent after the answer: forgot-password then answers
+   * a known email as fast as an unknown one (A12), and a slow or absent mail server holds up nobody.
+   */
+  const queueMail = async (dedupeKey: string, mail: TMail) => {
+    await enqueueMail(db, dedupeKey, mail);
+    outbox.kick();
+  };
   const secure = env.baseUrl.startsWith('https://');
 
   return betterAuth({
@@ -44,17 +54,15 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.email, user.name, url));
-      },
+      sendResetPassword: ({ user, url, token }) =>
+        queueMail(`reset-password:${sha256Hex(token)}`, resetPasswordMail(user.email, user.name, url)),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.email, user.name, url));
-      },
+      sendVerificationEmail: ({ user, url, token }) =>
+        queueMail(`verify-email:${sha256Hex(token)}`, verificationMail(user.email, user.name, url)),
     },
     user: {
       deleteUser: { enabled: true },

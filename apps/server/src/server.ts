@@ -70,7 +70,6 @@ export async function startServer(opts: {
     await migrateDatabase(database);
     const mailer =
       opts.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
-    const auth = createAuth({ db: database.db, env, mailer, logger });
     const realtime = createRealtimeHub({ database, logger });
     await realtime.start();
     cleanup.unshift(() => realtime.stop());
@@ -84,6 +83,7 @@ export async function startServer(opts: {
     });
     outbox.start();
     cleanup.unshift(() => outbox.stop());
+    const auth = createAuth({ db: database.db, env, outbox, logger });
     cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);

@@ -89,7 +89,11 @@ describe('BASE_URL set: another origin gets a 403 that says how to set BASE_URL'
     const client = new Client(server.url, other);
     for (const res of [
       await client.post('/api/contact', CONTACT),
-      await client.post('/api/auth/sign-up/email', { name: 'X', email: 'x@example.com', password: 'velvet-otter-harbour-19' }),
+      await client.post('/api/auth/sign-up/email', {
+        name: 'X',
+        email: 'x@example.com',
+        password: 'velvet-otter-harbour-19',
+      }),
     ]) {
       expect(res.status).toBe(403);
       expect(res.body.error.message).toMatch(/must come from the Draftwell app itself/);

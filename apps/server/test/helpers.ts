@@ -14,6 +14,7 @@ import WebSocket from 'ws';
 import type { TRealtimeServerMessage } from '@draftwell/shared';
 import { SMTPServer } from 'smtp-server';
 import { readEnv, type TEnv } from '../src/env';
+import type { TMailer } from '../src/mail/mailer';
 import { startServer, type TRunningServer } from '../src/server';
 import { parseMessage } from '../../../e2e/support/mime';
 
@@ -164,6 +165,8 @@ export type TStartOptions = {
   skipDataDirLock?: boolean;
   /** A built web app to serve (a folder like apps/web/dist); none by default. */
   webDist?: string;
+  /** Send mail through this instead of SMTP (a mail server that answers when the test says). */
+  mailer?: TMailer;
   /** Keep log lines from this level up in `logs` (warn by default). */
   logLevel?: 'info' | 'warn';
 };
@@ -210,6 +213,7 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
     logger: captureLogger(logs, () => expectingErrors > 0, opts.logLevel ?? 'warn'),
     webDist: opts.webDist ?? null,
     pglite: opts.pglite,
+    mailer: opts.mailer,
     skipDataDirLock: opts.skipDataDirLock,
   });
   const server: TTestServer = {

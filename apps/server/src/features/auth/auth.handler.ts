@@ -57,8 +57,9 @@ export async function authHandler(c: Context<TAppEnv>) {
 }
 
 /**
- * better-auth also returns the session token in the JSON body of sign-in and sign-up. The
- * token lives in an httpOnly cookie only (A9): script must never see it, so it is dropped here.
+ * better-auth also returns the session token in its JSON: at the top of sign-in and sign-up, in
+ * `session` of get-session, in every item of list-sessions. The token lives in an httpOnly cookie
+ * only (A9): script must never see it, so it is dropped here from every answer.
  */
 async function withoutBodyToken(res: Response): Promise<Response> {
   if (!res.headers.get('content-type')?.includes('application/json')) return res;
@@ -69,13 +70,25 @@ async function withoutBodyToken(res: Response): Promise<Response> {
   } catch {
     return new Response(text, res);
   }
-  if (body && typeof body === 'object' && 'token' in body) {
-    const { token: _token, ...rest } = body as Record<string, unknown>;
-    const headers = new Headers(res.headers);
-    headers.delete('content-length');
-    return new Response(JSON.stringify(rest), { status: res.status, statusText: res.statusText, headers });
-  }
-  return new Response(text, res);
+  if (!carriesToken(body)) return new Response(text, res);
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(withoutToken(body)), { status: res.status, statusText: res.statusText, headers });
+}
+
+/** The places better-auth puts a token: the body itself, its `session`, or the items of a list. */
+const tokenHolders = (body: unknown): unknown[] =>
+  Array.isArray(body) ? body : [body, (body as { session?: unknown } | null)?.session];
+
+const carriesToken = (body: unknown) =>
+  tokenHolders(body).some((holder) => holder !== null && typeof holder === 'object' && 'token' in holder);
+
+function withoutToken(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutToken);
+  if (value === null || typeof value !== 'object') return value;
+  const { token: _token, ...rest } = value as Record<string, unknown>;
+  if (rest.session !== null && typeof rest.session === 'object') rest.session = withoutToken(rest.session);
+  return rest;
 }
 
 async function jsonOrUndefined(req: Request): Promise<unknown> {
