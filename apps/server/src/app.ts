@@ -207,10 +207,20 @@ export function createApp(deps: TAppDeps) {
       const from = c.req.header('origin');
       if (from === undefined || !env.origins.includes(from)) throw foreignOrigin(env, from);
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-      c.set('realtimeUserId', session?.user.id ?? null);
+      const ip = c.var.clientIp;
+      if (!session && !deps.realtime.mayOpenAnonymous(ip)) {
+        throw new AppError(
+          'rate_limited',
+          'Too many open connections from this address. Close some tabs and try again.',
+          {
+            retryAfter: 30,
+          },
+        );
+      }
+      c.set('realtimeOwner', { ip, session: session ? { id: session.session.id, userId: session.user.id } : null });
       return next();
     },
-    upgradeWebSocket((c) => deps.realtime.connection(c.get('realtimeUserId'))),
+    upgradeWebSocket((c) => deps.realtime.connection(c.get('realtimeOwner'))),
   );
 
   app.on(['GET', 'HEAD'], '*', (c) => {

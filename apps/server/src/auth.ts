@@ -21,7 +21,14 @@ const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
-export function createAuth(deps: { db: TDb; env: TEnv; outbox: TOutboxWorker; logger: Logger }) {
+export function createAuth(deps: {
+  db: TDb;
+  env: TEnv;
+  outbox: TOutboxWorker;
+  logger: Logger;
+  /** A session was deleted (sign-out, revocation, password change or reset, account deletion). */
+  onSessionEnded: (sessionId: string) => Promise<void>;
+}) {
   const { db, env, outbox, logger } = deps;
   /**
    * Auth mail is queued in the outbox (R9) and sent after the answer: forgot-password then answers
@@ -66,6 +73,25 @@ export function createAuth(deps: { db: TDb; env: TEnv; outbox: TOutboxWorker; lo
     },
     user: {
       deleteUser: { enabled: true },
+    },
+    databaseHooks: {
+      session: {
+        delete: {
+          // Every way a session ends goes through here, so its realtime sockets close at once on
+          // every instance (A24). The session is already gone and this instance's sockets are
+          // closed; a failure to tell the other instances is logged rather than failing the request.
+          after: async (session) => {
+            await deps
+              .onSessionEnded(session.id)
+              .catch((err: unknown) =>
+                logger.warn(
+                  { err: err instanceof Error ? err.message : String(err) },
+                  'could not close ended session sockets',
+                ),
+              );
+          },
+        },
+      },
     },
     session: {
       // The session token cookie is the access credential; the sliding renewal (updateAge)

@@ -70,7 +70,7 @@ export async function startServer(opts: {
     await migrateDatabase(database);
     const mailer =
       opts.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
-    const realtime = createRealtimeHub({ database, logger });
+    const realtime = createRealtimeHub({ database, logger, rateLimit: env.rateLimit });
     await realtime.start();
     cleanup.unshift(() => realtime.stop());
     const webDist = opts.webDist === null ? undefined : (opts.webDist ?? defaultWebDist());
@@ -83,7 +83,7 @@ export async function startServer(opts: {
     });
     outbox.start();
     cleanup.unshift(() => outbox.stop());
-    const auth = createAuth({ db: database.db, env, outbox, logger });
+    const auth = createAuth({ db: database.db, env, outbox, logger, onSessionEnded: (id) => realtime.endSession(id) });
     cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);

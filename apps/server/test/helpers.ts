@@ -584,11 +584,15 @@ export function realtimeUrl(server: TTestServer) {
 /** Opens a socket and resolves once it is open. */
 export async function connectSocket(
   server: TTestServer,
-  opts: { cookie?: string; origin?: string } = {},
+  opts: { cookie?: string; origin?: string; ip?: string } = {},
 ): Promise<TSocket> {
   const ws = new WebSocket(realtimeUrl(server), {
     origin: opts.origin ?? server.env.baseUrl,
-    headers: opts.cookie ? { cookie: opts.cookie } : {},
+    headers: {
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      // The client's address as a trusted proxy reports it (servers with TRUST_PROXY=true).
+      ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}),
+    },
   });
   const messages: TRealtimeServerMessage[] = [];
   const waiters = new Set<() => void>();
