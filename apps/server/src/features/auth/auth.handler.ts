@@ -3,10 +3,10 @@ import type { TAppEnv } from '../../http/context';
 import { nulFields } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { limitSignIn, rememberSignIn, signInAccount } from './sign-in-limit';
 
-/** Sign-in attempts against one account, from any number of addresses (A11: rotating IPs). */
-export const SIGN_IN_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
+/** Where a correct password signs a browser in (sign-up signs the new account in at once). */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-up/email']);
 
 /**
  * Hands /api/auth/* to better-auth, with the real client address in a header only we set, so
@@ -34,12 +34,18 @@ export async function authHandler(c: Context<TAppEnv>) {
       fields: { password: 'Enter your password to confirm.' },
     });
   }
-  if (deps.env.rateLimit && c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/email') {
-    const email = (body as { email?: unknown } | null | undefined)?.email;
-    if (typeof email === 'string' && email.length <= 254) {
-      await hitRateLimit(deps.database.db, `sign-in:${email.trim().toLowerCase()}`, SIGN_IN_PER_ACCOUNT);
-    }
-  }
+  const email = fields.email;
+  const signIn =
+    c.req.method === 'POST' && SIGN_IN_PATHS.has(path) && typeof email === 'string' && email.length <= 254
+      ? {
+          db: deps.database.db,
+          secret: deps.env.authSecret,
+          https: deps.env.baseUrl.startsWith('https://'),
+          headers: c.req.raw.headers,
+          account: signInAccount(email),
+        }
+      : null;
+  if (signIn && deps.env.rateLimit && path === '/sign-in/email') await limitSignIn(signIn);
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, c.var.clientIp);
   const res = await deps.auth.handler(new Request(c.req.raw, { headers }));
@@ -51,9 +57,14 @@ export async function authHandler(c: Context<TAppEnv>) {
     c.var.log.error({ status: res.status, path: c.req.path }, 'auth handler failed');
   }
   const safe = await withoutBodyToken(res);
+  const outHeaders = new Headers(safe.headers);
+  // Only a response that signed the browser in (a session cookie) proves the password.
+  if (signIn && safe.status === 200 && safe.headers.getSetCookie().some((l) => /session_token=[^;]/.test(l))) {
+    outHeaders.append('set-cookie', await rememberSignIn({ ...signIn, rateLimit: deps.env.rateLimit }));
+  }
   // Rebuilt through Hono so that the headers every response carries (security headers, request
   // id) are on better-auth's responses too; cookies are appended, never merged.
-  return c.newResponse(safe.body, { status: safe.status as 200, headers: safe.headers });
+  return c.newResponse(safe.body, { status: safe.status as 200, headers: outHeaders });
 }
 
 /**
