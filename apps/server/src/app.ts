@@ -25,7 +25,7 @@ import { templatesRoutes } from './features/templates/templates.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
 import { authHandler } from './features/auth/auth.handler';
 import type { TAppDeps, TAppEnv } from './http/context';
-import { requireJsonBody, requireSameOrigin } from './http/middleware';
+import { foreignOrigin, requireJsonBody, requireSameOrigin } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
 import { robotsTxt, sitemapXml } from './http/crawl';
 import { AppError } from './lib/app-error';
@@ -204,7 +204,7 @@ export function createApp(deps: TAppDeps) {
           : jsonBodyLimit)(c, next),
   );
   // Stripe's webhook comes from Stripe's servers, with no Origin: its signature stands in (A16).
-  app.use('/api/*', requireSameOrigin(origin, [WEBHOOK_PATH]));
+  app.use('/api/*', requireSameOrigin(env, [WEBHOOK_PATH]));
   app.use('/api/*', requireJsonBody([...UPLOAD_PATHS, '/api/verify', WEBHOOK_PATH]));
   app.on(['GET', 'POST'], '/api/auth/*', authHandler);
   app.route('/api', api);
@@ -215,13 +215,23 @@ export function createApp(deps: TAppDeps) {
   app.get(
     '/realtime',
     async (c, next) => {
-      if (c.req.header('origin') !== origin)
-        throw new AppError('forbidden', 'Realtime connections must come from the Draftwell app.');
+      const from = c.req.header('origin');
+      if (from === undefined || !env.origins.includes(from)) throw foreignOrigin(env, from);
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-      c.set('realtimeUserId', session?.user.id ?? null);
+      const ip = c.var.clientIp;
+      if (!session && !deps.realtime.mayOpenAnonymous(ip)) {
+        throw new AppError(
+          'rate_limited',
+          'Too many open connections from this address. Close some tabs and try again.',
+          {
+            retryAfter: 30,
+          },
+        );
+      }
+      c.set('realtimeOwner', { ip, session: session ? { id: session.session.id, userId: session.user.id } : null });
       return next();
     },
-    upgradeWebSocket((c) => deps.realtime.connection(c.get('realtimeUserId'))),
+    upgradeWebSocket((c) => deps.realtime.connection(c.get('realtimeOwner'))),
   );
 
   app.on(['GET', 'HEAD'], '*', (c) => {

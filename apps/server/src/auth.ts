@@ -5,9 +5,10 @@ import type { Logger } from 'pino';
 import type { TDb } from './db/client';
 import { accounts, rateLimits, sessions, users, verifications } from './db/schema';
 import type { TEnv } from './env';
+import type { TMail } from './mail/mailer';
 import { CLIENT_IP_HEADER } from './lib/client-ip';
-import type { TMailer } from './mail/mailer';
-import { enqueueMail } from './mail/outbox';
+import { sha256Hex } from './lib/sha256';
+import { enqueueMail, type TOutboxWorker } from './mail/outbox';
 import { changeEmailMail, emailChangedMail, resetPasswordMail, verificationMail } from './mail/templates';
 import { emailChangeOf } from './features/auth/email-change';
 import { passwordProblem } from './features/auth/password-policy';
@@ -21,8 +22,23 @@ const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
-export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: Logger }) {
-  const { env, mailer, logger } = deps;
+export function createAuth(deps: {
+  db: TDb;
+  env: TEnv;
+  outbox: TOutboxWorker;
+  logger: Logger;
+  /** A session was deleted (sign-out, revocation, password change or reset, account deletion). */
+  onSessionEnded: (sessionId: string) => Promise<void>;
+}) {
+  const { db, env, outbox, logger } = deps;
+  /**
+   * Auth mail is queued in the outbox (R9) and sent after the answer: forgot-password then answers
+   * a known email as fast as an unknown one (A12), and a slow or absent mail server holds up nobody.
+   */
+  const queueMail = async (dedupeKey: string, mail: TMail) => {
+    await enqueueMail(db, dedupeKey, mail);
+    outbox.kick();
+  };
   const secure = env.baseUrl.startsWith('https://');
 
   return betterAuth({
@@ -30,7 +46,8 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
     baseURL: env.baseUrl,
     basePath: '/api/auth',
     secret: env.authSecret,
-    trustedOrigins: [new URL(env.baseUrl).origin],
+    // The same origins as our own checks (env.origins): every loopback spelling when BASE_URL is unset.
+    trustedOrigins: env.origins,
     telemetry: { enabled: false },
     database: drizzleAdapter(deps.db, {
       provider: 'pg',
@@ -45,21 +62,21 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.email, user.name, url));
-      },
+      sendResetPassword: ({ user, url, token }) =>
+        queueMail(`reset-password:${sha256Hex(token)}`, resetPasswordMail(user.email, user.name, url)),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       // Also how a change of email is confirmed: then `user.email` is the new address.
-      sendVerificationEmail: async ({ user, url, token }) => {
-        const change = emailChangeOf(token, env.authSecret);
-        await mailer.send(
-          change ? changeEmailMail(user.email, user.name, url) : verificationMail(user.email, user.name, url),
-        );
-      },
+      sendVerificationEmail: ({ user, url, token }) =>
+        queueMail(
+          `verify-email:${sha256Hex(token)}`,
+          emailChangeOf(token, env.authSecret)
+            ? changeEmailMail(user.email, user.name, url)
+            : verificationMail(user.email, user.name, url),
+        ),
     },
     user: {
       deleteUser: { enabled: true },
@@ -80,11 +97,27 @@ export function createAuth(deps: { db: TDb; env: TEnv; mailer: TMailer; logger: 
             const change = typeof token === 'string' ? emailChangeOf(token, env.authSecret) : null;
             if (!change || user.email !== change.to) return;
             // Through the outbox: a mail server that is down must not fail the change itself.
-            await enqueueMail(
-              deps.db,
+            await queueMail(
               `email-changed:${user.id}:${change.to}:${String(token).slice(-24)}`,
               emailChangedMail(change.from, user.name, change.to),
             );
+          },
+        },
+      },
+      session: {
+        delete: {
+          // Every way a session ends goes through here, so its realtime sockets close at once on
+          // every instance (A24). The session is already gone and this instance's sockets are
+          // closed; a failure to tell the other instances is logged rather than failing the request.
+          after: async (session) => {
+            await deps
+              .onSessionEnded(session.id)
+              .catch((err: unknown) =>
+                logger.warn(
+                  { err: err instanceof Error ? err.message : String(err) },
+                  'could not close ended session sockets',
+                ),
+              );
           },
         },
       },

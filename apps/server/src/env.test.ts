@@ -19,6 +19,22 @@ describe('readEnv', () => {
     expect(readEnv({ DATA_DIR: tmp() }).authSecret).not.toBe(a.authSecret);
   });
 
+  it('without BASE_URL takes requests from every loopback spelling of the port, and from HOST when it names one address', () => {
+    const loopback = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'];
+    for (const HOST of ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']) {
+      const env = readEnv({ DATA_DIR: tmp(), HOST });
+      expect(env.baseUrl, HOST).toBe('http://localhost:3000');
+      expect(env.origins, HOST).toEqual(loopback);
+      expect(env.baseUrlSet).toBe(false);
+    }
+    const lan = readEnv({ DATA_DIR: tmp(), HOST: '192.168.1.5' });
+    expect(lan.baseUrl).toBe('http://192.168.1.5:3000');
+    expect(lan.origins).toEqual(['http://192.168.1.5:3000', ...loopback]);
+    const set = readEnv({ DATA_DIR: tmp(), HOST: '127.0.0.1', BASE_URL: 'https://p.example.com/app/' });
+    expect(set.origins).toEqual(['https://p.example.com']);
+    expect(set.baseUrlSet).toBe(true);
+  });
+
   it('uses a given AUTH_SECRET and trims a trailing slash from BASE_URL', () => {
     const env = readEnv({ DATA_DIR: tmp(), AUTH_SECRET: 's'.repeat(40), BASE_URL: 'https://p.example.com/' });
     expect(env.authSecret).toBe('s'.repeat(40));

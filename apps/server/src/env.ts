@@ -111,6 +111,14 @@ export type TEnv = {
   dataDir: string;
   databaseUrl: string | undefined;
   baseUrl: string;
+  /** BASE_URL was given; otherwise baseUrl is a default and `origins` lists the loopback spellings too. */
+  baseUrlSet: boolean;
+  /**
+   * The origins the app's own pages may send requests from (Origin checks, A7, A18): BASE_URL's
+   * alone when it is set; otherwise every address the printed one may be typed as on this
+   * machine (localhost, 127.0.0.1, [::1]) and HOST when it names one address.
+   */
+  origins: string[];
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -166,6 +174,25 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/** A host as it is written in a URL: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host.toLowerCase();
+}
+
+/**
+ * Without BASE_URL: the address to print and put in links first (HOST when it names one
+ * address that is not loopback, else localhost), then every other spelling that reaches this
+ * port from the same machine, so that whichever a person types, the app works there.
+ */
+function defaultOrigins(host: string, port: number): string[] {
+  const named = urlHost(host);
+  const first = WILDCARD_HOSTS.has(host) || LOOPBACK_HOSTS.includes(named) ? [] : [named];
+  return [...new Set([...first, ...LOOPBACK_HOSTS])].map((h) => new URL(`http://${h}:${port}`).origin);
+}
+
 export function readEnv(source: Record<string, string | undefined> = process.env): TEnv {
   const parsed = ZEnv.safeParse(source);
   if (!parsed.success) {
@@ -216,13 +243,17 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (lines.length > 0) throw new EnvError(lines);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
+  const defaults = defaultOrigins(e.HOST, port);
+  const baseUrl = (e.BASE_URL ?? defaults[0]!).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    baseUrl,
+    baseUrlSet: e.BASE_URL !== undefined,
+    origins: e.BASE_URL === undefined ? defaults : [new URL(baseUrl).origin],
     authSecret: e.AUTH_SECRET ? e.AUTH_SECRET : loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -11,7 +11,7 @@ import { createAuth } from './auth';
 import { logAiSdkWarnings } from './drafting';
 import { openDatabase, PGLITE_SEED_FILE } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import type { TEnv } from './env';
+import { urlHost, type TEnv } from './env';
 import type { TAppDeps } from './http/context';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
@@ -68,8 +68,7 @@ export async function startServer(opts: {
     await migrateDatabase(database);
     const mailer =
       opts.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, logger });
-    const auth = createAuth({ db: database.db, env, mailer, logger });
-    const realtime = createRealtimeHub({ database, logger });
+    const realtime = createRealtimeHub({ database, logger, rateLimit: env.rateLimit });
     await realtime.start();
     cleanup.unshift(() => realtime.stop());
     const webDist = opts.webDist === null ? undefined : (opts.webDist ?? defaultWebDist());
@@ -83,6 +82,7 @@ export async function startServer(opts: {
     });
     outbox.start();
     cleanup.unshift(() => outbox.stop());
+    const auth = createAuth({ db: database.db, env, outbox, logger, onSessionEnded: (id) => realtime.endSession(id) });
     cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
@@ -97,8 +97,14 @@ export async function startServer(opts: {
       s.once('error', reject);
     });
     const port = (server.address() as AddressInfo).port;
-    const url = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host}:${port}`;
+    const url = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : urlHost(env.host)}:${port}`;
     logger.info({ url, baseUrl: env.baseUrl, database: database.kind }, 'Draftwell is listening');
+    logger.info(
+      { baseUrl: env.baseUrl, origins: env.origins },
+      env.baseUrlSet
+        ? `Open Draftwell at ${env.baseUrl}: pages opened at any other address are refused (403). If people reach it at another address, start it with BASE_URL set to that address, for example BASE_URL=${new URL(url).origin}.`
+        : `Open Draftwell at ${url} (localhost, 127.0.0.1 and [::1] all work on this machine). To open it from another machine or a domain, start it with BASE_URL set to that address, for example BASE_URL=https://proposals.example.com.`,
+    );
 
     let closing: Promise<void> | null = null;
     const close = () =>

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema';
+import type { TMailer } from '../src/mail/mailer';
 import {
   backends,
   nextIp,
@@ -254,6 +257,26 @@ describe.each(backends())('auth (%s)', (backend) => {
     await mail.waitForMail(email, /reset your draftwell password/i);
   });
 
+  it('A9 get-session and list-sessions do not hand the session token to page script', async () => {
+    const { client, user } = await signUp(server);
+    const token = decodeURIComponent(client.jar.get(COOKIE)!).split('.')[0]!;
+    expect(token.length).toBeGreaterThanOrEqual(20);
+
+    const current = await client.get('/api/auth/get-session');
+    expect(current.status).toBe(200);
+    expect(current.body.user.id).toBe(user.id);
+    expect(current.body.session.userId).toBe(user.id);
+    expect(current.body.session).not.toHaveProperty('token');
+    expect(current.text).not.toContain(token);
+
+    const list = await client.get('/api/auth/list-sessions');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0].userId).toBe(user.id);
+    expect(list.body[0]).not.toHaveProperty('token');
+    expect(list.text).not.toContain(token);
+  });
+
   it('A12 sign-in with a wrong password and with an unknown email: same status and body', async () => {
     const { email } = await signUp(server);
     const wrong = await server.client({ ip: nextIp() }).signIn(email, 'not-the-password-1');
@@ -376,5 +399,49 @@ describe('A9 session cookie over https', () => {
     const attrs = attributes(sessionSetCookie(res.headers.getSetCookie(), `__Secure-${COOKIE}`));
     expect(attrs).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
     expect((await client.session())?.user.name).toBe('Tls');
+  });
+});
+
+describe('A12 forgot-password does not wait for the mail server', () => {
+  let server: TTestServer;
+  const held: Array<() => void> = [];
+  /** A mail server that takes other mail at once and holds reset mail until the test ends. */
+  const mailer: TMailer = {
+    send: (mail) => {
+      if (!/reset/i.test(mail.subject)) return Promise.resolve();
+      return new Promise<void>((resolve) => held.push(resolve));
+    },
+    close: () => undefined,
+  };
+  const outboxRows = (to: string) =>
+    server.deps.database.db
+      .select({ subject: mailOutbox.subject, sentAt: mailOutbox.sentAt })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, to));
+
+  beforeAll(async () => {
+    server = await startTestServer({ mailer, env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    for (const release of held) release();
+    await server.close();
+  });
+
+  it('A12 a known email is answered while its mail is still queued, exactly like an unknown one', async () => {
+    const { email } = await signUp(server);
+    const nobody = uniqueEmail('nobody');
+    const ask = (address: string) =>
+      server
+        .client({ ip: nextIp() })
+        .post('/api/auth/request-password-reset', { email: address, redirectTo: '/reset-password' });
+    // Were the mail sent within the request, this would wait for the held mail server forever.
+    const known = await ask(email);
+    const unknown = await ask(nobody);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.text).toBe(known.text);
+    // The mail waits in the outbox, unsent: the answer did not wait for the mail server.
+    expect(await outboxRows(email)).toContainEqual({ subject: 'Reset your Draftwell password', sentAt: null });
+    expect(await outboxRows(nobody)).toEqual([]);
   });
 });

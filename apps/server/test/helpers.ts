@@ -14,6 +14,7 @@ import WebSocket from 'ws';
 import type { TRealtimeServerMessage } from '@draftwell/shared';
 import { SMTPServer } from 'smtp-server';
 import { readEnv, type TEnv } from '../src/env';
+import type { TMailer } from '../src/mail/mailer';
 import { startServer, type TRunningServer } from '../src/server';
 import { parseMessage } from '../../../e2e/support/mime';
 
@@ -139,7 +140,7 @@ export type TTestServer = {
   deps: TRunningServer['deps'];
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Every log line at warn level or above, parsed. */
+  /** Every log line at warn level or above (or the level asked for), parsed. */
   logs: TLogEntry[];
   /**
    * Runs fn while error-level server logs are expected (they are then not echoed to
@@ -164,15 +165,19 @@ export type TStartOptions = {
   skipDataDirLock?: boolean;
   /** A built web app to serve (a folder like apps/web/dist); none by default. */
   webDist?: string;
+  /** Send mail through this instead of SMTP (a mail server that answers when the test says). */
+  mailer?: TMailer;
+  /** Keep log lines from this level up in `logs` (warn by default). */
+  logLevel?: 'info' | 'warn';
 };
 
 /**
  * Server logs at warn level and above, kept for the test to read. Error-level lines are echoed
  * with console.error, which fails the test (setup.ts), unless inside withErrorLogs.
  */
-function captureLogger(logs: TLogEntry[], errorsAllowed: () => boolean) {
+function captureLogger(logs: TLogEntry[], errorsAllowed: () => boolean, level: 'info' | 'warn') {
   return pino(
-    { level: 'warn', base: { service: 'draftwell' } },
+    { level, base: { service: 'draftwell' } },
     {
       write(line: string) {
         const entry = JSON.parse(line) as TLogEntry;
@@ -205,9 +210,10 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
   let expectingErrors = 0;
   const running = await startServer({
     env,
-    logger: captureLogger(logs, () => expectingErrors > 0),
+    logger: captureLogger(logs, () => expectingErrors > 0, opts.logLevel ?? 'warn'),
     webDist: opts.webDist ?? null,
     pglite: opts.pglite,
+    mailer: opts.mailer,
     skipDataDirLock: opts.skipDataDirLock,
   });
   const server: TTestServer = {
@@ -578,11 +584,15 @@ export function realtimeUrl(server: TTestServer) {
 /** Opens a socket and resolves once it is open. */
 export async function connectSocket(
   server: TTestServer,
-  opts: { cookie?: string; origin?: string } = {},
+  opts: { cookie?: string; origin?: string; ip?: string } = {},
 ): Promise<TSocket> {
   const ws = new WebSocket(realtimeUrl(server), {
     origin: opts.origin ?? server.env.baseUrl,
-    headers: opts.cookie ? { cookie: opts.cookie } : {},
+    headers: {
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      // The client's address as a trusted proxy reports it (servers with TRUST_PROXY=true).
+      ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}),
+    },
   });
   const messages: TRealtimeServerMessage[] = [];
   const waiters = new Set<() => void>();

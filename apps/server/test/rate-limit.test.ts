@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../src/db/schema';
-import { SIGN_IN_PER_ACCOUNT } from '../src/features/auth/auth.handler';
+import { SIGN_IN_PER_ACCOUNT } from '../src/features/auth/sign-in-limit';
 import { CONTACT_RATE } from '../src/features/contact/contact.service';
 import {
   backends,
@@ -87,7 +88,7 @@ describe.each(backends())('A11 rate limits (%s)', (backend) => {
     });
     afterAll(() => server.close());
 
-    it('A11 rotating X-Forwarded-For addresses against ONE account still hit 429 (10 per 15 min per account)', async () => {
+    it('A11 rotating X-Forwarded-For addresses against ONE account still hit 429 (10 per 15 min per account, then one a minute)', async () => {
       const { email } = await signUp(server);
       for (let i = 0; i < SIGN_IN_PER_ACCOUNT.max; i++) {
         const res = await server.client({ ip: nextIp() }).signIn(email, `wrong-password-${i}`);
@@ -95,14 +96,50 @@ describe.each(backends())('A11 rate limits (%s)', (backend) => {
       }
       expectRateLimited(
         await server.client({ ip: nextIp() }).signIn(email, 'wrong-password-x'),
-        SIGN_IN_PER_ACCOUNT.windowSeconds,
+        SIGN_IN_PER_ACCOUNT.delaySeconds,
       );
       // The email's case and spacing do not make it another account.
       expectRateLimited(
         await server.client({ ip: nextIp() }).signIn(`  ${email.toUpperCase()} `, 'wrong-password-y'),
-        SIGN_IN_PER_ACCOUNT.windowSeconds,
+        SIGN_IN_PER_ACCOUNT.delaySeconds,
       );
     });
+
+    it('A11 a stranger’s failures do not lock the owner out: a browser that signed in before gets in at once, a new one after a short delay', async () => {
+      const { email, password, client: laptop } = await signUp(server);
+      // Another account signed in on the stranger's browser: its proof is for that account only.
+      const stranger = (await signUp(server)).client;
+      for (let i = 0; i < SIGN_IN_PER_ACCOUNT.max; i++) {
+        expect((await stranger.from(nextIp()).signIn(email, `wrong-password-${i}`)).status, `attempt ${i + 1}`).toBe(
+          401,
+        );
+      }
+      expectRateLimited(
+        await stranger.from(nextIp()).signIn(email, 'wrong-password-x'),
+        SIGN_IN_PER_ACCOUNT.delaySeconds,
+      );
+
+      // The owner's browser signed in before (at sign-up): the account's limit does not hold it back.
+      expect((await laptop.post('/api/auth/sign-out')).status).toBe(200);
+      const back = await laptop.signIn(email, password);
+      expect(back.status, back.text).toBe(200);
+
+      // That reset the account's counters; the stranger starts again and is held back again.
+      for (let i = 0; i < SIGN_IN_PER_ACCOUNT.max; i++) {
+        expect((await stranger.from(nextIp()).signIn(email, `wrong-password-${i}`)).status).toBe(401);
+      }
+      const phone = server.client({ ip: nextIp() });
+      expectRateLimited(await phone.signIn(email, password), SIGN_IN_PER_ACCOUNT.delaySeconds);
+      // A short delay later (the delay's window moved back, as time would move it), a new browser
+      // with the right password gets in, though the account is still past its limit.
+      await server.deps.database.db.execute(
+        sql`update app_rate_limits set window_start = window_start - make_interval(secs => ${SIGN_IN_PER_ACCOUNT.delaySeconds}) where key = ${`sign-in-delay:${email}`}`,
+      );
+      const late = await phone.signIn(email, password);
+      expect(late.status, late.text).toBe(200);
+      expect((await phone.session())?.user.email).toBe(email);
+      // Two dozen password checks (scrypt, deliberately slow): more than the default 30 s on a busy machine.
+    }, 120_000);
 
     it('A11 behind the proxy the per-address limit keys on the forwarded address', async () => {
       const attacker = server.client({ ip: nextIp() });

@@ -14,6 +14,7 @@ import {
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { sweepExpired } from '../src/activity/expiry';
+import { COMMENT_MAIL_WINDOW_SECONDS, SHARE_RATE } from '../src/features/share/share.service';
 import { inDays, readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
 import {
   backends,
@@ -296,6 +297,64 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
     expect(ownerSide).toEqual(shared.comments);
     await mail.waitForMail(ownerEmail, /^Dana Reyes commented on “Website redesign”\.$/);
     await mail.waitForMail('dana@example.com', /^Olivia Owner replied about “Website redesign”\.$/);
+  });
+
+  it('a flood of comments: the first mails the owner at once, the rest of its window go in one digest', async () => {
+    const { proposal, token } = await sent({ title: 'Flooded proposal' });
+    const names = ['Ana', 'Ben', 'Cy', 'Di', 'Ed'];
+    for (const name of names) {
+      const res = await visitor().post(`/api/share/${token}/comments`, { name, body: `Question from ${name}` });
+      expect(res.status, res.text).toBe(201);
+    }
+    await mail.waitForMail(ownerEmail, /^Ana commented on “Flooded proposal”\.$/);
+    const queued = async () =>
+      (await server.deps.database.db.execute(sql`
+        select dedupe_key, subject, text, sent_at from mail_outbox
+        where "to" = ${ownerEmail} and dedupe_key like ${`comment%:${proposal.id}:%`} order by created_at`)) as unknown as {
+        rows: Array<{ dedupe_key: string; subject: string; text: string; sent_at: Date | null }>;
+      };
+    // Two mails in all: the first comment's, and one digest waiting for the window to end.
+    const { rows } = await queued();
+    expect(rows.map((r) => r.subject)).toEqual([
+      'Ana commented on “Flooded proposal”.',
+      `${names.length} comments on “Flooded proposal” in ${COMMENT_MAIL_WINDOW_SECONDS / 60} minutes.`,
+    ]);
+    expect(rows[1]!.sent_at).toBeNull();
+    for (const name of names) expect(rows[1]!.text).toContain(`${name}: Question from ${name}`);
+
+    // The window ends (its due time moved back, as time would move it): the digest goes out, once.
+    await server.deps.database.db.execute(
+      sql`update mail_outbox set next_attempt_at = now() where dedupe_key = ${rows[1]!.dedupe_key}`,
+    );
+    await server.deps.outbox.drain();
+    await mail.waitForMail(ownerEmail, /^5 comments on “Flooded proposal”/);
+    const commentMails = mail.messages.filter(
+      (m) => m.to.includes(ownerEmail) && /comment.*Flooded proposal/.test(m.subject),
+    );
+    expect(commentMails).toHaveLength(2);
+  });
+
+  it('comments and views are capped per proposal, whatever the addresses they come from', async () => {
+    const { proposal, token } = await sent();
+    for (let i = 0; i < SHARE_RATE.proposalComments.max; i++) {
+      const res = await visitor().post(`/api/share/${token}/comments`, { name: 'Bot', body: `Spam ${i}` });
+      expect(res.status, `comment ${i + 1}: ${res.text}`).toBe(201);
+    }
+    const tooMany = await visitor().post(`/api/share/${token}/comments`, { name: 'Bot', body: 'One more' });
+    expect(tooMany.status).toBe(429);
+    expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Views: a beacon every 15 s from a few readers for hours fits the cap; fill it as a flood would.
+    const view = await visitor().post(`/api/share/${token}/views`, {});
+    expect(view.status).toBe(201);
+    await server.deps.database.db.execute(
+      sql`update app_rate_limits set count = ${SHARE_RATE.proposalViews.max} where key = ${`share-view-proposal:${proposal.id}`}`,
+    );
+    expect((await visitor().post(`/api/share/${token}/views`, {})).status).toBe(429);
+    expect((await visitor().post(`/api/share/${token}/views/${view.body.viewId}`, { seconds: 30 })).status).toBe(429);
+    // Another proposal is not affected.
+    const { token: otherToken } = await sent();
+    expect((await visitor().post(`/api/share/${otherToken}/views`, {})).status).toBe(201);
   });
 
   it('accept: consent and the newest hash required (A19), a certificate, then locked; exactly once (R7)', async () => {

@@ -2,6 +2,8 @@
 export const REALTIME_MAX_MESSAGE_BYTES = 4096;
 export const REALTIME_PUBLIC_CHANNEL = 'public';
 export const userChannel = (userId: string) => `user:${userId}`;
+/** The close code of a socket whose session ended (sign-out, password change or reset, deletion). */
+export const REALTIME_CLOSE_SESSION_ENDED = 4401;
 
 export type TRealtimeClientMessage =
   { type: 'join'; channel: string } | { type: 'leave'; channel: string } | { type: 'ping' };

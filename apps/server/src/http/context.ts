@@ -4,7 +4,7 @@ import type { TDatabase } from '../db/client';
 import type { TEnv } from '../env';
 import type { TMailer } from '../mail/mailer';
 import type { TOutboxWorker } from '../mail/outbox';
-import type { TRealtimeHub } from '../realtime/hub';
+import type { TRealtimeHub, TSocketOwner } from '../realtime/hub';
 import type { TFileStorage } from '../storage/file-storage';
 
 export type TAppDeps = {
@@ -28,7 +28,7 @@ export type TAppEnv = {
     log: Logger;
     requestId: string;
     clientIp: string;
-    /** The signed-in user of a realtime socket being opened, or null for a visitor. */
-    realtimeUserId: string | null;
+    /** Who opens the realtime socket being opened: address, and session unless a visitor. */
+    realtimeOwner: TSocketOwner;
   };
 };

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { TEnv } from '../env';
 import { AppError } from '../lib/app-error';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -8,15 +9,28 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * such requests; a foreign one, `null`, or none at all is refused before any work is done.
  * Paths listed in `except` are not called by browsers and authenticate each request themselves.
  */
-export function requireSameOrigin(allowedOrigin: string, except: string[] = []): MiddlewareHandler {
+export function requireSameOrigin(env: Pick<TEnv, 'origins' | 'baseUrl'>, except: string[] = []): MiddlewareHandler {
+  const allowed = new Set(env.origins);
   return async (c, next) => {
     if (BODYLESS.has(c.req.method) || except.includes(c.req.path)) return next();
     const origin = c.req.header('origin');
-    if (origin !== allowedOrigin) {
-      throw new AppError('forbidden', 'This request must come from the Draftwell app itself.');
-    }
+    if (origin === undefined || !allowed.has(origin)) throw foreignOrigin(env, origin);
     return next();
   };
+}
+
+/**
+ * The refusal of a request (or realtime socket) from another origin. When it names an origin, it
+ * is most often a person who opened the app at an address BASE_URL does not give: say how to fix it.
+ */
+export function foreignOrigin(env: Pick<TEnv, 'baseUrl'>, origin: string | undefined): AppError {
+  const first = 'This request must come from the Draftwell app itself.';
+  if (origin === undefined || origin === 'null') return new AppError('forbidden', first);
+  return new AppError(
+    'forbidden',
+    `${first} It came from ${origin}, but this server takes requests from ${new URL(env.baseUrl).origin} only. ` +
+      `Open Draftwell at ${env.baseUrl}, or, if ${origin} is its address, start the server with BASE_URL=${origin}.`,
+  );
 }
 
 /**

@@ -28,26 +28,49 @@ const POLL_MS = 5000;
 /** 10 s, 20 s, 40 s … capped at 30 minutes; it keeps trying for days, never gives up silently. */
 const backoffSeconds = (attempts: number) => Math.min(1800, 10 * 2 ** Math.max(0, attempts - 1));
 
+/**
+ * Queues a mail, with a file the outbox makes when it sends it (the accepted PDF); false when
+ * one with this key was queued before (then nothing changes).
+ */
 export async function enqueueMail(
   db: TDb,
   dedupeKey: string,
   mail: TMail,
   attachment?: TMailAttachment,
-): Promise<void> {
+): Promise<boolean> {
+  const inserted = await db
+    .insert(mailOutbox)
+    .values({ ...outboxValues(dedupeKey, mail), attachment: attachment ?? null })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return inserted.length > 0;
+}
+
+/**
+ * Queues a mail to go out at `sendAt`, or rewrites the one queued under this key while it still
+ * waits (a digest growing until it is due). Once it is being sent or sent, nothing changes.
+ */
+export async function enqueueDigestMail(db: TDb, dedupeKey: string, mail: TMail, sendAt: Date): Promise<void> {
+  const values = outboxValues(dedupeKey, mail);
   await db
     .insert(mailOutbox)
-    .values({
-      dedupeKey,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      replyTo: mail.replyTo ?? null,
-      link: mail.link ?? null,
-      attachment: attachment ?? null,
-    })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+    .values({ ...values, nextAttemptAt: sendAt })
+    .onConflictDoUpdate({
+      target: mailOutbox.dedupeKey,
+      set: { subject: values.subject, text: values.text, html: values.html, link: values.link },
+      setWhere: sql`${mailOutbox.sentAt} is null and ${mailOutbox.lockedUntil} is null`,
+    });
 }
+
+const outboxValues = (dedupeKey: string, mail: TMail) => ({
+  dedupeKey,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? null,
+  replyTo: mail.replyTo ?? null,
+  link: mail.link ?? null,
+});
 
 type TClaimed = {
   id: string;

@@ -153,6 +153,29 @@ export function ownerActivityMail(args: {
   };
 }
 
+/** The client comments of one window (the first, already mailed at once, among them) in one mail. */
+export function commentDigestMail(args: {
+  to: string;
+  title: string;
+  comments: Array<{ authorName: string; body: string }>;
+  minutes: number;
+  url: string;
+}): TMail {
+  const LISTED = 20;
+  const text = `${args.comments.length} comments on “${args.title}” in ${args.minutes} minutes.`;
+  const lines = args.comments
+    .slice(0, LISTED)
+    .map((c) => `${c.authorName}: ${c.body.length > 300 ? `${c.body.slice(0, 300)}…` : c.body}`);
+  if (args.comments.length > LISTED) lines.push(`…and ${args.comments.length - LISTED} more on the proposal.`);
+  return {
+    to: args.to,
+    subject: text,
+    text: `${[text, ...lines].join('\n\n')}\n\nSee the proposal: ${args.url}`,
+    html: layout(args.title, [text, ...lines], { label: 'See the proposal', url: args.url }),
+    link: args.url,
+  };
+}
+
 /** To the client, after accepting: where the certificate and the PDF stay available. */
 export function acceptedReceiptMail(args: {
   to: string;

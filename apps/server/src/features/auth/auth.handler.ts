@@ -5,17 +5,19 @@ import type { TAppEnv } from '../../http/context';
 import { unstorableTextFields } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
-import { hitRateLimit } from '../../lib/rate-limit';
 import { checkEmailChange, emailChangeTaken } from './email-change';
+import { limitSignIn, rememberSignIn, signInAccount } from './sign-in-limit';
 
-/** Sign-in attempts against one account, from any number of addresses (A11: rotating IPs). */
-export const SIGN_IN_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
+/** Where a correct password signs a browser in (sign-up signs the new account in at once). */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-up/email']);
+
+/** Paths whose body may carry the account's profile fields (name, image). */
+const PROFILE_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 /**
  * Hands /api/auth/* to better-auth, with the real client address in a header only we set, so
  * its rate limiter keys on the client rather than on our own socket.
  */
-const PROFILE_PATHS = new Set(['/sign-up/email', '/update-user']);
 
 export async function authHandler(c: Context<TAppEnv>) {
   const { deps } = c.var;
@@ -66,12 +68,18 @@ export async function authHandler(c: Context<TAppEnv>) {
   ) {
     return c.redirect(`${PROTECTED_ROUTES.profile}?error=EMAIL_IN_USE`, 302);
   }
-  if (deps.env.rateLimit && c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/email') {
-    const email = (body as { email?: unknown } | null | undefined)?.email;
-    if (typeof email === 'string' && email.length <= 254) {
-      await hitRateLimit(deps.database.db, `sign-in:${email.trim().toLowerCase()}`, SIGN_IN_PER_ACCOUNT);
-    }
-  }
+  const email = fields.email;
+  const signIn =
+    c.req.method === 'POST' && SIGN_IN_PATHS.has(path) && typeof email === 'string' && email.length <= 254
+      ? {
+          db: deps.database.db,
+          secret: deps.env.authSecret,
+          https: deps.env.baseUrl.startsWith('https://'),
+          headers: c.req.raw.headers,
+          account: signInAccount(email),
+        }
+      : null;
+  if (signIn && deps.env.rateLimit && path === '/sign-in/email') await limitSignIn(signIn);
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, c.var.clientIp);
   if (forward) headers.delete('content-length');
@@ -87,14 +95,20 @@ export async function authHandler(c: Context<TAppEnv>) {
     c.var.log.error({ status: res.status, path: c.req.path }, 'auth handler failed');
   }
   const safe = await withoutBodyToken(res);
+  const outHeaders = new Headers(safe.headers);
+  // Only a response that signed the browser in (a session cookie) proves the password.
+  if (signIn && safe.status === 200 && safe.headers.getSetCookie().some((l) => /session_token=[^;]/.test(l))) {
+    outHeaders.append('set-cookie', await rememberSignIn({ ...signIn, rateLimit: deps.env.rateLimit }));
+  }
   // Rebuilt through Hono so that the headers every response carries (security headers, request
   // id) are on better-auth's responses too; cookies are appended, never merged.
-  return c.newResponse(safe.body, { status: safe.status as 200, headers: safe.headers });
+  return c.newResponse(safe.body, { status: safe.status as 200, headers: outHeaders });
 }
 
 /**
- * better-auth also returns the session token in the JSON body of sign-in and sign-up. The
- * token lives in an httpOnly cookie only (A9): script must never see it, so it is dropped here.
+ * better-auth also returns the session token in its JSON: at the top of sign-in and sign-up, in
+ * `session` of get-session, in every item of list-sessions. The token lives in an httpOnly cookie
+ * only (A9): script must never see it, so it is dropped here from every answer.
  */
 async function withoutBodyToken(res: Response): Promise<Response> {
   if (!res.headers.get('content-type')?.includes('application/json')) return res;
@@ -105,13 +119,25 @@ async function withoutBodyToken(res: Response): Promise<Response> {
   } catch {
     return new Response(text, res);
   }
-  if (body && typeof body === 'object' && 'token' in body) {
-    const { token: _token, ...rest } = body as Record<string, unknown>;
-    const headers = new Headers(res.headers);
-    headers.delete('content-length');
-    return new Response(JSON.stringify(rest), { status: res.status, statusText: res.statusText, headers });
-  }
-  return new Response(text, res);
+  if (!carriesToken(body)) return new Response(text, res);
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(withoutToken(body)), { status: res.status, statusText: res.statusText, headers });
+}
+
+/** The places better-auth puts a token: the body itself, its `session`, or the items of a list. */
+const tokenHolders = (body: unknown): unknown[] =>
+  Array.isArray(body) ? body : [body, (body as { session?: unknown } | null)?.session];
+
+const carriesToken = (body: unknown) =>
+  tokenHolders(body).some((holder) => holder !== null && typeof holder === 'object' && 'token' in holder);
+
+function withoutToken(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutToken);
+  if (value === null || typeof value !== 'object') return value;
+  const { token: _token, ...rest } = value as Record<string, unknown>;
+  if (rest.session !== null && typeof rest.session === 'object') rest.session = withoutToken(rest.session);
+  return rest;
 }
 
 async function jsonOrUndefined(req: Request): Promise<unknown> {

@@ -15,7 +15,7 @@ import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
 import { cutText } from '@draftwell/shared/text';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { issueRevisionPdf } from '../../activity/documents';
 import { publishNotifications, recordEvent, toNotification } from '../../activity/events';
 import { expireIfDue, isDue } from '../../activity/expiry';
@@ -37,14 +37,15 @@ import {
   proposals,
   users,
 } from '../../db/schema';
+import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { brandedSnapshot, planOf } from '../../billing/plan';
 import { sha256Hex } from '../../lib/sha256';
 import { hitRateLimit, type TRateRule } from '../../lib/rate-limit';
 import { hashShareToken, isShareTokenShape } from '../../lib/share-token';
-import { enqueueMail } from '../../mail/outbox';
-import { acceptedReceiptMail, ownerActivityMail } from '../../mail/templates';
+import { enqueueDigestMail, enqueueMail } from '../../mail/outbox';
+import { acceptedReceiptMail, commentDigestMail, ownerActivityMail } from '../../mail/templates';
 
 /**
  * The client's side, reached only through a share token: it grants reading, commenting,
@@ -59,14 +60,26 @@ export type TShareRequest = {
   userAgent: string;
 };
 
-const RATE = {
+export const SHARE_RATE = {
   /** Every request of one address to share links. */
   all: { max: 600, windowSeconds: 60 },
   /** Links that do not exist: guessing stops here (A3). */
   misses: { max: 20, windowSeconds: 600 },
   comments: { max: 20, windowSeconds: 600 },
+  /** Comments on one proposal from all addresses together: rotating addresses do not flood it. */
+  proposalComments: { max: 50, windowSeconds: 3600 },
+  /** Page opens and time-on-page beacons (one each 15 s while open) of one address. */
+  views: { max: 300, windowSeconds: 600 },
+  /** The same for one proposal from all addresses together: a few readers for hours fit. */
+  proposalViews: { max: 1200, windowSeconds: 3600 },
   answers: { max: 30, windowSeconds: 600 },
 };
+
+/**
+ * The first client comment on a proposal in each such window mails the owner at once; the rest
+ * of that window go in one digest at its end: a flood of comments is two mails, not hundreds.
+ */
+export const COMMENT_MAIL_WINDOW_SECONDS = 10 * 60;
 
 /** RATE_LIMIT=off (automated browser tests on one address) turns these off like every other limit. */
 const limit = (deps: TAppDeps, key: string, rule: TRateRule) =>
@@ -105,7 +118,7 @@ async function senderName(deps: TAppDeps, row: TRow): Promise<string> {
 export async function resolveShare(req: TShareRequest, opts: { allowGone?: boolean } = {}): Promise<TRow> {
   const { deps, token, ip } = req;
   const db = deps.database.db;
-  await limit(deps, `share:${ip}`, RATE.all);
+  await limit(deps, `share:${ip}`, SHARE_RATE.all);
   const [row] = isShareTokenShape(token)
     ? await db
         .select()
@@ -113,7 +126,7 @@ export async function resolveShare(req: TShareRequest, opts: { allowGone?: boole
         .where(eq(proposals.shareTokenHash, hashShareToken(token)))
     : [];
   if (!row) {
-    await limit(deps, `share-miss:${ip}`, RATE.misses);
+    await limit(deps, `share-miss:${ip}`, SHARE_RATE.misses);
     throw missing();
   }
   if (isDue(row)) {
@@ -222,6 +235,7 @@ export async function startView(
 ): Promise<{ viewId: string | null }> {
   const row = await resolveShare(req);
   if (req.viewerUserId === row.ownerId) return { viewId: null };
+  await limitViews(req, row);
   const db = req.deps.database.db;
   const revision = await requireRevision(req, row);
   const { event, firstView } = await db.transaction(async (tx) => {
@@ -263,10 +277,17 @@ export async function startView(
   return { viewId: String(event.seq) };
 }
 
+/** Visits and their beacons: per address, and per proposal from all addresses together. */
+async function limitViews(req: TShareRequest, row: TRow): Promise<void> {
+  await limit(req.deps, `share-view:${req.ip}`, SHARE_RATE.views);
+  await limit(req.deps, `share-view-proposal:${row.id}`, SHARE_RATE.proposalViews);
+}
+
 /** The page's beacon: seconds on page so far; only ever grows, only for this proposal's own view. */
 export async function recordViewTime(req: TShareRequest & { viewId: string; seconds: number }): Promise<void> {
   const row = await resolveShare(req, { allowGone: true });
   if (!/^\d{1,18}$/.test(req.viewId)) throw new AppError('not_found', 'That visit does not exist.');
+  await limitViews(req, row);
   await req.deps.database.db.execute(sql`
     update proposal_events
     set data = jsonb_set(data, '{seconds}', to_jsonb(greatest(coalesce((data->>'seconds')::int, 0), ${req.seconds}::int)))
@@ -294,9 +315,12 @@ async function ownerEmail(deps: TAppDeps, ownerId: string): Promise<string | nul
 export async function addClientComment(req: TShareRequest & { input: TClientComment }): Promise<TComment> {
   const row = await resolveShare(req);
   const { deps, input } = req;
-  await limit(deps, `share-comment:${req.ip}`, RATE.comments);
+  await limit(deps, `share-comment:${req.ip}`, SHARE_RATE.comments);
+  await limit(deps, `share-comment-proposal:${row.id}`, SHARE_RATE.proposalComments);
   const to = await ownerEmail(deps, row.ownerId);
   const { comment, event } = await deps.database.db.transaction(async (tx) => {
+    // One comment of a proposal at a time, so each knows whether it is the first of its window.
+    await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, row.id)).for('update');
     const [inserted] = await tx
       .insert(proposalComments)
       .values({
@@ -323,19 +347,7 @@ export async function addClientComment(req: TShareRequest & { input: TClientComm
       ipAddress: req.ip,
       userAgent: req.userAgent,
     });
-    if (to) {
-      await enqueueMail(
-        tx,
-        `comment:${inserted.id}`,
-        ownerActivityMail({
-          to,
-          title: row.title,
-          text: `${input.name} commented on “${row.title}”.`,
-          detail: input.body,
-          url: ownerUrl(deps, row.id),
-        }),
-      );
-    }
+    if (to) await mailOwnerAboutComment(tx, deps, row, to, inserted);
     return { comment: inserted, event: recorded };
   });
   deps.outbox.kick();
@@ -347,6 +359,49 @@ export async function addClientComment(req: TShareRequest & { input: TClientComm
     body: comment.body,
     createdAt: comment.createdAt.toISOString(),
   };
+}
+
+async function mailOwnerAboutComment(
+  tx: TDb,
+  deps: TAppDeps,
+  row: TRow,
+  to: string,
+  comment: typeof proposalComments.$inferSelect,
+): Promise<void> {
+  const windowMs = COMMENT_MAIL_WINDOW_SECONDS * 1000;
+  const window = Math.floor(comment.createdAt.getTime() / windowMs);
+  const url = ownerUrl(deps, row.id);
+  const first = await enqueueMail(
+    tx,
+    `comment:${row.id}:${window}`,
+    ownerActivityMail({
+      to,
+      title: row.title,
+      text: `${comment.authorName} commented on “${row.title}”.`,
+      detail: comment.body,
+      url,
+    }),
+  );
+  if (first) return;
+  const comments = await tx
+    .select({ authorName: proposalComments.authorName, body: proposalComments.body })
+    .from(proposalComments)
+    .where(
+      and(
+        eq(proposalComments.proposalId, row.id),
+        eq(proposalComments.author, 'client'),
+        gte(proposalComments.createdAt, new Date(window * windowMs)),
+      ),
+    )
+    .orderBy(asc(proposalComments.createdAt), asc(proposalComments.id));
+  // Due a little after the window ends, so a comment committed at its very end is still in it.
+  const sendAt = new Date((window + 1) * windowMs + 30_000);
+  await enqueueDigestMail(
+    tx,
+    `comment-digest:${row.id}:${window}`,
+    commentDigestMail({ to, title: row.title, comments, minutes: COMMENT_MAIL_WINDOW_SECONDS / 60, url }),
+    sendAt,
+  );
 }
 
 function notOpenForAnswer(row: TRow): AppError {
@@ -365,7 +420,7 @@ export async function acceptProposal(
   req: TShareRequest & { input: TAcceptProposal & { selection: TPricingSelection } },
 ): Promise<TAcceptanceCertificate> {
   const { deps, input } = req;
-  await limit(deps, `share-answer:${req.ip}`, RATE.answers);
+  await limit(deps, `share-answer:${req.ip}`, SHARE_RATE.answers);
   const row = await resolveShare(req);
   const to = await ownerEmail(deps, row.ownerId);
   const event = await deps.database.db.transaction(async (tx) => {
@@ -471,7 +526,7 @@ export async function acceptProposal(
 
 export async function declineProposal(req: TShareRequest & { reason: string }): Promise<void> {
   const { deps } = req;
-  await limit(deps, `share-answer:${req.ip}`, RATE.answers);
+  await limit(deps, `share-answer:${req.ip}`, SHARE_RATE.answers);
   const row = await resolveShare(req);
   const to = await ownerEmail(deps, row.ownerId);
   const event = await deps.database.db.transaction(async (tx) => {
