@@ -14,7 +14,7 @@ import {
 import type { TAcceptProposal, TClientComment } from '@draftwell/shared/share/share-schemas';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { issueRevisionPdf } from '../../activity/documents';
 import { publishNotifications, recordEvent, toNotification } from '../../activity/events';
 import { expireIfDue, isDue } from '../../activity/expiry';
@@ -109,7 +109,8 @@ export async function resolveShare(req: TShareRequest, opts: { allowGone?: boole
     ? await db
         .select()
         .from(proposals)
-        .where(eq(proposals.shareTokenHash, hashShareToken(token)))
+        // A deleted proposal's link stops working at once, as when the row is purged.
+        .where(and(eq(proposals.shareTokenHash, hashShareToken(token)), isNull(proposals.deletedAt)))
     : [];
   if (!row) {
     await limit(deps, `share-miss:${ip}`, RATE.misses);
