@@ -661,7 +661,10 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     await ageDeletion(old.id, RESTORE_WINDOW_MS + 1000);
     await ageDeletion(accepted.id, RESTORE_WINDOW_MS + 1000);
     // The client's page was open as it was deleted and the acceptance went through.
-    await db().update(proposals).set({ status: 'accepted', acceptedAt: new Date() }).where(eq(proposals.id, accepted.id));
+    await db()
+      .update(proposals)
+      .set({ status: 'accepted', acceptedAt: new Date() })
+      .where(eq(proposals.id, accepted.id));
 
     const late = await client.post(`/api/proposals/${old.id}/restore`);
     expect(late.status).toBe(404);
@@ -704,7 +707,11 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     expect(retry.body).toMatchObject({ title: 'Typed before the crash, and after', version: 3 });
 
     // An earlier save of the session arriving late changes nothing (R6).
-    const late = await patch(client, p.id, { version: 1, title: 'Typed before the crash', saveKey: { writer, seq: 1 } });
+    const late = await patch(client, p.id, {
+      version: 1,
+      title: 'Typed before the crash',
+      saveKey: { writer, seq: 1 },
+    });
     expect(late.status).toBe(200);
     expect(late.body).toMatchObject({ title: 'Typed before the crash, and after', version: 3 });
     expect((await stored(p.id))!).toMatchObject({ title: 'Typed before the crash, and after', version: 3 });
@@ -715,8 +722,12 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     const p = await create(client);
     const tabA = crypto.randomUUID();
     const tabB = crypto.randomUUID();
-    expect((await patch(client, p.id, { version: 1, title: 'A1', saveKey: { writer: tabA, seq: 1 } })).status).toBe(200);
-    expect((await patch(client, p.id, { version: 2, title: 'B1', saveKey: { writer: tabB, seq: 1 } })).status).toBe(200);
+    expect((await patch(client, p.id, { version: 1, title: 'A1', saveKey: { writer: tabA, seq: 1 } })).status).toBe(
+      200,
+    );
+    expect((await patch(client, p.id, { version: 2, title: 'B1', saveKey: { writer: tabB, seq: 1 } })).status).toBe(
+      200,
+    );
     // A's retry of a save made on version 1: B saved since, so this is a real conflict.
     const stale = await patch(client, p.id, { version: 1, title: 'A2', saveKey: { writer: tabA, seq: 2 } });
     expect(stale.status).toBe(409);

@@ -68,8 +68,8 @@ export function ConflictDialog({
             {title ? `“${title}” was changed somewhere else` : 'This draft was changed somewhere else'}
           </DialogTitle>
           <DialogDescription>
-            This draft was saved in another tab or device{theirsWhen ? ` (${theirsWhen})` : ''} while you were
-            editing it here, so your edits were not saved over it. Nothing is lost yet: choose the version to keep.
+            This draft was saved in another tab or device{theirsWhen ? ` (${theirsWhen})` : ''} while you were editing
+            it here, so your edits were not saved over it. Nothing is lost yet: choose the version to keep.
           </DialogDescription>
         </DialogHeader>
         <section aria-labelledby={headingId} className="flex min-h-0 flex-col gap-2">
