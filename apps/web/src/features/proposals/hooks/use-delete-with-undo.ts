@@ -15,7 +15,7 @@ export function useDeleteProposalWithUndo() {
   const queryClient = useQueryClient();
   return useCallback(
     (proposal: { id: string; title: string }, options: { onUndo?: () => void } = {}) => {
-      let toastId: string | number | undefined;
+      const toastId = `delete-proposal-${proposal.id}`;
       const showAgain = hideFromLists(queryClient, proposal.id);
       const deleted = deleteProposal(proposal.id).then(
         () => {
@@ -43,7 +43,8 @@ export function useDeleteProposalWithUndo() {
           toast.error('The proposal could not be restored', { description: (error as Error).message });
         }
       };
-      toastId = toast.success(`Deleted “${proposal.title}”`, {
+      toast.success(`Deleted “${proposal.title}”`, {
+        id: toastId,
         description: 'Undo brings it back, as it was.',
         duration: UNDO_WINDOW_MS,
         action: { label: 'Undo', onClick: () => void undo() },
