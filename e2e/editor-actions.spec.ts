@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, toast } from './fixtures';
+import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
 
 /**
  * The draft editor's surroundings: the client and terms fields (a saved client, a new one added
@@ -261,7 +261,7 @@ test('More actions: the title rename is saved, and Duplicate opens a copy with t
   expect(await proposalOf(page, draft.id)).toMatchObject({ title: 'Garden studio build', version: original.version });
 });
 
-test('More actions: Delete offers Undo, which keeps the proposal; without Undo it is gone', async ({
+test('More actions: Delete deletes at once and offers Undo, which brings the proposal back', async ({
   page,
   baseURL,
   signUpViaApi,
@@ -274,9 +274,12 @@ test('More actions: Delete offers Undo, which keeps the proposal; without Undo i
   await moreAction(page, 'Delete');
   await expect(page).toHaveURL('/dashboard');
   const deleted = toast(page, 'Deleted “Loft conversion”');
-  await expect(deleted).toContainText('It is gone for good once this message closes.');
+  await expect(deleted).toContainText('Undo brings it back, as it was.');
   await expect(sidebar.getByRole('link', { name: /Loft conversion/ })).toHaveCount(0);
+  // Deleted on the server already, while Undo is still offered.
+  await expect.poll(async () => (await page.request.get(`/api/proposals/${draft.id}`)).status()).toBe(404);
   await deleted.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, 'Restored “Loft conversion”')).toBeVisible();
   await expect(page).toHaveURL(`/edit-draft/${draft.id}`);
   await expect(titleField(page)).toHaveValue('Loft conversion');
   await expect(deleted).toHaveCount(0);
@@ -291,6 +294,40 @@ test('More actions: Delete offers Undo, which keeps the proposal; without Undo i
   await expect.poll(async () => (await page.request.get(`/api/proposals/${draft.id}`)).status()).toBe(404);
   await page.reload();
   await expect(sidebar.getByRole('heading', { name: 'No proposals yet' })).toBeVisible();
+});
+
+test('Delete stays deleted when the tab closes while Undo is still offered', async ({
+  page,
+  context,
+  baseURL,
+  signUpViaApi,
+  consoleGuard,
+}) => {
+  await signUpViaApi(page);
+  const draft = await createDraft(page, baseURL!, 'Attic insulation');
+  // Reopened, the editor asks for the deleted draft and is answered 404; Chromium logs it.
+  consoleGuard.allow(refusedRequest(`/api/proposals/${draft.id}`));
+  await openDraft(page, draft.id);
+  await editorBox(page).click();
+  await page.keyboard.type('Mineral wool between the rafters.');
+  await expect(saveStatus(page)).toHaveText(/^Saved/);
+
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/proposals/${draft.id}`),
+  );
+  await moreAction(page, 'Delete');
+  expect((await answered).status()).toBe(204);
+  const undo = toast(page, 'Deleted “Attic insulation”').getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeVisible();
+  await page.close();
+
+  const reopened = await context.newPage();
+  await reopened.goto(`/edit-draft/${draft.id}`);
+  await expect(reopened.getByRole('heading', { name: 'This proposal does not exist or is not yours' })).toBeVisible();
+  await reopened.goto('/dashboard');
+  const sidebar = reopened.getByRole('complementary', { name: 'Your proposals' });
+  await expect(sidebar.getByRole('heading', { name: 'No proposals yet' })).toBeVisible();
+  expect((await reopened.request.get(`/api/proposals/${draft.id}`)).status()).toBe(404);
 });
 
 test('More actions: Save as template lands in Your templates, opens in the template editor where an edit is saved, and a proposal is made from it', async ({

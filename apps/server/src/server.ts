@@ -15,6 +15,7 @@ import { urlHost, type TEnv } from './env';
 import type { TAppDeps } from './http/context';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
+import { startDeletedPurges } from './activity/deleted';
 import { startExpirySweeps } from './activity/expiry';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
@@ -86,6 +87,7 @@ export async function startServer(opts: {
     cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
+    cleanup.unshift(startDeletedPurges({ db: database.db, logger }));
     const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, outbox, webDist };
     const { app, state } = createApp(deps);
 

@@ -2,8 +2,10 @@ import { documentTotals, type TDocument } from '@draftwell/shared';
 import type { TProposal, TProposalSummary } from '@draftwell/shared/workspace/proposals';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessProfiles, clients, proposals } from '../src/db/schema';
+import { purgeDeletedProposals, RESTORE_WINDOW_MS } from '../src/activity/deleted';
+import { businessProfiles, clients, proposalEvents, proposals } from '../src/db/schema';
 import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+import { readyDraft, send, verifyEmail } from './proposal-fixtures';
 
 const YEAR = new Date().getUTCFullYear();
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -540,7 +542,7 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     expect(refused.body.error.code).toBe('locked');
     expect(await stored(accepted.id)).toBeDefined();
     expect((await del(client, sent.id)).status).toBe(204);
-    expect(await stored(sent.id)).toBeUndefined();
+    expect((await client.get(`/api/proposals/${sent.id}`)).status).toBe(404);
   });
 
   it('duplicate makes a new draft: new number, "Copy of …", version 1, same content and totals', async () => {
@@ -575,6 +577,192 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     expect((await del(client, p.id)).status).toBe(204);
     expect((await del(client, p.id)).status).toBe(404);
     expect((await client.get(`/api/proposals/${p.id}`)).status).toBe(404);
+  });
+
+  /** Moves a deletion back in time, as if the restore window had passed. */
+  const ageDeletion = (id: string, ms: number) =>
+    db()
+      .update(proposals)
+      .set({ deletedAt: sql`now() - make_interval(secs => ${ms / 1000})` })
+      .where(eq(proposals.id, id));
+
+  it('a delete is committed at once: gone from every read, save, list, overview and the client’s link', async () => {
+    const { client, user } = await signUp(server);
+    await verifyEmail(server, user.id);
+    const draft = await create(client, { title: 'Deleted draft' });
+    const kept = await create(client, { title: 'Kept draft' });
+    const sentDraft = await readyDraft(client);
+    expect((await send(client, sentDraft)).status).toBe(200);
+    const link = await client.get(`/api/proposals/${sentDraft.id}/share-link`);
+    const token = new URL(link.body.url as string).pathname.split('/').pop()!;
+    expect((await server.client().get(`/api/share/${token}`)).status).toBe(200);
+
+    for (const p of [draft, sentDraft]) expect((await del(client, p.id)).status).toBe(204);
+
+    expect((await list(client)).items.map((x) => x.id)).toEqual([kept.id]);
+    expect((await list(client, '?q=Deleted')).items).toEqual([]);
+    for (const p of [draft, sentDraft]) {
+      expect((await client.get(`/api/proposals/${p.id}`)).status).toBe(404);
+      expect((await client.get(`/api/proposals/${p.id}/events`)).status).toBe(404);
+      expect((await patch(client, p.id, { version: p.version, title: 'Saved after the delete' })).status).toBe(404);
+      expect((await client.post(`/api/proposals/${p.id}/duplicate`)).status).toBe(404);
+      expect((await del(client, p.id)).status).toBe(404);
+    }
+    expect((await client.post(`/api/proposals/${sentDraft.id}/withdraw`)).status).toBe(404);
+    expect((await server.client().get(`/api/share/${token}`)).status).toBe(404);
+    const overview = await client.get('/api/overview?tz=UTC');
+    expect(overview.status, overview.text).toBe(200);
+    expect(overview.body.counts).toMatchObject({ total: 1, draft: 1, sent: 0 });
+    expect(JSON.stringify(overview.body)).not.toContain('Deleted draft');
+    // Nothing else changed: the row waits for Undo.
+    expect(await stored(draft.id)).toMatchObject({ title: 'Deleted draft', version: 1 });
+  });
+
+  it('Undo (restore) brings a deleted proposal back whole: same id, number, content, history and link', async () => {
+    const { client, user } = await signUp(server);
+    await verifyEmail(server, user.id);
+    const p = await readyDraft(client);
+    expect((await send(client, p)).status).toBe(200);
+    const before = (await client.get(`/api/proposals/${p.id}`)).body as TProposal;
+    const events = (await client.get(`/api/proposals/${p.id}/events`)).body.items as unknown[];
+    const link = (await client.get(`/api/proposals/${p.id}/share-link`)).body.url as string;
+    const token = new URL(link).pathname.split('/').pop()!;
+
+    expect((await del(client, p.id)).status).toBe(204);
+    const restored = await client.post(`/api/proposals/${p.id}/restore`);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body).toEqual(before);
+    expect((await client.get(`/api/proposals/${p.id}`)).body).toEqual(before);
+    expect((await client.get(`/api/proposals/${p.id}/events`)).body.items).toEqual(events);
+    expect((await list(client)).items.map((x) => x.id)).toContain(p.id);
+    expect((await server.client().get(`/api/share/${token}`)).status).toBe(200);
+    // It saves on the version it had, as a tab that still shows it expects.
+    expect((await patch(client, p.id, { version: before.version, title: 'Back again' })).status).toBe(200);
+
+    // A second Undo is harmless; another user cannot restore (or learn of) mine.
+    expect((await client.post(`/api/proposals/${p.id}/restore`)).status).toBe(200);
+    expect((await del(client, p.id)).status).toBe(204);
+    const other = await signUp(server);
+    const refused = await other.client.post(`/api/proposals/${p.id}/restore`);
+    expect(refused.status).toBe(404);
+    expect((await stored(p.id))!.deletedAt).not.toBeNull();
+    for (const id of ['not-a-uuid', MISSING_ID]) {
+      expect((await client.post(`/api/proposals/${id}/restore`)).status, id).toBe(404);
+    }
+  });
+
+  it('after the restore window a deleted proposal is purged with its history, and cannot be restored', async () => {
+    const { client, user } = await signUp(server);
+    const fresh = await create(client, { title: 'Deleted a moment ago' });
+    const old = await create(client, { title: 'Deleted long ago' });
+    const accepted = await create(client, { title: 'Accepted while deleted' });
+    await db().insert(proposalEvents).values({ proposalId: old.id, ownerId: user.id, type: 'created', actor: 'owner' });
+    for (const p of [fresh, old, accepted]) expect((await del(client, p.id)).status).toBe(204);
+    await ageDeletion(old.id, RESTORE_WINDOW_MS + 1000);
+    await ageDeletion(accepted.id, RESTORE_WINDOW_MS + 1000);
+    // The client's page was open as it was deleted and the acceptance went through.
+    await db()
+      .update(proposals)
+      .set({ status: 'accepted', acceptedAt: new Date() })
+      .where(eq(proposals.id, accepted.id));
+
+    const late = await client.post(`/api/proposals/${old.id}/restore`);
+    expect(late.status).toBe(404);
+    expect(late.body.error.message).toMatch(/deleted for good/);
+
+    await purgeDeletedProposals(db());
+    expect(await stored(old.id)).toBeUndefined();
+    expect(await db().select().from(proposalEvents).where(eq(proposalEvents.proposalId, old.id))).toEqual([]);
+    // Still within its window: kept, and Undo still works.
+    expect(await stored(fresh.id)).toBeDefined();
+    expect((await client.post(`/api/proposals/${fresh.id}/restore`)).status).toBe(200);
+    // The signed record is never purged: it comes back.
+    expect((await client.get(`/api/proposals/${accepted.id}`)).body).toMatchObject({ status: 'accepted' });
+    // A second purge finds nothing more to do.
+    expect(await purgeDeletedProposals(db())).toBe(0);
+  });
+
+  it('R1: a save retried after its answer was lost is not applied twice, and is no conflict with itself', async () => {
+    const { client } = await signUp(server);
+    const p = await create(client);
+    const writer = crypto.randomUUID();
+    const first = { version: 1, title: 'Typed before the crash', saveKey: { writer, seq: 1 } };
+    const applied = await patch(client, p.id, first);
+    expect(applied.status).toBe(200);
+    expect(applied.body.version).toBe(2);
+
+    // The same request again (its answer never arrived): the record as it stands, applied once.
+    const again = await patch(client, p.id, first);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(applied.body);
+    expect((await stored(p.id))!.version).toBe(2);
+
+    // The editor's retry: still on version 1, with what was typed since, as the session's next save.
+    const retry = await patch(client, p.id, {
+      version: 1,
+      title: 'Typed before the crash, and after',
+      saveKey: { writer, seq: 2 },
+    });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body).toMatchObject({ title: 'Typed before the crash, and after', version: 3 });
+
+    // An earlier save of the session arriving late changes nothing (R6).
+    const late = await patch(client, p.id, {
+      version: 1,
+      title: 'Typed before the crash',
+      saveKey: { writer, seq: 1 },
+    });
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ title: 'Typed before the crash, and after', version: 3 });
+    expect((await stored(p.id))!).toMatchObject({ title: 'Typed before the crash, and after', version: 3 });
+  });
+
+  it('R3: a save key never lets a stale save overwrite another tab’s or an unkeyed save', async () => {
+    const { client } = await signUp(server);
+    const p = await create(client);
+    const tabA = crypto.randomUUID();
+    const tabB = crypto.randomUUID();
+    expect((await patch(client, p.id, { version: 1, title: 'A1', saveKey: { writer: tabA, seq: 1 } })).status).toBe(
+      200,
+    );
+    expect((await patch(client, p.id, { version: 2, title: 'B1', saveKey: { writer: tabB, seq: 1 } })).status).toBe(
+      200,
+    );
+    // A's retry of a save made on version 1: B saved since, so this is a real conflict.
+    const stale = await patch(client, p.id, { version: 1, title: 'A2', saveKey: { writer: tabA, seq: 2 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.current).toMatchObject({ title: 'B1', version: 3 });
+
+    // A save without a key (another client of the API) ends the session's run as well.
+    expect((await patch(client, p.id, { version: 3, title: 'API' })).status).toBe(200);
+    const afterApi = await patch(client, p.id, { version: 2, title: 'B2', saveKey: { writer: tabB, seq: 2 } });
+    expect(afterApi.status).toBe(409);
+    expect((await stored(p.id))!).toMatchObject({ title: 'API', version: 4 });
+  });
+
+  it('refuses a malformed save key with 400 and changes nothing', async () => {
+    const { client } = await signUp(server);
+    const p = await create(client);
+    const writer = crypto.randomUUID();
+    const bad = [
+      { writer: 'not-a-uuid', seq: 1 },
+      { writer, seq: 0 },
+      { writer, seq: -1 },
+      { writer, seq: 1.5 },
+      { writer, seq: 2 ** 31 },
+      { writer, seq: '1' },
+      { writer },
+      { seq: 1 },
+      { writer, seq: 1, extra: true },
+      'key',
+      null,
+    ];
+    for (const saveKey of bad) {
+      const res = await patch(client, p.id, { version: 1, title: 'Changed', saveKey });
+      expect(res.status, JSON.stringify(saveKey)).toBe(400);
+      expect(res.body.error.code).toBe('invalid');
+    }
+    expect((await stored(p.id))!).toMatchObject({ title: 'Untitled proposal', version: 1 });
   });
 
   it('POST refuses unknown keys and a bad title', async () => {

@@ -712,7 +712,16 @@ function diffBlocks(before: readonly TBlock[], after: readonly TBlock[], ctx: TC
 
 // ---------------------------------------------------------------- revisions
 
-function diffFields(before: TRevisionSnapshot, after: TRevisionSnapshot, locale: string): TRevisionChange[] {
+/**
+ * What a comparison reads of a version: a sent revision, or a proposal as saved or as edited
+ * (the editor's conflict view compares two of those).
+ */
+export type TComparableVersion = Pick<
+  TRevisionSnapshot,
+  'title' | 'client' | 'currency' | 'validUntil' | 'message' | 'document' | 'totals'
+>;
+
+function diffFields(before: TComparableVersion, after: TComparableVersion, locale: string): TRevisionChange[] {
   const date = (value: string | null) => (value ? formatCalendarDate(value, locale) : EMPTY);
   return valueChanges([
     { label: 'Title', before: orEmpty(before.title), after: orEmpty(after.title) },
@@ -727,7 +736,7 @@ function diffFields(before: TRevisionSnapshot, after: TRevisionSnapshot, locale:
   ]).map((change) => ({ kind: 'field', ...change }));
 }
 
-function diffTotals(before: TRevisionSnapshot, after: TRevisionSnapshot, ctx: TContext): TRevisionChange[] {
+function diffTotals(before: TComparableVersion, after: TComparableVersion, ctx: TContext): TRevisionChange[] {
   return BILLING_KINDS.flatMap((billing): TRevisionChange[] => {
     const change = moneyChange(TOTAL_LABELS[billing], before.totals[billing].total, after.totals[billing].total, ctx);
     return change && change.before !== change.after ? [{ kind: 'totals_changed', billing, ...change }] : [];
@@ -741,8 +750,8 @@ function diffTotals(before: TRevisionSnapshot, after: TRevisionSnapshot, ctx: TC
  * addition. Money is formatted in each revision's own currency. Identical revisions give [].
  */
 export function diffRevisions(
-  before: TRevisionSnapshot,
-  after: TRevisionSnapshot,
+  before: TComparableVersion,
+  after: TComparableVersion,
   locale = 'en-US',
 ): TRevisionChange[] {
   const ctx: TContext = {

@@ -44,6 +44,21 @@ export type TProposalCreate = z.infer<typeof ZProposalCreate>;
  * What an owner may change on a draft. Strict: `ownerId`, `status`, `number`, `totals`, the
  * timestamps… are refused by name (QUALITY A2); totals are always computed on the server.
  */
+/**
+ * An autosave's idempotency key: the editor session that sends it (a random id) and the save's
+ * number there, counting up. A save that committed but whose answer was lost is sent again with
+ * a higher number; the server applies it on top of that session's own last save instead of
+ * answering 409, and answers a repeat of an applied number with the record as it stands.
+ */
+export const ZSaveKey = z.strictObject({
+  writer: z.uuid('The save key names its editor session by a UUID.'),
+  seq: z
+    .int('Number the saves with whole numbers.')
+    .min(1, 'Number the saves from 1.')
+    .max(2_147_483_647, 'That save number is too large.'),
+});
+export type TSaveKey = z.infer<typeof ZSaveKey>;
+
 export const ZProposalPatch = z.strictObject({
   version: ZVersion,
   title: ZTitle.optional(),
@@ -52,6 +67,7 @@ export const ZProposalPatch = z.strictObject({
   currency: ZCurrency.optional(),
   validUntil: ZIsoDate.nullable().optional(),
   document: ZDocument.optional(),
+  saveKey: ZSaveKey.optional(),
 });
 export type TProposalPatch = z.infer<typeof ZProposalPatch>;
 

@@ -156,6 +156,17 @@ export const proposals = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * When its owner deleted it: from then on it is gone for every owner read, and it can be
+     * restored (Undo) until the purge removes the row for good a short while later.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The autosave key of the last save applied: the editor session that sent it and its
+     * sequence number there. A retry of a save that committed unacknowledged is recognised by it.
+     */
+    saveWriter: uuid('save_writer'),
+    saveSeq: integer('save_seq'),
   },
   (t) => [
     uniqueIndex('proposals_owner_number_idx').on(t.ownerId, t.number),
@@ -166,6 +177,10 @@ export const proposals = pgTable(
     index('proposals_open_valid_until_idx')
       .on(t.validUntil)
       .where(sql`${t.status} in ('sent', 'viewed')`),
+    // The purge of deleted proposals once their Undo has run out.
+    index('proposals_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     check('proposals_status_check', sql`${t.status} in ('draft', 'sent', 'viewed', 'accepted', 'declined', 'expired')`),
   ],
 );

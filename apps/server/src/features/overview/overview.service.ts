@@ -9,7 +9,7 @@ import {
   type TOverviewMonth,
 } from '@draftwell/shared/workspace/overview';
 import { PROPOSAL_STATUSES, type TProposalStatus } from '@draftwell/shared/workspace/proposals';
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { acceptances, proposalRevisions, proposals } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
@@ -39,7 +39,7 @@ async function countByStatus(db: TDb, ownerId: string): Promise<TOverview['count
   const rows = await db
     .select({ status: proposals.status, n: count() })
     .from(proposals)
-    .where(eq(proposals.ownerId, ownerId))
+    .where(and(eq(proposals.ownerId, ownerId), isNull(proposals.deletedAt)))
     .groupBy(proposals.status);
   const counts = Object.fromEntries(PROPOSAL_STATUSES.map((s) => [s, 0])) as Record<TProposalStatus, number>;
   let total = 0;
@@ -89,7 +89,7 @@ async function monthsOf(db: TDb, ownerId: string, tz: string, now: Date): Promis
         ('sent', ${proposals.sentAt}),
         ('accepted', case when ${proposals.status} = 'accepted' then ${proposals.acceptedAt} end)
       ) as e(kind, at)
-      where ${proposals.ownerId} = ${ownerId}
+      where ${proposals.ownerId} = ${ownerId} and ${proposals.deletedAt} is null
         -- Rows with no event in the window are dropped before they are unfolded.
         and greatest(${proposals.createdAt}, ${proposals.sentAt}, ${proposals.acceptedAt}) >= (select t from since)
         and e.at >= (select t from since)
@@ -139,7 +139,7 @@ export async function recentActivity(args: { db: TDb; ownerId: string; limit?: n
         ${p.createdAt} as created_at, ${p.sentAt} as sent_at, ${p.viewedAt} as viewed_at,
         ${p.acceptedAt} as accepted_at, ${p.declinedAt} as declined_at, ${p.expiredAt} as expired_at
       from ${p}
-      where ${p.ownerId} = ${ownerId}
+      where ${p.ownerId} = ${ownerId} and ${p.deletedAt} is null
       order by greatest(${p.createdAt}, ${p.sentAt}, ${p.viewedAt}, ${p.acceptedAt}, ${p.declinedAt}, ${p.expiredAt}) desc,
         ${p.id} desc
       limit ${limit}

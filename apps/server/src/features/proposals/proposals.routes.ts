@@ -14,6 +14,7 @@ import {
   deleteProposal,
   duplicateProposal,
   listProposals,
+  restoreProposal,
   updateProposal,
 } from './proposals.service';
 import {
@@ -79,6 +80,11 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   .delete('/:id', async (c) => {
     await deleteProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
     return c.body(null, 204);
+  })
+  // Undo of a delete, while the deleted proposal is kept (a minute).
+  .post('/:id/restore', async (c) => {
+    const proposal = await restoreProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    return c.json(proposal, 200);
   })
   .post('/:id/duplicate', async (c) => {
     const proposal = await duplicateProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });

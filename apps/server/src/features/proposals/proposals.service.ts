@@ -10,10 +10,11 @@ import {
   type TProposalStatus,
   type TProposalSummary,
 } from '@draftwell/shared/workspace/proposals';
-import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { businessProfiles, clients, proposalCounters, proposals } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
+import { restorableSince } from '../../activity/deleted';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/sha256';
 import { containsPattern, isUuid } from '../../lib/sql-text';
@@ -137,7 +138,9 @@ function parseId(id: string): string {
   return id;
 }
 
-export const owned = (actor: TActor, id: string) => and(eq(proposals.id, parseId(id)), eq(proposals.ownerId, actor.id));
+/** The actor's proposal by id; a deleted one (waiting for its purge) is not found any more. */
+export const owned = (actor: TActor, id: string) =>
+  and(eq(proposals.id, parseId(id)), eq(proposals.ownerId, actor.id), isNull(proposals.deletedAt));
 
 /**
  * A new draft, numbered, filled from the business profile and (optionally) a saved client.
@@ -184,7 +187,7 @@ export async function listProposals(args: {
 }): Promise<TPage<TProposalSummary>> {
   const { db, actor, query } = args;
   const cursor = decodeTimeCursor(query.cursor);
-  const where: (SQL | undefined)[] = [eq(proposals.ownerId, actor.id)];
+  const where: (SQL | undefined)[] = [eq(proposals.ownerId, actor.id), isNull(proposals.deletedAt)];
   if (query.status) where.push(eq(proposals.status, query.status));
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -195,7 +198,15 @@ export async function listProposals(args: {
   if (cursor) {
     where.push(sql`(${proposals.updatedAt}, ${proposals.id}) < (${cursor.k}::timestamptz, ${cursor.id}::uuid)`);
   }
-  const { document: _document, shareTokenHash: _token, ownerId: _owner, ...columns } = getTableColumns(proposals);
+  const {
+    document: _document,
+    shareTokenHash: _token,
+    ownerId: _owner,
+    deletedAt: _deleted,
+    saveWriter: _writer,
+    saveSeq: _seq,
+    ...columns
+  } = getTableColumns(proposals);
   const rows = await db
     .select({ ...columns, key: updatedAtKey })
     .from(proposals)
@@ -205,7 +216,9 @@ export async function listProposals(args: {
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ key: _key, ...row }) => toSummary({ ...row, ownerId: actor.id, shareTokenHash: null })),
+    items: page.map(({ key: _key, ...row }) =>
+      toSummary({ ...row, ownerId: actor.id, shareTokenHash: null, deletedAt: null, saveWriter: null, saveSeq: null }),
+    ),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ k: last.key, id: last.id }) : null,
   };
 }
@@ -216,7 +229,13 @@ function prepareGet(db: TDb) {
   return db
     .select()
     .from(proposals)
-    .where(and(eq(proposals.id, sql.placeholder('id')), eq(proposals.ownerId, sql.placeholder('ownerId'))))
+    .where(
+      and(
+        eq(proposals.id, sql.placeholder('id')),
+        eq(proposals.ownerId, sql.placeholder('ownerId')),
+        isNull(proposals.deletedAt),
+      ),
+    )
     .prepare('draftwell_get_proposal');
 }
 
@@ -234,16 +253,28 @@ export async function getProposal(args: { db: TDb; actor: TActor; id: string }):
 
 type TProposalSet = Partial<typeof proposals.$inferInsert>;
 
+/**
+ * The save applies on the version it was made on, or on top of the same editor session's own
+ * earlier save (a higher number from the writer of the last save): then every version since the
+ * one it was made on is that session's, one whose answer was lost, and nobody else's work is
+ * overwritten. A save of no session (`writer` null) matches the version only.
+ */
+const saveKeySet = { saveWriter: sql`${sql.placeholder('writer')}`, saveSeq: sql`${sql.placeholder('seq')}` };
+
 function draftUpdate(db: TDb, set: TProposalSet) {
   return db
     .update(proposals)
-    .set({ ...set, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
+    .set({ ...set, ...saveKeySet, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
     .where(
       and(
         eq(proposals.id, sql.placeholder('id')),
         eq(proposals.ownerId, sql.placeholder('ownerId')),
-        eq(proposals.version, sql.placeholder('version')),
+        or(
+          eq(proposals.version, sql.placeholder('version')),
+          and(eq(proposals.saveWriter, sql.placeholder('writer')), lt(proposals.saveSeq, sql.placeholder('seq'))),
+        ),
         ne(proposals.status, 'accepted'),
+        isNull(proposals.deletedAt),
       ),
     )
     .returning();
@@ -256,7 +287,8 @@ function draftUpdate(db: TDb, set: TProposalSet) {
  * (JSONB would store the JSON value null instead of SQL NULL).
  */
 const saveQueries = new WeakMap<TDb, Map<string, ReturnType<ReturnType<typeof draftUpdate>['prepare']>>>();
-async function saveDraft(db: TDb, set: TProposalSet, key: { id: string; ownerId: string; version: number }) {
+type TSaveTarget = { id: string; ownerId: string; version: number; writer: string | null; seq: number | null };
+async function saveDraft(db: TDb, set: TProposalSet, key: TSaveTarget) {
   const entries = Object.entries(set) as Array<[keyof TProposalSet, unknown]>;
   if (entries.some(([, value]) => value === null || value === undefined)) {
     return draftUpdate(db, set).execute(key);
@@ -310,22 +342,40 @@ export async function updateProposal(args: {
   }
   // A sent proposal stays editable: its client keeps seeing the revision that was sent until
   // it is sent again. Only an accepted one is locked.
-  const [row] = await saveDraft(db, set, { id: parseId(id), ownerId: actor.id, version: patch.version });
+  const [row] = await saveDraft(db, set, {
+    id: parseId(id),
+    ownerId: actor.id,
+    version: patch.version,
+    writer: patch.saveKey?.writer ?? null,
+    seq: patch.saveKey?.seq ?? null,
+  });
   if (row) return toProposal(row);
 
   const [current] = await db.select().from(proposals).where(where);
   if (!current) throw notFound();
   if (current.status === 'accepted') throw new AppError('locked', 'An accepted proposal is locked.');
+  const key = patch.saveKey;
+  if (key && current.saveWriter === key.writer && current.saveSeq !== null && current.saveSeq >= key.seq) {
+    // This save was applied already (a retry whose first answer was lost), or a later one of the
+    // same session was: nothing to do twice, and nothing to show as a conflict.
+    return toProposal(current);
+  }
   throw new ProposalConflictError(
     'This proposal was changed elsewhere since you opened it. Keep your version or the newer one.',
     toProposal(current),
   );
 }
 
+/**
+ * Deletes at once, as the user asked: from now on every read answers 404 and the client's link
+ * stops working, even if the tab that asked closes. The row stays for RESTORE_WINDOW_MS so Undo
+ * (`restoreProposal`) can bring it back whole; then the purge removes it. Deleting twice is a 404.
+ */
 export async function deleteProposal(args: { db: TDb; actor: TActor; id: string }): Promise<void> {
   const { db, actor, id } = args;
   const deleted = await db
-    .delete(proposals)
+    .update(proposals)
+    .set({ deletedAt: sql`now()` })
     .where(and(owned(actor, id), ne(proposals.status, 'accepted')))
     .returning({ id: proposals.id });
   if (deleted.length > 0) return;
@@ -335,6 +385,28 @@ export async function deleteProposal(args: { db: TDb; actor: TActor; id: string 
     'locked',
     'An accepted proposal is the signed record for you and your client, so it cannot be deleted. Duplicate it to start a new one.',
   );
+}
+
+/** Undo of a delete: the proposal as it was, while its restore window lasts. */
+export async function restoreProposal(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
+  const { db, actor, id } = args;
+  const [row] = await db
+    .update(proposals)
+    .set({ deletedAt: null })
+    .where(
+      and(
+        eq(proposals.id, parseId(id)),
+        eq(proposals.ownerId, actor.id),
+        isNotNull(proposals.deletedAt),
+        gt(proposals.deletedAt, restorableSince),
+      ),
+    )
+    .returning();
+  if (row) return toProposal(row);
+  const [current] = await db.select({ id: proposals.id }).from(proposals).where(owned(actor, id));
+  // Never deleted (a second Undo, say): nothing to bring back, and nothing lost.
+  if (current) return getProposal({ db, actor, id });
+  throw new AppError('not_found', 'That proposal was deleted for good and can no longer be restored.');
 }
 
 /**

@@ -15,7 +15,7 @@ import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
 import { cutText } from '@draftwell/shared/text';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { issueRevisionPdf } from '../../activity/documents';
 import { publishNotifications, recordEvent, toNotification } from '../../activity/events';
 import { expireIfDue, isDue } from '../../activity/expiry';
@@ -123,7 +123,8 @@ export async function resolveShare(req: TShareRequest, opts: { allowGone?: boole
     ? await db
         .select()
         .from(proposals)
-        .where(eq(proposals.shareTokenHash, hashShareToken(token)))
+        // A deleted proposal's link stops working at once, as when the row is purged.
+        .where(and(eq(proposals.shareTokenHash, hashShareToken(token)), isNull(proposals.deletedAt)))
     : [];
   if (!row) {
     await limit(deps, `share-miss:${ip}`, SHARE_RATE.misses);

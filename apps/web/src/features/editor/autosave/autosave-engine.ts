@@ -18,11 +18,21 @@ export type TAutosaveOptions<TRecord extends { version: number }, TChanges exten
   userId: string;
   /** The record as loaded from the server. */
   record: TRecord;
-  save: (changes: Partial<TChanges>, version: number, signal: AbortSignal) => Promise<TRecord>;
+  /** `key` identifies this save for the server, so a retry is never applied twice (see TSaveKey). */
+  save: (changes: Partial<TChanges>, version: number, signal: AbortSignal, key: TSaveKey) => Promise<TRecord>;
   delayMs?: number;
   onSaved?: (record: TRecord) => void;
   onConflict?: (current: TRecord) => void;
+  /**
+   * Another tab saved a newer version while this one had nothing unsaved: the engine has taken it
+   * as its own, and the screen shows it. Without this handler the engine keeps its version and
+   * the next save here asks which one to keep.
+   */
+  onTakenFromOtherTab?: (record: TRecord) => void;
 };
+
+/** This editor session (a random id) and the number of the save in it, counting up from 1. */
+export type TSaveKey = { writer: string; seq: number };
 
 export type TAutosaveConflict<TRecord, TChanges> = { mine: Partial<TChanges>; theirs: TRecord };
 export type TLocalCopy<TChanges> = { changes: Partial<TChanges>; savedAt: Date };
@@ -51,7 +61,8 @@ export const RETRY_MAX_MS = 30_000;
 /** A save that has not answered by then is abandoned and retried (its late answer is ignored). */
 export const SAVE_TIMEOUT_MS = 30_000;
 
-type TBroadcast = { type: 'saved'; key: string; version: number; tabId: string };
+/** `record`: the version saved, so a tab with nothing unsaved can show it at once. */
+type TBroadcast<TRecord> = { type: 'saved'; key: string; version: number; tabId: string; record: TRecord };
 
 type TInflight = { seq: number; controller: AbortController };
 
@@ -141,6 +152,8 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
   private lookedUpFor: string | null = null;
   private channel: BroadcastChannel | null = null;
   private readonly tabId = Math.random().toString(36).slice(2);
+  /** Who sends this engine's saves, for their idempotency keys (`seq` numbers them). */
+  private readonly writer = crypto.randomUUID();
   private readonly listeners = new Set<() => void>();
   private readonly waiters = new Set<() => void>();
   private snapshot: TAutosaveState<TRecord, TChanges>;
@@ -391,7 +404,7 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
     this.emit();
     let call: Promise<TRecord>;
     try {
-      call = this.options.save(changes, version, controller.signal);
+      call = this.options.save(changes, version, controller.signal, { writer: this.writer, seq });
     } catch (error) {
       call = Promise.reject(error);
     }
@@ -423,7 +436,7 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
         this.revs.delete(key);
       }
     }
-    this.broadcast(saved.version);
+    this.broadcast(saved);
     if (this.pending.size === 0) {
       this.localDirty = false;
       this.clearTimer('writeTimer');
@@ -618,8 +631,14 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
     }
   };
 
-  private broadcast(version: number): void {
-    const message: TBroadcast = { type: 'saved', key: localChangesKey(this.id()), version, tabId: this.tabId };
+  private broadcast(saved: TRecord): void {
+    const message: TBroadcast<TRecord> = {
+      type: 'saved',
+      key: localChangesKey(this.id()),
+      version: saved.version,
+      tabId: this.tabId,
+      record: saved,
+    };
     try {
       this.channel?.postMessage(message);
     } catch {
@@ -628,12 +647,21 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
   }
 
   private onBroadcast = (event: MessageEvent): void => {
-    const m = event.data as Partial<TBroadcast> | null;
+    const m = event.data as Partial<TBroadcast<TRecord>> | null;
     if (!m || m.type !== 'saved' || m.tabId === this.tabId || m.key !== localChangesKey(this.id())) return;
-    if (typeof m.version === 'number' && m.version > this.baseVersion) {
-      this.changedInOtherTab = true;
+    if (typeof m.version !== 'number' || m.version <= this.baseVersion) return;
+    const take = this.options.onTakenFromOtherTab;
+    if (take && m.record && m.record.version === m.version && this.isUntouched()) {
+      // Nothing here to lose: the newer version simply replaces this one, with no question asked.
+      this.baseVersion = m.version;
+      this.record = m.record;
+      this.changedInOtherTab = false;
       this.emit();
+      take(m.record);
+      return;
     }
+    this.changedInOtherTab = true;
+    this.emit();
   };
 
   // ---- state ----------------------------------------------------------------------------------
@@ -688,6 +716,11 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
       this.waiters.clear();
       for (const resolve of waiters) resolve();
     }
+  }
+
+  /** Nothing typed here that the server has not acknowledged, and no save or choice under way. */
+  private isUntouched(): boolean {
+    return this.pending.size === 0 && !this.inflight && !this.conflictState;
   }
 
   private isSettled(): boolean {

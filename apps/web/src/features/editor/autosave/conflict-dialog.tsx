@@ -1,5 +1,6 @@
+import { diffRevisions, type TComparableVersion } from '@draftwell/shared/share/diff';
 import { LoaderCircle } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,14 +10,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Added, Removed, RevisionChanges } from '@/features/proposal-view/components/revision-changes';
 
 export type TConflictDialogProps = {
   open: boolean;
   /** The draft's title, to say which one this is about. */
   title?: string;
-  mine: ReactNode;
-  theirs: ReactNode;
-  mineUpdatedAt?: Date | string | null;
+  /** The version kept by "Keep my version": theirs with this tab's unsaved changes on top. */
+  mine: TComparableVersion;
+  theirs: TComparableVersion;
   theirsUpdatedAt?: Date | string | null;
   onKeepMine: () => void;
   onKeepTheirs: () => void;
@@ -32,48 +34,25 @@ function formatWhen(value: Date | string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : when.format(date);
 }
 
-function Side({ heading, note, children }: { heading: string; note: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-2">
-      <div>
-        <h3 id={headingId} className="font-semibold">
-          {heading}
-        </h3>
-        <p className="text-muted-foreground text-sm">{note}</p>
-      </div>
-      {/* A scroll area must be focusable so the keyboard can scroll a long document (axe scrollable-region-focusable). */}
-      <div
-        role="region"
-        aria-labelledby={headingId}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
-        tabIndex={0}
-        className="bg-background focus-visible:ring-ring max-h-[40dvh] min-h-24 overflow-auto rounded-md border p-3 focus-visible:ring-2 focus-visible:outline-none md:max-h-[55dvh]"
-      >
-        {children}
-      </div>
-    </div>
-  );
-}
-
 /**
- * A save was refused because the record changed elsewhere (409): both versions side by side
- * (stacked on phones), and the user chooses. It cannot be dismissed without a choice, since
- * closing it would leave the edits neither saved nor dropped.
+ * A save was refused because the record changed elsewhere (409) while this tab had unsaved
+ * edits: what differs between the two versions, marked word by word as the revision compare
+ * does, and the user chooses. It cannot be dismissed without a choice, since closing it would
+ * leave the edits neither saved nor dropped.
  */
 export function ConflictDialog({
   open,
   title,
   mine,
   theirs,
-  mineUpdatedAt,
   theirsUpdatedAt,
   onKeepMine,
   onKeepTheirs,
   busy = false,
 }: TConflictDialogProps) {
-  const mineWhen = formatWhen(mineUpdatedAt);
   const theirsWhen = formatWhen(theirsUpdatedAt);
+  const changes = useMemo(() => (open ? diffRevisions(theirs, mine) : []), [open, theirs, mine]);
+  const headingId = useId();
   return (
     <Dialog open={open}>
       <DialogContent
@@ -89,25 +68,35 @@ export function ConflictDialog({
             {title ? `“${title}” was changed somewhere else` : 'This draft was changed somewhere else'}
           </DialogTitle>
           <DialogDescription>
-            This draft was changed in another tab or device after you opened it, so your latest edits were not saved
-            over those changes. Nothing is lost yet: compare the two versions and choose the one to keep. The other one
-            will be replaced.
+            This draft was saved in another tab or device{theirsWhen ? ` (${theirsWhen})` : ''} while you were editing
+            it here, so your edits were not saved over it. Nothing is lost yet: choose the version to keep.
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-4 md:grid-cols-2">
-          <Side
-            heading="Your version"
-            note={mineWhen ? `Your edits from ${mineWhen}, not saved yet.` : 'Your edits in this tab, not saved yet.'}
+        <section aria-labelledby={headingId} className="flex min-h-0 flex-col gap-2">
+          <h3 id={headingId} className="font-semibold">
+            What your version changes
+          </h3>
+          <p className="text-muted-foreground text-sm">
+            <Added>Marked like this</Added>: only in your version. <Removed>Marked like this</Removed>: only in the
+            other version.
+          </p>
+          {/* A scroll area must be focusable so the keyboard can scroll a long list (axe scrollable-region-focusable). */}
+          <div
+            role="region"
+            aria-label="Differences between the two versions"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
+            tabIndex={0}
+            className="bg-background focus-visible:ring-ring max-h-[45dvh] min-h-16 overflow-auto rounded-md border px-3 focus-visible:ring-2 focus-visible:outline-none md:max-h-[55dvh]"
           >
-            {mine}
-          </Side>
-          <Side
-            heading="The other version"
-            note={theirsWhen ? `Saved ${theirsWhen} from another tab or device.` : 'Saved from another tab or device.'}
-          >
-            {theirs}
-          </Side>
-        </div>
+            {changes.length > 0 ? (
+              <RevisionChanges changes={changes} />
+            ) : (
+              <p className="text-muted-foreground py-3 text-sm">
+                The two versions say the same; only formatting may differ.
+              </p>
+            )}
+          </div>
+        </section>
         <DialogFooter>
           <Button variant="outline" onClick={onKeepTheirs} disabled={busy}>
             Keep the other version

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { RETRY_MAX_MS, SAVE_TIMEOUT_MS } from './autosave-engine';
+import { RETRY_MAX_MS, SAVE_TIMEOUT_MS, type TSaveKey } from './autosave-engine';
 import { getLocalChanges, putLocalChanges, type TLocalChangesEntry } from './local-drafts';
 import { useAutosave } from './use-autosave';
 
@@ -13,6 +13,7 @@ type TCall = {
   changes: TChanges;
   version: number;
   signal: AbortSignal;
+  key: TSaveKey;
   resolve: (record: TRecord) => void;
   reject: (error: unknown) => void;
 };
@@ -21,8 +22,8 @@ type TCall = {
 function controlledSave() {
   const calls: TCall[] = [];
   const save = vi.fn(
-    (changes: TChanges, version: number, signal: AbortSignal) =>
-      new Promise<TRecord>((resolve, reject) => calls.push({ changes, version, signal, resolve, reject })),
+    (changes: TChanges, version: number, signal: AbortSignal, key: TSaveKey) =>
+      new Promise<TRecord>((resolve, reject) => calls.push({ changes, version, signal, key, resolve, reject })),
   );
   return { save, calls };
 }
@@ -458,6 +459,64 @@ describe('useAutosave', () => {
     act(() => b.result.current.change({ title: 'from B' }));
     await advance(100);
     expect(b.calls[0]!.version).toBe(1);
+  });
+
+  it('a tab with nothing unsaved takes another tab’s newer version at once, without asking', async () => {
+    const a = setup({ delayMs: 100 });
+    const onTakenFromOtherTab = vi.fn();
+    const b = setup({ delayMs: 100, onTakenFromOtherTab });
+    act(() => a.result.current.change({ title: 'from A' }));
+    await advance(100);
+    await answer(a.calls[0], record(2, { title: 'from A' }));
+    await until(() => onTakenFromOtherTab.mock.calls.length > 0, 'the broadcast');
+    expect(onTakenFromOtherTab).toHaveBeenCalledWith(record(2, { title: 'from A' }));
+    expect(b.result.current.changedInOtherTab).toBe(false);
+    expect(b.result.current.status).toBe('saved');
+
+    // B now stands on A's version: its next edit saves on top of it, with no conflict.
+    act(() => b.result.current.change({ body: 'from B' }));
+    await advance(100);
+    expect(b.calls[0]!.version).toBe(2);
+  });
+
+  it('a tab with unsaved edits keeps them when another tab saves, and is told its next save will ask', async () => {
+    const a = setup({ delayMs: 100 });
+    const onTakenFromOtherTab = vi.fn();
+    const b = setup({ delayMs: 5000, onTakenFromOtherTab });
+    act(() => b.result.current.change({ body: 'typed in B' }));
+    act(() => a.result.current.change({ title: 'from A' }));
+    await advance(100);
+    await answer(a.calls[0], record(2, { title: 'from A' }));
+    await until(() => b.result.current.changedInOtherTab, 'the broadcast');
+    expect(onTakenFromOtherTab).not.toHaveBeenCalled();
+    expect(b.result.current.hasUnsavedChanges).toBe(true);
+    await advance(5000);
+    expect(b.calls[0]).toMatchObject({ version: 1, changes: { body: 'typed in B' } });
+  });
+
+  it('keys every save of one editor session: one writer, numbers counting up across retries', async () => {
+    const { result, calls } = setup({ delayMs: 100 });
+    act(() => result.current.change({ title: 'one' }));
+    await advance(100);
+    // The first attempt's answer is lost (it may have been applied); the retry carries the next number.
+    await fail(calls[0], new ApiError(0, 'offline', 'network'));
+    act(() => result.current.change({ title: 'one two' }));
+    await advance(RETRY_MAX_MS);
+    expect(calls[1]).toMatchObject({ version: 1, changes: { title: 'one two' } });
+    await answer(calls[1], record(3, { title: 'one two' }));
+    act(() => result.current.change({ body: 'three' }));
+    await advance(100);
+    const keys = calls.map((c) => c.key);
+    expect(keys.map((k) => k.seq)).toEqual([1, 2, 3]);
+    expect(new Set(keys.map((k) => k.writer)).size).toBe(1);
+    expect(keys[0]!.writer).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Another editor session is another writer.
+    const other = setup({ delayMs: 100 });
+    act(() => other.result.current.change({ title: 'elsewhere' }));
+    await advance(100);
+    expect(other.calls[0]!.key.writer).not.toBe(keys[0]!.writer);
+    expect(other.calls[0]!.key.seq).toBe(1);
   });
 
   it('says when this device cannot keep the changes', async () => {

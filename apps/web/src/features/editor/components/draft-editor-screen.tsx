@@ -19,7 +19,6 @@ import { useSession } from '@/features/auth/api/session';
 import { useDrafter } from '@/features/drafting/api/get-drafter';
 import { rewriteSection } from '@/features/drafting/api/rewrite-section';
 import { useDraftWriting } from '@/features/drafting/writing/draft-writing';
-import { DocumentView } from '@/features/document-view/document-view';
 import { useProposal } from '@/features/proposals/api/get-proposal';
 import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
 import { saveProposal, useDuplicateProposal } from '@/features/proposals/api/proposal-actions';
@@ -32,6 +31,7 @@ import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-te
 import { PlanBrandingNote } from '@/features/billing/components/plan-branding-note';
 import { useShownBranding } from '@/features/billing/hooks/use-shown-branding';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import type { TComparableVersion } from '@draftwell/shared/share/diff';
 import { ApiError } from '@/lib/api-client';
 import { ConflictDialog } from '../autosave/conflict-dialog';
 import { RestoreLocalBanner } from '../autosave/restore-banner';
@@ -43,7 +43,7 @@ import { DraftWritingScreen } from './draft-writing-screen';
 import { ProposalDetailsFields, type TProposalFields } from './proposal-details-fields';
 import { useSender } from '../use-sender';
 
-type TProposalChanges = Omit<TProposalPatch, 'version'>;
+type TProposalChanges = Omit<TProposalPatch, 'version' | 'saveKey'>;
 
 /** `/edit-draft/:id`: the proposal's fields and its document, autosaved. */
 export function DraftEditorScreen({ id }: { id: string }) {
@@ -110,8 +110,14 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
     recordId: initial.id,
     userId: session?.user.id ?? 'anonymous',
     record: initial,
-    save: (changes, version, signal) => saveProposal(initial.id, { ...changes, version }, signal),
+    save: (changes, version, signal, saveKey) => saveProposal(initial.id, { ...changes, version, saveKey }, signal),
     onSaved,
+    onTakenFromOtherTab: (taken) => {
+      latest.current = taken;
+      setRecord(taken);
+      queryClient.setQueryData(proposalKeys.detail(taken.id), taken);
+      applyRecord(taken);
+    },
   });
 
   const change = (patch: Partial<TProposalFields>) => {
@@ -119,23 +125,35 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
     autosave.change(patch);
   };
 
-  const applyRecord = (p: TProposal) => {
+  function applyRecord(p: TProposal) {
     setFields(fieldsOf(p));
     editorRef.current?.setDocument(p.document);
-  };
+  }
 
-  /** Variables filled from `source`: this tab's fields by default, the other side's in a conflict. */
+  /** Both sides of a conflict; "mine" is what Keep my version leaves: theirs with my changes on top. */
+  const conflict = autosave.conflict;
+  const versions = useMemo(() => {
+    if (!conflict) return null;
+    const merged: TProposal = { ...conflict.theirs, ...conflict.mine };
+    return {
+      merged,
+      theirs: comparable(conflict.theirs),
+      mine: comparable({ ...merged, totals: safeTotals(merged.document) ?? merged.totals }),
+    };
+  }, [conflict]);
+
+  /** Variables filled from this tab's fields. */
   const context = useMemo(
     () =>
-      (document: TDocument | null, source: TProposalFields = fields): TDocumentContext => ({
+      (document: TDocument | null): TDocumentContext => ({
         proposal: {
-          title: source.title,
+          title: fields.title,
           number: record.number,
-          validUntil: source.validUntil,
-          currency: source.currency,
+          validUntil: fields.validUntil,
+          currency: fields.currency,
           totals: document ? safeTotals(document) : record.totals,
         },
-        client: { name: source.client.name, company: source.client.company, email: source.client.email },
+        client: { name: fields.client.name, company: fields.client.company, email: fields.client.email },
         sender,
       }),
     [fields, record, sender],
@@ -363,20 +381,20 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         onClose={() => setPreviewing(null)}
       />
 
-      {autosave.conflict ? (
+      {conflict && versions ? (
         <ConflictDialog
           open
           title={fields.title}
-          mine={<DocumentView document={autosave.conflict.mine.document ?? record.document} context={context(null)} />}
-          theirs={
-            <DocumentView
-              document={autosave.conflict.theirs.document}
-              context={context(autosave.conflict.theirs.document, fieldsOf(autosave.conflict.theirs))}
-            />
-          }
-          theirsUpdatedAt={autosave.conflict.theirs.updatedAt}
+          mine={versions.mine}
+          theirs={versions.theirs}
+          theirsUpdatedAt={conflict.theirs.updatedAt}
           busy={autosave.status === 'saving'}
-          onKeepMine={() => void autosave.resolveConflict('mine')}
+          onKeepMine={() => {
+            // What the other side changed and this tab did not stays theirs: show it so.
+            setFields(fieldsOf(versions.merged));
+            if (conflict.mine.document === undefined) editorRef.current?.setDocument(versions.merged.document);
+            void autosave.resolveConflict('mine');
+          }}
           onKeepTheirs={() => {
             const theirs = autosave.conflict?.theirs;
             void autosave.resolveConflict('theirs');
@@ -386,6 +404,10 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
       ) : null}
     </div>
   );
+}
+
+function comparable(p: TProposal): TComparableVersion {
+  return { ...fieldsOf(p), message: '', document: p.document, totals: p.totals };
 }
 
 function safeTotals(document: TDocument) {

@@ -1,14 +1,14 @@
-import type { TDocument, TDocumentContext } from '@draftwell/shared/document';
+import { documentTotals, type TDocument, type TDocumentContext } from '@draftwell/shared/document';
+import type { TComparableVersion } from '@draftwell/shared/share/diff';
 import type { TTemplate, TTemplatePatch } from '@draftwell/shared/workspace/templates';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, FileQuestion } from 'lucide-react';
-import { Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/session';
-import { DocumentView } from '@/features/document-view/document-view';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
 import { ProposalLoadError } from '@/features/proposals/components/proposal-header';
 import { templateKeys } from '@/features/templates/api/keys';
@@ -62,12 +62,9 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
   const editorRef = useRef<TDocumentEditorHandle>(null);
   const [name, setName] = useState(initial.name);
   const [previewing, setPreviewing] = useState<TDocument | null>(null);
-  // The document as last saved: "mine" in a conflict when only the name changed here.
-  const [savedDocument, setSavedDocument] = useState(initial.document);
 
   const onSaved = useCallback(
     (saved: TTemplate) => {
-      setSavedDocument(saved.document);
       queryClient.setQueryData(templateKeys.detail(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: templateKeys.lists() });
     },
@@ -80,6 +77,11 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
     record: initial,
     save: (changes, version) => updateTemplate({ id: initial.id, patch: { ...changes, version } }),
     onSaved,
+    onTakenFromOtherTab: (taken) => {
+      setName(taken.name);
+      editorRef.current?.setDocument(taken.document);
+      queryClient.setQueryData(templateKeys.detail(taken.id), taken);
+    },
   });
 
   const context: TDocumentContext = sampleContext({
@@ -89,6 +91,15 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
     senderCompany: sender.company,
   });
   const errors = autosave.status === 'error' && autosave.fieldErrors ? autosave.fieldErrors : {};
+
+  /** Both sides of a conflict; "mine" is what Keep my version leaves: theirs with my changes on top. */
+  const conflict = autosave.conflict;
+  const currency = profile.data?.defaultCurrency ?? 'USD';
+  const versions = useMemo(() => {
+    if (!conflict) return null;
+    const merged: TTemplate = { ...conflict.theirs, ...conflict.mine };
+    return { merged, theirs: comparable(conflict.theirs, currency), mine: comparable(merged, currency) };
+  }, [conflict, currency]);
 
   return (
     <div className="space-y-4">
@@ -163,15 +174,20 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
         description="How a proposal made from this template starts; the variables show sample values."
       />
 
-      {autosave.conflict ? (
+      {conflict && versions ? (
         <ConflictDialog
           open
           title={name}
-          mine={<DocumentView document={autosave.conflict.mine.document ?? savedDocument} context={context} />}
-          theirs={<DocumentView document={autosave.conflict.theirs.document} context={context} />}
-          theirsUpdatedAt={autosave.conflict.theirs.updatedAt}
+          mine={versions.mine}
+          theirs={versions.theirs}
+          theirsUpdatedAt={conflict.theirs.updatedAt}
           busy={autosave.status === 'saving'}
-          onKeepMine={() => void autosave.resolveConflict('mine')}
+          onKeepMine={() => {
+            // What the other side changed and this tab did not stays theirs: show it so.
+            setName(versions.merged.name);
+            if (conflict.mine.document === undefined) editorRef.current?.setDocument(versions.merged.document);
+            void autosave.resolveConflict('mine');
+          }}
           onKeepTheirs={() => {
             const theirs = autosave.conflict?.theirs;
             void autosave.resolveConflict('theirs');
@@ -184,4 +200,17 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
       ) : null}
     </div>
   );
+}
+
+const NO_CLIENT = { name: '', company: '', email: '', phone: '', address: '' };
+
+/** A template compared as a proposal: its name as the title; it has no client, validity or message. */
+function comparable(t: TTemplate, currency: string): TComparableVersion {
+  let totals: TComparableVersion['totals'];
+  try {
+    totals = documentTotals(t.document);
+  } catch {
+    totals = documentTotals({ ...t.document, blocks: [] });
+  }
+  return { title: t.name, client: NO_CLIENT, currency, validUntil: null, message: '', document: t.document, totals };
 }

@@ -12,8 +12,14 @@ export function duplicateProposal(id: string): Promise<TProposal> {
   return unwrap<TProposal>(api.proposals[':id'].duplicate.$post({ param: { id } }));
 }
 
+/** `keepalive`: a tab closed right after Delete still gets the delete to the server. */
 export function deleteProposal(id: string): Promise<void> {
-  return unwrap<void>(api.proposals[':id'].$delete({ param: { id } }));
+  return unwrap<void>(api.proposals[':id'].$delete({ param: { id } }, { init: { keepalive: true } }));
+}
+
+/** Undo of a delete: the server keeps a deleted proposal restorable for a minute. */
+export function restoreProposal(id: string): Promise<TProposal> {
+  return unwrap<TProposal>(api.proposals[':id'].restore.$post({ param: { id } }));
 }
 
 /** A copy of the proposal as a new draft; the copy is cached for the screen it opens in. */
@@ -28,7 +34,7 @@ export function useDuplicateProposal() {
   });
 }
 
-/** Hides a proposal from every cached list at once (the delete is only sent after the Undo window). */
+/** Hides a proposal from every cached list at once, before the server has answered its delete. */
 export function hideFromLists(queryClient: ReturnType<typeof useQueryClient>, id: string): () => void {
   const snapshots = queryClient.getQueriesData<InfiniteData<TProposalPage>>({ queryKey: proposalKeys.lists() });
   for (const [key, data] of snapshots) {

@@ -1,49 +1,53 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { deleteProposal, hideFromLists } from '../api/proposal-actions';
+import { deleteProposal, hideFromLists, restoreProposal } from '../api/proposal-actions';
 import { invalidateProposalSummaries, proposalKeys } from '../api/keys';
 
 const UNDO_WINDOW_MS = 8000;
 
 /**
- * Delete with Undo: the proposal leaves every list at once, and the DELETE is sent only when
- * the toast closes without Undo. Closing the tab inside the window keeps the proposal, which
- * is the safe way round: nothing is lost that the user did not mean to lose.
+ * Delete with Undo: the DELETE is sent at once, so the proposal stays deleted whatever happens
+ * to this tab next (closed, reloaded, offline); the server keeps it restorable for a while, and
+ * Undo asks for it back. The lists leave it out before the server answers.
  */
 export function useDeleteProposalWithUndo() {
   const queryClient = useQueryClient();
   return useCallback(
     (proposal: { id: string; title: string }, options: { onUndo?: () => void } = {}) => {
-      const restore = hideFromLists(queryClient, proposal.id);
-      let undone = false;
-      let sent = false;
-      const commit = () => {
-        if (undone || sent) return;
-        sent = true;
-        deleteProposal(proposal.id)
-          .then(() => {
-            queryClient.removeQueries({ queryKey: proposalKeys.detail(proposal.id) });
-            return invalidateProposalSummaries(queryClient);
-          })
-          .catch((error: Error) => {
-            restore();
-            toast.error('The proposal was not deleted', { description: error.message });
-          });
+      const toastId = `delete-proposal-${proposal.id}`;
+      const showAgain = hideFromLists(queryClient, proposal.id);
+      const deleted = deleteProposal(proposal.id).then(
+        () => {
+          queryClient.removeQueries({ queryKey: proposalKeys.detail(proposal.id) });
+          void invalidateProposalSummaries(queryClient);
+          return true;
+        },
+        (error: Error) => {
+          showAgain();
+          toast.dismiss(toastId);
+          toast.error('The proposal was not deleted', { description: error.message });
+          return false;
+        },
+      );
+      const undo = async () => {
+        // Undo pressed before the delete answered: restore what it did, or nothing if it failed.
+        if (!(await deleted)) return;
+        try {
+          const restored = await restoreProposal(proposal.id);
+          queryClient.setQueryData(proposalKeys.detail(restored.id), restored);
+          await invalidateProposalSummaries(queryClient);
+          toast.success(`Restored “${restored.title}”`);
+          options.onUndo?.();
+        } catch (error) {
+          toast.error('The proposal could not be restored', { description: (error as Error).message });
+        }
       };
       toast.success(`Deleted “${proposal.title}”`, {
-        description: 'It is gone for good once this message closes.',
+        id: toastId,
+        description: 'Undo brings it back, as it was.',
         duration: UNDO_WINDOW_MS,
-        action: {
-          label: 'Undo',
-          onClick: () => {
-            undone = true;
-            restore();
-            options.onUndo?.();
-          },
-        },
-        onAutoClose: commit,
-        onDismiss: commit,
+        action: { label: 'Undo', onClick: () => void undo() },
       });
     },
     [queryClient],
