@@ -34,6 +34,12 @@ async function fillBrief(page: Page, need: string) {
   return dialog;
 }
 
+/** Lets every draft the fake model holds ("[hold]" in the brief) go on to its end. */
+async function releaseHeldDrafts() {
+  const res = await fetch(`http://127.0.0.1:${process.env.E2E_AI_PORT}/release`, { method: 'POST' });
+  expect(res.status).toBe(204);
+}
+
 async function draftOf(page: Page): Promise<{ document: { blocks: TBlock[] } }> {
   const id = page.url().split('/').at(-1)!;
   const res = await page.request.get(`/api/proposals/${id}`);
@@ -47,7 +53,9 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
 }) => {
   await signUpViaApi(page);
   const logo = await saveItem(page, 'Logo design', 150_000);
-  const dialog = await fillBrief(page, 'A new brand and website before the second shop opens.');
+  // "[hold]": the fake model stops before the milestones until released below, so the page is
+  // checked while the draft is still being written, whatever the machine's pace.
+  const dialog = await fillBrief(page, 'A new brand and website before the second shop opens. [hold]');
   await expect(dialog.getByLabel('Follow a template (optional)')).toBeVisible();
   await expectNoAxeViolations(page, 'the brief dialog with an AI model');
   await dialog.getByRole('button', { name: 'Write the draft' }).click();
@@ -66,6 +74,7 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
   await expect(main.getByRole('status').filter({ hasText: 'Writing…' })).toContainText(/Writing… \d+ parts? so far/);
   await expectNoAxeViolations(page, 'a draft being written in the editor');
   const id = page.url().split('/').at(-1);
+  await releaseHeldDrafts();
 
   // Once whole it is an ordinary draft in the same place: editable, with its toolbar.
   await expect(main.getByRole('toolbar', { name: 'Formatting' })).toBeVisible({ timeout: 20_000 });
@@ -112,8 +121,9 @@ test('Stop keeps what the model has written so far as an ordinary draft (dark, 3
   await page.setViewportSize({ width: 375, height: 740 });
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   await signUpViaApi(page);
-  // "[slow]": the fake model writes four times slower, leaving time to check the page meanwhile.
-  const dialog = await fillBrief(page, 'A new brand for the bakery. [slow]');
+  // "[hold]": the fake model stops before the milestones until released, so the draft is still
+  // being written whatever the machine's pace while the page is checked and Stop is pressed.
+  const dialog = await fillBrief(page, 'A new brand for the bakery. [hold]');
   await dialog.getByRole('button', { name: 'Write the draft' }).click();
   const main = page.getByRole('main');
   await expect(
@@ -133,11 +143,11 @@ test('Stop keeps what the model has written so far as an ordinary draft (dark, 3
   expect(ids).not.toContain('ai-signature');
   await expect(content.getByRole('heading', { name: 'What you need' })).toBeVisible();
   // What stayed is the user's to edit and autosave.
-  await content.getByText('A new brand for the bakery. [slow]').click();
+  await content.getByText('A new brand for the bakery. [hold]').click();
   await page.keyboard.press('End');
   await page.keyboard.type(' Kept.');
   await expect(main.getByText('Saved', { exact: true })).toBeVisible();
-  await expect.poll(async () => JSON.stringify((await draftOf(page)).document)).toContain('[slow] Kept.');
+  await expect.poll(async () => JSON.stringify((await draftOf(page)).document)).toContain('[hold] Kept.');
 });
 
 test('leaving the editor while the model writes: it goes on, and a toast opens the finished draft', async ({

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
+import { setPlan } from './support/admin';
 
 /**
  * The draft editor's surroundings: the client and terms fields (a saved client, a new one added
@@ -178,6 +179,8 @@ test('the preview fills the variables in and shows the business logo from the pr
   signUpViaApi,
 }) => {
   const user = await signUpViaApi(page);
+  // The preview shows what the client sees, and clients see the logo on a paid plan only.
+  await setPlan(baseURL!, user.email, 'pro');
   const upload = await page.request.put('/api/profile/logo', {
     headers: { origin: new URL(baseURL!).origin },
     multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG } },
@@ -199,7 +202,8 @@ test('the preview fills the variables in and shows the business logo from the pr
   await page.keyboard.type('Dear ');
   await toolbar(page).getByRole('button', { name: 'Variables' }).click();
   await page.getByRole('menuitem', { name: /Client name/ }).click();
-  await page.keyboard.type('here is our plan for ');
+  // A variable is inserted with nothing after it: the next word brings its own space.
+  await page.keyboard.type(' here is our plan for ');
   await toolbar(page).getByRole('button', { name: 'Variables' }).click();
   await page.getByRole('menuitem', { name: /Proposal title/ }).click();
   // In the editor a variable shows its name; its value waits for the preview.

@@ -5,7 +5,9 @@
  *   POST /v1/chat/completions   → a proposal streamed slowly enough to watch sections arrive,
  *                                 or a rewritten section; a brief whose need contains
  *                                 "[fail:429]" gets a 429, one with "[fail:cut]" is cut
- *                                 off after its text sections, "[slow]" streams 4× slower
+ *                                 off after its text sections, one with "[hold]" stops
+ *                                 before its milestones until POST /release
+ *   POST /release               → every held draft goes on
  *   GET  /healthz               → 200 "ok"
  *
  * Env: E2E_AI_PORT. Listens on 127.0.0.1 only.

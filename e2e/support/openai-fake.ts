@@ -139,6 +139,7 @@ async function streamText(
   size: number,
   delayMs: number,
   cutAfter?: number,
+  hold?: { at: number; until: Promise<void> },
 ) {
   const id = completionId();
   const model = body.model ?? 'fake';
@@ -146,6 +147,10 @@ async function streamText(
   res.write(chunk(id, model, { role: 'assistant', content: '' }, null));
   const end = cutAfter ?? text.length;
   for (let i = 0; i < end; i += size) {
+    if (hold && i >= hold.at) {
+      await hold.until;
+      hold = undefined;
+    }
     if (delayMs > 0) await sleep(delayMs);
     if (res.destroyed) return;
     res.write(chunk(id, model, { content: text.slice(i, Math.min(i + size, end)) }, null));
@@ -189,10 +194,19 @@ export async function startFakeOpenAi(
 ): Promise<TFakeOpenAi> {
   const queue: TFakeBehaviour[] = [];
   const requests: TFakeRequest[] = [];
+  // Drafts held midway ("[hold]" in the brief's need) until the test says POST /release.
+  let release = () => {};
+  let released = new Promise<void>((resolve) => (release = resolve));
   const server: Server = createServer((req, res) => {
     void (async () => {
       if (req.method === 'GET' && req.url === '/healthz') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/release') {
+        release();
+        released = new Promise<void>((resolve) => (release = resolve));
+        res.writeHead(204).end();
         return;
       }
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -229,10 +243,13 @@ export async function startFakeOpenAi(
             await streamText(res, body, text, 24, delay, text.indexOf('"milestones"'));
             return;
           }
-          // "[slow]" in the need: four times slower, for a test that looks at the page meanwhile.
-          const slow = String(briefOf(body)?.need ?? '').includes('[slow]') ? 4 : 1;
+          // "[hold]": the draft stops before its milestones until POST /release, so a test can look
+          // at (or stop) a draft being written without racing the stream's pace.
+          const hold = String(briefOf(body)?.need ?? '').includes('[hold]')
+            ? { at: text.indexOf('"milestones"'), until: released }
+            : undefined;
           if (body.stream) {
-            await streamText(res, body, text, 24, slow * (behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0));
+            await streamText(res, body, text, 24, behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0, undefined, hold);
           } else answerWhole(res, body, text);
           return;
         }
