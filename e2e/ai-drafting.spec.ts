@@ -53,7 +53,7 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
 }) => {
   await signUpViaApi(page);
   const logo = await saveItem(page, 'Logo design', 150_000);
-  // "[hold]": the fake model stops before the milestones until released below, so the page is
+  // "[hold]": the fake model stops before "Next steps" until released below, so the page is
   // checked while the draft is still being written, whatever the machine's pace.
   const dialog = await fillBrief(page, 'A new brand and website before the second shop opens. [hold]');
   await expect(dialog.getByLabel('Follow a template (optional)')).toBeVisible();
@@ -121,7 +121,7 @@ test('Stop keeps what the model has written so far as an ordinary draft (dark, 3
   await page.setViewportSize({ width: 375, height: 740 });
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   await signUpViaApi(page);
-  // "[hold]": the fake model stops before the milestones until released, so the draft is still
+  // "[hold]": the fake model stops before "Next steps" until released, so the draft is still
   // being written whatever the machine's pace while the page is checked and Stop is pressed.
   const dialog = await fillBrief(page, 'A new brand for the bakery. [hold]');
   await dialog.getByRole('button', { name: 'Write the draft' }).click();

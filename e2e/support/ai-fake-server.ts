@@ -6,7 +6,7 @@
  *                                 or a rewritten section; a brief whose need contains
  *                                 "[fail:429]" gets a 429, one with "[fail:cut]" is cut
  *                                 off after its text sections, one with "[hold]" stops
- *                                 before its milestones until POST /release
+ *                                 before its "Next steps" section until POST /release
  *   POST /release               → every held draft goes on
  *   GET  /healthz               → 200 "ok"
  *

@@ -243,10 +243,10 @@ export async function startFakeOpenAi(
             await streamText(res, body, text, 24, delay, text.indexOf('"milestones"'));
             return;
           }
-          // "[hold]": the draft stops before its milestones until POST /release, so a test can look
-          // at (or stop) a draft being written without racing the stream's pace.
+          // "[hold]": the draft stops before its "Next steps" section until POST /release, so a test
+          // can look at (or stop) a draft being written without racing the stream's pace.
           const hold = String(briefOf(body)?.need ?? '').includes('[hold]')
-            ? { at: text.indexOf('"milestones"'), until: released }
+            ? { at: text.indexOf('Next steps'), until: released }
             : undefined;
           if (body.stream) {
             await streamText(res, body, text, 24, behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0, undefined, hold);
