@@ -51,6 +51,8 @@ test('a brief is drafted by the model: sections arrive one by one, prices come f
   page,
   signUpViaApi,
 }) => {
+  // Two axe runs and a whole draft streamed at the fake model's pace: more than one screen's budget.
+  test.setTimeout(60_000);
   await signUpViaApi(page);
   const logo = await saveItem(page, 'Logo design', 150_000);
   // "[hold]": the fake model stops before "Next steps" until released below, so the page is
