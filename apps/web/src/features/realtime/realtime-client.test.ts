@@ -7,7 +7,7 @@ class FakeSocket {
   readyState = 0;
   sent: string[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
@@ -17,15 +17,16 @@ class FakeSocket {
   }
   close() {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code: 1000 });
   }
   open() {
     this.readyState = 1;
     this.onopen?.();
   }
-  drop() {
+  /** The connection is lost (1006), or the server closes it with `code`. */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 }
 
@@ -72,6 +73,24 @@ describe('RealtimeClient', () => {
     second.open();
     expect(second.sent.map((s) => JSON.parse(s).channel)).toEqual(['public', 'user:1']);
     expect(reconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('after its session ended (4401) it reconnects as a fresh, anonymous socket: no user channel, nothing to catch up', () => {
+    const client = new RealtimeClient('ws://x/realtime');
+    const reconnected = vi.fn();
+    client.onReconnect(reconnected);
+    client.start();
+    const first = FakeSocket.instances[0]!;
+    first.open();
+    client.join('user:1');
+
+    first.drop(4401);
+    vi.advanceTimersByTime(30_000);
+    const second = FakeSocket.instances[1]!;
+    second.open();
+    expect(second.sent.map((s) => JSON.parse(s).channel)).toEqual(['public']);
+    // Catching up would ask the server for the ended session's notifications: a 401.
+    expect(reconnected).not.toHaveBeenCalled();
   });
 
   it('stops for good when the app is torn down', () => {

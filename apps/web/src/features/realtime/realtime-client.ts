@@ -1,4 +1,9 @@
-import { REALTIME_PUBLIC_CHANNEL, type TRealtimeEvent, type TRealtimeServerMessage } from '@draftwell/shared/realtime';
+import {
+  REALTIME_CLOSE_SESSION_ENDED,
+  REALTIME_PUBLIC_CHANNEL,
+  type TRealtimeEvent,
+  type TRealtimeServerMessage,
+} from '@draftwell/shared/realtime';
 
 export type TRealtimeStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 type TListener = (event: TRealtimeEvent) => void;
@@ -96,10 +101,20 @@ export class RealtimeClient {
       if (msg.type === 'event') for (const fn of this.listeners) fn(msg);
       else if (msg.type === 'error') console.warn(`[realtime] ${msg.message}`);
     };
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.stopped) return;
+      if (event.code === REALTIME_CLOSE_SESSION_ENDED) {
+        // The session this socket belonged to has ended (signed out here or elsewhere): the next
+        // connection is a fresh, anonymous one, with nothing of the user's to join or catch up on
+        // (the session check sends the user away; a new session joins its channel again).
+        for (const channel of this.channels) if (channel !== REALTIME_PUBLIC_CHANNEL) this.channels.delete(channel);
+        this.attempt = 0;
+        this.setStatus('reconnecting');
+        this.timer = setTimeout(() => this.connect(), backoffDelay(0));
+        return;
+      }
       const delay = backoffDelay(this.attempt++);
       this.setStatus('reconnecting');
       this.timer = setTimeout(() => this.connect(), delay);
