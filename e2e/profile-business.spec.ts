@@ -35,6 +35,9 @@ test('business profile: fill, save, and see it after a reload', async ({ page, s
   await f.getByLabel('Default tax rate (%)').fill('12.5');
   await f.getByLabel('Valid for (days)').fill('45');
   await f.getByLabel('Email signature').fill('Ada\nAnalytical Engines');
+  // Each date format is listed with a date written in it.
+  await expect(f.getByLabel('Dates on your proposals')).toHaveValue('en-US');
+  await f.getByLabel('Dates on your proposals').selectOption({ label: 'English (United Kingdom) — 4 March 2027' });
   await f.getByRole('button', { name: 'Save business profile' }).click();
   await expect(toast(page, 'Business profile saved')).toBeVisible();
 
@@ -46,6 +49,7 @@ test('business profile: fill, save, and see it after a reload', async ({ page, s
     defaultCurrency: 'EUR',
     defaultTaxRate: 1250,
     defaultValidityDays: 45,
+    locale: 'en-GB',
     version: 1,
   });
 
@@ -62,6 +66,7 @@ test('business profile: fill, save, and see it after a reload', async ({ page, s
   await expect(f.getByLabel('Default tax rate (%)')).toHaveValue('12.5');
   await expect(f.getByLabel('Valid for (days)')).toHaveValue('45');
   await expect(f.getByLabel('Email signature')).toHaveValue('Ada\nAnalytical Engines');
+  await expect(f.getByLabel('Dates on your proposals')).toHaveValue('en-GB');
 
   // A second save goes against the new version.
   await f.getByLabel('Job title').fill('Director');

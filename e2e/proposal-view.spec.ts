@@ -223,7 +223,7 @@ test('send from the editor with its checklist, then the view: link, live client 
   await expect(statusBadge(page, 'Accepted')).toBeVisible();
   const certificate = region(page, 'Acceptance certificate');
   await expect(certificate).toContainText(`${CLIENT.name} (${CLIENT.email})`);
-  await expect(certificate).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+  await expect(certificate).toContainText(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d:\d\d UTC/);
   await expect(certificate).toContainText('Revision 1 of');
   await expect(certificate).toContainText('One-off total: $1,500');
   await expect(certificate.getByText(/^[0-9a-f]{64}$/)).toHaveCount(2);

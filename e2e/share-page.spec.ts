@@ -65,6 +65,23 @@ class Owner {
     await this.send('post', `/api/proposals/${id}/send`, { version: edited.version, message: 'Now in two languages.' });
   }
 
+  /** Saves the business profile as it is with another date format. */
+  async chooseLocale(locale: string) {
+    const {
+      logoFileId: _logo,
+      updatedAt: _at,
+      ...profile
+    } = await this.send<Record<string, unknown>>('get', '/api/profile');
+    await this.request.put('/api/profile', {
+      headers: { origin: this.origin, 'content-type': 'application/json' },
+      data: { ...profile, locale },
+    });
+  }
+
+  proposal(id: string) {
+    return this.send<{ validUntil: string }>('get', `/api/proposals/${id}`);
+  }
+
   withdraw(id: string) {
     return this.send('post', `/api/proposals/${id}/withdraw`);
   }
@@ -139,7 +156,7 @@ test.describe('the client page /p/:token', () => {
     await expect(certificate).toBeVisible();
     await expect(certificate.getByRole('heading', { name: 'Accepted by Dana Reyes', exact: true })).toBeFocused();
     await expect(certificate).toContainText('dana@example.com');
-    await expect(certificate).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    await expect(certificate).toContainText(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d:\d\d UTC/);
     await expect(certificate).toContainText('Revision 1');
     await expect(certificate).toContainText(/[0-9a-f]{64}/);
     await expect(certificate).toContainText('SEO audit');
@@ -175,6 +192,41 @@ test.describe('the client page /p/:token', () => {
     await expect(banner).toContainText('Over our budget this year.');
     await expect(banner.getByRole('heading')).toBeFocused();
     await expect(accept(page)).toHaveCount(0);
+  });
+
+  test('every date is written the sender’s way: the banner, the document, the comments and the certificate', async ({
+    page,
+  }) => {
+    await owner.chooseLocale('en-GB');
+    const { id, path } = await owner.sentProposal();
+    const { validUntil } = await owner.proposal(id);
+    const british = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      Date.parse(`${validUntil}T00:00:00Z`),
+    );
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: new RegExp(`^Valid until ${british}`) })).toBeVisible();
+    await expect(page.locator('header dl')).toContainText(`Valid until${british}`);
+
+    const comment = page.getByRole('form', { name: 'Add a comment' });
+    await comment.getByLabel('Your name').fill('Dana Reyes');
+    await comment.getByLabel('Comment').fill('Looks good.');
+    await comment.getByRole('button', { name: 'Post comment' }).click();
+    await expect(page.getByRole('list', { name: 'Comments' }).locator('time')).toHaveText(
+      /^\d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d\d/,
+    );
+
+    await accept(page).getByLabel('Full name').fill('Dana Reyes');
+    await accept(page).getByLabel('Email').fill('dana@example.com');
+    await accept(page)
+      .getByRole('checkbox', { name: /I agree to the statement above/ })
+      .check();
+    await accept(page).getByRole('button', { name: 'Accept proposal' }).click();
+    const certificate = page.getByRole('region', { name: 'Accepted by Dana Reyes', exact: true });
+    // As the PDF writes it: "4 March 2027 at 14:22:05 UTC".
+    await expect(certificate.locator('time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d:\d\d UTC$/);
+    await expect(
+      page.getByRole('heading', { name: /^Accepted by Dana Reyes on \d{1,2} [A-Z][a-z]+ \d{4}$/ }),
+    ).toBeVisible();
   });
 
   test('a second revision: what changed, marked by more than colour', async ({ page }) => {

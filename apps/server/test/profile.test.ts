@@ -35,6 +35,7 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   defaultTaxRate: 1900,
   defaultValidityDays: 45,
   emailSignature: 'Best,\nAlice',
+  locale: 'en-GB',
   version: 0,
   ...overrides,
 });
@@ -66,6 +67,7 @@ describe.each(backends())('business profile API (%s)', (backend) => {
       defaultTaxRate: 0,
       defaultValidityDays: 30,
       emailSignature: '',
+      locale: 'en-US',
       version: 0,
       updatedAt: null,
     });

@@ -271,9 +271,9 @@ function safeLineTotal(line: TPricingLine, quantity: number): number | null {
   }
 }
 
-function milestoneWhen(milestone: TTimelineBlock['milestones'][number]): string {
+function milestoneWhen(milestone: TTimelineBlock['milestones'][number], locale: string): string {
   try {
-    return formatMilestoneWhen(milestone.when);
+    return formatMilestoneWhen(milestone.when, locale);
   } catch {
     return '';
   }
@@ -324,7 +324,7 @@ function Header({ model }: TCtx) {
   const { sender, client } = snapshot;
   const logo = imageFor(model, sender.logoFileId);
   const from = preparedBy(sender);
-  const sent = Number.isNaN(Date.parse(snapshot.sentAt)) ? '' : formatUtcDate(snapshot.sentAt);
+  const sent = Number.isNaN(Date.parse(snapshot.sentAt)) ? '' : formatUtcDate(snapshot.sentAt, model.context.locale);
   return (
     <View style={s.header}>
       <View style={s.headerTop}>
@@ -352,7 +352,7 @@ function Header({ model }: TCtx) {
           plain
           lines={[
             sent ? `Sent ${sent}` : '',
-            snapshot.validUntil ? `Valid until ${formatCalendarDate(snapshot.validUntil)}` : '',
+            snapshot.validUntil ? `Valid until ${formatCalendarDate(snapshot.validUntil, model.context.locale)}` : '',
           ]}
           model={model}
         />
@@ -751,7 +751,7 @@ function TimelinePdf({ block, model }: { block: TTimelineBlock; model: TPdfModel
             <Text style={[s.dotText, { color: model.accent }]}>{String(i + 1)}</Text>
           </View>
           <View style={{ flex: 1 }}>
-            <Text style={[s.when, { color: model.accent }]}>{milestoneWhen(milestone)}</Text>
+            <Text style={[s.when, { color: model.accent }]}>{milestoneWhen(milestone, model.context.locale)}</Text>
             <Text style={s.milestoneTitle}>{model.clean(milestone.title.trim() || 'Milestone')}</Text>
             {milestone.description?.trim() ? (
               <Text style={{ color: MUTED }}>{model.clean(milestone.description.trim())}</Text>
@@ -937,7 +937,11 @@ function CertificatePage({ certificate, model }: { certificate: TAcceptanceCerti
         <CertRow term="Accepted by" value={certificate.name} model={model} />
         <CertRow term="Email" value={certificate.email} model={model} />
         <CertRow term="Accepted at (UTC, ISO 8601)" value={certificate.acceptedAt} model={model} />
-        <CertRow term="Accepted at" value={formatUtcInstant(certificate.acceptedAt)} model={model} />
+        <CertRow
+          term="Accepted at"
+          value={formatUtcInstant(certificate.acceptedAt, model.context.locale)}
+          model={model}
+        />
         <CertRow term="IP address" value={certificate.ipAddress} model={model} />
         <CertRow term="Browser (user agent)" value={certificate.userAgent} model={model} />
         <CertRow term="Revision" value={String(certificate.revisionNumber)} model={model} />

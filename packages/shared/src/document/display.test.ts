@@ -7,7 +7,6 @@ import {
   DARK_CARD,
   fileIdOf,
   formatMilestoneWhen,
-  formatUtc,
   formatUtcDate,
   formatUtcInstant,
   isLogoSrc,
@@ -26,6 +25,7 @@ import {
   type TRgb,
   unitLabel,
 } from './display';
+import { DOCUMENT_LOCALES } from './locale';
 import type { TPricingTotals } from './pricing';
 import type { TPricingLine, TPricingTable } from './schema';
 import type { TDocumentContext } from './variables';
@@ -300,8 +300,19 @@ describe('variables, sender and signatures', () => {
       proposal: { title: 'Site', number: 'P-1', validUntil: '2027-03-31', currency: 'EUR', totals },
       client: { name: 'Dana Reyes', company: 'Reyes & Co', email: 'dana@example.com' },
       sender: { name: 'Olivia Owner', company: 'Harbour' },
+      locale: 'en-US',
     });
     expect(snapshotContext(snapshot, accepted).proposal.totals).toBe(accepted);
+  });
+
+  it('writes dates in the locale the revision was sent with; one without a known locale is en-US', () => {
+    const withLocale = (locale: unknown) =>
+      snapshotContext({ ...snapshot, sender: { ...snapshot.sender, locale } } as TRevisionSnapshot).locale;
+    expect(withLocale('en-GB')).toBe('en-GB');
+    expect(withLocale('de-DE')).toBe('de-DE');
+    for (const unknown of [undefined, null, '', 'xx-YY', 'en_GB', 42, { toString: () => 'en-GB' }]) {
+      expect(withLocale(unknown)).toBe('en-US');
+    }
   });
 
   it('names the sender by company, else name', () => {
@@ -332,6 +343,18 @@ describe('variables, sender and signatures', () => {
     expect(parties.sender.accepted).toBeNull();
   });
 
+  it('the client’s box writes when in the document’s locale', () => {
+    const british = signatureParties(
+      { id: 's', type: 'signature' },
+      { ...context, locale: 'en-GB' },
+      {
+        name: 'Dan Reyes',
+        acceptedAt: '2027-03-04T23:20:30.000Z',
+      },
+    );
+    expect(british.client.accepted).toMatchObject({ on: 'on 4 March 2027 at 23:20:30 UTC', date: '4 March 2027' });
+  });
+
   it('writes milestones as dates or durations', () => {
     expect(formatMilestoneWhen({ kind: 'date', date: '2027-03-03' })).toBe('March 3, 2027');
     expect(formatMilestoneWhen({ kind: 'duration', value: 1, unit: 'weeks' })).toBe('1 week');
@@ -347,11 +370,24 @@ describe('UTC dates', () => {
     expect(formatUtcDate(instant)).toBe('March 4, 2027');
     expect(formatUtcInstant(instant)).toBe('March 4, 2027 at 23:20:30 UTC');
     expect(formatUtcInstant('2027-03-04T00:05:00Z')).toBe('March 4, 2027 at 00:05:00 UTC');
-    expect(formatUtc(instant)).toBe('2027-03-04 23:20:30 UTC');
+  });
+
+  it('writes them in every document locale, with the same UTC day and 24-hour time', () => {
+    expect(formatUtcDate(instant, 'en-GB')).toBe('4 March 2027');
+    expect(formatUtcInstant(instant, 'en-GB')).toBe('4 March 2027 at 23:20:30 UTC');
+    expect(formatUtcInstant(instant, 'de-DE')).toBe('4. März 2027 um 23:20:30 UTC');
+    expect(formatMilestoneWhen({ kind: 'date', date: '2027-03-03' }, 'fr-FR')).toBe('3 mars 2027');
+    for (const { id } of DOCUMENT_LOCALES) {
+      const shown = formatUtcInstant(instant, id);
+      expect(shown, id).toMatch(/23\D{1,4}20\D{1,5}30/);
+      expect(shown, id).toContain('2027');
+      expect(shown, id).not.toMatch(/\b(AM|PM)\b/);
+      expect(formatUtcDate(instant, id), id).toContain('4');
+    }
   });
 
   it('gives back what is not an instant', () => {
-    for (const format of [formatUtcDate, formatUtcInstant, formatUtc]) {
+    for (const format of [formatUtcDate, formatUtcInstant]) {
       expect(format('not a date')).toBe('not a date');
     }
   });

@@ -1,6 +1,7 @@
 import type { TAcceptanceCertificate, TRevisionSnapshot } from '../share/revision';
 import { BILLING_KINDS, QUANTITY_SCALE, type TBillingKind, type TPricingAmounts, type TPricingTotals } from './pricing';
 import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable, TSignatureBlock } from './schema';
+import { DEFAULT_LOCALE, documentLocale } from './locale';
 import { formatCalendarDate, type TDocumentContext } from './variables';
 
 /**
@@ -41,7 +42,7 @@ export function formatPercent(basisPoints: number, locale = 'en-US'): string {
 const DURATION_UNITS = { days: ['day', 'days'], weeks: ['week', 'weeks'], months: ['month', 'months'] } as const;
 
 /** "March 3, 2027" for a date, "2 weeks" for a duration. */
-export function formatMilestoneWhen(when: TMilestone['when'], locale = 'en-US'): string {
+export function formatMilestoneWhen(when: TMilestone['when'], locale: string = DEFAULT_LOCALE): string {
   if (when.kind === 'date') return formatCalendarDate(when.date, locale);
   const [one, many] = DURATION_UNITS[when.unit];
   return `${when.value} ${when.value === 1 ? one : many}`;
@@ -136,6 +137,7 @@ export function snapshotContext(
     },
     client: { name: snapshot.client.name, company: snapshot.client.company, email: snapshot.client.email },
     sender: { name: snapshot.sender.name, company: snapshot.sender.company },
+    locale: documentLocale(snapshot.sender.locale),
   };
 }
 
@@ -184,8 +186,8 @@ export function signatureParties(
       accepted: acceptance
         ? {
             by: `Accepted by ${acceptance.name}`,
-            on: `on ${formatUtcInstant(acceptance.acceptedAt)}`,
-            date: formatUtcDate(acceptance.acceptedAt),
+            on: `on ${formatUtcInstant(acceptance.acceptedAt, context.locale)}`,
+            date: formatUtcDate(acceptance.acceptedAt, context.locale),
           }
         : null,
     },
@@ -324,32 +326,27 @@ export function isLogoSrc(src: unknown): src is string {
 
 // ---------------------------------------------------------------- dates
 
-/** The UTC calendar day of an instant: "March 4, 2026" (the input itself when it is not one). */
-export function formatUtcDate(iso: string, locale = 'en-US'): string {
+/** The UTC calendar day of an instant: "March 4, 2026" in en-US (the input itself when it is not one). */
+export function formatUtcDate(iso: string, locale: string = DEFAULT_LOCALE): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(time);
 }
 
-/** An instant in UTC for people: "March 4, 2026 at 10:20:30 UTC". */
-export function formatUtcInstant(iso: string, locale = 'en-US'): string {
+/**
+ * An instant in UTC as the locale writes a date and a time, on a 24-hour clock: "March 4, 2026
+ * at 10:20:30 UTC" in en-US, "4. März 2026 um 10:20:30 UTC" in de-DE. The certificate's time on
+ * the web and in the PDF.
+ */
+export function formatUtcInstant(iso: string, locale: string = DEFAULT_LOCALE): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  const clock = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'long',
     hourCycle: 'h23',
     timeZone: 'UTC',
   }).format(time);
-  return `${formatUtcDate(iso, locale)} at ${clock} UTC`;
-}
-
-/** An audit record's instant, unambiguous in any country: "2027-03-04 14:22:05 UTC". */
-export function formatUtc(iso: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  return `${new Date(time).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 /** Units that read the same in the plural, or are not counted. */

@@ -12,6 +12,7 @@ const ctx: TDocumentContext = {
   },
   client: { name: 'Ada Lovelace', company: '', email: 'ada@example.com' },
   sender: { name: 'Sam Seller', company: 'Northwind Studio' },
+  locale: 'en-US',
 };
 
 describe('resolveVariable', () => {
@@ -20,6 +21,7 @@ describe('resolveVariable', () => {
     expect(resolveVariable('sender.company', ctx)).toBe('Northwind Studio');
     expect(resolveVariable('proposal.number', ctx)).toBe('P-2026-0007');
     expect(resolveVariable('proposal.valid_until', ctx)).toBe('December 31, 2026');
+    expect(resolveVariable('proposal.valid_until', { ...ctx, locale: 'en-GB' })).toBe('31 December 2026');
   });
 
   it('answers null for what is empty, so sending can say what is missing', () => {

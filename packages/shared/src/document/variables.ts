@@ -1,4 +1,5 @@
 import { formatMoney } from '../money';
+import { DEFAULT_LOCALE } from './locale';
 import type { TPricingTotals } from './pricing';
 import { VARIABLES, type TVariableName } from './variable-names';
 
@@ -18,6 +19,8 @@ export type TDocumentContext = {
   };
   client: { name: string; company: string; email: string };
   sender: { name: string; company: string };
+  /** The sender's document locale (`documentLocale`): every date of the document is written in it. */
+  locale: string;
 };
 
 export const VARIABLE_LABELS: Record<TVariableName, string> = {
@@ -32,15 +35,15 @@ export const VARIABLE_LABELS: Record<TVariableName, string> = {
   'proposal.total': 'Total (one-off)',
 };
 
-/** 2026-12-31 → "December 31, 2026", read as a calendar date (no time zone shift). */
-export function formatCalendarDate(isoDate: string, locale = 'en-US'): string {
+/** 2026-12-31 → "December 31, 2026" (in en-US), read as a calendar date (no time zone shift). */
+export function formatCalendarDate(isoDate: string, locale: string = DEFAULT_LOCALE): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   if (!y || !m || !d) return isoDate;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
 }
 
 /** The text a variable stands for, or null when the context has nothing for it yet. */
-export function resolveVariable(name: TVariableName, ctx: TDocumentContext, locale = 'en-US'): string | null {
+export function resolveVariable(name: TVariableName, ctx: TDocumentContext): string | null {
   const value = (() => {
     switch (name) {
       case 'client.name':
@@ -58,9 +61,9 @@ export function resolveVariable(name: TVariableName, ctx: TDocumentContext, loca
       case 'proposal.number':
         return ctx.proposal.number;
       case 'proposal.valid_until':
-        return ctx.proposal.validUntil ? formatCalendarDate(ctx.proposal.validUntil, locale) : '';
+        return ctx.proposal.validUntil ? formatCalendarDate(ctx.proposal.validUntil, ctx.locale) : '';
       case 'proposal.total':
-        return ctx.proposal.totals ? formatMoney(ctx.proposal.totals.one_off.total, ctx.proposal.currency, locale) : '';
+        return ctx.proposal.totals ? formatMoney(ctx.proposal.totals.one_off.total, ctx.proposal.currency) : '';
     }
   })();
   const trimmed = value.trim();

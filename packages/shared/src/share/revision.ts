@@ -21,6 +21,11 @@ export type TRevisionSender = {
   brandColor: string;
   /** A stored file of the owner's, or null. */
   logoFileId: string | null;
+  /**
+   * The profile's document locale when it was sent (`documentLocale` reads it): every date of the
+   * revision is written in it. Revisions sent before profiles had one have none: en-US.
+   */
+  locale?: string;
 };
 
 export type TRevisionSnapshot = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_LOCALE_IDS, type TDocumentLocale } from '../document/locale';
 import { optionalText, ZBasisPoints, ZCurrency, ZVersionOrNone } from './common';
 
 /**
@@ -36,6 +37,8 @@ export const ZBusinessProfile = z.strictObject({
     .min(1, 'Use at least 1 day.')
     .max(365, 'Use at most 365 days.'),
   emailSignature: optionalText(2000),
+  /** How the sender's documents write dates; left out, the saved choice stays (en-US until one is made). */
+  locale: z.enum(DOCUMENT_LOCALE_IDS, 'Choose how dates are written from the list.').optional(),
 });
 export type TBusinessProfileInput = z.infer<typeof ZBusinessProfile>;
 
@@ -45,7 +48,8 @@ export const ZBusinessProfilePut = ZBusinessProfile.extend({
 });
 export type TBusinessProfilePut = z.infer<typeof ZBusinessProfilePut>;
 
-export type TBusinessProfile = TBusinessProfileInput & {
+export type TBusinessProfile = Omit<TBusinessProfileInput, 'locale'> & {
+  locale: TDocumentLocale;
   logoFileId: string | null;
   /** 0 until the profile is first saved. */
   version: number;

@@ -64,6 +64,8 @@ export const businessProfiles = pgTable('business_profiles', {
   defaultTaxRate: integer('default_tax_rate').notNull().default(0),
   defaultValidityDays: integer('default_validity_days').notNull().default(30),
   emailSignature: text('email_signature').notNull().default(''),
+  /** The BCP 47 locale the sender's documents write their dates in (`DOCUMENT_LOCALES`). */
+  locale: text('locale').notNull().default('en-US'),
   version: integer('version').notNull().default(1),
   ...timestamps(),
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { documentLocale } from '@draftwell/shared/document/locale';
 import type { TBusinessProfile, TBusinessProfilePut } from '@draftwell/shared/workspace/profile';
 import type { TDb } from '../../db/client';
 import { businessProfiles } from '../../db/schema';
@@ -23,6 +24,7 @@ function toProfile(row: TProfileRow): TBusinessProfile {
     defaultTaxRate: row.defaultTaxRate,
     defaultValidityDays: row.defaultValidityDays,
     emailSignature: row.emailSignature,
+    locale: documentLocale(row.locale),
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -49,6 +51,7 @@ function defaultProfile(actor: TActor): TBusinessProfile {
     defaultTaxRate: columnDefault(c.defaultTaxRate, 0),
     defaultValidityDays: columnDefault(c.defaultValidityDays, 30),
     emailSignature: columnDefault(c.emailSignature, ''),
+    locale: documentLocale(columnDefault(c.locale, 'en-US')),
     version: 0,
     updatedAt: null,
   };

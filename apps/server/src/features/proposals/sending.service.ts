@@ -2,6 +2,7 @@ import {
   VARIABLE_LABELS,
   canonicalJson,
   documentTotals,
+  documentLocale,
   documentVariables,
   formatCalendarDate,
   resolveVariable,
@@ -58,6 +59,7 @@ async function senderOf(tx: TDb, actor: TActor): Promise<TRevisionSnapshot['send
     address: profile?.address ?? '',
     brandColor: profile?.brandColor ?? '#4338ca',
     logoFileId: profile?.logoFileId ?? null,
+    locale: documentLocale(profile?.locale),
     signature: profile?.emailSignature ?? '',
   };
 }
@@ -73,7 +75,7 @@ function sendProblems(row: TRow, snapshot: TRevisionSnapshot): Record<string, st
   if (!hasContent(snapshot.document)) problems.document = 'Write the proposal first: it has no content yet.';
   if (!row.validUntil) problems.validUntil = 'Set a valid-until date.';
   else if (row.validUntil < todayUtc()) {
-    problems.validUntil = `Set a valid-until date from today on; it is ${formatCalendarDate(row.validUntil)}.`;
+    problems.validUntil = `Set a valid-until date from today on; it is ${formatCalendarDate(row.validUntil, documentLocale(snapshot.sender.locale))}.`;
   }
   const context = snapshotContext(snapshot);
   const missing = documentVariables(snapshot.document).filter((name) => resolveVariable(name, context) === null);
@@ -109,7 +111,7 @@ function mailToClient(
     title: snapshot.title,
     message: args.message,
     signature: args.signature,
-    validUntil: args.validUntil ? formatCalendarDate(args.validUntil) : null,
+    validUntil: args.validUntil ? formatCalendarDate(args.validUntil, documentLocale(sender.locale)) : null,
     url: args.url,
   });
 }

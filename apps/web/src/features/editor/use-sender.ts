@@ -1,3 +1,4 @@
+import { documentLocale, type TDocumentLocale } from '@draftwell/shared/document/locale';
 import { useMemo } from 'react';
 import { useSession } from '@/features/auth/api/session';
 import { useBusinessProfile } from '@/features/profile/api/business-profile';
@@ -9,4 +10,9 @@ export function useSender(): { name: string; company: string } {
   const name = profile.data?.displayName || session?.user.name || '';
   const company = profile.data?.company ?? '';
   return useMemo(() => ({ name, company }), [name, company]);
+}
+
+/** The locale the sender's documents write their dates in, as a sent revision will (the profile's). */
+export function useDocumentLocale(): TDocumentLocale {
+  return documentLocale(useBusinessProfile().data?.locale);
 }

@@ -55,7 +55,9 @@ export function DocumentHeader({
       <dl className="mt-8 grid grid-cols-1 gap-4 text-sm @md:grid-cols-3">
         {forWhom ? <Fact term="Prepared for">{forWhom}</Fact> : null}
         {from ? <Fact term="Prepared by">{from}</Fact> : null}
-        {proposal.validUntil ? <Fact term="Valid until">{formatCalendarDate(proposal.validUntil)}</Fact> : null}
+        {proposal.validUntil ? (
+          <Fact term="Valid until">{formatCalendarDate(proposal.validUntil, context.locale)}</Fact>
+        ) : null}
       </dl>
     </header>
   );

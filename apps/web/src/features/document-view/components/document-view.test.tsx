@@ -18,6 +18,7 @@ function ctx(overrides: Partial<TDocumentContext['client']> = {}, currency = 'US
     proposal: { title: 'Website redesign', number: 'P-0042', validUntil: '2027-03-31', currency, totals: null },
     client: { name: 'Ada Lovelace', company: 'Analytical Ltd', email: 'ada@example.com', ...overrides },
     sender: { name: 'Grace Hopper', company: 'Hopper Studio' },
+    locale: 'en-US',
   };
 }
 
@@ -105,6 +106,32 @@ describe('DocumentView: header', () => {
     expect(text).toContain('Hopper Studio');
     expect(text).toContain('March 31, 2027');
     expect(text).toContain('This proposal has no content yet.');
+  });
+
+  it('writes every date in the document’s locale: the header, a variable and a milestone', () => {
+    const doc: TDocument = {
+      version: 1,
+      blocks: [
+        ...richDoc({
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Open until ' },
+            { type: 'variable', attrs: { name: 'proposal.valid_until' } },
+          ],
+        }).blocks,
+        {
+          id: 'plan',
+          type: 'timeline',
+          milestones: [{ id: 'm', title: 'Launch', when: { kind: 'date', date: '2027-05-02' } }],
+        },
+      ],
+    };
+    render(<DocumentView document={doc} context={{ ...ctx(), locale: 'en-GB' }} />);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Valid until31 March 2027');
+    expect(text).toContain('Open until 31 March 2027');
+    expect(text).toContain('2 May 2027');
+    expect(text).not.toMatch(/March 31|May 2, 2027/);
   });
 
   it('shows the logo only from a safe address and sets a readable brand accent', () => {

@@ -73,7 +73,7 @@ function Block({
         />
       );
     case 'timeline':
-      return <TimelineView block={block} />;
+      return <TimelineView block={block} locale={context.locale} />;
     case 'signature':
       return <SignatureView block={block} context={context} acceptance={acceptance} />;
     case 'page_break':

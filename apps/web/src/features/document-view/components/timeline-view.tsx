@@ -1,7 +1,8 @@
 import type { TTimelineBlock } from '@draftwell/shared/document/schema';
 import { formatMilestoneWhen } from '@draftwell/shared/document/display';
 
-export function TimelineView({ block }: { block: TTimelineBlock }) {
+/** `locale`: the document's (TDocumentContext.locale), which writes the milestones' dates. */
+export function TimelineView({ block, locale }: { block: TTimelineBlock; locale: string }) {
   if (block.milestones.length === 0) {
     return (
       <p className="text-muted-foreground my-8 rounded-lg border border-dashed px-4 py-6 text-center text-sm">
@@ -23,7 +24,7 @@ export function TimelineView({ block }: { block: TTimelineBlock }) {
             </span>
             <div className={last ? 'pb-0' : 'pb-7'}>
               <p className="text-(--dv-accent) text-xs font-semibold tracking-wide uppercase">
-                {formatMilestoneWhen(milestone.when)}
+                {formatMilestoneWhen(milestone.when, locale)}
               </p>
               <h3 className="mt-0.5 text-base font-semibold">{milestone.title.trim() || 'Milestone'}</h3>
               {milestone.description?.trim() ? (

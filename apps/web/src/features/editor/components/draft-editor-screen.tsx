@@ -41,7 +41,7 @@ import type { TDocumentEditorHandle } from '../types';
 import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from './editor-parts';
 import { DraftWritingScreen } from './draft-writing-screen';
 import { ProposalDetailsFields, type TProposalFields } from './proposal-details-fields';
-import { useSender } from '../use-sender';
+import { useDocumentLocale, useSender } from '../use-sender';
 
 type TProposalChanges = Omit<TProposalPatch, 'version' | 'saveKey'>;
 
@@ -73,6 +73,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
   const { data: session } = useSession();
   const profile = useBusinessProfile();
   const sender = useSender();
+  const locale = useDocumentLocale();
   // Section actions need a model: without one the AI menu is not shown at all.
   const ai = useDrafter().data?.ai === true;
   const editorRef = useRef<TDocumentEditorHandle>(null);
@@ -155,8 +156,9 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         },
         client: { name: fields.client.name, company: fields.client.company, email: fields.client.email },
         sender,
+        locale,
       }),
-    [fields, record, sender],
+    [fields, record, sender, locale],
   );
 
   const shown = useShownBranding();

@@ -15,7 +15,7 @@ import type { TDocumentEditorHandle } from '../types';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EditorSkeleton, LazyDocumentEditor } from './editor-parts';
 import { ProposalDetailsFields } from './proposal-details-fields';
-import { useSender } from '../use-sender';
+import { useDocumentLocale, useSender } from '../use-sender';
 
 const noChange = () => undefined;
 const noErrors = {};
@@ -33,6 +33,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
   const queryClient = useQueryClient();
   const profile = useBusinessProfile();
   const sender = useSender();
+  const locale = useDocumentLocale();
   const editorRef = useRef<TDocumentEditorHandle>(null);
   const [briefOpen, setBriefOpen] = useState(false);
   const [builtinPending, setBuiltinPending] = useState(false);
@@ -116,6 +117,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
     },
     client: { name: created.client.name, company: created.client.company, email: created.client.email },
     sender,
+    locale,
   };
 
   if (writing.status === 'failed') {

@@ -21,7 +21,7 @@ import { SaveStatus } from '../autosave/save-status';
 import { useAutosave } from '../autosave/use-autosave';
 import type { TDocumentEditorHandle } from '../types';
 import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from './editor-parts';
-import { useSender } from '../use-sender';
+import { useDocumentLocale, useSender } from '../use-sender';
 
 type TTemplateChanges = Omit<TTemplatePatch, 'version'>;
 
@@ -59,6 +59,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
   const { data: session } = useSession();
   const profile = useBusinessProfile();
   const sender = useSender();
+  const locale = useDocumentLocale();
   const editorRef = useRef<TDocumentEditorHandle>(null);
   const [name, setName] = useState(initial.name);
   const [previewing, setPreviewing] = useState<TDocument | null>(null);
@@ -89,6 +90,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
     currency: profile.data?.defaultCurrency,
     senderName: sender.name,
     senderCompany: sender.company,
+    locale,
   });
   const errors = autosave.status === 'error' && autosave.fieldErrors ? autosave.fieldErrors : {};
 

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { DOCUMENT_LOCALES } from '@draftwell/shared/document/locale';
+import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { FormError } from '@/components/form/form-error';
@@ -33,8 +35,11 @@ const FIELDS = [
   'defaultTaxRate',
   'defaultValidityDays',
   'emailSignature',
+  'locale',
 ] as const;
 const HEX = /^#[0-9a-f]{6}$/i;
+/** The day each date format is shown with in the list. */
+const SAMPLE_DAY = '2027-03-04';
 
 /** The details that fill every new proposal, saved against the version they were loaded at. */
 export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) {
@@ -203,6 +208,19 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
               />
             </FormField>
           </div>
+          <FormField
+            label="Dates on your proposals"
+            error={errors.locale?.message}
+            hint="How your proposals, their PDF and the acceptance certificate write every date. Proposals already sent keep theirs."
+          >
+            <Select {...form.register('locale')}>
+              {DOCUMENT_LOCALES.map((locale) => (
+                <option key={locale.id} value={locale.id}>
+                  {`${locale.name} — ${formatCalendarDate(SAMPLE_DAY, locale.id)}`}
+                </option>
+              ))}
+            </Select>
+          </FormField>
           <FormField
             label="Email signature"
             error={errors.emailSignature?.message}

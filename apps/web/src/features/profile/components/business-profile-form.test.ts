@@ -14,6 +14,7 @@ const profile: TBusinessProfile = {
   defaultTaxRate: 1250,
   defaultValidityDays: 30,
   emailSignature: 'Ada',
+  locale: 'en-GB',
   logoFileId: null,
   version: 3,
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -36,6 +37,7 @@ describe('ZBusinessProfileForm', () => {
       brandColor: 'blue',
       defaultTaxRate: '12.345',
       defaultValidityDays: Number.NaN,
+      locale: 'fr-BE' as TBusinessProfile['locale'],
     });
     expect(result.success).toBe(false);
     const byPath = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
@@ -45,6 +47,7 @@ describe('ZBusinessProfileForm', () => {
       brandColor: 'Use a colour like #4338ca.',
       defaultTaxRate: 'Use at most 2 decimals, like 7.25.',
       defaultValidityDays: 'Enter a number of days.',
+      locale: 'Choose how dates are written from the list.',
     });
   });
 });

@@ -33,5 +33,6 @@ export function businessProfileFormValues(profile: TBusinessProfile): TBusinessP
     defaultTaxRate: formatPercentInput(profile.defaultTaxRate),
     defaultValidityDays: profile.defaultValidityDays,
     emailSignature: profile.emailSignature,
+    locale: profile.locale,
   };
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatUtc, kindsWithAmounts, lineChoice, TOTAL_NAMES } from '@draftwell/shared/document/display';
+import { formatUtcInstant, kindsWithAmounts, lineChoice, TOTAL_NAMES } from '@draftwell/shared/document/display';
 
 type TChoice = { table: string; description: string; included: boolean; quantity: string | null };
 
@@ -47,6 +47,7 @@ export function AcceptanceCertificate({
   proposalId,
   certificate,
   document,
+  locale,
   isError,
   onRetry,
 }: {
@@ -54,6 +55,8 @@ export function AcceptanceCertificate({
   certificate: TAcceptanceCertificate | undefined;
   /** The accepted revision's document, to name the lines the client chose. */
   document: TDocument | undefined;
+  /** The accepted revision's document locale: its dates read as the PDF's do. */
+  locale: string;
   isError: boolean;
   onRetry: () => void;
 }) {
@@ -97,7 +100,7 @@ export function AcceptanceCertificate({
               <span className="font-medium">{certificate.name}</span> ({certificate.email})
             </Row>
             <Row term="Accepted at (UTC)">
-              <time dateTime={certificate.acceptedAt}>{formatUtc(certificate.acceptedAt)}</time>
+              <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
             </Row>
             <Row term="IP address" mono>
               {certificate.ipAddress}

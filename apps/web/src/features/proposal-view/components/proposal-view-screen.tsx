@@ -1,4 +1,5 @@
 import { brandingShown, snapshotContext } from '@draftwell/shared/document/display';
+import { documentLocale } from '@draftwell/shared/document/locale';
 import type { TRevision } from '@draftwell/shared/share/revision';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { FileClock, Pencil, RotateCw, Send } from 'lucide-react';
@@ -234,6 +235,7 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
               proposalId={p.id}
               certificate={acceptance.data}
               document={(acceptedRevision.data ?? revision.data)?.snapshot.document}
+              locale={documentLocale((acceptedRevision.data ?? revision.data)?.snapshot.sender.locale)}
               isError={acceptance.isError}
               onRetry={() => void acceptance.refetch()}
             />

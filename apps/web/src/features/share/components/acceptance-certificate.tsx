@@ -4,7 +4,7 @@ import type { TDocument } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { formatUtc } from '@draftwell/shared/document/display';
+import { formatUtcInstant } from '@draftwell/shared/document/display';
 import { formatLocalDateTime } from '../utils/format';
 import { ChosenOptions, TotalsRows } from './chosen-summary';
 
@@ -34,12 +34,15 @@ export function AcceptanceCertificate({
   token,
   certificate,
   document,
+  locale,
   focusOnMount = false,
 }: {
   token: string;
   certificate: TAcceptanceCertificate;
   /** The accepted revision's document (for the choices in words); null while it loads. */
   document: TDocument | null;
+  /** The accepted revision's document locale: its dates read as the PDF's do. */
+  locale: string;
   /** Just accepted: the certificate takes the focus (the form that was used is gone). */
   focusOnMount?: boolean;
 }) {
@@ -103,8 +106,10 @@ export function AcceptanceCertificate({
           {certificate.name} <span className="text-muted-foreground break-all">&lt;{certificate.email}&gt;</span>
         </Fact>
         <Fact term="Accepted at (UTC)">
-          <time dateTime={certificate.acceptedAt}>{formatUtc(certificate.acceptedAt)}</time>
-          <span className="text-muted-foreground block">Your time: {formatLocalDateTime(certificate.acceptedAt)}</span>
+          <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
+          <span className="text-muted-foreground block">
+            Your time: {formatLocalDateTime(certificate.acceptedAt, locale)}
+          </span>
         </Fact>
         <Fact term="IP address">
           <span className="font-mono text-[0.8125rem] break-all">{certificate.ipAddress}</span>

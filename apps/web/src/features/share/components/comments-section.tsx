@@ -33,7 +33,7 @@ function commentError(error: Error): { fields: TFieldErrors<TCommentFields>; for
   return { fields, form: hasErrors(fields) ? undefined : error.message };
 }
 
-function CommentItem({ comment, senderName }: { comment: TComment; senderName: string }) {
+function CommentItem({ comment, senderName, locale }: { comment: TComment; senderName: string; locale: string }) {
   const fromSender = comment.author === 'owner';
   return (
     <li
@@ -47,7 +47,7 @@ function CommentItem({ comment, senderName }: { comment: TComment; senderName: s
           ·
         </span>
         <time dateTime={comment.createdAt} className="text-muted-foreground">
-          {formatLocalDateTime(comment.createdAt)}
+          {formatLocalDateTime(comment.createdAt, locale)}
         </time>
       </p>
       <p className="mt-2 text-[0.9375rem] break-words whitespace-pre-line">{comment.body}</p>
@@ -60,10 +60,13 @@ export function CommentsSection({
   token,
   comments,
   senderName,
+  locale,
 }: {
   token: string;
   comments: TComment[];
   senderName: string;
+  /** The document's locale, which writes the comments' dates. */
+  locale: string;
 }) {
   const add = useAddComment(token);
   const [name, setName] = useState('');
@@ -115,7 +118,7 @@ export function CommentsSection({
         ) : (
           <ol aria-label="Comments" className="mt-6 space-y-3">
             {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} senderName={senderName} />
+              <CommentItem key={comment.id} comment={comment} senderName={senderName} locale={locale} />
             ))}
           </ol>
         )}

@@ -8,6 +8,7 @@ import {
 } from '@draftwell/shared/share/diff';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import { snapshotContext } from '@draftwell/shared/document/display';
+import { documentLocale } from '@draftwell/shared/document/locale';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSharedRevision } from '../api/get-shared-revision';
@@ -209,11 +210,14 @@ function RevisionSelect({
   label,
   value,
   revisions,
+  locale,
   onChange,
 }: {
   label: string;
   value: number;
   revisions: TRevisionSummary[];
+  /** The document's locale, which writes the dates sent. */
+  locale: string;
   onChange: (n: number) => void;
 }) {
   const id = useId();
@@ -230,7 +234,7 @@ function RevisionSelect({
       >
         {revisions.map((r) => (
           <option key={r.number} value={r.number}>
-            Revision {r.number}, sent {formatLocalDate(r.createdAt)}
+            Revision {r.number}, sent {formatLocalDate(r.createdAt, locale)}
           </option>
         ))}
       </select>
@@ -262,6 +266,7 @@ export function RevisionChanges({
   const beforeSnapshot = from === current.number ? current.snapshot : before.data?.snapshot;
   const afterSnapshot = to === current.number ? current.snapshot : after.data?.snapshot;
   const failed = before.error ?? after.error;
+  const locale = documentLocale(current.snapshot.sender.locale);
 
   return (
     <section id="changes" aria-labelledby="changes-title" className="bg-card scroll-mt-6 rounded-lg border">
@@ -274,8 +279,8 @@ export function RevisionChanges({
           <Added>underlined</Added>, removed text is <Removed>struck through</Removed>.
         </p>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          <RevisionSelect label="From revision" value={from} revisions={revisions} onChange={setFrom} />
-          <RevisionSelect label="To revision" value={to} revisions={revisions} onChange={setTo} />
+          <RevisionSelect label="From revision" value={from} revisions={revisions} locale={locale} onChange={setFrom} />
+          <RevisionSelect label="To revision" value={to} revisions={revisions} locale={locale} onChange={setTo} />
         </div>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm print:hidden">
           {[...new Set([from, to])].map((n) => (

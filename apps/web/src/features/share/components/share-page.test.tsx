@@ -282,7 +282,8 @@ describe('SharePage: states', () => {
     expect(await screen.findByRole('heading', { name: /^Accepted by Dana Reyes on March 4, 2027/ })).toBeTruthy();
     const certificate = await screen.findByRole('region', { name: 'Accepted by Dana Reyes' });
     const text = certificate.textContent ?? '';
-    expect(text).toContain('2027-03-04 14:22:05 UTC');
+    // As the PDF writes it, in the sender's locale (none in this snapshot: en-US).
+    expect(text).toContain('March 4, 2027 at 14:22:05 UTC');
     expect(text).toContain('203.0.113.7');
     expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) Chrome/140');
     expect(text).toContain(HASH);

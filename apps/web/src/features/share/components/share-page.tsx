@@ -3,6 +3,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
 import { fileIdOf, preparedBy, snapshotContext } from '@draftwell/shared/document/display';
+import { documentLocale } from '@draftwell/shared/document/locale';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -97,6 +98,10 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
   const acceptedRevision = useSharedRevision(token, acceptedOther);
   const acceptedDocument =
     acceptedOther === null ? snapshot.document : (acceptedRevision.data?.snapshot.document ?? null);
+  const acceptedLocale =
+    acceptedOther === null || !acceptedRevision.data
+      ? context.locale
+      : documentLocale(acceptedRevision.data.snapshot.sender.locale);
 
   const [declineOpen, setDeclineOpen] = useState(false);
   const [declineWanted, setDeclineWanted] = useState(false);
@@ -158,6 +163,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
               token={token}
               certificate={acceptance}
               document={acceptedDocument}
+              locale={acceptedLocale}
               focusOnMount={focusTarget === 'certificate'}
             />
           </Suspense>
@@ -192,7 +198,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
         ) : null}
 
         <div data-share-part>
-          <CommentsSection token={token} comments={shared.comments} senderName={senderName} />
+          <CommentsSection token={token} comments={shared.comments} senderName={senderName} locale={context.locale} />
         </div>
       </div>
 

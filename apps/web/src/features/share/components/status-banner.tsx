@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, Clock, History } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
+import { documentLocale } from '@draftwell/shared/document/locale';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
@@ -8,8 +9,8 @@ import { daysUntil, formatLocalDate } from '../utils/format';
 import { ACCENT_BUTTON } from './accent';
 
 /** "Valid until March 31, 2027", with how long is left when it is close. */
-export function validityText(validUntil: string, daysLeft: number): string {
-  const date = formatCalendarDate(validUntil);
+export function validityText(validUntil: string, daysLeft: number, locale: string): string {
+  const date = formatCalendarDate(validUntil, locale);
   if (daysLeft === 0) return `Valid until today, ${date}`;
   if (daysLeft === 1) return `Valid until tomorrow, ${date}`;
   if (daysLeft > 1 && daysLeft <= 14) return `Valid until ${date} (${daysLeft} days left)`;
@@ -73,6 +74,8 @@ export function StatusBanner({
   titleRef?: Ref<HTMLHeadingElement>;
 }) {
   const { status, acceptance, decline, revision } = shared;
+  // Dates as the document writes them (the sender's locale), in the reader's own time zone.
+  const locale = documentLocale(shared.snapshot.sender.locale);
   const sender = shared.snapshot.sender.company.trim() || shared.snapshot.sender.name.trim() || 'The sender';
 
   if (status === 'accepted' && acceptance) {
@@ -81,7 +84,7 @@ export function StatusBanner({
       <Banner
         tone="accepted"
         icon={<CircleCheck aria-hidden="true" />}
-        title={`Accepted by ${acceptance.name} on ${formatLocalDate(acceptance.acceptedAt)}`}
+        title={`Accepted by ${acceptance.name} on ${formatLocalDate(acceptance.acceptedAt, locale)}`}
         titleRef={titleRef}
       >
         <p className="text-muted-foreground text-sm">
@@ -106,7 +109,7 @@ export function StatusBanner({
       <Banner
         tone="declined"
         icon={<CircleX aria-hidden="true" />}
-        title={decline ? `Declined on ${formatLocalDate(decline.at)}` : 'This proposal was declined'}
+        title={decline ? `Declined on ${formatLocalDate(decline.at, locale)}` : 'This proposal was declined'}
         titleRef={titleRef}
       >
         {decline?.reason.trim() ? (
@@ -125,7 +128,7 @@ export function StatusBanner({
   }
 
   const validUntil = shared.validUntil;
-  const title = validUntil ? validityText(validUntil, daysUntil(validUntil)) : 'Open for your answer';
+  const title = validUntil ? validityText(validUntil, daysUntil(validUntil), locale) : 'Open for your answer';
   return (
     <Banner tone="open" icon={<Clock aria-hidden="true" />} title={title} titleRef={titleRef}>
       <p className="text-muted-foreground text-sm">
@@ -136,7 +139,7 @@ export function StatusBanner({
         <p className="flex items-start gap-1.5 text-sm">
           <History aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            This is revision {revision.number}, sent {formatLocalDate(revision.createdAt)}.{' '}
+            This is revision {revision.number}, sent {formatLocalDate(revision.createdAt, locale)}.{' '}
             <a href="#changes" className="font-medium underline underline-offset-2">
               See what changed
             </a>

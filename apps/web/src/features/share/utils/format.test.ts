@@ -18,6 +18,7 @@ describe('fillVariables', () => {
       proposal: { title: 'Site', number: 'P-1', validUntil: null, currency: 'USD', totals: null },
       client: { name: 'Dana Reyes', company: '', email: '' },
       sender: { name: 'Olivia', company: 'Harbour' },
+      locale: 'en-US',
     };
     expect(fillVariables('Dear {{client.name}} of {{client.company}} {{nope.x}}', context)).toBe(
       'Dear Dana Reyes of {{client.company}} {{nope.x}}',

@@ -1,14 +1,19 @@
-/** Dates and times in the reader's own time zone; UTC ones are `@draftwell/shared/document/display`'s. */
+import { DEFAULT_LOCALE } from '@draftwell/shared/document/locale';
+
+/**
+ * Dates and times in the reader's own time zone, written as the document's locale writes them (pass
+ * `TDocumentContext.locale`); UTC ones are `@draftwell/shared/document/display`'s.
+ */
 
 /** "March 4, 2027 at 3:22 PM" in the reader's own time zone. */
-export function formatLocalDateTime(iso: string, locale = 'en-US'): string {
+export function formatLocalDateTime(iso: string, locale: string = DEFAULT_LOCALE): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(d);
 }
 
 /** "March 4, 2027" in the reader's own time zone. */
-export function formatLocalDate(iso: string, locale = 'en-US'): string {
+export function formatLocalDate(iso: string, locale: string = DEFAULT_LOCALE): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(d);

@@ -56,6 +56,7 @@ function PreviewBody({ summary }: { summary: TTemplateSummary }) {
         currency: business?.defaultCurrency,
         senderName: business?.displayName,
         senderCompany: business?.company,
+        locale: business?.locale,
       })}
       branding={shown.branding}
       className="rounded-md border shadow-sm"

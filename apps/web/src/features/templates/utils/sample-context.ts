@@ -1,3 +1,4 @@
+import { documentLocale } from '@draftwell/shared/document/locale';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 
 /** yyyy-mm-dd of the local calendar date `days` from today. */
@@ -14,15 +15,19 @@ export function sampleContext({
   currency,
   senderName,
   senderCompany,
+  locale,
 }: {
   title: string;
   currency?: string | undefined;
   senderName?: string | undefined;
   senderCompany?: string | undefined;
+  /** The profile's document locale; en-US when it is not known. */
+  locale?: string | undefined;
 }): TDocumentContext {
   return {
     proposal: { title, number: 'P-0001', validUntil: inDays(30), currency: currency || 'USD', totals: null },
     client: { name: 'Your client', company: 'Client company', email: 'client@example.com' },
     sender: { name: senderName || 'You', company: senderCompany || '' },
+    locale: documentLocale(locale),
   };
 }
