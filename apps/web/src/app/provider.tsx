@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider, useTheme } from 'next-themes';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { RealtimeProvider } from '@/features/realtime/realtime-provider';
+import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { THEME_PROVIDER_PROPS } from '@/features/theme/theme-options';
 import { createQueryClient } from '@/lib/query-client';
 

@@ -2,8 +2,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@/config/paths';
 import { PageLoading } from '@/components/layouts/page-loading';
-import { ProtectedRoute } from '@/components/layouts/protected-route';
-import { PublicLayout } from '@/components/layouts/public-layout';
+import { ProtectedRoute } from '@/app/layouts/protected-route';
+import { PublicLayout } from '@/app/layouts/public-layout';
 import { RouteError } from '@/components/layouts/route-error';
 
 /**

@@ -1,7 +1,7 @@
 import { documentLocale, type TDocumentLocale } from '@draftwell/shared/document/locale';
 import { useMemo } from 'react';
-import { useSession } from '@/features/auth/api/session';
-import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { useSession } from '@/lib/api/session';
+import { useBusinessProfile } from '@/lib/api/business-profile';
 
 /** Who sends, as a document's sender variables show it: the business profile's name, else the account's. */
 export function useSender(): { name: string; company: string } {

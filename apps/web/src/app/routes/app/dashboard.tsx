@@ -6,9 +6,9 @@ import { toast } from 'sonner';
 import { PageFrame } from '@/components/layouts/page-frame';
 import { paths } from '@/config/paths';
 import { DashboardOverview } from '@/features/overview/components/dashboard-overview';
-import { DraftEditorScreen } from '@/features/editor/components/draft-editor-screen';
-import { useProposal } from '@/features/proposals/api/get-proposal';
-import { NewProposalButton } from '@/features/proposals/components/new-proposal-button';
+import { DraftEditorScreen } from '@/app/screens/draft-editor-screen';
+import { useProposal } from '@/lib/api/proposal';
+import { NewProposalButton } from '@/app/components/new-proposal-button';
 import { ProposalList } from '@/features/proposals/components/proposal-list';
 
 type THeading = { title: string; description: string };

@@ -9,13 +9,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { PlanTab } from '@/features/billing/components/plan-tab';
 import { useSignOutEverywhere } from '@/features/auth/api/auth-actions';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/lib/api/session';
 import { ClientList } from '@/features/clients/components/client-list';
-import { useBusinessProfile } from '@/features/profile/api/business-profile';
-import { AccountCard } from '@/features/profile/components/account-card';
+import { useBusinessProfile } from '@/lib/api/business-profile';
+import { AccountCard } from '@/features/auth/components/account-card';
 import { BusinessProfileTab } from '@/features/profile/components/business-profile-tab';
-import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
-import { DeleteAccountCard } from '@/features/profile/components/delete-account-card';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
+import { DeleteAccountCard } from '@/features/auth/components/delete-account-card';
 import { SavedItemList } from '@/features/saved-items/components/saved-item-list';
 import { ThemeChoice } from '@/features/theme/components/theme-toggle';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ProposalViewScreen } from '@/features/proposal-view/components/proposal-view-screen';
+import { ProposalViewScreen } from '@/app/screens/proposal-view-screen';
 
 export default function ProposalPage() {
   const { id = '' } = useParams();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { PageFrame } from '@/components/layouts/page-frame';
-import { TemplateEditorScreen } from '@/features/editor/components/template-editor-screen';
+import { TemplateEditorScreen } from '@/app/screens/template-editor-screen';
 
 export default function TemplateEditPage() {
   const { id = '' } = useParams();

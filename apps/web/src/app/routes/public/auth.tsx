@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/lib/api/session';
 import { ForgotPasswordForm, ResetPasswordForm, SignInForm, SignUpForm } from '@/features/auth/components/auth-forms';
 import { usePageTitle } from '@/lib/page-title';
 

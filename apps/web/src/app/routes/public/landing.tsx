@@ -17,7 +17,7 @@ import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { PlanCards } from '@/features/marketing/components/plan-cards';
+import { PlanCards } from '@/components/plans/plan-cards';
 import { ProposalIllustration } from '@/features/marketing/components/proposal-illustration';
 import { usePageTitle } from '@/lib/page-title';
 

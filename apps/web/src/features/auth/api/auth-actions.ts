@@ -3,7 +3,7 @@ import type { TChangeEmail, TChangeName, TSignIn, TSignUp } from '@draftwell/sha
 import { paths } from '@/config/paths';
 import { postJson } from '@/lib/api-client';
 import { broadcastAuth } from '../auth-broadcast';
-import { fetchSession, sessionQueryKey } from './session';
+import { fetchSession, sessionQueryKey } from '@/lib/api/session';
 
 const AUTH = '/api/auth';
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
-import { useRealtime } from '@/features/realtime/realtime-provider';
+import { useRealtime } from '@/lib/realtime/realtime-provider';
 import { isPlanLimitError, type ApiError } from '@/lib/api-client';
 import { onPlanLimit } from '@/lib/plan-limit';
 import { billingKeys } from '../api/billing';

@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { ClientConflictError, useCreateClient, useUpdateClient } from '../api/clients';
+import { ClientConflictError, useCreateClient, useUpdateClient } from '@/lib/api/clients';
 
 type TFormIn = z.input<typeof ZClientInput>;
 type TFormOut = z.output<typeof ZClientInput>;

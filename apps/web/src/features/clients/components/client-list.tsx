@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import type { TClient } from '@draftwell/shared/workspace/clients';
 import { OwnedRecordList } from '@/components/owned-record-list';
-import { hideClientForDelete, useClientList } from '../api/clients';
+import { hideClientForDelete, useClientList } from '@/lib/api/clients';
 import { ClientFormDialog } from './client-form-dialog';
 
 const TEXT = {

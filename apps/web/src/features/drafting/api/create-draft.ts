@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBriefInput } from '@draftwell/shared/drafting/brief';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
+import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 /** `builtin` asks for the built-in drafter even where an AI model is configured (the way on when the model fails). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DRAFT_TONES, briefSchemaAsOf, type TBrief, type TBriefInput } from '@draftwell/shared/drafting/brief';
-import { parseMoneyInput } from '../../saved-items/utils/money-input';
+import { parseMoneyInput } from '@/lib/money-input';
 
 /**
  * The brief form: the fields as a person fills them in (text everywhere, deliverables as rows,

@@ -3,7 +3,7 @@ import type { TBlock } from '@draftwell/shared/document';
 import type { TBrief } from '@draftwell/shared/drafting/brief';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { describe, expect, it, vi } from 'vitest';
-import { proposalKeys } from '@/features/proposals/api/keys';
+import { proposalKeys } from '@/lib/api/query-keys';
 import { ApiError } from '@/lib/api-client';
 import type { TStreamHandlers, TStreamOutcome } from '../api/stream-draft';
 import { emptyBriefForm } from '../utils/brief-form';

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Added, Removed, RevisionChanges } from '@/features/proposal-view/components/revision-changes';
+import { Added, Removed, RevisionChanges } from '@/components/revision-changes';
 
 export type TConflictDialogProps = {
   open: boolean;

@@ -6,8 +6,8 @@ import {
   type TPricingLine,
   type TPricingTable,
 } from '@draftwell/shared/document';
-import { formatMoneyInput, parseMoneyInput } from '@/features/saved-items/utils/money-input';
-import { formatPercentInput, parsePercentInput } from '@/features/saved-items/utils/percent-input';
+import { formatMoneyInput, parseMoneyInput } from '@/lib/money-input';
+import { formatPercentInput, parsePercentInput } from '@/lib/percent-input';
 import { parseDecimal } from './decimal-input';
 import type { TParse } from './parsed-input';
 

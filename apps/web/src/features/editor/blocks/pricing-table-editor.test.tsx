@@ -6,7 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { savedItemKeys } from '@/features/saved-items/api/saved-items';
+import { savedItemKeys } from '@/lib/api/saved-items';
 import { newPricingLine, newPricingTable } from './new-block';
 import { PricingTableEditor } from './pricing-table-editor';
 

@@ -10,8 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useSavedItemList } from '@/features/saved-items/api/saved-items';
-import { formatPercentInput } from '@/features/saved-items/utils/percent-input';
+import { useSavedItemList } from '@/lib/api/saved-items';
+import { formatPercentInput } from '@/lib/percent-input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { savedItemAvailability, savedItemToLine } from './saved-item-line';
 

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useClientList, useCreateClient } from '@/features/clients/api/clients';
+import { useClientList, useCreateClient } from '@/lib/api/clients';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
 

@@ -3,7 +3,7 @@ import { lazy, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { DocumentView, MadeWithDraftwell, type TDocumentBranding } from '@/features/document-view/document-view';
+import { DocumentView, MadeWithDraftwell, type TDocumentBranding } from '@/components/document-view/document-view';
 
 /** TipTap and the block editors load only where this is rendered, in their own chunk. */
 export const LazyDocumentEditor = lazy(() => import('../document-editor'));

@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { DocumentView } from '@/features/document-view/document-view';
+import { DocumentView } from '@/components/document-view/document-view';
 
 export type TRewriteState =
   | { status: 'loading'; label: string; before: TBlock }

@@ -1,6 +1,6 @@
 import { Check, Minus } from 'lucide-react';
 import { PLAN_LIST, planComparisonRows } from '@draftwell/shared/plans';
-import { planPrice, type TBillingPeriod } from './plan-cards';
+import { planPrice, type TBillingPeriod } from '@/components/plans/plan-cards';
 
 function Cell({ value }: { value: string }) {
   // The constants say Yes / No; an icon reads faster, and the word stays for screen readers.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TOverview } from '@draftwell/shared/workspace/overview';
 import { api, ApiError, unwrap } from '@/lib/api-client';
-import { overviewKeys } from './keys';
+import { overviewKeys } from '@/lib/api/query-keys';
 
 export function fetchOverview(timeZone: string, signal?: AbortSignal): Promise<TOverview> {
   return unwrap<TOverview>(api.overview.$get({ query: { tz: timeZone } }, { init: { signal } }));

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatDateTime, formatRelativeTime } from '@/features/proposals/utils/relative-time';
+import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/cn';
 
 const KINDS: Record<TActivityKind, { label: string; icon: ReactNode; tone: string }> = {

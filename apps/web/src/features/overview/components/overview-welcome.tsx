@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { NewProposalButton } from '@/features/proposals/components/new-proposal-button';
+import { NewProposalButton } from '@/app/components/new-proposal-button';
 
 function Way({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

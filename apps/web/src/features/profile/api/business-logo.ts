@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { api, unwrap } from '@/lib/api-client';
 import { uploadLogo } from '@/lib/upload-file';
-import { profileKeys } from './business-profile';
+import { profileKeys } from '@/lib/api/business-profile';
 
 export function removeLogo(): Promise<TBusinessProfile> {
   return unwrap<TBusinessProfile>(api.profile.logo.$delete());

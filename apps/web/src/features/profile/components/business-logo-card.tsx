@@ -5,7 +5,7 @@ import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { PlanBrandingNote } from '@/features/billing/components/plan-branding-note';
+import { PlanBrandingNote } from '@/components/plan-branding-note';
 import { checkImageFile } from '@/lib/upload-file';
 import { useRemoveLogo, useUploadLogo } from '../api/business-logo';
 

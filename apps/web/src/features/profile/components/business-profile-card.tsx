@@ -9,13 +9,13 @@ import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
-import { PlanBrandingNote } from '@/features/billing/components/plan-branding-note';
+import { PlanBrandingNote } from '@/components/plan-branding-note';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
-import { ProfileConflictError, profileKeys, useSaveBusinessProfile } from '../api/business-profile';
+import { ProfileConflictError, profileKeys, useSaveBusinessProfile } from '@/lib/api/business-profile';
 import {
   businessProfileFormValues,
   ZBusinessProfileForm,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBusinessProfile, type TBusinessProfile } from '@draftwell/shared/workspace/profile';
-import { formatPercentInput, parsePercentInput } from '../../saved-items/utils/percent-input';
+import { formatPercentInput, parsePercentInput } from '@/lib/percent-input';
 
 /**
  * The business profile form: the shared schema, with the default tax rate as the percentage the

@@ -2,7 +2,7 @@ import { RotateCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useBusinessProfile } from '../api/business-profile';
+import { useBusinessProfile } from '@/lib/api/business-profile';
 import { BusinessLogoCard } from './business-logo-card';
 import { BusinessProfileCard } from './business-profile-card';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TComment } from '@draftwell/shared/share/share-api';
-import { proposalKeys } from '@/features/proposals/api/keys';
+import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export type TReplyInput = { id: string; body: string };

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
-import { proposalKeys } from '@/features/proposals/api/keys';
+import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export function fetchProposalAcceptance(id: string, signal?: AbortSignal): Promise<TAcceptanceCertificate> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TComment } from '@draftwell/shared/share/share-api';
-import { proposalKeys } from '@/features/proposals/api/keys';
+import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export async function fetchProposalComments(id: string, signal?: AbortSignal): Promise<TComment[]> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { TRevision } from '@draftwell/shared/share/revision';
-import { proposalKeys } from '@/features/proposals/api/keys';
+import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export function fetchProposalRevision(id: string, number: number, signal?: AbortSignal): Promise<TRevision> {

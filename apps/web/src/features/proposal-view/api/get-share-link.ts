@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TShareLink } from '@draftwell/shared/share/share-api';
-import { proposalKeys } from '@/features/proposals/api/keys';
+import { proposalKeys } from '@/lib/api/query-keys';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 
 export function fetchShareLink(id: string, signal?: AbortSignal): Promise<TShareLink> {

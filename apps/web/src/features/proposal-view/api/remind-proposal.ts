@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProposalEvent } from '@draftwell/shared/share/share-api';
-import { proposalKeys } from '@/features/proposals/api/keys';
+import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 /** Emails the client a reminder (paid plans); the timeline gains a "reminder sent" line. */

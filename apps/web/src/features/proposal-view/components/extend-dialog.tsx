@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/form/form-error';
 import { Input, Label } from '@/components/ui/input';
-import { useExtendProposal } from '@/features/proposals/api/extend-proposal';
+import { useExtendProposal } from '@/features/proposal-view/api/extend-proposal';
 import { ApiError } from '@/lib/api-client';
 import { isoDateInDays, todayUtc } from '../utils/format';
 

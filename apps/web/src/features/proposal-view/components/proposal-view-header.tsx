@@ -13,8 +13,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useDuplicateProposal } from '@/features/proposals/api/proposal-actions';
-import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
-import { formatDateTime } from '@/features/proposals/utils/relative-time';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
+import { formatDateTime } from '@/lib/relative-time';
 
 export type TViewDialog = 'send' | 'withdraw' | 'extend' | 'remind' | null;
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useProposalRevisionPair } from '../api/get-proposal-revision';
 import { shortHash } from '../utils/format';
-import { Added, Removed, RevisionChanges } from './revision-changes';
+import { Added, Removed, RevisionChanges } from '@/components/revision-changes';
 import { TimeStamp } from './time-stamp';
 
 type TPair = [number, number];

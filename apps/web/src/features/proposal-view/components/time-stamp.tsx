@@ -1,4 +1,4 @@
-import { formatDateTime, formatRelativeTime } from '@/features/proposals/utils/relative-time';
+import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/cn';
 
 /** A moment shown both ways: "5 minutes ago" and "May 3, 2026, 2:02 PM". */

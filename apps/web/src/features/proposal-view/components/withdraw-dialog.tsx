@@ -9,7 +9,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/form/form-error';
-import { useWithdrawProposal } from '@/features/proposals/api/withdraw-proposal';
+import { useWithdrawProposal } from '@/features/proposal-view/api/withdraw-proposal';
 
 /** Asks first: withdrawing closes the client's link until the proposal is sent again. */
 export function WithdrawDialog({

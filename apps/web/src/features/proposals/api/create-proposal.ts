@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProposal, TProposalCreate } from '@draftwell/shared/workspace/proposals';
 import { api, unwrap } from '@/lib/api-client';
-import { invalidateProposalSummaries, proposalKeys } from './keys';
+import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 
 export function createProposal(input: TProposalCreate = {}): Promise<TProposal> {
   return unwrap<TProposal>(api.proposals.$post({ json: input }));

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TProposalStatus, TProposalSummary } from '@draftwell/shared/workspace/proposals';
 import { api, unwrap } from '@/lib/api-client';
-import { proposalKeys, type TProposalListFilters } from './keys';
+import { proposalKeys, type TProposalListFilters } from '@/lib/api/query-keys';
 
 export type TProposalPage = { items: TProposalSummary[]; nextCursor: string | null };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/proposals';
 import { api, unwrap } from '@/lib/api-client';
-import { invalidateProposalSummaries, proposalKeys } from './keys';
+import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 import type { TProposalPage } from './list-proposals';
 
 export function saveProposal(id: string, patch: TProposalPatch, signal?: AbortSignal): Promise<TProposal> {

@@ -4,10 +4,10 @@ import { EmptyState } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useProposal } from '../api/get-proposal';
+import { useProposal } from '@/lib/api/proposal';
 import { isProposalId } from '../utils/is-proposal-id';
-import { formatDateTime, formatRelativeTime } from '../utils/relative-time';
-import { ProposalStatusBadge } from './proposal-status-badge';
+import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 
 /** The open proposal is missing, or someone else's: the same answer either way. */
 export function ProposalNotFound() {

@@ -7,10 +7,10 @@ import { Input, Label } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useProposalList } from '../api/list-proposals';
-import { formatDateTime, formatRelativeTime } from '../utils/relative-time';
+import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { NewProposalButton } from './new-proposal-button';
-import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from './proposal-status-badge';
+import { NewProposalButton } from '@/app/components/new-proposal-button';
+import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from '@/components/proposal-status-badge';
 
 const SEARCH_DELAY_MS = 250;
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { deleteProposal, hideFromLists, restoreProposal } from '../api/proposal-actions';
-import { invalidateProposalSummaries, proposalKeys } from '../api/keys';
+import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 
 const UNDO_WINDOW_MS = 8000;
 

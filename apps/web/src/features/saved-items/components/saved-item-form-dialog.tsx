@@ -19,7 +19,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
-import { SavedItemConflictError, useCreateSavedItem, useUpdateSavedItem } from '../api/saved-items';
+import { SavedItemConflictError, useCreateSavedItem, useUpdateSavedItem } from '@/lib/api/saved-items';
 import { savedItemFormValues, ZSavedItemForm, type TSavedItemFormIn, type TSavedItemFormOut } from './saved-item-form';
 import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZSavedItemInput, type TSavedItem } from '@draftwell/shared/workspace/saved-items';
-import { formatMoneyInput, parseMoneyInput } from '../utils/money-input';
-import { formatPercentInput, parsePercentInput } from '../utils/percent-input';
+import { formatMoneyInput, parseMoneyInput } from '@/lib/money-input';
+import { formatPercentInput, parsePercentInput } from '@/lib/percent-input';
 
 const shape = ZSavedItemInput.shape;
 

@@ -3,8 +3,8 @@ import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
 import { OwnedRecordList } from '@/components/owned-record-list';
-import { hideSavedItemForDelete, useSavedItemList } from '../api/saved-items';
-import { formatPercentInput } from '../utils/percent-input';
+import { hideSavedItemForDelete, useSavedItemList } from '@/lib/api/saved-items';
+import { formatPercentInput } from '@/lib/percent-input';
 import { SavedItemFormDialog } from './saved-item-form-dialog';
 
 const TEXT = {

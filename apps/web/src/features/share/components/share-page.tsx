@@ -8,7 +8,7 @@ import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { DocumentView, MadeWithDraftwell } from '@/features/document-view/document-view';
+import { DocumentView, MadeWithDraftwell } from '@/components/document-view/document-view';
 import { useSharedProposal } from '../api/get-shared-proposal';
 import { useSharedRevision } from '../api/get-shared-revision';
 import { useClientChoices } from '../hooks/use-client-choices';

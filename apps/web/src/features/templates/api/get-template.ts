@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTemplate } from '@draftwell/shared/workspace/templates';
 import { api, unwrap } from '@/lib/api-client';
-import { templateKeys } from './keys';
+import { templateKeys } from '@/lib/api/query-keys';
 
 export function fetchTemplate(id: string, signal?: AbortSignal): Promise<TTemplate> {
   return unwrap<TTemplate>(api.templates[':id'].$get({ param: { id } }, { init: { signal } }));

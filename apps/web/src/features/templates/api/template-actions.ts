@@ -7,9 +7,9 @@ import type {
   TTemplateList,
   TTemplatePatch,
 } from '@draftwell/shared/workspace/templates';
-import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
+import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 import { api, ApiError, unwrap } from '@/lib/api-client';
-import { templateKeys } from './keys';
+import { templateKeys } from '@/lib/api/query-keys';
 
 /** A 409: the template was changed elsewhere; `current` is how it is now. */
 export class TemplateConflictError extends ApiError {

@@ -25,7 +25,7 @@ import {
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError, isPlanLimitError } from '@/lib/api-client';
 import { useSaveAsTemplate } from '../api/template-actions';
-import { useTemplateList } from '../api/list-templates';
+import { useTemplateList } from '@/lib/api/template-list';
 
 /** The categories already in use (the starters' and the user's), offered as suggestions. */
 function useCategories(): string[] {

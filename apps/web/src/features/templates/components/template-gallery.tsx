@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTemplateList } from '../api/list-templates';
+import { useTemplateList } from '@/lib/api/template-list';
 import { useTemplateCommands } from '../hooks/use-template-commands';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { RenameTemplateDialog } from './rename-template-dialog';

@@ -10,9 +10,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useShownBranding } from '@/features/billing/hooks/use-shown-branding';
-import { DocumentView } from '@/features/document-view/document-view';
-import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { useShownBranding } from '@/lib/use-shown-branding';
+import { DocumentView } from '@/components/document-view/document-view';
+import { useBusinessProfile } from '@/lib/api/business-profile';
 import { useTemplate } from '../api/get-template';
 import { sampleContext } from '../utils/sample-context';
 

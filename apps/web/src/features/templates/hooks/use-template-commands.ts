@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
-import { templateKeys } from '../api/keys';
+import { templateKeys } from '@/lib/api/query-keys';
 import { isPlanLimitError } from '@/lib/api-client';
 import {
   deleteTemplate,

@@ -10,9 +10,9 @@ import { BillingListener } from '@/features/billing/components/billing-listener'
 import { ProposalNotifications } from '@/features/notifications/components/proposal-notifications';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { cn } from '@/lib/cn';
-import { Logo } from './logo';
-import { PageLoading } from './page-loading';
-import { SkipLink } from './skip-link';
+import { Logo } from '@/components/layouts/logo';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { SkipLink } from '@/components/layouts/skip-link';
 
 const NAV = [
   { to: paths.dashboard, label: 'Dashboard' },

@@ -2,8 +2,8 @@ import { PLANS } from '@draftwell/shared/plans';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useBilling } from '../api/billing';
-import { BRANDING_PLANS } from '../hooks/use-shown-branding';
+import { useBilling } from '@/features/billing/api/billing';
+import { BRANDING_PLANS } from '@/lib/use-shown-branding';
 
 /**
  * Beside a branding setting (the logo, the colour): says when the owner's plan does not show it

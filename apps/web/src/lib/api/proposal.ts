@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { api, ApiError, unwrap } from '@/lib/api-client';
-import { proposalKeys } from './keys';
+import { proposalKeys } from './query-keys';
 
 export function fetchProposal(id: string, signal?: AbortSignal): Promise<TProposal> {
   return unwrap<TProposal>(api.proposals[':id'].$get({ param: { id } }, { init: { signal } }));

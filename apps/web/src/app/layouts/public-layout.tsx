@@ -2,12 +2,12 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePublicPageSession } from '@/features/auth/api/session';
+import { usePublicPageSession } from '@/lib/api/session';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { cn } from '@/lib/cn';
-import { Logo } from './logo';
-import { PageLoading } from './page-loading';
-import { SkipLink } from './skip-link';
+import { Logo } from '@/components/layouts/logo';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { SkipLink } from '@/components/layouts/skip-link';
 
 const NAV = [
   { to: paths.pricing, label: 'Pricing' },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { api, unwrap } from '@/lib/api-client';
-import { invalidateProposal, proposalKeys } from './keys';
+import { invalidateProposal, proposalKeys } from '@/lib/api/query-keys';
 
 export type TExtendInput = { id: string; validUntil: string };
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { sessionQueryKey, sessionQueryOptions } from '@/features/auth/api/session';
+import { sessionQueryKey, sessionQueryOptions } from '@/lib/api/session';
 import { onAuthBroadcast } from '@/features/auth/auth-broadcast';
 import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './app-layout';

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { BriefDialog } from '@/features/drafting/components/brief-dialog';
-import { useCreateProposal } from '../api/create-proposal';
+import { useCreateProposal } from '@/features/proposals/api/create-proposal';
 
 /** New proposal: a blank draft, one from a template, or one drafted from a short brief. */
 export function NewProposalButton(props: Omit<TButtonProps, 'onClick' | 'children'>) {

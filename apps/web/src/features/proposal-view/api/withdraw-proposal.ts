@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { api, unwrap } from '@/lib/api-client';
-import { invalidateProposal, proposalKeys } from './keys';
+import { invalidateProposal, proposalKeys } from '@/lib/api/query-keys';
 
 /** Back to draft: the client's link answers "withdrawn" until the proposal is sent again. */
 export function withdrawProposal(id: string): Promise<TProposal> {

@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { overviewKeys } from '@/features/overview/api/keys';
 import type { TProposalStatus } from '@draftwell/shared/workspace/proposals';
+
+/*
+ * The query keys more than one feature reads or invalidates, and what a change to a proposal
+ * makes stale. They live here, below the features, so a feature that changes proposals (drafting,
+ * templates, notifications) need not import the feature that lists them.
+ */
 
 /** What narrows the proposal list; part of the list's query key. */
 export type TProposalListFilters = { q: string; status: TProposalStatus | null };
@@ -19,6 +24,24 @@ export const proposalKeys = {
   revision: (id: string, number: number) => [...proposalKeys.revisions(id), number] as const,
   acceptance: (id: string) => [...proposalKeys.detail(id), 'acceptance'] as const,
   shareLink: (id: string) => [...proposalKeys.detail(id), 'share-link'] as const,
+};
+
+/**
+ * Every overview query key. The overview is derived from the user's proposals: whatever
+ * creates, changes, sends, deletes or decides a proposal should invalidate `overviewKeys.all`.
+ */
+export const overviewKeys = {
+  all: ['overview'] as const,
+  detail: (timeZone: string) => [...overviewKeys.all, timeZone] as const,
+};
+
+/** Every template query key, so invalidation hits exactly what it means to. */
+export const templateKeys = {
+  all: ['templates'] as const,
+  lists: () => [...templateKeys.all, 'list'] as const,
+  list: (q: string) => [...templateKeys.lists(), { q }] as const,
+  details: () => [...templateKeys.all, 'detail'] as const,
+  detail: (id: string) => [...templateKeys.details(), id] as const,
 };
 
 /**

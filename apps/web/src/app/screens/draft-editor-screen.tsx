@@ -15,33 +15,33 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/lib/api/session';
 import { useDrafter } from '@/features/drafting/api/get-drafter';
 import { rewriteSection } from '@/features/drafting/api/rewrite-section';
 import { useDraftWriting } from '@/features/drafting/writing/draft-writing';
-import { useProposal } from '@/features/proposals/api/get-proposal';
-import { invalidateProposalSummaries, proposalKeys } from '@/features/proposals/api/keys';
+import { useProposal } from '@/lib/api/proposal';
+import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 import { saveProposal, useDuplicateProposal } from '@/features/proposals/api/proposal-actions';
 import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
-import { ProposalStatusBadge } from '@/features/proposals/components/proposal-status-badge';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
 import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-template-dialog';
-import { PlanBrandingNote } from '@/features/billing/components/plan-branding-note';
-import { useShownBranding } from '@/features/billing/hooks/use-shown-branding';
-import { useBusinessProfile } from '@/features/profile/api/business-profile';
+import { PlanBrandingNote } from '@/components/plan-branding-note';
+import { useShownBranding } from '@/lib/use-shown-branding';
+import { useBusinessProfile } from '@/lib/api/business-profile';
 import type { TComparableVersion } from '@draftwell/shared/share/diff';
 import { ApiError } from '@/lib/api-client';
-import { ConflictDialog } from '../autosave/conflict-dialog';
-import { RestoreLocalBanner } from '../autosave/restore-banner';
-import { SaveStatus } from '../autosave/save-status';
-import { useAutosave } from '../autosave/use-autosave';
-import type { TDocumentEditorHandle } from '../types';
-import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from './editor-parts';
+import { ConflictDialog } from '@/features/editor/autosave/conflict-dialog';
+import { RestoreLocalBanner } from '@/features/editor/autosave/restore-banner';
+import { SaveStatus } from '@/features/editor/autosave/save-status';
+import { useAutosave } from '@/features/editor/autosave/use-autosave';
+import type { TDocumentEditorHandle } from '@/features/editor/types';
+import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from '@/features/editor/components/editor-parts';
 import { DraftWritingScreen } from './draft-writing-screen';
-import { ProposalDetailsFields, type TProposalFields } from './proposal-details-fields';
-import { useDocumentLocale, useSender } from '../use-sender';
+import { ProposalDetailsFields, type TProposalFields } from '@/features/editor/components/proposal-details-fields';
+import { useDocumentLocale, useSender } from '@/features/editor/use-sender';
 
 type TProposalChanges = Omit<TProposalPatch, 'version' | 'saveKey'>;
 

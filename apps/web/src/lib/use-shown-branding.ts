@@ -1,9 +1,9 @@
 import { brandingShown } from '@draftwell/shared/document/display';
 import { PLAN_LIST, PLANS, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
-import type { TDocumentBranding } from '@/features/document-view/document-view';
-import { useBusinessProfile } from '@/features/profile/api/business-profile';
-import { useBilling } from '../api/billing';
+import type { TDocumentBranding } from '@/components/document-view/document-view';
+import { useBusinessProfile } from '@/lib/api/business-profile';
+import { useBilling } from '@/features/billing/api/billing';
 
 export type TShownBranding = {
   /** The logo and colour the client will see, as the plan shows them. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TTemplateList } from '@draftwell/shared/workspace/templates';
 import { api, unwrap } from '@/lib/api-client';
-import { templateKeys } from './keys';
+import { templateKeys } from './query-keys';
 
 export function fetchTemplatePage(q: string, cursor: string | undefined, signal?: AbortSignal): Promise<TTemplateList> {
   const query: { cursor?: string; q?: string } = {};

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { userChannel } from '@draftwell/shared/realtime';
-import { useSession } from '@/features/auth/api/session';
+import { useSession } from '@/lib/api/session';
 import { RealtimeClient, realtimeUrl } from './realtime-client';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
