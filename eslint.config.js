@@ -1,19 +1,72 @@
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const root = path.dirname(fileURLToPath(import.meta.url));
+const webSrc = 'apps/web/src';
+const foldersOf = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/*
+ * The web app's dependency graph points one way: app/ (routes, layouts, screens that combine
+ * features) -> features/<name>/ -> shared code (components/, lib/, config/ and any other folder
+ * of src/). A feature imports no other feature and not app/; shared code imports neither. Two
+ * features that import each other grow into one tangle where nothing can be changed, tested or
+ * code-split alone (the client's page, share.html, must not drag the app shell in). What two
+ * features need goes down to lib/ or components/; a screen that needs several is composed in app/.
+ * The paths are resolved (aliases and relative imports alike), and the lists are read from the
+ * folders, so a new feature or shared folder is covered without editing this.
+ */
+const webFeatures = foldersOf(`${webSrc}/features`);
+const webShared = foldersOf(webSrc).filter((name) => name !== 'features' && name !== 'app');
+const webBoundaries = [
+  ...webFeatures.map((name) => ({
+    target: `./${webSrc}/features/${name}`,
+    from: `./${webSrc}/features`,
+    except: [`./${name}`],
+    message: `features/${name} may not import another feature: move what both need to lib/ or components/, or compose them in app/.`,
+  })),
+  {
+    target: `./${webSrc}/features`,
+    from: `./${webSrc}/app`,
+    message: 'A feature may not import app/: app/ composes features, not the other way round.',
+  },
+  {
+    target: webShared.map((name) => `./${webSrc}/${name}`),
+    from: [`./${webSrc}/features`, `./${webSrc}/app`],
+    message: 'Shared code (components/, lib/, config/…) may not import a feature or app/: pass what it needs in.',
+  },
+];
+
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'apps/server/src/db/migrations/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'apps/server/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       'no-console': 'off',
     },
@@ -21,17 +74,33 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
+    settings: {
+      // Resolves `@/…` through the web app's tsconfig paths, as tsc and Vite do.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: path.join(root, 'apps/web/tsconfig.json') },
+        }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaries }],
       // Import boundaries: the web app may only import the server's API type.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@draftwell/server/*', '!@draftwell/server/app-type'], message: 'The web app may import only the server API type (@draftwell/server/app-type).' },
-            { group: ['**/server/src/**'], message: 'The web app may import only the server API type (@draftwell/server/app-type).' },
+            {
+              group: ['@draftwell/server/*', '!@draftwell/server/app-type'],
+              message: 'The web app may import only the server API type (@draftwell/server/app-type).',
+            },
+            {
+              group: ['**/server/src/**'],
+              message: 'The web app may import only the server API type (@draftwell/server/app-type).',
+            },
           ],
         },
       ],
@@ -40,7 +109,12 @@ export default tseslint.config(
   {
     files: ['packages/shared/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'react', 'react-dom'], message: 'shared is pure code: no Node or DOM APIs.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['node:*', 'react', 'react-dom'], message: 'shared is pure code: no Node or DOM APIs.' }],
+        },
+      ],
     },
   },
   {

@@ -2,7 +2,7 @@ import { PLANS } from '@draftwell/shared/plans';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useBilling } from '@/features/billing/api/billing';
+import { useBilling } from '@/lib/api/billing-state';
 import { BRANDING_PLANS } from '@/lib/use-shown-branding';
 
 /**

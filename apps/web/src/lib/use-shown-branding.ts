@@ -3,7 +3,7 @@ import { PLAN_LIST, PLANS, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
 import type { TDocumentBranding } from '@/components/document-view/document-view';
 import { useBusinessProfile } from '@/lib/api/business-profile';
-import { useBilling } from '@/features/billing/api/billing';
+import { useBilling } from '@/lib/api/billing-state';
 
 export type TShownBranding = {
   /** The logo and colour the client will see, as the plan shows them. */

@@ -15,7 +15,7 @@ import { DocumentView, type TDocumentAcceptance } from '@/components/document-vi
 import { useProposal } from '@/lib/api/proposal';
 import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
 import { PLANS } from '@draftwell/shared/plans';
-import { useBilling } from '@/features/billing/api/billing';
+import { useBilling } from '@/lib/api/billing-state';
 import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { ApiError } from '@/lib/api-client';

@@ -70,7 +70,7 @@ export default function DashboardPage() {
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         {/* On a phone an open draft gets the whole width; the list is one tap away. */}
         <div className={id ? 'hidden lg:block' : undefined}>
-          <ProposalList />
+          <ProposalList newProposal={<NewProposalButton size="sm" className="mt-3" />} />
         </div>
         <section aria-label={id ? 'Editor' : 'Overview'} className="min-w-0">
           {id ? (
@@ -84,7 +84,7 @@ export default function DashboardPage() {
               <DraftEditorScreen key={id} id={id} />
             </>
           ) : (
-            <DashboardOverview />
+            <DashboardOverview newProposal={<NewProposalButton />} />
           )}
         </section>
       </div>

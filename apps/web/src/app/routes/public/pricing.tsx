@@ -8,7 +8,7 @@ import { BillingPeriodSwitch } from '@/components/plans/billing-period-switch';
 import { monthsFreeYearly, PlanCards, type TBillingPeriod } from '@/components/plans/plan-cards';
 import { PlanComparisonTable } from '@/features/marketing/components/plan-comparison-table';
 import { usePageTitle } from '@/lib/page-title';
-import { billingQueryOptions } from '@/features/billing/api/billing';
+import { billingQueryOptions } from '@/lib/api/billing-state';
 
 const FREE = PLANS.free;
 const unlimitedSendPlans = PLAN_LIST.filter((p) => p.limits.proposalsSentPerMonth === null).map((p) => p.name);

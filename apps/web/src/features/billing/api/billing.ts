@@ -1,26 +1,8 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { TCheckoutResponse, TInvoiceList, TPortalResponse } from '@draftwell/shared/billing';
-import type { TBillingInterval, TBillingState, TPlanId } from '@draftwell/shared/plans';
+import type { TBillingInterval, TPlanId } from '@draftwell/shared/plans';
+import { billingKeys } from '@/lib/api/billing-state';
 import { api, unwrap } from '@/lib/api-client';
-
-export const billingKeys = {
-  all: ['billing'] as const,
-  state: () => [...billingKeys.all, 'state'] as const,
-  invoices: () => [...billingKeys.all, 'invoices'] as const,
-};
-
-export const billingQueryOptions = () =>
-  queryOptions({
-    queryKey: billingKeys.state(),
-    queryFn: ({ signal }) => unwrap<TBillingState>(api.billing.$get({}, { init: { signal } })),
-    // Every send, template and draft moves a meter: the Plan tab asks again each time it opens.
-    staleTime: 0,
-  });
-
-/** The plan, the subscription behind it and this period's usage (Profile → Plan). */
-export function useBilling() {
-  return useQuery(billingQueryOptions());
-}
 
 /** Stripe's hosted pages are left for and come back from: the browser goes to the URL the server made. */
 function go(url: string) {

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useRealtime } from '@/lib/realtime/realtime-provider';
 import { isPlanLimitError, type ApiError } from '@/lib/api-client';
 import { onPlanLimit } from '@/lib/plan-limit';
-import { billingKeys } from '../api/billing';
+import { billingKeys } from '@/lib/api/billing-state';
 import { useLatest } from '@/lib/use-latest';
 
 /**

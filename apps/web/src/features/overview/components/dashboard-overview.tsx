@@ -1,5 +1,5 @@
 import { RotateCw, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { browserTimeZone, useOverview } from '../api/get-overview';
@@ -8,8 +8,11 @@ import { OverviewMonthsChart, OverviewMonthsChartSkeleton } from './overview-mon
 import { OverviewStatCards, OverviewStatCardsSkeleton } from './overview-stat-cards';
 import { OverviewWelcome } from './overview-welcome';
 
-/** The dashboard's main pane when no proposal is open: figures, the last year, recent activity. */
-export function DashboardOverview() {
+/**
+ * The dashboard's main pane when no proposal is open: figures, the last year, recent activity.
+ * `newProposal` starts one from the welcome shown before there is any; the app composes it.
+ */
+export function DashboardOverview({ newProposal }: { newProposal: ReactNode }) {
   const [timeZone] = useState(browserTimeZone);
   const overview = useOverview(timeZone);
 
@@ -46,7 +49,7 @@ export function DashboardOverview() {
   }
 
   const data = overview.data;
-  if (data.counts.total === 0) return <OverviewWelcome />;
+  if (data.counts.total === 0) return <OverviewWelcome newProposal={newProposal} />;
 
   return (
     <div className="space-y-6">

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { NewProposalButton } from '@/app/components/new-proposal-button';
 
 function Way({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -19,7 +18,7 @@ function Way({ icon, title, children }: { icon: ReactNode; title: string; childr
 }
 
 /** What a user with no proposals yet sees instead of empty figures. */
-export function OverviewWelcome() {
+export function OverviewWelcome({ newProposal }: { newProposal: ReactNode }) {
   return (
     <Card className="p-6 sm:p-8">
       <h2 className="text-xl font-semibold tracking-tight">Welcome to Draftwell</h2>
@@ -39,7 +38,7 @@ export function OverviewWelcome() {
         </Way>
       </ol>
       <div className="mt-6 flex flex-wrap gap-3">
-        <NewProposalButton />
+        {newProposal}
         <Button variant="outline" asChild>
           <Link to={paths.templates}>
             <LayoutTemplate aria-hidden="true" />

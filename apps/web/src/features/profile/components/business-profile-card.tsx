@@ -15,7 +15,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
-import { ProfileConflictError, profileKeys, useSaveBusinessProfile } from '@/lib/api/business-profile';
+import { profileKeys } from '@/lib/api/business-profile';
+import { ProfileConflictError, useSaveBusinessProfile } from '../api/save-business-profile';
 import {
   businessProfileFormValues,
   ZBusinessProfileForm,

@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
-import { useDuplicateProposal } from '@/features/proposals/api/proposal-actions';
+import { useDuplicateProposal } from '@/lib/api/proposal';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { formatDateTime } from '@/lib/relative-time';
 

@@ -1,16 +1,8 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/proposals';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { api, unwrap } from '@/lib/api-client';
-import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
+import { proposalKeys } from '@/lib/api/query-keys';
 import type { TProposalPage } from './list-proposals';
-
-export function saveProposal(id: string, patch: TProposalPatch, signal?: AbortSignal): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].$patch({ param: { id }, json: patch }, { init: { signal } }));
-}
-
-export function duplicateProposal(id: string): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].duplicate.$post({ param: { id } }));
-}
 
 /** `keepalive`: a tab closed right after Delete still gets the delete to the server. */
 export function deleteProposal(id: string): Promise<void> {
@@ -20,18 +12,6 @@ export function deleteProposal(id: string): Promise<void> {
 /** Undo of a delete: the server keeps a deleted proposal restorable for a minute. */
 export function restoreProposal(id: string): Promise<TProposal> {
   return unwrap<TProposal>(api.proposals[':id'].restore.$post({ param: { id } }));
-}
-
-/** A copy of the proposal as a new draft; the copy is cached for the screen it opens in. */
-export function useDuplicateProposal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: duplicateProposal,
-    onSuccess: async (copy) => {
-      queryClient.setQueryData(proposalKeys.detail(copy.id), copy);
-      await invalidateProposalSummaries(queryClient);
-    },
-  });
 }
 
 /** Hides a proposal from every cached list at once, before the server has answered its delete. */

@@ -9,7 +9,6 @@ import { cn } from '@/lib/cn';
 import { useProposalList } from '../api/list-proposals';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { NewProposalButton } from '@/app/components/new-proposal-button';
 import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from '@/components/proposal-status-badge';
 
 const SEARCH_DELAY_MS = 250;
@@ -68,7 +67,11 @@ function ListMessage({ icon, title, children }: { icon: ReactNode; title: string
 }
 
 /** The sidebar: the user's proposals, newest first, with search, a status filter and infinite scroll. */
-export function ProposalList() {
+/**
+ * `newProposal`: the button that starts one, shown when there is none yet; the app composes it,
+ * as it offers drafting from a brief, which is not this feature's.
+ */
+export function ProposalList({ newProposal }: { newProposal: ReactNode }) {
   // The proposal open beside the list (the editor's), marked whichever way its item links.
   const { id: openId } = useParams();
   const searchId = useId();
@@ -115,7 +118,7 @@ export function ProposalList() {
     body = (
       <ListMessage icon={<FileText />} title="No proposals yet">
         <p>Each proposal you draft is listed here, newest first, with its status.</p>
-        <NewProposalButton size="sm" className="mt-3" />
+        {newProposal}
       </ListMessage>
     );
   } else if (items.length === 0) {
