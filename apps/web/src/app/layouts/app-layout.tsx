@@ -3,6 +3,9 @@ import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { TSession } from '@draftwell/shared';
+import { Logo } from '@/components/layouts/logo';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { SkipLink } from '@/components/layouts/skip-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/auth-actions';
@@ -10,9 +13,6 @@ import { BillingListener } from '@/features/billing/components/billing-listener'
 import { ProposalNotifications } from '@/features/notifications/components/proposal-notifications';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { cn } from '@/lib/cn';
-import { Logo } from '@/components/layouts/logo';
-import { PageLoading } from '@/components/layouts/page-loading';
-import { SkipLink } from '@/components/layouts/skip-link';
 
 const NAV = [
   { to: paths.dashboard, label: 'Dashboard' },

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
-import { sessionQueryKey, sessionQueryOptions } from '@/lib/api/session';
-import { onAuthBroadcast } from '@/features/auth/auth-broadcast';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { onAuthBroadcast } from '@/features/auth/auth-broadcast';
+import { sessionQueryKey, sessionQueryOptions } from '@/lib/api/session';
 import { AppLayout } from './app-layout';
 
 /**

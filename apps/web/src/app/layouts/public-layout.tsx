@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { usePublicPageSession } from '@/lib/api/session';
-import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-import { cn } from '@/lib/cn';
 import { Logo } from '@/components/layouts/logo';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { SkipLink } from '@/components/layouts/skip-link';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+import { usePublicPageSession } from '@/lib/api/session';
+import { cn } from '@/lib/cn';
 
 const NAV = [
   { to: paths.pricing, label: 'Pricing' },

@@ -1,4 +1,5 @@
 import { documentTotals, type TDocument, type TDocumentContext } from '@draftwell/shared/document';
+import type { TComparableVersion } from '@draftwell/shared/share/diff';
 import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/proposals';
 import type { TTemplate } from '@draftwell/shared/workspace/templates';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,33 +15,32 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { PlanBrandingNote } from '@/components/plan-branding-note';
+import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/api/session';
 import { useDrafter } from '@/features/drafting/api/get-drafter';
 import { rewriteSection } from '@/features/drafting/api/rewrite-section';
 import { useDraftWriting } from '@/features/drafting/writing/draft-writing';
-import { saveProposal, useDuplicateProposal, useProposal } from '@/lib/api/proposal';
-import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
-import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
-import { ProposalStatusBadge } from '@/components/proposal-status-badge';
-import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
-import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
-import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
-import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-template-dialog';
-import { PlanBrandingNote } from '@/components/plan-branding-note';
-import { useShownBranding } from '@/lib/use-shown-branding';
-import { useBusinessProfile } from '@/lib/api/business-profile';
-import type { TComparableVersion } from '@draftwell/shared/share/diff';
-import { ApiError } from '@/lib/api-client';
 import { ConflictDialog } from '@/features/editor/autosave/conflict-dialog';
 import { RestoreLocalBanner } from '@/features/editor/autosave/restore-banner';
 import { SaveStatus } from '@/features/editor/autosave/save-status';
 import { useAutosave } from '@/features/editor/autosave/use-autosave';
-import type { TDocumentEditorHandle } from '@/features/editor/types';
 import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from '@/features/editor/components/editor-parts';
-import { DraftWritingScreen } from './draft-writing-screen';
 import { ProposalDetailsFields, type TProposalFields } from '@/features/editor/components/proposal-details-fields';
+import type { TDocumentEditorHandle } from '@/features/editor/types';
 import { useDocumentLocale, useSender } from '@/features/editor/use-sender';
+import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
+import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
+import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
+import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-template-dialog';
+import { ApiError } from '@/lib/api-client';
+import { useBusinessProfile } from '@/lib/api/business-profile';
+import { saveProposal, useDuplicateProposal, useProposal } from '@/lib/api/proposal';
+import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
+import { useSession } from '@/lib/api/session';
+import { useShownBranding } from '@/lib/use-shown-branding';
+import { DraftWritingScreen } from './draft-writing-screen';
 
 type TProposalChanges = Omit<TProposalPatch, 'version' | 'saveKey'>;
 

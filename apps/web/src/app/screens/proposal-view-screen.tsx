@@ -1,24 +1,18 @@
 import { brandingShown, snapshotContext } from '@draftwell/shared/document/display';
 import { documentLocale } from '@draftwell/shared/document/locale';
+import { PLANS } from '@draftwell/shared/plans';
 import type { TRevision } from '@draftwell/shared/share/revision';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { FileClock, Pencil, RotateCw, Send } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { DocumentView, type TDocumentAcceptance } from '@/components/document-view/document-view';
 import { PageFrame } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { DocumentView, type TDocumentAcceptance } from '@/components/document-view/document-view';
-import { useProposal } from '@/lib/api/proposal';
-import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
-import { PLANS } from '@draftwell/shared/plans';
-import { useBilling } from '@/lib/api/billing-state';
-import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
-import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
-import { ApiError } from '@/lib/api-client';
 import { useProposalAcceptance } from '@/features/proposal-view/api/get-proposal-acceptance';
 import { useProposalRevision } from '@/features/proposal-view/api/get-proposal-revision';
 import { useProposalRevisions } from '@/features/proposal-view/api/get-proposal-revisions';
@@ -26,12 +20,18 @@ import { AcceptanceCertificate } from '@/features/proposal-view/components/accep
 import { ActivityTimeline } from '@/features/proposal-view/components/activity-timeline';
 import { CommentsThread } from '@/features/proposal-view/components/comments-thread';
 import { ExtendDialog } from '@/features/proposal-view/components/extend-dialog';
-import { RemindDialog } from '@/features/proposal-view/components/remind-dialog';
 import { ProposalViewHeader, type TViewDialog } from '@/features/proposal-view/components/proposal-view-header';
+import { RemindDialog } from '@/features/proposal-view/components/remind-dialog';
 import { RevisionsCard } from '@/features/proposal-view/components/revisions-card';
 import { ShareLinkCard } from '@/features/proposal-view/components/share-link-card';
 import { TimeStamp } from '@/features/proposal-view/components/time-stamp';
 import { WithdrawDialog } from '@/features/proposal-view/components/withdraw-dialog';
+import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
+import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
+import { ApiError } from '@/lib/api-client';
+import { useBilling } from '@/lib/api/billing-state';
+import { useProposal } from '@/lib/api/proposal';
 
 /** `/proposals/:id`: the owner's view of a proposal: as the client sees it, and all that happened to it. */
 export function ProposalViewScreen({ id }: { id: string }) {
