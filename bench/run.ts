@@ -7,12 +7,13 @@ import { benchP6 } from './p6-pdf-under-load';
 import { benchP7 } from './p7-pdf';
 import { benchP8 } from './p8-bundle';
 import { benchP10 } from './p10-typing';
+import { benchP12 } from './p12-screens';
 import { benchWorkspace } from './p2-p4-p5-workspace';
 import { repoRoot } from './lib/proc';
 import { formatTable, type TRow } from './lib/report';
 
 /**
- * `npm run bench [-- --only p1,workspace,p6,p7,p11,p8,p10]`: measures the figures of QUALITY.md's Speed table that
+ * `npm run bench [-- --only p1,workspace,p6,p7,p11,p8,p10,p12]`: measures the figures of QUALITY.md's Speed table that
  * exist so far, prints them as one table and writes bench/results/latest.json. Every ratio
  * comes from this one run on this one machine. The bench only reports: a missed target does
  * not change the exit code; a scenario that crashes does.
@@ -80,6 +81,7 @@ await scenario('p7', 'P7 PDF render time (5 and 30 pages)', () => benchP7());
 await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());
 await scenario('p8', 'P8 initial JS (gzip)', () => benchP8());
 await scenario('p10', 'P10 typing in a 30-page proposal', () => benchP10());
+await scenario('p12', 'P12 protected screens: time to ready and request steps', () => benchP12());
 const loadAfter = os.loadavg()[0]!;
 if (Math.max(loadBefore, loadAfter) > machine.cpus * 0.75) {
   notes.push(

@@ -8,6 +8,9 @@ import { INTEGRATIONS_URL } from './support/integrations';
  * time, slowly enough to watch the sections arrive.
  */
 test.use({ baseURL: INTEGRATIONS_URL });
+// One at a time, in one worker: a release (POST /release) lets every held draft go on, so two of
+// these tests side by side would release each other's drafts early.
+test.describe.configure({ mode: 'default' });
 
 type TLine = { description: string; unitPrice: number; savedItemId?: string; needsReview?: true };
 type TBlock = { id: string; type: string; lines?: TLine[] };
@@ -157,13 +160,15 @@ test('leaving the editor while the model writes: it goes on, and a toast opens t
   signUpViaApi,
 }) => {
   await signUpViaApi(page);
-  const dialog = await fillBrief(page, 'A new brand for the bakery.');
+  // "[hold]": the draft is still being written when the user leaves, whatever the machine's pace.
+  const dialog = await fillBrief(page, 'A new brand for the bakery. [hold]');
   await dialog.getByRole('button', { name: 'Write the draft' }).click();
   await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').at(-1);
   await expect(page.getByRole('main').getByRole('progressbar', { name: 'Draft progress' })).toBeVisible();
   await page.getByRole('navigation').getByRole('link', { name: 'Templates' }).click();
   await expect(page).toHaveURL(/\/templates$/);
+  await releaseHeldDrafts();
   const ready = page
     .getByRole('region', { name: /Notifications/ })
     .getByRole('listitem')

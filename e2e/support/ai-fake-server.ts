@@ -2,7 +2,7 @@
  * The fake OpenAI-compatible model (openai-fake.ts) as its own process, for the browser tests:
  * a `webServer` entry of playwright.config.ts that the "integrations" app talks to.
  *
- *   POST /v1/chat/completions   → a proposal streamed slowly enough to watch sections arrive,
+ *   POST /v1/chat/completions   → a proposal streamed a chunk at a time,
  *                                 or a rewritten section; a brief whose need contains
  *                                 "[fail:429]" gets a 429, one with "[fail:cut]" is cut
  *                                 off after its text sections, one with "[hold]" stops
@@ -20,5 +20,6 @@ if (!port) {
   process.exit(1);
 }
 
-const fake = await startFakeOpenAi({ port, apiKey: 'test-key', chunkDelayMs: 60 });
+// A quick pace: a test that looks at a draft being written holds it ("[hold]") instead of racing it.
+const fake = await startFakeOpenAi({ port, apiKey: 'test-key', chunkDelayMs: 10 });
 process.once('SIGTERM', () => void fake.close().then(() => process.exit(0)));

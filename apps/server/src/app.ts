@@ -4,7 +4,7 @@ import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { isAppRoute, isSharePath, type TApiError } from '@draftwell/shared';
+import { isAppRoute, isProtectedRoute, isSharePath, type TApiError } from '@draftwell/shared';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -31,7 +31,7 @@ import { robotsTxt, sitemapXml } from './http/crawl';
 import { AppError } from './lib/app-error';
 import { resolveClientIp } from './lib/client-ip';
 import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
-import { inlineScriptHashes, loadStaticFiles } from './lib/static-files';
+import { inlineScriptHashes, loadStaticFiles, withHeadLinks } from './lib/static-files';
 
 /** Where the build puts the public pages it prerendered (scripts/build.mjs), one file per path. */
 const PRERENDERED_DIR = '/prerendered';
@@ -75,6 +75,11 @@ export function createApp(deps: TAppDeps) {
   const indexHtml = files.get('/index.html');
   // The client's page is its own entry, without the app shell (QUALITY P8); the app's otherwise.
   const shareHtml = files.get('/share.html') ?? indexHtml;
+  // A screen behind the session gate needs the session first: the browser asks for it while the
+  // app's script is still loading, and the app's first request for it takes that answer (P12).
+  const protectedHtml = indexHtml
+    ? withHeadLinks(indexHtml, ['<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous">'])
+    : undefined;
   const scriptHashes = [
     ...new Set([indexHtml, shareHtml].flatMap((html) => (html ? inlineScriptHashes(html.body.toString('utf8')) : []))),
   ];
@@ -249,6 +254,7 @@ export function createApp(deps: TAppDeps) {
         : sendFile(c, indexHtml, 404, 'no-store');
     }
     // A public page is served as its prerendered HTML (the browser hydrates it); the rest as the app.
+    if (protectedHtml && isProtectedRoute(p)) return sendFile(c, protectedHtml);
     const page = files.get(`${PRERENDERED_DIR}${p === '/' ? '/index' : p}.html`) ?? indexHtml;
     return sendFile(c, page, isAppRoute(p) ? 200 : 404);
   });

@@ -3,13 +3,16 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>

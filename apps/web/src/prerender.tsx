@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
-import { routes } from './app/route-table';
+import { createRoutes } from './app/route-table';
 import { PrerenderMetaContext, type TPageMeta } from './lib/page-title';
 
 export { PRERENDERED_ROUTES } from '@draftwell/shared/paths';
@@ -21,7 +21,7 @@ export type TPrerendered = { html: string; meta: TPageMeta | null };
  * fails to render fails the build: a fallback must never be served as the page.
  */
 export async function prerender(path: string): Promise<TPrerendered> {
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(createRoutes());
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response)
     throw new Error(`${path} answers ${context.status}: a page to prerender must render`);

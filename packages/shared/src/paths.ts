@@ -43,13 +43,20 @@ export const CRAWLED_ROUTES = PRERENDERED_ROUTES.filter((route) => route !== PUB
 /** A share page's path: served with no-referrer, no-store and noindex headers. */
 export const isSharePath = (pathname: string) => pathname.startsWith('/p/');
 
+const patternOf = (route: string) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`);
 const ROUTE_PATTERNS = [
   ...Object.values(PUBLIC_ROUTES),
   ...Object.values(PROTECTED_ROUTES),
   ...Object.values(SHARE_ROUTES),
-].map((route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`));
+].map(patternOf);
+const PROTECTED_PATTERNS = Object.values(PROTECTED_ROUTES).map(patternOf);
 
 /** True when the path is one of the app's screens (the server answers 404 for the rest). */
 export function isAppRoute(pathname: string): boolean {
   return ROUTE_PATTERNS.some((re) => re.test(pathname));
+}
+
+/** True when the path is a screen behind the session gate (the dashboard, the editor…). */
+export function isProtectedRoute(pathname: string): boolean {
+  return PROTECTED_PATTERNS.some((re) => re.test(pathname));
 }

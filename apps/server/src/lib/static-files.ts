@@ -53,6 +53,20 @@ export function loadStaticFiles(root: string): Map<string, TStaticFile> {
   return files;
 }
 
+/** An HTML file with `links` added at the end of its head, its gzip and etag made anew. */
+export function withHeadLinks(file: TStaticFile, links: string[]): TStaticFile {
+  const html = file.body.toString('utf8');
+  const at = html.indexOf('</head>');
+  if (at < 0) return file;
+  const body = Buffer.from(`${html.slice(0, at)}${links.join('')}${html.slice(at)}`, 'utf8');
+  return {
+    ...file,
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
 /** Hashes of the inline scripts in index.html, for the CSP (the theme script runs before paint). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@/config/paths';
@@ -5,6 +6,7 @@ import { PageLoading } from '@/components/layouts/page-loading';
 import { ProtectedRoute } from '@/app/layouts/protected-route';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { RouteError } from '@/components/layouts/route-error';
+import { preloadScreen, SCREEN_DATA, type TScreenData } from './screen-preload';
 
 /**
  * Each screen is its own chunk, loaded when first visited (S5), and shows `Loading...` meanwhile.
@@ -31,36 +33,50 @@ const screen = (load: TLoader) => {
 };
 
 const dashboard: TLoader = () => import('./routes/app/dashboard');
+const templates: TLoader = () => import('./routes/app/templates');
+const templateEdit: TLoader = () => import('./routes/app/template-edit');
+const profile: TLoader = () => import('./routes/app/profile');
+const proposal: TLoader = () => import('./routes/app/proposal');
 
-/** Every route of the app; the browser's router and the build's prerender (prerender.tsx) share them. */
-export const routes: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: PUBLIC_ROUTES.landing, element: screen(() => import('./routes/public/landing')) },
-      { path: PUBLIC_ROUTES.auth, element: screen(() => import('./routes/public/auth')) },
-      { path: PUBLIC_ROUTES.pricing, element: screen(() => import('./routes/public/pricing')) },
-      { path: PUBLIC_ROUTES.about, element: screen(() => import('./routes/public/about')) },
-      { path: PUBLIC_ROUTES.contact, element: screen(() => import('./routes/public/contact')) },
-      { path: PUBLIC_ROUTES.privacy, element: screen(() => import('./routes/public/privacy')) },
-      { path: PUBLIC_ROUTES.notFound, element: screen(() => import('./routes/public/not-found')) },
-      { path: SHARE_ROUTES.verify, element: screen(() => import('./routes/share/verify')) },
-    ],
-  },
-  // The client's page has the sender's chrome, not the marketing layout's.
-  { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')), errorElement: <RouteError /> },
-  {
-    element: <ProtectedRoute />,
-    errorElement: <RouteError />,
-    children: [
-      { path: PROTECTED_ROUTES.dashboard, element: screen(dashboard) },
-      { path: PROTECTED_ROUTES.editDraft, element: screen(dashboard) },
-      { path: PROTECTED_ROUTES.templates, element: screen(() => import('./routes/app/templates')) },
-      { path: PROTECTED_ROUTES.templateEdit, element: screen(() => import('./routes/app/template-edit')) },
-      { path: PROTECTED_ROUTES.profile, element: screen(() => import('./routes/app/profile')) },
-      { path: PROTECTED_ROUTES.proposal, element: screen(() => import('./routes/app/proposal')) },
-    ],
-  },
-  { path: '*', element: <Navigate to={PUBLIC_ROUTES.notFound} replace /> },
-];
+/**
+ * Every route of the app; the browser's router and the build's prerender (prerender.tsx) share
+ * them. Given the app's query client (the browser's), a protected screen starts its code, the
+ * session and its first data at once when its URL is matched (screen-preload.ts).
+ */
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
+  const guarded = (load: TLoader, data?: TScreenData): Pick<RouteObject, 'element' | 'loader'> => ({
+    element: screen(load),
+    ...(queryClient ? { loader: preloadScreen(queryClient, load, data) } : {}),
+  });
+  return [
+    {
+      element: <PublicLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { path: PUBLIC_ROUTES.landing, element: screen(() => import('./routes/public/landing')) },
+        { path: PUBLIC_ROUTES.auth, element: screen(() => import('./routes/public/auth')) },
+        { path: PUBLIC_ROUTES.pricing, element: screen(() => import('./routes/public/pricing')) },
+        { path: PUBLIC_ROUTES.about, element: screen(() => import('./routes/public/about')) },
+        { path: PUBLIC_ROUTES.contact, element: screen(() => import('./routes/public/contact')) },
+        { path: PUBLIC_ROUTES.privacy, element: screen(() => import('./routes/public/privacy')) },
+        { path: PUBLIC_ROUTES.notFound, element: screen(() => import('./routes/public/not-found')) },
+        { path: SHARE_ROUTES.verify, element: screen(() => import('./routes/share/verify')) },
+      ],
+    },
+    // The client's page has the sender's chrome, not the marketing layout's.
+    { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')), errorElement: <RouteError /> },
+    {
+      element: <ProtectedRoute />,
+      errorElement: <RouteError />,
+      children: [
+        { path: PROTECTED_ROUTES.dashboard, ...guarded(dashboard, SCREEN_DATA.dashboard) },
+        { path: PROTECTED_ROUTES.editDraft, ...guarded(dashboard, SCREEN_DATA.editDraft) },
+        { path: PROTECTED_ROUTES.templates, ...guarded(templates) },
+        { path: PROTECTED_ROUTES.templateEdit, ...guarded(templateEdit) },
+        { path: PROTECTED_ROUTES.profile, ...guarded(profile) },
+        { path: PROTECTED_ROUTES.proposal, ...guarded(proposal, SCREEN_DATA.proposal) },
+      ],
+    },
+    { path: '*', element: <Navigate to={PUBLIC_ROUTES.notFound} replace /> },
+  ];
+}

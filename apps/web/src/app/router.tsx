@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
-import { routes } from './route-table';
+import { createRoutes } from './route-table';
 
-export const router = createBrowserRouter(routes);
+/** The browser's router; its protected screens preload into `queryClient`, the app's one cache. */
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { onAuthBroadcast } from '@/features/auth/auth-broadcast';
-import { sessionQueryKey, sessionQueryOptions } from '@/lib/api/session';
+import { ENTRY_CHECK_MS, sessionQueryKey, sessionQueryOptions } from '@/lib/api/session';
 import { AppLayout } from './app-layout';
 
 /**
@@ -15,7 +15,13 @@ import { AppLayout } from './app-layout';
 export function ProtectedRoute() {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const session = useQuery({ ...sessionQueryOptions(), staleTime: 0, refetchOnMount: 'always' });
+  // The screen's loader asked the server a moment ago for this very entry (app/screen-preload.ts):
+  // that answer is the check; an older one is asked again.
+  const session = useQuery({
+    ...sessionQueryOptions(),
+    staleTime: 0,
+    refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < ENTRY_CHECK_MS ? false : 'always'),
+  });
   const { pathname } = useLocation();
   const { refetch } = session;
 
