@@ -56,6 +56,28 @@ describe('pages of the web app', () => {
     }
   });
 
+  it('a protected screen’s HTML preloads the session, the same way the app asks for it (P12); no other page does', async () => {
+    const preload = '<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous">';
+    for (const p of [
+      '/dashboard',
+      '/edit-draft/0b4f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f',
+      '/proposals/x',
+      '/templates',
+      '/profile',
+    ]) {
+      const html = await (await get(p)).text();
+      expect(html, p).toContain(`${preload}</head>`);
+      expect(html).toContain('<div id="root"></div>');
+    }
+    for (const p of ['/', '/pricing', '/auth', '/nope', '/p/some-token']) {
+      expect(await (await get(p)).text(), p).not.toContain('rel="preload"');
+    }
+    // Served compressed and cached like the shell: the preload is in the gzipped body too.
+    const zipped = await fetch(new URL('/dashboard', server.url), { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('etag')).toBeTruthy();
+    expect(await zipped.text()).toContain(preload);
+  });
+
   it('does not serve the prerendered files under their own names', async () => {
     expect((await get('/prerendered/pricing.html')).status).toBe(404);
     expect((await get('/prerendered/pricing')).status).toBe(404);
