@@ -187,12 +187,14 @@ test('a model that breaks off midway: the unfinished draft is removed and the bu
   signUpViaApi,
 }) => {
   await signUpViaApi(page);
-  const dialog = await fillBrief(page, 'A new brand for the bakery. [fail:cut]');
+  // Held before it breaks off, so the page is seen with the draft's first sections in it.
+  const dialog = await fillBrief(page, 'A new brand for the bakery. [hold] [fail:cut]');
   await dialog.getByRole('button', { name: 'Write the draft' }).click();
   await expect(page).toHaveURL(/\/edit-draft\/[0-9a-f-]{36}$/);
   const failed = page.url();
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'What you need' })).toBeVisible();
+  await releaseHeldDrafts();
   const alert = main.getByRole('alert');
   await expect(alert).toContainText('nothing was saved', { timeout: 20_000 });
   const res = await page.request.get(`/api/proposals/${failed.split('/').at(-1)}`);
@@ -202,7 +204,7 @@ test('a model that breaks off midway: the unfinished draft is removed and the bu
   // Back to the brief: the same brief, ready to send again.
   await alert.getByRole('button', { name: 'Back to the brief' }).click();
   const again = page.getByRole('dialog', { name: 'Draft from a brief' });
-  await expect(again.getByLabel('What the client needs')).toHaveValue('A new brand for the bakery. [fail:cut]');
+  await expect(again.getByLabel('What the client needs')).toHaveValue('A new brand for the bakery. [hold] [fail:cut]');
   await again.getByRole('button', { name: 'Cancel' }).click();
 
   await alert.getByRole('button', { name: 'Use the built-in drafter' }).click();

@@ -237,17 +237,17 @@ export async function startFakeOpenAi(
             return;
           }
           const text = body.stream ? proposalFor(body) : rewriteFor(body);
-          if (body.stream && String(briefOf(body)?.need ?? '').includes('[fail:cut]')) {
-            // Cut after most of the sections, before the pricing: the draft fails midway.
-            const delay = behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0;
-            await streamText(res, body, text, 24, delay, text.indexOf('"milestones"'));
-            return;
-          }
           // "[hold]": the draft stops before its "Next steps" section until POST /release, so a test
           // can look at (or stop) a draft being written without racing the stream's pace.
           const hold = String(briefOf(body)?.need ?? '').includes('[hold]')
             ? { at: text.indexOf('Next steps'), until: released }
             : undefined;
+          if (body.stream && String(briefOf(body)?.need ?? '').includes('[fail:cut]')) {
+            // Cut after most of the sections, before the pricing: the draft fails midway.
+            const delay = behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0;
+            await streamText(res, body, text, 24, delay, text.indexOf('"milestones"'), hold);
+            return;
+          }
           if (body.stream) {
             await streamText(res, body, text, 24, behaviour.chunkDelayMs ?? options.chunkDelayMs ?? 0, undefined, hold);
           } else answerWhole(res, body, text);
