@@ -9,28 +9,30 @@ async function settle(page: Page, path: string) {
   await expect(page.getByText('Loading...')).toHaveCount(0);
 }
 
+// One test per screen and theme: a loop over every screen ran past one test's budget on a busy
+// 2-core machine, and a failure names its screen.
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe, ${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     });
 
-    test(`public screens have no serious or critical violations (${theme})`, async ({ page }) => {
-      for (const path of PUBLIC_SCREENS) {
+    for (const path of PUBLIC_SCREENS) {
+      test(`${path} has no serious or critical violations (${theme})`, async ({ page }) => {
         await settle(page, path);
         if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         await expectNoAxeViolations(page, `${path} (${theme})`);
-      }
-    });
+      });
+    }
 
-    test(`protected screens have no serious or critical violations (${theme})`, async ({ page, signUpViaApi }) => {
-      await signUpViaApi(page);
-      for (const { path } of PROTECTED_SCREENS) {
+    for (const { path } of PROTECTED_SCREENS) {
+      test(`${path}, signed in, has no serious or critical violations (${theme})`, async ({ page, signUpViaApi }) => {
+        await signUpViaApi(page);
         await settle(page, path);
         if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         await expectNoAxeViolations(page, `${path} (${theme})`);
-      }
-    });
+      });
+    }
   });
 }
 
