@@ -74,7 +74,9 @@ export default defineConfig({
   // and the longest flows take 20-25 s idle. A hang still fails; nothing is retried.
   timeout: 60_000,
   expect: { timeout: 7_500 },
-  reporter: [['list'], ['html', { open: 'never' }]],
+  // The JSON report feeds npm test's summary, which repeats each failure's error at the very end of
+  // the output (scripts/failure-digest.mjs): a CI log's tail then says why, not only which.
+  reporter: [['list'], ['html', { open: 'never' }], ['json', { outputFile: 'playwright-report/results.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { failureDigest } from './failure-digest.mjs';
 import { root } from './fingerprint.mjs';
 import { ensurePrerequisites } from './test-prerequisites.mjs';
 
@@ -34,4 +36,8 @@ for (const [name, cmd, args] of steps) {
 }
 console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds.toFixed(1)} s)`);
+if (results.some((r) => r.name === 'browser tests' && !r.ok)) {
+  const digest = failureDigest(path.join(root, 'playwright-report/results.json'));
+  if (digest.length) console.log(`\nFailed browser tests:\n${digest.join('\n')}`);
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);
