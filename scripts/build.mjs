@@ -34,10 +34,10 @@ const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * Renders the public pages to HTML with the app's own code (apps/web/src/prerender.tsx, built
- * for Node), each into a copy of index.html: the same scripts and styles, the page already in
- * `#root` and its own `<title>`. The browser hydrates it. /auth is not among them: what it shows
- * depends on the address's query and the session.
+ * Renders the public pages to HTML with their own code (apps/web/src/prerender.tsx, built for
+ * Node), each into a copy of public.html (the public pages' entry): the same scripts and styles,
+ * the page already in `#root` and its own `<title>`. The browser hydrates it. /auth is not among
+ * them: what it shows depends on the address's query and the session.
  */
 async function prerenderPublicPages({ quiet }) {
   const web = path.join(root, 'apps/web');
@@ -52,8 +52,8 @@ async function prerenderPublicPages({ quiet }) {
     });
     // The pages are named in @draftwell/shared/paths (PRERENDERED_ROUTES); the server serves them.
     const { prerender, PRERENDERED_ROUTES } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
-    const template = readFileSync(path.join(web, 'dist/index.html'), 'utf8');
-    if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+    const template = readFileSync(path.join(web, 'dist/public.html'), 'utf8');
+    if (!template.includes('<div id="root"></div>')) throw new Error('public.html has no empty <div id="root"></div>');
     const target = path.join(web, 'dist/prerendered');
     mkdirSync(target, { recursive: true });
     for (const urlPath of PRERENDERED_ROUTES) {

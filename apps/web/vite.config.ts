@@ -1,25 +1,51 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { isProtectedRoute, isSharePath } from '../../packages/shared/src/paths';
 
 const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3000);
 
+/**
+ * `npm run dev`: each address gets its entry's page, as the server does in production
+ * (apps/server/src/app.ts): a protected screen the app (index.html), a client's link share.html,
+ * anything else the public pages (public.html).
+ */
+function entryPages(): Plugin {
+  return {
+    name: 'draftwell-entry-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname = '/', query] = (req.url ?? '/').split('?');
+        const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+        if (wantsPage && !path.extname(pathname) && !/^\/(api|realtime|healthz|@|src|node_modules)/.test(pathname)) {
+          const page = isProtectedRoute(pathname) ? 'index' : isSharePath(pathname) ? 'share' : 'public';
+          req.url = `/${page}.html${query ? `?${query}` : ''}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), entryPages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    // The app, and the client's page on its own (the server answers /p/:token with share.html).
+    // The app (protected screens), the public pages on their own (public.html, prerendered by
+    // scripts/build.mjs) and the client's page on its own (the server answers /p/:token with share.html).
     // The prerender's build (scripts/build.mjs, `build.ssr`) names its own entry instead.
     rolldownOptions: isSsrBuild
       ? {}
       : {
           input: {
             index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            public: fileURLToPath(new URL('./public.html', import.meta.url)),
             share: fileURLToPath(new URL('./share.html', import.meta.url)),
           },
         },

@@ -35,6 +35,8 @@ import { inlineScriptHashes, loadStaticFiles, withHeadLinks } from './lib/static
 
 /** Where the build puts the public pages it prerendered (scripts/build.mjs), one file per path. */
 const PRERENDERED_DIR = '/prerendered';
+/** The entries' HTML, served under the paths they draw, never under their own names. */
+const ENTRY_PAGES = new Set(['/index.html', '/share.html', '/public.html']);
 
 /** Largest JSON body any route accepts; bigger ones are refused before parsing (A21). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -75,13 +77,21 @@ export function createApp(deps: TAppDeps) {
   const indexHtml = files.get('/index.html');
   // The client's page is its own entry, without the app shell (QUALITY P8); the app's otherwise.
   const shareHtml = files.get('/share.html') ?? indexHtml;
+  // The public pages are their own entry too, light enough for a phone (P8); those the build
+  // prerendered are served as such, the others (sign-in, /verify) as this page to draw.
+  const publicHtml = files.get('/public.html') ?? indexHtml;
+  const notFoundHtml = files.get(`${PRERENDERED_DIR}/404.html`) ?? publicHtml;
   // A screen behind the session gate needs the session first: the browser asks for it while the
   // app's script is still loading, and the app's first request for it takes that answer (P12).
   const protectedHtml = indexHtml
     ? withHeadLinks(indexHtml, ['<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous">'])
     : undefined;
   const scriptHashes = [
-    ...new Set([indexHtml, shareHtml].flatMap((html) => (html ? inlineScriptHashes(html.body.toString('utf8')) : []))),
+    ...new Set(
+      [indexHtml, shareHtml, publicHtml].flatMap((html) =>
+        html ? inlineScriptHashes(html.body.toString('utf8')) : [],
+      ),
+    ),
   ];
 
   app.use('*', async (c, next) => {
@@ -242,7 +252,7 @@ export function createApp(deps: TAppDeps) {
   app.on(['GET', 'HEAD'], '*', (c) => {
     const p = c.req.path;
     const file = files.get(p);
-    if (file && p !== '/index.html' && p !== '/share.html' && !p.startsWith(PRERENDERED_DIR)) return sendFile(c, file);
+    if (file && !ENTRY_PAGES.has(p) && !p.startsWith(PRERENDERED_DIR)) return sendFile(c, file);
     if (!indexHtml) return c.text('The web app is not built. Run npm start, which builds it.', 503);
     if (path.extname(p)) return c.text('Not found', 404);
     if (isSharePath(p)) {
@@ -253,10 +263,12 @@ export function createApp(deps: TAppDeps) {
         ? sendFile(c, shareHtml ?? indexHtml, 200, 'no-store')
         : sendFile(c, indexHtml, 404, 'no-store');
     }
-    // A public page is served as its prerendered HTML (the browser hydrates it); the rest as the app.
+    // A protected screen is the app's; a public page its prerendered HTML (the browser hydrates it)
+    // or the public pages' entry; any other path the 404 page, with its status.
     if (protectedHtml && isProtectedRoute(p)) return sendFile(c, protectedHtml);
-    const page = files.get(`${PRERENDERED_DIR}${p === '/' ? '/index' : p}.html`) ?? indexHtml;
-    return sendFile(c, page, isAppRoute(p) ? 200 : 404);
+    if (!isAppRoute(p)) return sendFile(c, notFoundHtml ?? indexHtml, 404);
+    const page = files.get(`${PRERENDERED_DIR}${p === '/' ? '/index' : p}.html`) ?? publicHtml ?? indexHtml;
+    return sendFile(c, page);
   });
 
   return { app, state };

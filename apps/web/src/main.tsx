@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
@@ -17,10 +17,9 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-// A public page arrives prerendered (scripts/build.mjs): it is hydrated, not drawn again.
-const prerendered = container.hasChildNodes();
-const root = prerendered ? hydrateRoot(container, app) : createRoot(container);
-if (!prerendered) root.render(app);
+// The app's screens are never prerendered (the public pages are: public-main.tsx).
+const root = createRoot(container);
+root.render(app);
 
 // The app is torn down with the page: unmounting closes the realtime connection (S10).
 window.addEventListener('pagehide', (e) => {

@@ -1,13 +1,13 @@
 /**
- * The build's prerender (scripts/build.mjs): each public page rendered to HTML with the app's own
- * providers and routes, so crawlers and first paints get the page itself; the browser then
- * hydrates it (main.tsx). Runs in Node at build time only; never part of the browser bundle.
+ * The build's prerender (scripts/build.mjs): each public page rendered to HTML with the public
+ * pages' own app (app/public/public-app.tsx), so crawlers and first paints get the page itself;
+ * the browser then hydrates it (public-main.tsx). Runs in Node at build time only; never part of
+ * the browser bundle.
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
-import { createRoutes } from './app/route-table';
+import { PublicApp } from './app/public/public-app';
+import { isPublicPage } from './app/public/public-pages';
 import { PrerenderMetaContext, type TPageMeta } from './lib/page-title';
 
 export { PRERENDERED_ROUTES } from '@draftwell/shared/paths';
@@ -21,11 +21,7 @@ export type TPrerendered = { html: string; meta: TPageMeta | null };
  * fails to render fails the build: a fallback must never be served as the page.
  */
 export async function prerender(path: string): Promise<TPrerendered> {
-  const handler = createStaticHandler(createRoutes());
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response)
-    throw new Error(`${path} answers ${context.status}: a page to prerender must render`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  if (!isPublicPage(path)) throw new Error(`${path} is not a public page: only those are prerendered`);
   const errors: unknown[] = [];
   let meta: TPageMeta | null = null;
   const noteMeta = (next: TPageMeta) => {
@@ -35,9 +31,7 @@ export async function prerender(path: string): Promise<TPrerendered> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PrerenderMetaContext value={noteMeta}>
-        <AppProvider>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProvider>
+        <PublicApp at={{ pathname: path, search: '' }} />
       </PrerenderMetaContext>
     </StrictMode>,
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },

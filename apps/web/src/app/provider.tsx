@@ -1,13 +1,28 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ThemeProvider, useTheme } from 'next-themes';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { toast, Toaster } from 'sonner';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { THEME_PROVIDER_PROPS } from '@/features/theme/theme-options';
+import { takeFlashes } from '@/lib/flash';
+import { LinkProvider, type TLinkProps } from '@/lib/navigation';
 import { createQueryClient } from '@/lib/query-client';
+
+/** The app's links (components shared with the public pages render lib/navigation's Link). */
+const appLink = ({ to, ...props }: TLinkProps) => <RouterLink to={to} {...props} />;
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
+  // What the page before this document load left to say (lib/flash.ts): "Your account is ready".
+  useEffect(() => {
+    for (const { type, title, description, action } of takeFlashes()) {
+      toast[type](title, {
+        description,
+        action: action ? { label: action.label, onClick: () => window.location.assign(action.to) } : undefined,
+      });
+    }
+  }, []);
   return (
     <Toaster
       theme={resolvedTheme === 'dark' ? 'dark' : 'light'}
@@ -26,7 +41,7 @@ export function AppProvider({ children, queryClient: given }: { children: ReactN
     <QueryClientProvider client={queryClient}>
       <ThemeProvider {...THEME_PROVIDER_PROPS}>
         <RealtimeProvider>
-          {children}
+          <LinkProvider value={appLink}>{children}</LinkProvider>
           <ThemedToaster />
         </RealtimeProvider>
       </ThemeProvider>

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@/config/paths';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { ProtectedRoute } from '@/app/layouts/protected-route';
-import { PublicLayout } from '@/app/layouts/public-layout';
 import { RouteError } from '@/components/layouts/route-error';
 import { preloadScreen, SCREEN_DATA, type TScreenData } from './screen-preload';
 
@@ -39,9 +38,22 @@ const profile: TLoader = () => import('./routes/app/profile');
 const proposal: TLoader = () => import('./routes/app/proposal');
 
 /**
- * Every route of the app; the browser's router and the build's prerender (prerender.tsx) share
- * them. Given the app's query client (the browser's), a protected screen starts its code, the
- * session and its first data at once when its URL is matched (screen-preload.ts).
+ * A public page, reached from the app (a link, sign-out, the session gate): the public pages are
+ * their own entry (public-main.tsx), so their document is loaded. The address is already theirs.
+ */
+function PublicDocument() {
+  useLayoutEffect(() => {
+    window.location.replace(window.location.href);
+  }, []);
+  return <PageLoading />;
+}
+
+const PUBLIC_PATHS = [...Object.values(PUBLIC_ROUTES), SHARE_ROUTES.verify];
+
+/**
+ * Every route of the app (the protected screens and the client's page; the public pages have their
+ * own entry). Given the app's query client, a protected screen starts its code, the session and
+ * its first data at once when its URL is matched (screen-preload.ts).
  */
 export function createRoutes(queryClient?: QueryClient): RouteObject[] {
   const guarded = (load: TLoader, data?: TScreenData): Pick<RouteObject, 'element' | 'loader'> => ({
@@ -49,20 +61,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
     ...(queryClient ? { loader: preloadScreen(queryClient, load, data) } : {}),
   });
   return [
-    {
-      element: <PublicLayout />,
-      errorElement: <RouteError />,
-      children: [
-        { path: PUBLIC_ROUTES.landing, element: screen(() => import('./routes/public/landing')) },
-        { path: PUBLIC_ROUTES.auth, element: screen(() => import('./routes/public/auth')) },
-        { path: PUBLIC_ROUTES.pricing, element: screen(() => import('./routes/public/pricing')) },
-        { path: PUBLIC_ROUTES.about, element: screen(() => import('./routes/public/about')) },
-        { path: PUBLIC_ROUTES.contact, element: screen(() => import('./routes/public/contact')) },
-        { path: PUBLIC_ROUTES.privacy, element: screen(() => import('./routes/public/privacy')) },
-        { path: PUBLIC_ROUTES.notFound, element: screen(() => import('./routes/public/not-found')) },
-        { path: SHARE_ROUTES.verify, element: screen(() => import('./routes/share/verify')) },
-      ],
-    },
+    ...PUBLIC_PATHS.map((path) => ({ path, element: <PublicDocument /> })),
     // The client's page has the sender's chrome, not the marketing layout's.
     { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')), errorElement: <RouteError /> },
     {

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { flash } from '@/lib/flash';
 import type { TSession } from '@draftwell/shared';
 import { Logo } from '@/components/layouts/logo';
 import { PageLoading } from '@/components/layouts/page-loading';
@@ -51,9 +51,12 @@ export function AppLayout({ session }: { session: TSession }) {
   const onSignOut = () =>
     signOut.mutate(undefined, {
       onSettled: () => {
-        toast.success('Signed out', {
+        // Said by the landing page, which is its own document (lib/flash.ts).
+        flash({
+          type: 'success',
+          title: 'Signed out',
           description: 'You have been signed out of Draftwell on this device.',
-          action: { label: 'Sign in again', onClick: () => void navigate(paths.signIn()) },
+          action: { label: 'Sign in again', to: paths.signIn() },
         });
         void navigate(paths.landing, { replace: true });
       },

@@ -1,13 +1,12 @@
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { Logo } from '@/components/layouts/logo';
-import { PageLoading } from '@/components/layouts/page-loading';
 import { SkipLink } from '@/components/layouts/skip-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-import { usePublicPageSession } from '@/lib/api/session';
+import { usePublicSession } from '@/lib/api/public-session';
 import { cn } from '@/lib/cn';
+import { Link } from '@/lib/navigation';
 
 const NAV = [
   { to: paths.pricing, label: 'Pricing' },
@@ -15,8 +14,36 @@ const NAV = [
   { to: paths.contact, label: 'Contact' },
 ];
 
-export function PublicLayout() {
-  const session = usePublicPageSession();
+/** One of the public pages' menu links: marked as the current page where it is. */
+function NavLink({
+  to,
+  pathname,
+  className,
+  children,
+}: {
+  to: string;
+  pathname: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const current = pathname === to;
+  return (
+    <Link
+      to={to}
+      aria-current={current ? 'page' : undefined}
+      className={cn(className, current ? 'text-foreground' : 'text-muted-foreground')}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The public pages' frame: the header with the menu, the theme and sign-in, and the footer.
+ * `pathname`: the page shown (its menu link is marked); `children`: the page.
+ */
+export function PublicLayout({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const session = usePublicSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -28,12 +55,8 @@ export function PublicLayout() {
               <NavLink
                 key={item.to}
                 to={item.to}
-                className={({ isActive }) =>
-                  cn(
-                    'hover:bg-accent rounded-md px-3 py-2 text-sm font-medium',
-                    isActive ? 'text-foreground' : 'text-muted-foreground',
-                  )
-                }
+                pathname={pathname}
+                className="hover:bg-accent rounded-md px-3 py-2 text-sm font-medium"
               >
                 {item.label}
               </NavLink>
@@ -62,22 +85,21 @@ export function PublicLayout() {
             <NavLink
               key={item.to}
               to={item.to}
-              className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium"
+              pathname={pathname}
+              className="rounded-md px-3 py-2 text-sm font-medium"
             >
               {item.label}
             </NavLink>
           ))}
           {!session ? (
-            <NavLink to={paths.signIn()} className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium">
+            <Link to={paths.signIn()} className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium">
               Sign in
-            </NavLink>
+            </Link>
           ) : null}
         </nav>
       </header>
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </main>
       <footer className="text-muted-foreground border-t text-sm">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">

@@ -1,4 +1,4 @@
-import { RadioGroup } from 'radix-ui';
+import { useId } from 'react';
 import { PLAN_LIST } from '@draftwell/shared/plans';
 import { useHydrated } from '@/lib/use-hydrated';
 import { monthsFreeYearly, type TBillingPeriod } from './plan-cards';
@@ -7,7 +7,8 @@ const bestYearlySaving = Math.max(...PLAN_LIST.map(monthsFreeYearly));
 
 /**
  * Monthly / yearly as a radio group (one choice, arrow keys move it), not tabs: it changes
- * the prices in place rather than showing another panel.
+ * the prices in place rather than showing another panel. Native radios, drawn as a pill: the
+ * browser gives them their keyboard and their state, and the public pages no library (P8).
  */
 export function BillingPeriodSwitch({
   value,
@@ -24,31 +25,33 @@ export function BillingPeriodSwitch({
       note: bestYearlySaving > 0 ? `${bestYearlySaving} months free` : undefined,
     },
   ];
+  const name = useId();
   // On the prerendered pricing page the switch works once the page is hydrated.
   const hydrated = useHydrated();
   return (
-    <RadioGroup.Root
-      disabled={!hydrated}
-      value={value}
-      onValueChange={(next) => onChange(next as TBillingPeriod)}
-      aria-label="Billing period"
-      orientation="horizontal"
-      className="bg-muted inline-flex rounded-full border p-1"
-    >
+    <div role="radiogroup" aria-label="Billing period" className="bg-muted inline-flex rounded-full border p-1">
       {options.map((option) => (
-        <RadioGroup.Item
+        <label
           key={option.value}
-          value={option.value}
-          className="text-muted-foreground hover:text-foreground data-[state=checked]:bg-card data-[state=checked]:text-foreground inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium transition-colors data-[state=checked]:shadow-sm"
+          className="text-muted-foreground hover:text-foreground has-[:checked]:bg-card has-[:checked]:text-foreground has-[:focus-visible]:outline-ring inline-flex cursor-pointer items-center gap-2 rounded-full px-4 py-2 text-sm font-medium transition-colors has-[:checked]:shadow-sm has-[:disabled]:cursor-default has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
         >
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            disabled={!hydrated}
+            onChange={() => onChange(option.value)}
+            className="sr-only"
+          />
           {option.label}
           {option.note ? (
             <span className="bg-accent text-accent-foreground rounded-full px-2 py-0.5 text-xs font-semibold">
               {option.note}
             </span>
           ) : null}
-        </RadioGroup.Item>
+        </label>
       ))}
-    </RadioGroup.Root>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Check, Minus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/navigation';
 import { formatMoney } from '@draftwell/shared/money';
 import { PLAN_LIST, type TPlan } from '@draftwell/shared/plans';
 import { Button } from '@/components/ui/button';

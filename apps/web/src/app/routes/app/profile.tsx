@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { flash } from '@/lib/flash';
 import { PageFrame } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -123,7 +124,11 @@ function AccountTab() {
             onClick={() =>
               everywhere.mutate(undefined, {
                 onSuccess: () => {
-                  toast.success('Signed out everywhere', { description: 'Every session of your account has ended.' });
+                  flash({
+                    type: 'success',
+                    title: 'Signed out everywhere',
+                    description: 'Every session of your account has ended.',
+                  });
                   void navigate(paths.landing, { replace: true });
                 },
                 onError: (err) => toast.error('Could not sign out everywhere', { description: err.message }),

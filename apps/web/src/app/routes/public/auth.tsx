@@ -1,19 +1,20 @@
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { useEffect } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { LightTabs } from '@/components/ui/light-tabs';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/api/session';
+import { usePublicSession } from '@/lib/api/public-session';
 import { ForgotPasswordForm, ResetPasswordForm, SignInForm, SignUpForm } from '@/features/auth/components/auth-forms';
+import { flash } from '@/lib/flash';
+import { showToast } from '@/lib/light-toast';
+import { navigate, usePublicSearch } from '@/lib/navigation';
 import { usePageTitle } from '@/lib/page-title';
 
 type TTab = 'sign-in' | 'sign-up';
 
 export default function AuthPage() {
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const session = useSession();
+  const [params, setParams] = usePublicSearch();
+  const session = usePublicSession();
   const view = params.get('view');
   const token = params.get('token');
   const linkError = params.get('error');
@@ -21,18 +22,21 @@ export default function AuthPage() {
 
   usePageTitle('Sign in — Draftwell');
 
-  const go = (next: Record<string, string>) => setParams(next, { replace: true });
+  const go = setParams;
+  // Someone signed in has nothing to do here (but choose a new password from a mailed link).
+  const signedIn = !!session && view !== 'reset';
+  useEffect(() => {
+    if (signedIn) navigate(paths.dashboard, { replace: true });
+  }, [signedIn]);
 
-  if (session.isPending) {
+  if (session === undefined || signedIn) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
         <Spinner label="Checking your session" />
       </div>
     );
   }
-  if (session.data && view !== 'reset') return <Navigate to={paths.dashboard} replace />;
-
-  const toDashboard = () => void navigate(paths.dashboard, { replace: true });
+  const toDashboard = () => navigate(paths.dashboard, { replace: true });
 
   let title = 'Welcome to Draftwell';
   let description = 'Sign in to your proposals, or create a free account in a minute.';
@@ -44,7 +48,7 @@ export default function AuthPage() {
       <ResetPasswordForm
         token={token}
         onDone={() => {
-          toast.success('Password changed', { description: 'Sign in with your new password.' });
+          showToast({ type: 'success', title: 'Password changed', description: 'Sign in with your new password.' });
           go({ tab: 'sign-in' });
         }}
       />
@@ -58,25 +62,35 @@ export default function AuthPage() {
     body = <ForgotPasswordForm onBack={() => go({ tab: 'sign-in' })} />;
   } else {
     body = (
-      <Tabs value={tab} onValueChange={(v) => go({ tab: v })}>
-        <TabsList aria-label="Sign in or sign up" className="mb-6">
-          <TabsTrigger value="sign-in">Sign in</TabsTrigger>
-          <TabsTrigger value="sign-up">Sign up</TabsTrigger>
-        </TabsList>
-        <TabsContent value="sign-in">
-          <SignInForm onSuccess={toDashboard} onForgot={() => go({ view: 'forgot' })} />
-        </TabsContent>
-        <TabsContent value="sign-up">
-          <SignUpForm
-            onSuccess={(email) => {
-              toast.success('Your account is ready', {
-                description: `We sent a confirmation link to ${email}. Confirm it before you send your first proposal.`,
-              });
-              toDashboard();
-            }}
-          />
-        </TabsContent>
-      </Tabs>
+      <LightTabs<TTab>
+        label="Sign in or sign up"
+        value={tab}
+        onChange={(v) => go({ tab: v })}
+        tabs={[
+          {
+            value: 'sign-in',
+            label: 'Sign in',
+            panel: <SignInForm onSuccess={toDashboard} onForgot={() => go({ view: 'forgot' })} />,
+          },
+          {
+            value: 'sign-up',
+            label: 'Sign up',
+            panel: (
+              <SignUpForm
+                onSuccess={(email) => {
+                  // Said on the dashboard, which is the app's own document.
+                  flash({
+                    type: 'success',
+                    title: 'Your account is ready',
+                    description: `We sent a confirmation link to ${email}. Confirm it before you send your first proposal.`,
+                  });
+                  toDashboard();
+                }}
+              />
+            ),
+          },
+        ]}
+      />
     );
   }
 

@@ -1,5 +1,5 @@
 import { Clock, Inbox, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { usePageTitle } from '@/lib/page-title';

@@ -14,7 +14,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { PlanCards } from '@/components/plans/plan-cards';

@@ -1,5 +1,5 @@
 import { FileQuestion } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/page-title';

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { PLAN_LIST, PLANS, type TPlan } from '@draftwell/shared/plans';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from '@/lib/navigation';
+import { PLAN_LIST, PLANS, type TBillingState, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
-import { usePublicPageSession } from '@/lib/api/session';
+import { usePublicSession } from '@/lib/api/public-session';
 import { BillingPeriodSwitch } from '@/components/plans/billing-period-switch';
 import { monthsFreeYearly, PlanCards, type TBillingPeriod } from '@/components/plans/plan-cards';
 import { PlanComparisonTable } from '@/features/marketing/components/plan-comparison-table';
 import { usePageTitle } from '@/lib/page-title';
-import { billingQueryOptions } from '@/lib/api/billing-state';
+import { API_BASE, unwrap } from '@/lib/api-client';
 
 const FREE = PLANS.free;
 const unlimitedSendPlans = PLAN_LIST.filter((p) => p.limits.proposalsSentPerMonth === null).map((p) => p.name);
@@ -90,10 +89,26 @@ const FAQS: { question: string; answer: ReactNode }[] = [
   },
 ];
 
+/** A signed-in visitor's plan, which their card names "Manage your plan"; undefined until known. */
+function useCurrentPlan(signedIn: boolean): TPlan['id'] | undefined {
+  const [plan, setPlan] = useState<TPlan['id']>();
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    unwrap<TBillingState>(fetch(`${API_BASE}/billing`, { credentials: 'same-origin', signal: controller.signal })).then(
+      (state) => setPlan(state.plan),
+      // Not known (offline, the session just ended): every card offers its plan.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [signedIn]);
+  return plan;
+}
+
 export default function PricingPage() {
   const [period, setPeriod] = useState<TBillingPeriod>('monthly');
-  const session = usePublicPageSession();
-  const current = useQuery({ ...billingQueryOptions(), enabled: Boolean(session) }).data?.plan;
+  const session = usePublicSession();
+  const current = useCurrentPlan(Boolean(session));
   // A signed-in user chooses in Profile → Plan, where their usage and billing are.
   const actionFor = session
     ? (plan: TPlan) =>

@@ -1,44 +1,11 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TChangeEmail, TChangeName, TSignIn, TSignUp } from '@draftwell/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TChangeEmail, TChangeName } from '@draftwell/shared';
 import { paths } from '@/config/paths';
 import { postJson } from '@/lib/api-client';
 import { broadcastAuth } from '../auth-broadcast';
 import { fetchSession, sessionQueryKey } from '@/lib/api/session';
 
 const AUTH = '/api/auth';
-
-/**
- * Another account's cached data goes when someone signs in. It is not dropped at sign-out:
- * screens still mounted would refetch it at once, without a session (a 401), on their way out.
- */
-const dropOtherUsersData = (qc: QueryClient) =>
-  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-
-function useAfterSignIn() {
-  const qc = useQueryClient();
-  return async () => {
-    dropOtherUsersData(qc);
-    qc.setQueryData(sessionQueryKey, await fetchSession());
-    broadcastAuth('signed-in');
-  };
-}
-
-export function useSignIn() {
-  const after = useAfterSignIn();
-  return useMutation({
-    mutationFn: (input: TSignIn) => postJson(`${AUTH}/sign-in/email`, { ...input, rememberMe: true }),
-    onSuccess: after,
-  });
-}
-
-export function useSignUp() {
-  const after = useAfterSignIn();
-  return useMutation({
-    mutationFn: (input: TSignUp) =>
-      postJson(`${AUTH}/sign-up/email`, { ...input, callbackURL: `${paths.dashboard}?verified=1` }),
-    onSuccess: after,
-  });
-}
 
 export function useSignOut() {
   const qc = useQueryClient();
@@ -52,19 +19,6 @@ export function useSignOut() {
       qc.setQueryData(sessionQueryKey, null);
       broadcastAuth('signed-out');
     },
-  });
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({
-    mutationFn: (email: string) =>
-      postJson(`${AUTH}/request-password-reset`, { email, redirectTo: `${paths.auth}?view=reset` }),
-  });
-}
-
-export function useResetPassword() {
-  return useMutation({
-    mutationFn: (input: { token: string; newPassword: string }) => postJson(`${AUTH}/reset-password`, input),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { flash } from '@/lib/flash';
 import { FormField } from '@/components/form/form-field';
 import {
   AlertDialog,
@@ -33,7 +33,7 @@ export function DeleteAccountCard() {
     remove.mutate(password, {
       onSuccess: () => {
         setOpen(false);
-        toast.success('Account deleted', { description: 'Your account and all its data are gone.' });
+        flash({ type: 'success', title: 'Account deleted', description: 'Your account and all its data are gone.' });
         void navigate(paths.landing, { replace: true });
       },
       onError: (err) => {

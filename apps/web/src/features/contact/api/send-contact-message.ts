@@ -1,9 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { TContactMessage } from '@draftwell/shared';
 import { api, unwrap } from '@/lib/api-client';
 
-export function useSendContactMessage() {
-  return useMutation({
-    mutationFn: (input: TContactMessage) => unwrap<{ id: string }>(api.contact.$post({ json: input })),
-  });
+export function sendContactMessage(input: TContactMessage): Promise<{ id: string }> {
+  return unwrap<{ id: string }>(api.contact.$post({ json: input }));
 }

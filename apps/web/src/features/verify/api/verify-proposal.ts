@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { TVerifyResult } from '@draftwell/shared/share/share-api';
 import { API_BASE, postJson, unwrap } from '@/lib/api-client';
 
@@ -15,9 +14,4 @@ export function verifyProposal(input: TVerifyInput): Promise<TVerifyResult> {
   const body = new FormData();
   body.append('file', input.file);
   return unwrap<TVerifyResult>(fetch(VERIFY_URL, { method: 'POST', body, credentials: 'same-origin' }));
-}
-
-/** Checks a certificate's hash or a downloaded PDF against the accepted revisions. */
-export function useVerifyProposal() {
-  return useMutation({ mutationFn: verifyProposal });
 }

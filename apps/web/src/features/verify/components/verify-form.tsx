@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useVerifyProposal, type TVerifyInput } from '../api/verify-proposal';
+import { useAction } from '@/lib/use-action';
+import { verifyProposal, type TVerifyInput } from '../api/verify-proposal';
 import { HASH_MESSAGE, normalizeHash, pdfProblem } from '../utils/verify-input';
 
 const formatDate = (iso: string) =>
@@ -47,7 +48,7 @@ function failureMessage(error: Error): string {
  * answer says whether an accepted revision matches, and who accepted it and when; nothing else.
  */
 export function VerifyForm() {
-  const verify = useVerifyProposal();
+  const verify = useAction(verifyProposal);
   const [hash, setHash] = useState('');
   const [hashError, setHashError] = useState<string | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
@@ -58,8 +59,7 @@ export function VerifyForm() {
   const fileErrorId = `${inputId}-error`;
 
   const run = (input: TVerifyInput) => {
-    verify.reset();
-    verify.mutate(input);
+    verify.start(input);
   };
 
   const takeFile = (file: File | undefined) => {

@@ -1,0 +1,39 @@
+import { ThemeProvider } from 'next-themes';
+import { Suspense, useEffect } from 'react';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { LightToaster } from '@/components/ui/light-toaster';
+import { PublicLayout } from '@/app/layouts/public-layout';
+import { THEME_PROVIDER_PROPS } from '@/features/theme/theme-options';
+import { takeFlashes } from '@/lib/flash';
+import { showToast } from '@/lib/light-toast';
+import { LinkProvider, PublicLink, useLocationOf, type TLinkProps } from '@/lib/navigation';
+import { publicPage } from './public-pages';
+
+const publicLink = (props: TLinkProps) => <PublicLink {...props} />;
+
+/**
+ * The public pages as one small app (public-main.tsx; the build prerenders it, prerender.tsx):
+ * the layout around the page at the address, which changes in place when a link to another
+ * public page is followed. `at`: the address when there is no window (the prerender), and the
+ * one the prerendered HTML was made for when hydrating.
+ */
+export function PublicApp({ at }: { at: { pathname: string; search: string } }) {
+  const { pathname } = useLocationOf(at);
+  const { path, Page } = publicPage(pathname);
+  useEffect(() => {
+    for (const message of takeFlashes()) showToast(message);
+  }, []);
+  return (
+    <ThemeProvider {...THEME_PROVIDER_PROPS}>
+      <LinkProvider value={publicLink}>
+        <PublicLayout pathname={path}>
+          {/* Keyed: a page opened from another shows Loading... at once while its code arrives (S5). */}
+          <Suspense key={path} fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
+        </PublicLayout>
+        <LightToaster />
+      </LinkProvider>
+    </ThemeProvider>
+  );
+}
