@@ -2,10 +2,10 @@ import type { TBlock, TPricingTable, TRichTextNode } from '@draftwell/shared/doc
 
 /**
  * How much of what follows must share a page with a heading or a table's start, in points:
- * upper estimates from the styles of proposal-pdf.tsx, given to react-pdf as `minPresenceAhead`
- * (its "keep with next"). The layout is not known before react-pdf makes it, so these err on
- * the large side: too large moves a heading or a table to the next page a line early, too small
- * would leave it alone at the bottom.
+ * upper estimates from the styles in blocks/ (rich-text.tsx, pricing-table.tsx), given to
+ * react-pdf as `minPresenceAhead` (its "keep with next"). The layout is not known before react-pdf
+ * makes it, so these err on the large side: too large moves a heading or a table to the next page
+ * a line early, too small would leave it alone at the bottom.
  */
 
 const CONTENT_WIDTH = 595.28 - 2 * 54;

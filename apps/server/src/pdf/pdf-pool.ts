@@ -52,6 +52,12 @@ const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
  * A render past its time cap, or past its worker's heap cap, ends that worker (terminate() stops
  * even a synchronous loop) and rejects with a PdfRenderError; the next render gets a fresh worker
  * (R13). Idle workers are unref'd: they never keep the process alive.
+ *
+ * Hand-written rather than piscina (weighed in issue 14): piscina sets one heap cap for a whole
+ * pool (`resourceLimits`; a task's options are only transfers, file, name and signal), dispatches
+ * its queue in order with no way to pass over an owner at their running cap (R15), and a task's
+ * abort signal would count the time spent waiting in line; this pool's queue, caps and timers
+ * would all stay, in front of it.
  */
 export class PdfWorkerPool {
   private readonly slots = new Set<TSlot>();

@@ -58,6 +58,14 @@ const DIFF_BUDGET_STEPS = 5_000_000;
 
 // ---------------------------------------------------------------- sequence diff (Myers)
 
+/*
+ * Hand-written rather than jsdiff's diffArrays (tried in issue 14): jsdiff picks other, equally
+ * short edit scripts (a third of random word edits gave different segments), bounds only each
+ * call on its own and all or nothing (`maxEditLength`), not one budget shared by a comparison
+ * with common ends still found; it was about 3 times slower on 20,000-word texts, and it made
+ * the client page's lazy diff chunk 2.4 kB (gzip) larger.
+ */
+
 const SAME = 0;
 const REMOVE = 1;
 const ADD = 2;

@@ -3,9 +3,12 @@ import {
   ZPricingLine,
   ZPricingTable,
   formatQuantity,
+  lineTotal,
   type TPricingLine,
   type TPricingTable,
 } from '@draftwell/shared/document';
+import { BILLING_SUFFIX } from '@draftwell/shared/document/display';
+import { formatMoney } from '@draftwell/shared/money';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money-input';
 import { formatPercentInput, parsePercentInput } from '@/lib/percent-input';
 import { parseDecimal } from './decimal-input';
@@ -60,4 +63,13 @@ export function lineError(line: TPricingLine, field?: TLineField): string | null
 export function tableError(table: TPricingTable): string | null {
   const result = ZPricingTable.safeParse(table);
   return result.success ? null : (result.error.issues[0]?.message ?? 'This table is not valid.');
+}
+
+/** A line's total with its billing suffix (" / month"), or "Too large" when it cannot be worked out. */
+export function lineTotalText(line: TPricingLine, currency: string): string {
+  try {
+    return `${formatMoney(lineTotal(line).total, currency)}${BILLING_SUFFIX[line.billing]}`;
+  } catch {
+    return 'Too large';
+  }
 }

@@ -1,0 +1,121 @@
+import {
+  CONSENT_TEXT,
+  documentFileIds,
+  type TAcceptanceCertificate,
+  type TRevision,
+  type TRevisionSnapshot,
+  type TSharedProposal,
+} from '@draftwell/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { issueRevisionPdf } from '../../activity/documents';
+import {
+  findCertificate,
+  listComments,
+  listRevisions,
+  revisionByNumber,
+  toRevision,
+  toRevisionSummary,
+} from '../../activity/records';
+import { brandedSnapshot, planOf } from '../../billing/plan';
+import { files, proposalEvents, proposalRevisions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireRevision, resolveShare, type TShareRequest } from './share-access';
+
+/* What the client reads through the link: the proposal, its revisions, files, PDF and certificate. */
+
+export const shareFileUrl = (token: string, fileId: string) => `/api/share/${token}/files/${fileId}`;
+
+export async function getSharedProposal(req: TShareRequest): Promise<TSharedProposal> {
+  const row = await resolveShare(req);
+  const db = req.deps.database.db;
+  // The revision and the owner's plan (for its branding) are read side by side.
+  const [revision, planId] = await Promise.all([
+    requireRevision(req, row),
+    planOf(db, req.deps.env.defaultPlan, row.ownerId),
+  ]);
+  const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
+  const [revisions, comments, acceptance, declined] = await Promise.all([
+    listRevisions(db, row.id),
+    listComments(db, row.id),
+    findCertificate(db, row.id),
+    row.status === 'declined'
+      ? db
+          .select({ data: proposalEvents.data, at: proposalEvents.createdAt })
+          .from(proposalEvents)
+          .where(and(eq(proposalEvents.proposalId, row.id), eq(proposalEvents.type, 'declined')))
+          .orderBy(sql`${proposalEvents.seq} desc`)
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  const decline = declined[0];
+  return {
+    status: row.status as TSharedProposal['status'],
+    validUntil: row.validUntil,
+    revision: toRevisionSummary(revision),
+    snapshot,
+    revisions,
+    logoUrl: snapshot.sender.logoFileId ? shareFileUrl(req.token, snapshot.sender.logoFileId) : null,
+    showMadeWithFooter: madeWithFooter,
+    consentText: CONSENT_TEXT,
+    acceptance,
+    decline: decline
+      ? { at: decline.at.toISOString(), reason: String((decline.data as { reason?: unknown }).reason ?? '') }
+      : null,
+    comments,
+  };
+}
+
+export async function getSharedRevision(req: TShareRequest, number: number): Promise<TRevision> {
+  const row = await resolveShare(req);
+  const revision = await revisionByNumber(req.deps.database.db, row.id, number);
+  if (!revision) throw new AppError('not_found', 'That revision does not exist.');
+  return toRevision(revision);
+}
+
+/** A file the sent proposal shows (its logo or an image of any revision), and no other. */
+export async function readSharedFile(req: TShareRequest, fileId: string) {
+  const row = await resolveShare(req);
+  const db = req.deps.database.db;
+  const revisions = await db
+    .select({ snapshot: proposalRevisions.snapshot })
+    .from(proposalRevisions)
+    .where(eq(proposalRevisions.proposalId, row.id));
+  const allowed = new Set<string>();
+  for (const revision of revisions) {
+    const snapshot = revision.snapshot as TRevisionSnapshot;
+    if (snapshot.sender.logoFileId) allowed.add(snapshot.sender.logoFileId);
+    for (const id of documentFileIds(snapshot.document)) allowed.add(id);
+  }
+  const id = fileId.toLowerCase();
+  if (!allowed.has(id)) throw new AppError('not_found', 'We could not find that file.');
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.ownerId, row.ownerId)));
+  const bytes = file ? await req.deps.storage.get(file.storageKey) : null;
+  if (!file || !bytes) throw new AppError('not_found', 'We could not find that file.');
+  return { file, bytes };
+}
+
+/** The newest revision (or revision `number`) as a PDF, with the certificate once accepted. */
+export async function sharePdf(req: TShareRequest & { number?: number }) {
+  const row = await resolveShare(req);
+  const db = req.deps.database.db;
+  const revision = req.number ? await revisionByNumber(db, row.id, req.number) : await requireRevision(req, row);
+  if (!revision) throw new AppError('not_found', 'That revision does not exist.');
+  return issueRevisionPdf({
+    deps: req.deps,
+    proposal: row,
+    revision,
+    by: 'client',
+    ipAddress: req.ip,
+    userAgent: req.userAgent,
+  });
+}
+
+export async function getShareCertificate(req: TShareRequest): Promise<TAcceptanceCertificate> {
+  const row = await resolveShare(req);
+  const certificate = await findCertificate(req.deps.database.db, row.id);
+  if (!certificate) throw new AppError('not_found', 'This proposal has not been accepted.');
+  return certificate;
+}

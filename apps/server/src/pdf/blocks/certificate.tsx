@@ -1,0 +1,141 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { formatUtcInstant, kindsToTotal, lineChoice, unitLabel } from '@draftwell/shared/document/display';
+import { formatQuantity } from '@draftwell/shared/document/pricing';
+import type { TPricingTable } from '@draftwell/shared/document/schema';
+import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import type { ReactElement } from 'react';
+import { Footer } from './footer';
+import type { TPdfModel } from './model';
+import { TotalsList } from './pricing-table';
+import { MUTED, RULE, TINT, base, type } from './styles';
+
+/** Option rows kept on the certificate's last page with its totals, when there are more. */
+const CERTIFICATE_TAIL_ROWS = 5;
+
+const s = StyleSheet.create({
+  certTitle: { ...type(20, 1.2), fontWeight: 'bold', marginBottom: 6 },
+  certIntro: { color: MUTED, marginBottom: 16 },
+  certRow: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: RULE, paddingVertical: 4 },
+  certTerm: { width: 150, color: MUTED, ...type(9, 1.35), paddingRight: 8 },
+  certValue: { flex: 1, ...type(9.5, 1.35) },
+  certHash: { flex: 1, ...type(8.5, 1.35) },
+  certSection: { ...type(11.5, 1.3), fontWeight: 'bold', marginTop: 16, marginBottom: 6 },
+  consent: { ...type(9.5, 1.45), padding: 10, backgroundColor: TINT, marginBottom: 6 },
+});
+
+function CertRow({ term, value, model, hash }: { term: string; value: string; model: TPdfModel; hash?: boolean }) {
+  return (
+    <View style={s.certRow} wrap={false}>
+      <Text style={s.certTerm}>{term}</Text>
+      <Text style={hash ? s.certHash : s.certValue}>{model.clean(value.trim() || '—')}</Text>
+    </View>
+  );
+}
+
+/** The client's choices, table by table: what they took of everything they could choose. */
+function selectedOptions(certificate: TAcceptanceCertificate, model: TPdfModel): ReactElement[] {
+  const tables = model.snapshot.document.blocks.filter((b): b is TPricingTable => b.type === 'pricing_table');
+  const rows: { key: string; term: string; value: string }[] = [];
+  for (const table of tables) {
+    for (const line of table.lines) {
+      const selectable = table.kind === 'choice' || line.optional;
+      const ranged = Boolean(line.quantityRange);
+      if (!selectable && !ranged) continue;
+      const { included, quantity } = lineChoice(table, line, certificate.selection);
+      if (table.kind === 'choice' && !included) continue;
+      const status = table.kind === 'choice' ? 'Chosen package' : !selectable || included ? 'Included' : 'Not included';
+      const amount =
+        included && ranged ? `, quantity ${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trimEnd() : '';
+      rows.push({
+        key: line.id,
+        term: table.title.trim() || (table.kind === 'choice' ? 'Package' : 'Option'),
+        value: `${line.description.trim() || 'Item'}: ${status}${amount}`,
+      });
+    }
+  }
+  if (rows.length === 0) {
+    return [<CertRow key="none" term="Options" value="This proposal has no options to choose." model={model} />];
+  }
+  return rows.map((row) => <CertRow key={row.key} term={row.term} value={row.value} model={model} />);
+}
+
+/** The last page of an accepted proposal: who accepted what, when, and the evidence. */
+export function CertificatePage({ certificate, model }: { certificate: TAcceptanceCertificate; model: TPdfModel }) {
+  const tables = model.snapshot.document.blocks.filter((b): b is TPricingTable => b.type === 'pricing_table');
+  const kinds = kindsToTotal(tables, certificate.selection);
+  const sender = [certificate.senderName, certificate.senderCompany]
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(', ');
+  const options = selectedOptions(certificate, model);
+  const short = options.length <= CERTIFICATE_TAIL_ROWS;
+  const consent = (
+    <>
+      <Text style={s.certSection} minPresenceAhead={60}>
+        Consent
+      </Text>
+      <Text style={s.consent}>{model.clean(certificate.consentText)}</Text>
+      <CertRow term="Consent text hash (SHA-256)" value={certificate.consentHash} model={model} hash />
+    </>
+  );
+  const optionsTitle = (
+    <Text style={s.certSection} minPresenceAhead={60}>
+      Selected options
+    </Text>
+  );
+  return (
+    <Page size="A4" style={[base.page, { fontFamily: model.fonts.body }]} bookmark="Certificate of acceptance">
+      <View style={[base.bar, { backgroundColor: model.brand }]} fixed />
+      <View style={base.flow}>
+        <Text style={[base.kicker, { color: model.accent }]}>{model.clean(certificate.proposalNumber)}</Text>
+        <Text style={s.certTitle}>Certificate of acceptance</Text>
+        <Text style={s.certIntro}>
+          {model.clean(
+            `This certificate records the electronic acceptance of the proposal "${certificate.proposalTitle}" ` +
+              `(revision ${certificate.revisionNumber}). Draftwell recorded these details at the moment of acceptance.`,
+          )}
+        </Text>
+        <CertRow term="Proposal" value={`${certificate.proposalNumber} · ${certificate.proposalTitle}`} model={model} />
+        <CertRow term="From" value={sender} model={model} />
+        <CertRow term="Accepted by" value={certificate.name} model={model} />
+        <CertRow term="Email" value={certificate.email} model={model} />
+        <CertRow term="Accepted at (UTC, ISO 8601)" value={certificate.acceptedAt} model={model} />
+        <CertRow
+          term="Accepted at"
+          value={formatUtcInstant(certificate.acceptedAt, model.context.locale)}
+          model={model}
+        />
+        <CertRow term="IP address" value={certificate.ipAddress} model={model} />
+        <CertRow term="Browser (user agent)" value={certificate.userAgent} model={model} />
+        <CertRow term="Revision" value={String(certificate.revisionNumber)} model={model} />
+        <CertRow term="Revision hash (SHA-256)" value={certificate.revisionHash} model={model} hash />
+        <CertRow term="Certificate id" value={certificate.id} model={model} />
+
+        {short ? null : consent}
+        {short ? null : optionsTitle}
+        {short ? null : options.slice(0, -CERTIFICATE_TAIL_ROWS)}
+        {/* The end of the certificate stays together, so a page it runs onto never holds only
+            a line or two of it: its last option rows (or, with few options, the consent too)
+            and the totals. */}
+        <View wrap={false}>
+          {short ? consent : null}
+          {short ? optionsTitle : null}
+          {short ? options : options.slice(-CERTIFICATE_TAIL_ROWS)}
+          <Text style={s.certSection}>Totals</Text>
+          <View style={[base.totals, { marginLeft: 0, width: 260 }]}>
+            <TotalsList
+              totals={certificate.totals}
+              kinds={kinds.length > 0 ? kinds : ['one_off']}
+              currency={certificate.currency}
+              model={model}
+              nameKinds={kinds.some((kind) => kind !== 'one_off')}
+            />
+          </View>
+        </View>
+      </View>
+      <Footer model={model} />
+    </Page>
+  );
+}

@@ -1,0 +1,84 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { preparedBy, formatUtcDate } from '@draftwell/shared/document/display';
+import { formatCalendarDate } from '@draftwell/shared/document/variables';
+import { bytes, imageFor, type TPdfModel } from './model';
+import { MUTED, RULE, base, type } from './styles';
+
+const s = StyleSheet.create({
+  header: { ...type(10.5, 1.45), marginBottom: 26, paddingBottom: 18, borderBottomWidth: 1, borderBottomColor: RULE },
+  headerTop: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    marginBottom: 26,
+    minHeight: 30,
+  },
+  logo: { maxHeight: 48, maxWidth: 170, objectFit: 'contain' },
+  from: { ...type(14, 1.2), fontWeight: 'bold' },
+  number: { ...type(9.5, 1.2), color: MUTED },
+  title: { ...type(24, 1.2), fontWeight: 'bold' },
+  facts: { flexDirection: 'row', marginTop: 20 },
+  fact: { flex: 1, paddingRight: 12 },
+  factTerm: { ...type(7.5, 1.3), color: MUTED, textTransform: 'uppercase', marginBottom: 2 },
+  factLine: type(9.5, 1.4),
+});
+
+function Fact({ term, lines, model, plain }: { term: string; lines: string[]; model: TPdfModel; plain?: boolean }) {
+  const present = lines.map((line) => line.trim()).filter(Boolean);
+  if (present.length === 0) return null;
+  return (
+    <View style={s.fact}>
+      <Text style={s.factTerm}>{term}</Text>
+      {present.map((line, i) => (
+        <Text key={i} style={[s.factLine, i === 0 && !plain ? { fontWeight: 'bold' } : {}]}>
+          {model.clean(line)}
+        </Text>
+      ))}
+    </View>
+  );
+}
+
+/** The title page's top: logo or sender, number, title, who it is for and from, dates. */
+export function Header({ model }: { model: TPdfModel }) {
+  const { snapshot, clean } = model;
+  const { sender, client } = snapshot;
+  const logo = imageFor(model, sender.logoFileId);
+  const from = preparedBy(sender);
+  const sent = Number.isNaN(Date.parse(snapshot.sentAt)) ? '' : formatUtcDate(snapshot.sentAt, model.context.locale);
+  return (
+    <View style={s.header}>
+      <View style={s.headerTop}>
+        {logo ? <Image style={s.logo} src={bytes(logo)} cache={false} /> : <Text style={s.from}>{clean(from)}</Text>}
+        <Text style={s.number}>{clean(snapshot.number)}</Text>
+      </View>
+      <Text style={[base.kicker, { color: model.accent }]}>Proposal</Text>
+      <Text style={s.title}>{clean(snapshot.title.trim() || 'Untitled proposal')}</Text>
+      <View style={s.facts}>
+        <Fact term="Prepared for" lines={[client.name, client.company, client.email]} model={model} />
+        <Fact
+          term="Prepared by"
+          lines={[
+            sender.name,
+            [sender.jobTitle, sender.company].filter((v) => v.trim()).join(', '),
+            sender.email,
+            sender.phone,
+            sender.website,
+            sender.address,
+          ]}
+          model={model}
+        />
+        <Fact
+          term="Dates"
+          plain
+          lines={[
+            sent ? `Sent ${sent}` : '',
+            snapshot.validUntil ? `Valid until ${formatCalendarDate(snapshot.validUntil, model.context.locale)}` : '',
+          ]}
+          model={model}
+        />
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,68 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { StyleSheet, Text, View } from '@react-pdf/renderer';
+import { signatureParties, type TSigner } from '@draftwell/shared/document/display';
+import type { TSignatureBlock } from '@draftwell/shared/document/schema';
+import type { TPdfModel } from './model';
+import { FAINT, MUTED, RULE, TINT, base, type } from './styles';
+
+const s = StyleSheet.create({
+  signatures: { ...type(10.5, 1.45), flexDirection: 'row', marginBottom: 18 },
+  signer: { flex: 1, borderWidth: 0.75, borderColor: RULE, borderRadius: 4, padding: 12 },
+  signerGap: { width: 14 },
+  signLine: { marginTop: 34, borderBottomWidth: 0.75, borderBottomColor: FAINT, borderBottomStyle: 'dashed' },
+  signCaption: { ...type(7.5, 1.3), color: MUTED, marginTop: 2, marginBottom: 8 },
+  accepted: { marginTop: 10, marginBottom: 8, padding: 8, backgroundColor: TINT, ...type(9.5, 1.4) },
+  kv: { flexDirection: 'row', ...type(9.5, 1.4), marginBottom: 1 },
+  kvTerm: { width: 40, color: MUTED },
+  kvValue: { flex: 1 },
+  writeOn: { borderBottomWidth: 0.75, borderBottomColor: FAINT, borderBottomStyle: 'dashed', marginBottom: 3 },
+});
+
+/** A labelled value; a blank one is a line to write on when `blank`, else left out. */
+function Kv({ term, value, model, blank }: { term: string; value: string; model: TPdfModel; blank?: boolean }) {
+  if (!value.trim() && !blank) return null;
+  return (
+    <View style={s.kv}>
+      <Text style={s.kvTerm}>{term}</Text>
+      {value.trim() ? <Text style={s.kvValue}>{model.clean(value)}</Text> : <View style={[s.kvValue, s.writeOn]} />}
+    </View>
+  );
+}
+
+function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) {
+  const { accepted } = signer;
+  return (
+    <View style={s.signer}>
+      <Text style={[base.kicker, { color: model.accent }]}>{model.clean(signer.label)}</Text>
+      {accepted ? (
+        <View style={s.accepted}>
+          <Text style={{ fontWeight: 'bold' }}>{model.clean(accepted.by)}</Text>
+          <Text>{accepted.on}</Text>
+          <Text style={{ ...type(8, 1.35), color: MUTED }}>
+            Electronic signature: see the certificate of acceptance.
+          </Text>
+        </View>
+      ) : (
+        <>
+          <View style={s.signLine} />
+          <Text style={s.signCaption}>Signature</Text>
+        </>
+      )}
+      <Kv term="Name" value={signer.name} model={model} />
+      <Kv term="Role" value={signer.role} model={model} />
+      <Kv term="Date" value={accepted?.date ?? ''} model={model} blank />
+    </View>
+  );
+}
+
+export function SignaturePdf({ block, model }: { block: TSignatureBlock; model: TPdfModel }) {
+  const parties = signatureParties(block, model.context, model.certificate);
+  return (
+    <View style={s.signatures} wrap={false}>
+      <SignatureBox signer={parties.sender} model={model} />
+      <View style={s.signerGap} />
+      <SignatureBox signer={parties.client} model={model} />
+    </View>
+  );
+}

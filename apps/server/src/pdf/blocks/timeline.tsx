@@ -1,0 +1,54 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { StyleSheet, Text, View } from '@react-pdf/renderer';
+import { formatMilestoneWhen } from '@draftwell/shared/document/display';
+import type { TTimelineBlock } from '@draftwell/shared/document/schema';
+import { list, type TPdfModel } from './model';
+import { MUTED, base, type } from './styles';
+
+const s = StyleSheet.create({
+  milestone: { flexDirection: 'row', marginBottom: 10 },
+  dot: {
+    width: 20,
+    height: 20,
+    borderRadius: 10,
+    borderWidth: 1.5,
+    marginRight: 10,
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  dotText: { ...type(8, 1), fontWeight: 'bold' },
+  when: { ...type(7.5, 1.3), fontWeight: 'bold', textTransform: 'uppercase' },
+  milestoneTitle: { fontWeight: 'bold' },
+});
+
+function milestoneWhen(milestone: TTimelineBlock['milestones'][number], locale: string): string {
+  try {
+    return formatMilestoneWhen(milestone.when, locale);
+  } catch {
+    return '';
+  }
+}
+
+export function TimelinePdf({ block, model }: { block: TTimelineBlock; model: TPdfModel }) {
+  const milestones = list(block.milestones);
+  if (milestones.length === 0) return null;
+  return (
+    <View style={base.block}>
+      {milestones.map((milestone, i) => (
+        <View key={milestone.id} style={s.milestone} wrap={false}>
+          <View style={[s.dot, { borderColor: model.brand }]}>
+            <Text style={[s.dotText, { color: model.accent }]}>{String(i + 1)}</Text>
+          </View>
+          <View style={{ flex: 1 }}>
+            <Text style={[s.when, { color: model.accent }]}>{milestoneWhen(milestone, model.context.locale)}</Text>
+            <Text style={s.milestoneTitle}>{model.clean(milestone.title.trim() || 'Milestone')}</Text>
+            {milestone.description?.trim() ? (
+              <Text style={{ color: MUTED }}>{model.clean(milestone.description.trim())}</Text>
+            ) : null}
+          </View>
+        </View>
+      ))}
+    </View>
+  );
+}
