@@ -1,15 +1,9 @@
-import {
-  ZProposalCreate,
-  ZProposalListQuery,
-  ZProposalPatch,
-  type TProposalConflict,
-} from '@draftwell/shared/workspace/proposals';
+import { ZProposalCreate, ZProposalListQuery, ZProposalPatch } from '@draftwell/shared/workspace/proposals';
 import { ZExtendProposal, ZRemindProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson, validQuery } from '../../http/validate';
 import {
-  ProposalConflictError,
   createProposal,
   deleteProposal,
   duplicateProposal,
@@ -31,20 +25,6 @@ import {
 import { pdfHeaders } from '../../activity/documents';
 import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawProposal } from './sending.service';
 
-/** The one error body that carries a record: the client shows it beside its own copy. */
-function conflictBody(c: Context<TAuthedEnv>, err: ProposalConflictError): TProposalConflict {
-  return { error: { code: 'conflict', message: err.message, current: err.current, requestId: c.var.requestId } };
-}
-
-async function orConflict(c: Context<TAuthedEnv>, run: () => Promise<unknown>) {
-  try {
-    return c.json((await run()) as object, 200);
-  } catch (err) {
-    if (!(err instanceof ProposalConflictError)) throw err;
-    return c.json(conflictBody(c, err), 409);
-  }
-}
-
 export const proposalsRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
   .get('/', validQuery(ZProposalListQuery), async (c) => {
@@ -64,18 +44,13 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     return c.json(proposal, 200);
   })
   .patch('/:id', validJson(ZProposalPatch), async (c) => {
-    try {
-      const proposal = await updateProposal({
-        db: c.var.deps.database.db,
-        actor: c.var.actor,
-        id: c.req.param('id'),
-        patch: c.req.valid('json'),
-      });
-      return c.json(proposal, 200);
-    } catch (err) {
-      if (!(err instanceof ProposalConflictError)) throw err;
-      return c.json(conflictBody(c, err), 409);
-    }
+    const proposal = await updateProposal({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      patch: c.req.valid('json'),
+    });
+    return c.json(proposal, 200);
   })
   .delete('/:id', async (c) => {
     await deleteProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
@@ -90,11 +65,15 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     const proposal = await duplicateProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
     return c.json(proposal, 201);
   })
-  .post('/:id/send', validJson(ZSendProposal), (c) =>
-    orConflict(c, () =>
-      sendProposal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id'), input: c.req.valid('json') }),
-    ),
-  )
+  .post('/:id/send', validJson(ZSendProposal), async (c) => {
+    const proposal = await sendProposal({
+      deps: c.var.deps,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      input: c.req.valid('json'),
+    });
+    return c.json(proposal, 200);
+  })
   .post('/:id/remind', validJson(ZRemindProposal), async (c) => {
     const event = await remindProposal({
       deps: c.var.deps,
@@ -104,9 +83,10 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     });
     return c.json(event, 201);
   })
-  .post('/:id/withdraw', (c) =>
-    orConflict(c, () => withdrawProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') })),
-  )
+  .post('/:id/withdraw', async (c) => {
+    const proposal = await withdrawProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    return c.json(proposal, 200);
+  })
   .post('/:id/extend', validJson(ZExtendProposal), async (c) => {
     const proposal = await extendProposal({
       db: c.var.deps.database.db,

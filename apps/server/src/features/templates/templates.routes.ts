@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
-import type { TConflict } from '@draftwell/shared/workspace/common';
 import {
   ZTemplateFromProposal,
   ZTemplateInput,
   ZTemplateListQuery,
   ZTemplatePatch,
-  type TTemplate,
 } from '@draftwell/shared/workspace/templates';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson, validQuery } from '../../http/validate';
@@ -51,24 +49,13 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
     return c.json(await getTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }), 200);
   })
   .patch('/:id', validJson(ZTemplatePatch), async (c) => {
-    const result = await updateTemplate({
+    const template = await updateTemplate({
       db: c.var.deps.database.db,
       actor: c.var.actor,
       id: c.req.param('id'),
       patch: c.req.valid('json'),
     });
-    if (!result.ok) {
-      const body: TConflict<TTemplate> = {
-        error: {
-          code: 'conflict',
-          message: 'This template was changed elsewhere since you opened it. Review the current version and try again.',
-          current: result.current,
-          requestId: c.var.requestId,
-        },
-      };
-      return c.json(body, 409);
-    }
-    return c.json(result.template, 200);
+    return c.json(template, 200);
   })
   .delete('/:id', async (c) => {
     await deleteTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
