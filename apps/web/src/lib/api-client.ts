@@ -1,4 +1,4 @@
-import { hc } from 'hono/client';
+import { hc, type ClientResponse } from 'hono/client';
 import type { AppType } from '@draftwell/server/app-type';
 import { isApiError } from '@draftwell/shared/errors';
 
@@ -28,6 +28,18 @@ export class ApiError extends Error {
   }
 }
 
+/** A write against a stale version (409): `current` is the record as it now stands on the server. */
+export type TConflictError<T> = ApiError & { readonly code: 'conflict'; readonly current: T };
+
+/**
+ * The one test every screen uses for a stale write. `T` is the record the call answers when it
+ * succeeds (a 409 carries the same record as it now is); the server sends it from one place,
+ * `AppError('conflict', …, { current })`.
+ */
+export function isConflict<T>(error: unknown): error is TConflictError<T> {
+  return error instanceof ApiError && error.status === 409 && error.code === 'conflict' && error.current !== undefined;
+}
+
 /** A 402: the plan's limit refused the action; the app offers an upgrade instead of an error. */
 export function isPlanLimitError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code === 'plan_limit';
@@ -42,8 +54,32 @@ const FALLBACK: Record<number, string> = {
   503: 'The service is briefly unavailable. Try again in a few seconds.',
 };
 
-/** The one place a response becomes data or an ApiError (our shape or better-auth's). */
-export async function unwrap<T>(res: Response | Promise<Response>): Promise<T> {
+type TOkStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226;
+
+/**
+ * What a typed call's 2xx answers hold, as the server's route declares them (`c.json(body, 200)`;
+ * hc gives their JSON form, so a Date is a string): a `c.body(null, 204)` is null. Error answers
+ * never resolve; they become an ApiError.
+ */
+export type TOkBody<R> =
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? [Extract<S, TOkStatus>] extends [never]
+      ? never
+      : F extends 'json'
+        ? T
+        : T extends null
+          ? null
+          : unknown
+    : never;
+
+/**
+ * The one place a response becomes data or an ApiError (our shape or better-auth's). A call
+ * through `api` gives its success body's type from the server's routes; any other response (a
+ * plain fetch) has none, so its caller names the type it expects and says why it is not typed.
+ */
+export function unwrap<R extends ClientResponse<unknown>>(res: R | Promise<R>): Promise<TOkBody<R>>;
+export function unwrap<T = unknown>(res: Response | Promise<Response>): Promise<T>;
+export async function unwrap(res: Response | Promise<Response>): Promise<unknown> {
   let response: Response;
   try {
     response = await res;
@@ -57,17 +93,16 @@ export async function unwrap<T>(res: Response | Promise<Response>): Promise<T> {
   } catch {
     body = null;
   }
-  if (response.ok) return body as T;
+  if (response.ok) return body;
   const retryAfter = Number(response.headers.get('retry-after')) || undefined;
   if (isApiError(body)) {
-    const current = (body.error as { current?: unknown }).current;
     throw new ApiError(
       response.status,
       body.error.message,
       body.error.code,
       body.error.fields,
       retryAfter,
-      current,
+      body.error.current,
       body.error.details,
     );
   }
@@ -81,7 +116,7 @@ export async function unwrap<T>(res: Response | Promise<Response>): Promise<T> {
   );
 }
 
-/** For the few calls outside the typed API (better-auth's routes). */
+/** For the few calls outside the typed API (better-auth's routes): the caller names the answer's type. */
 export function postJson<T>(url: string, body: unknown = {}): Promise<T> {
   return unwrap<T>(
     fetch(url, {

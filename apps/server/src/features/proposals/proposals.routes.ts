@@ -2,6 +2,7 @@ import { ZProposalCreate, ZProposalListQuery, ZProposalPatch } from '@draftwell/
 import { ZExtendProposal, ZRemindProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
 import { Hono } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { exactJson } from '../../http/exact-json';
 import { validJson, validQuery } from '../../http/validate';
 import {
   createProposal,
@@ -37,11 +38,11 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       actor: c.var.actor,
       input: c.req.valid('json'),
     });
-    return c.json(proposal, 201);
+    return exactJson(c, proposal, 201);
   })
   .get('/:id', async (c) => {
     const proposal = await readOwnProposal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .patch('/:id', validJson(ZProposalPatch), async (c) => {
     const proposal = await updateProposal({
@@ -50,7 +51,7 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       id: c.req.param('id'),
       patch: c.req.valid('json'),
     });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .delete('/:id', async (c) => {
     await deleteProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
@@ -59,11 +60,11 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   // Undo of a delete, while the deleted proposal is kept (a minute).
   .post('/:id/restore', async (c) => {
     const proposal = await restoreProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .post('/:id/duplicate', async (c) => {
     const proposal = await duplicateProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 201);
+    return exactJson(c, proposal, 201);
   })
   .post('/:id/send', validJson(ZSendProposal), async (c) => {
     const proposal = await sendProposal({
@@ -72,7 +73,7 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       id: c.req.param('id'),
       input: c.req.valid('json'),
     });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .post('/:id/remind', validJson(ZRemindProposal), async (c) => {
     const event = await remindProposal({
@@ -85,7 +86,7 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   })
   .post('/:id/withdraw', async (c) => {
     const proposal = await withdrawProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .post('/:id/extend', validJson(ZExtendProposal), async (c) => {
     const proposal = await extendProposal({
@@ -94,7 +95,7 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       id: c.req.param('id'),
       validUntil: c.req.valid('json').validUntil,
     });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .get('/:id/share-link', async (c) =>
     c.json(await getShareLink({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
@@ -106,7 +107,8 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     c.json({ items: await listOwnerRevisions({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }) }, 200),
   )
   .get('/:id/revisions/:number', async (c) =>
-    c.json(
+    exactJson(
+      c,
       await getOwnerRevision({
         deps: c.var.deps,
         actor: c.var.actor,

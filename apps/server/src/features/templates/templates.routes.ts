@@ -6,6 +6,7 @@ import {
   ZTemplatePatch,
 } from '@draftwell/shared/workspace/templates';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { exactJson } from '../../http/exact-json';
 import { validJson, validQuery } from '../../http/validate';
 import {
   createTemplate,
@@ -33,7 +34,7 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       input: c.req.valid('json'),
       defaultPlan: c.var.deps.env.defaultPlan,
     });
-    return c.json(template, 201);
+    return exactJson(c, template, 201);
   })
   .post('/from-proposal/:proposalId', validJson(ZTemplateFromProposal), async (c) => {
     const template = await templateFromProposal({
@@ -43,10 +44,14 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       input: c.req.valid('json'),
       defaultPlan: c.var.deps.env.defaultPlan,
     });
-    return c.json(template, 201);
+    return exactJson(c, template, 201);
   })
   .get('/:id', async (c) => {
-    return c.json(await getTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }), 200);
+    return exactJson(
+      c,
+      await getTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }),
+      200,
+    );
   })
   .patch('/:id', validJson(ZTemplatePatch), async (c) => {
     const template = await updateTemplate({
@@ -55,7 +60,7 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       id: c.req.param('id'),
       patch: c.req.valid('json'),
     });
-    return c.json(template, 200);
+    return exactJson(c, template, 200);
   })
   .delete('/:id', async (c) => {
     await deleteTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
@@ -68,9 +73,9 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       id: c.req.param('id'),
       defaultPlan: c.var.deps.env.defaultPlan,
     });
-    return c.json(template, 201);
+    return exactJson(c, template, 201);
   })
   .post('/:id/use', async (c) => {
     const proposal = await useTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 201);
+    return exactJson(c, proposal, 201);
   });

@@ -8,7 +8,8 @@ export const sessionQueryKey = ['session'] as const;
 /**
  * A plain GET with no headers of its own: a protected screen's HTML preloads this very request
  * (`<link rel="preload" as="fetch">`, P12), and the browser hands its answer over only to a
- * request made the same way (the typed client adds a content-type header, which would not match).
+ * request made the same way (the typed client adds a content-type header, which would not match),
+ * so the answer's type is named here.
  */
 export async function fetchSession(): Promise<TSession | null> {
   const body = await unwrap<{ session: TSession | null }>(fetch(`${API_BASE}/session`, { credentials: 'same-origin' }));

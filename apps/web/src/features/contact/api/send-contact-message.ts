@@ -4,6 +4,6 @@ import { api, unwrap } from '@/lib/api-client';
 
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (input: TContactMessage) => unwrap<{ id: string }>(api.contact.$post({ json: input })),
+    mutationFn: (input: TContactMessage) => unwrap(api.contact.$post({ json: input })),
   });
 }
