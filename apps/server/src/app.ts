@@ -123,10 +123,7 @@ export function createApp(deps: TAppDeps) {
     const requestId = c.get('requestId') ?? randomUUID();
     if (err instanceof AppError) {
       if (err.options.retryAfter) c.header('retry-after', String(err.options.retryAfter));
-      return c.json(
-        errorBody(err.code, err.message, requestId, err.options.fields, err.options.details),
-        err.status as 400,
-      );
+      return c.json(errorBody(err.code, err.message, requestId, err.options), err.status as 400);
     }
     if (err instanceof HTTPException && err.status < 500) {
       const status = err.status;
@@ -298,11 +295,17 @@ function errorBody(
   code: string,
   message: string,
   requestId: string,
-  fields?: Record<string, string>,
-  details?: unknown,
+  { fields, details, current }: { fields?: Record<string, string>; details?: unknown; current?: unknown } = {},
 ): TApiError {
   return {
-    error: { code, message, ...(fields ? { fields } : {}), ...(details !== undefined ? { details } : {}), requestId },
+    error: {
+      code,
+      message,
+      ...(fields ? { fields } : {}),
+      ...(details !== undefined ? { details } : {}),
+      ...(current !== undefined ? { current } : {}),
+      requestId,
+    },
   };
 }
 

@@ -23,6 +23,8 @@ export type TApiError = {
     fields?: Record<string, string>;
     /** More about some errors, by code: a 410 from a share link says why (TShareGoneDetails). */
     details?: unknown;
+    /** On a 409 against a stale version: the record as it now stands, to show or merge. */
+    current?: unknown;
     requestId?: string;
   };
 };

@@ -16,13 +16,21 @@ const STATUS: Record<TErrorCode, number> = {
   unavailable: 503,
 };
 
+export type TAppErrorOptions = {
+  fields?: Record<string, string>;
+  retryAfter?: number;
+  details?: unknown;
+  /** A `conflict` against a stale version: the record as it now stands, for the caller to show or merge. */
+  current?: unknown;
+};
+
 /** Every failure a service means to report; the error handler turns it into the JSON body. */
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: TErrorCode,
     message: string,
-    readonly options: { fields?: Record<string, string>; retryAfter?: number; details?: unknown } = {},
+    readonly options: TAppErrorOptions = {},
   ) {
     super(message);
     this.status = STATUS[code];

@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { TListPage } from '@draftwell/shared/workspace/common';
-import { ApiError } from './api-client';
+import { isConflict } from './api-client';
 
 /** The four calls a collection of the user's own records answers (clients, saved items). */
 export type TCollectionEndpoints<T, TInput, TPatch> = {
@@ -35,16 +35,6 @@ export function ownedCollection<T extends { id: string }, TInput, TPatch>(
     list: (q: string) => [root, 'list', { q }] as const,
     detail: (id: string) => [root, 'detail', id] as const,
   };
-
-  /** A 409: the record was changed elsewhere; `current` is how it is now. */
-  class ConflictError extends ApiError {
-    constructor(
-      error: ApiError,
-      override readonly current: T,
-    ) {
-      super(error.status, error.message, error.code, error.fields, error.retryAfter, current);
-    }
-  }
 
   const fetchPage = (q: string, cursor: string | undefined, signal?: AbortSignal): Promise<TPage> => {
     const query: { cursor?: string; q?: string } = {};
@@ -100,16 +90,7 @@ export function ownedCollection<T extends { id: string }, TInput, TPatch>(
     };
   };
 
-  const update = async ({ id, patch }: { id: string; patch: TPatch }): Promise<T> => {
-    try {
-      return await endpoints.update(id, patch);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.current) {
-        throw new ConflictError(error, error.current as T);
-      }
-      throw error;
-    }
-  };
+  const update = ({ id, patch }: { id: string; patch: TPatch }): Promise<T> => endpoints.update(id, patch);
 
   /** The records matching `q`, a page at a time (without those waiting to be deleted). */
   const useList = (q: string) => useInfiniteQuery({ ...listQueryOptions(q), select: withoutPendingDeletes });
@@ -125,7 +106,10 @@ export function ownedCollection<T extends { id: string }, TInput, TPatch>(
     });
   };
 
-  /** Sends `{id, patch}` (the patch carries `version`); a stale version rejects with ConflictError. */
+  /**
+   * Sends `{id, patch}` (the patch carries `version`); a stale version rejects with a conflict
+   * (`isConflict<T>`) carrying the record as it is now.
+   */
   const useUpdate = () => {
     const queryClient = useQueryClient();
     return useMutation({
@@ -135,10 +119,10 @@ export function ownedCollection<T extends { id: string }, TInput, TPatch>(
         await queryClient.invalidateQueries({ queryKey: keys.lists() });
       },
       onError: async (error) => {
-        if (error instanceof ConflictError) await queryClient.invalidateQueries({ queryKey: keys.lists() });
+        if (isConflict<T>(error)) await queryClient.invalidateQueries({ queryKey: keys.lists() });
       },
     });
   };
 
-  return { keys, ConflictError, listQueryOptions, hideForDelete, useList, useCreate, useUpdate };
+  return { keys, listQueryOptions, hideForDelete, useList, useCreate, useUpdate };
 }

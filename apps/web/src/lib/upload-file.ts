@@ -35,6 +35,11 @@ export function checkImageFile(file: File): string | null {
   return problemOf(file)?.message ?? null;
 }
 
+/**
+ * A plain fetch, not `api`: the typed client sends every request as application/json, and a
+ * multipart body needs the browser's own content type (with its boundary). So the answer's type
+ * is named by the caller.
+ */
 async function sendImage<T>(url: string, method: 'POST' | 'PUT', file: File): Promise<T> {
   const problem = problemOf(file);
   // Refused like the server would refuse it, so callers handle one kind of error.

@@ -76,8 +76,3 @@ export type TListQuery = z.infer<typeof ZListQuery>;
 
 /** The one shape of every list answer. */
 export type TListPage<T> = { items: T[]; nextCursor: string | null };
-
-/** A write against a stale version: 409 with the record as it is now, to show or merge. */
-export type TConflict<T> = {
-  error: { code: 'conflict'; message: string; current: T; requestId?: string };
-};

@@ -111,8 +111,3 @@ export type TProposal = {
 
 /** A proposal in a list: everything but the document. */
 export type TProposalSummary = Omit<TProposal, 'document'>;
-
-/** The body of a 409 on a stale save: the record as it now stands, to show beside the user's copy. */
-export type TProposalConflict = {
-  error: { code: 'conflict'; message: string; current: TProposal; requestId?: string };
-};

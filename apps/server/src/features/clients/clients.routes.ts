@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { ZClientInput, ZClientPatch, type TClient } from '@draftwell/shared/workspace/clients';
-import { ZListQuery, type TConflict } from '@draftwell/shared/workspace/common';
+import { ZClientInput, ZClientPatch } from '@draftwell/shared/workspace/clients';
+import { ZListQuery } from '@draftwell/shared/workspace/common';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson, validQuery } from '../../http/validate';
 import { createClient, deleteClient, getClient, listClients, updateClient } from './clients.service';
@@ -21,24 +21,13 @@ export const clientsRoutes = new Hono<TAuthedEnv>()
     return c.json(await getClient({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }), 200);
   })
   .patch('/:id', validJson(ZClientPatch), async (c) => {
-    const result = await updateClient({
+    const client = await updateClient({
       db: c.var.deps.database.db,
       actor: c.var.actor,
       id: c.req.param('id'),
       patch: c.req.valid('json'),
     });
-    if (!result.ok) {
-      const body: TConflict<TClient> = {
-        error: {
-          code: 'conflict',
-          message: 'This client was changed elsewhere since you opened it. Review the current details and try again.',
-          current: result.current,
-          requestId: c.var.requestId,
-        },
-      };
-      return c.json(body, 409);
-    }
-    return c.json(result.client, 200);
+    return c.json(client, 200);
   })
   .delete('/:id', async (c) => {
     await deleteClient({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });

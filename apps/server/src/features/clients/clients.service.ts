@@ -79,15 +79,15 @@ export async function createClient(args: { db: TDb; actor: TActor; input: TClien
 }
 
 /**
- * Applies `patch` only if the client is still at `patch.version`; otherwise answers the client
- * as it is now, for the caller's 409.
+ * Applies `patch` only if the client is still at `patch.version`; otherwise a 409 carrying the
+ * client as it is now.
  */
 export async function updateClient(args: {
   db: TDb;
   actor: TActor;
   id: string;
   patch: TClientPatch;
-}): Promise<{ ok: true; client: TClient } | { ok: false; current: TClient }> {
+}): Promise<TClient> {
   const { db, actor, id, patch } = args;
   if (!isUuid(id)) throw notFound();
   const { version, ...fields } = patch;
@@ -96,8 +96,12 @@ export async function updateClient(args: {
     .set({ ...fields, version: sql`${clients.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(clients.id, id), eq(clients.ownerId, actor.id), eq(clients.version, version)))
     .returning();
-  if (row) return { ok: true, client: toClient(row) };
-  return { ok: false, current: await getClient({ db, actor, id }) };
+  if (row) return toClient(row);
+  throw new AppError(
+    'conflict',
+    'This client was changed elsewhere since you opened it. Review the current details and try again.',
+    { current: await getClient({ db, actor, id }) },
+  );
 }
 
 export async function deleteClient(args: { db: TDb; actor: TActor; id: string }): Promise<void> {

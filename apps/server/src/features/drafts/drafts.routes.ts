@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { stream } from 'hono/streaming';
 import { builtinDrafter, chooseDrafter } from '../../drafting';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { exactJson } from '../../http/exact-json';
 import { validJson, validQuery } from '../../http/validate';
 import { createDraftFromBrief, rewriteDraftSection, startDraftStream, streamDraft } from './drafts.service';
 
@@ -28,7 +29,7 @@ export const draftsRoutes = new Hono<TAuthedEnv>()
       defaultPlan: c.var.deps.env.defaultPlan,
       logger: c.var.deps.logger,
     });
-    return c.json(proposal, 201);
+    return exactJson(c, proposal, 201);
   })
   // NDJSON, one TDraftStreamEvent per line. Bad briefs and used-up plans are refused before the
   // stream starts, as ordinary JSON errors; later failures arrive as an `error` event.
@@ -75,5 +76,5 @@ export const draftsRoutes = new Hono<TAuthedEnv>()
       logger: c.var.deps.logger,
       signal: c.req.raw.signal,
     });
-    return c.json({ block }, 200);
+    return exactJson(c, { block }, 200);
   });

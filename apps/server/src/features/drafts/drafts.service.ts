@@ -27,12 +27,7 @@ import { AppError } from '../../lib/app-error';
 import { getClient } from '../clients/clients.service';
 import { getProfile } from '../profile/profile.service';
 import { getTemplate } from '../templates/templates.service';
-import {
-  createProposal,
-  discardUntouchedDraft,
-  ProposalConflictError,
-  updateProposal,
-} from '../proposals/proposals.service';
+import { createProposal, discardUntouchedDraft, updateProposal } from '../proposals/proposals.service';
 
 /** More saved items than anyone keeps; the drafter compares each deliverable with every one. */
 const SAVED_ITEMS_READ = 1000;
@@ -341,7 +336,7 @@ async function completeDraft(
       patch: { version: created.version, document: draft.document },
     });
   } catch (err) {
-    if (!(err instanceof ProposalConflictError)) throw err;
+    if (!(err instanceof AppError && err.code === 'conflict')) throw err;
     return signal.aborted ? null : saveDraft(db, actor, brief, client, draft);
   }
 }

@@ -5,6 +5,7 @@ import type { TBusinessProfile, TBusinessProfilePut } from '@draftwell/shared/wo
 import type { TDb } from '../../db/client';
 import { businessProfiles } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
+import { AppError } from '../../lib/app-error';
 import type { TFileStorage } from '../../storage/file-storage';
 import { deleteFileRow, removeBytes, saveImageFile } from '../../storage/image-files';
 
@@ -64,14 +65,14 @@ export async function getProfile(args: { db: TDb; actor: TActor }): Promise<TBus
 }
 
 /**
- * Saves the whole profile if it is still at `put.version` (0: none saved yet); otherwise answers
- * the profile as it is now, for the caller's 409.
+ * Saves the whole profile if it is still at `put.version` (0: none saved yet); otherwise a 409
+ * carrying the profile as it is now.
  */
 export async function saveProfile(args: {
   db: TDb;
   actor: TActor;
   put: TBusinessProfilePut;
-}): Promise<{ ok: true; profile: TBusinessProfile } | { ok: false; current: TBusinessProfile }> {
+}): Promise<TBusinessProfile> {
   const { db, actor, put } = args;
   const { version, ...fields } = put;
   const [row] =
@@ -86,8 +87,12 @@ export async function saveProfile(args: {
           .set({ ...fields, version: sql`${businessProfiles.version} + 1`, updatedAt: sql`now()` })
           .where(and(eq(businessProfiles.ownerId, actor.id), eq(businessProfiles.version, version)))
           .returning();
-  if (row) return { ok: true, profile: toProfile(row) };
-  return { ok: false, current: await getProfile({ db, actor }) };
+  if (row) return toProfile(row);
+  throw new AppError(
+    'conflict',
+    'Your business profile was changed elsewhere since you opened it. Review the current details and try again.',
+    { current: await getProfile({ db, actor }) },
+  );
 }
 
 /**

@@ -1,15 +1,10 @@
-import {
-  ZProposalCreate,
-  ZProposalListQuery,
-  ZProposalPatch,
-  type TProposalConflict,
-} from '@draftwell/shared/workspace/proposals';
+import { ZProposalCreate, ZProposalListQuery, ZProposalPatch } from '@draftwell/shared/workspace/proposals';
 import { ZExtendProposal, ZRemindProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { exactJson } from '../../http/exact-json';
 import { validJson, validQuery } from '../../http/validate';
 import {
-  ProposalConflictError,
   createProposal,
   deleteProposal,
   duplicateProposal,
@@ -31,20 +26,6 @@ import {
 import { pdfHeaders } from '../../activity/documents';
 import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawProposal } from './sending.service';
 
-/** The one error body that carries a record: the client shows it beside its own copy. */
-function conflictBody(c: Context<TAuthedEnv>, err: ProposalConflictError): TProposalConflict {
-  return { error: { code: 'conflict', message: err.message, current: err.current, requestId: c.var.requestId } };
-}
-
-async function orConflict(c: Context<TAuthedEnv>, run: () => Promise<unknown>) {
-  try {
-    return c.json((await run()) as object, 200);
-  } catch (err) {
-    if (!(err instanceof ProposalConflictError)) throw err;
-    return c.json(conflictBody(c, err), 409);
-  }
-}
-
 export const proposalsRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
   .get('/', validQuery(ZProposalListQuery), async (c) => {
@@ -57,25 +38,20 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       actor: c.var.actor,
       input: c.req.valid('json'),
     });
-    return c.json(proposal, 201);
+    return exactJson(c, proposal, 201);
   })
   .get('/:id', async (c) => {
     const proposal = await readOwnProposal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .patch('/:id', validJson(ZProposalPatch), async (c) => {
-    try {
-      const proposal = await updateProposal({
-        db: c.var.deps.database.db,
-        actor: c.var.actor,
-        id: c.req.param('id'),
-        patch: c.req.valid('json'),
-      });
-      return c.json(proposal, 200);
-    } catch (err) {
-      if (!(err instanceof ProposalConflictError)) throw err;
-      return c.json(conflictBody(c, err), 409);
-    }
+    const proposal = await updateProposal({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      patch: c.req.valid('json'),
+    });
+    return exactJson(c, proposal, 200);
   })
   .delete('/:id', async (c) => {
     await deleteProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
@@ -84,17 +60,21 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   // Undo of a delete, while the deleted proposal is kept (a minute).
   .post('/:id/restore', async (c) => {
     const proposal = await restoreProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .post('/:id/duplicate', async (c) => {
     const proposal = await duplicateProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 201);
+    return exactJson(c, proposal, 201);
   })
-  .post('/:id/send', validJson(ZSendProposal), (c) =>
-    orConflict(c, () =>
-      sendProposal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id'), input: c.req.valid('json') }),
-    ),
-  )
+  .post('/:id/send', validJson(ZSendProposal), async (c) => {
+    const proposal = await sendProposal({
+      deps: c.var.deps,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      input: c.req.valid('json'),
+    });
+    return exactJson(c, proposal, 200);
+  })
   .post('/:id/remind', validJson(ZRemindProposal), async (c) => {
     const event = await remindProposal({
       deps: c.var.deps,
@@ -104,9 +84,10 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     });
     return c.json(event, 201);
   })
-  .post('/:id/withdraw', (c) =>
-    orConflict(c, () => withdrawProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') })),
-  )
+  .post('/:id/withdraw', async (c) => {
+    const proposal = await withdrawProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    return exactJson(c, proposal, 200);
+  })
   .post('/:id/extend', validJson(ZExtendProposal), async (c) => {
     const proposal = await extendProposal({
       db: c.var.deps.database.db,
@@ -114,7 +95,7 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       id: c.req.param('id'),
       validUntil: c.req.valid('json').validUntil,
     });
-    return c.json(proposal, 200);
+    return exactJson(c, proposal, 200);
   })
   .get('/:id/share-link', async (c) =>
     c.json(await getShareLink({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
@@ -126,7 +107,8 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     c.json({ items: await listOwnerRevisions({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }) }, 200),
   )
   .get('/:id/revisions/:number', async (c) =>
-    c.json(
+    exactJson(
+      c,
       await getOwnerRevision({
         deps: c.var.deps,
         actor: c.var.actor,

@@ -26,16 +26,6 @@ const UNTITLED = 'Untitled proposal';
 
 type TRow = typeof proposals.$inferSelect;
 
-/** A stale or not-editable save: the route answers 409 with the record as it now stands. */
-export class ProposalConflictError extends AppError {
-  constructor(
-    message: string,
-    readonly current: TProposal,
-  ) {
-    super('conflict', message);
-  }
-}
-
 export const notFound = () => new AppError('not_found', 'That proposal does not exist, or it is not yours.');
 
 const emptyClient = (): TProposalClient => ({ name: '', company: '', email: '', phone: '', address: '' });
@@ -360,9 +350,10 @@ export async function updateProposal(args: {
     // same session was: nothing to do twice, and nothing to show as a conflict.
     return toProposal(current);
   }
-  throw new ProposalConflictError(
+  throw new AppError(
+    'conflict',
     'This proposal was changed elsewhere since you opened it. Keep your version or the newer one.',
-    toProposal(current),
+    { current: toProposal(current) },
   );
 }
 

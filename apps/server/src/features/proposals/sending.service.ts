@@ -28,7 +28,7 @@ import { createShareToken, openShareToken } from '../../lib/share-token';
 import { sha256Hex } from '../../lib/sha256';
 import { enqueueMail } from '../../mail/outbox';
 import { proposalMail } from '../../mail/templates';
-import { ProposalConflictError, notFound, owned, toProposal } from './proposals.service';
+import { notFound, owned, toProposal } from './proposals.service';
 
 type TRow = typeof proposals.$inferSelect;
 
@@ -139,9 +139,10 @@ export async function sendProposal(args: {
     if (row.status === 'accepted')
       throw new AppError('locked', 'An accepted proposal is locked; duplicate it to send a new one.');
     if (row.version !== input.version) {
-      throw new ProposalConflictError(
+      throw new AppError(
+        'conflict',
         'This proposal changed since you opened it. Check the newest version, then send it.',
-        toProposal(row),
+        { current: toProposal(row) },
       );
     }
     const { signature, ...sender } = await senderOf(tx, actor);
@@ -308,7 +309,9 @@ export async function withdrawProposal(args: { db: TDb; actor: TActor; id: strin
     const row = await lockOwned(tx, actor, id);
     if (row.status === 'accepted') throw new AppError('locked', 'An accepted proposal cannot be withdrawn.');
     if (row.status === 'draft')
-      throw new ProposalConflictError('This proposal is not sent, so there is nothing to withdraw.', toProposal(row));
+      throw new AppError('conflict', 'This proposal is not sent, so there is nothing to withdraw.', {
+        current: toProposal(row),
+      });
     const [updated] = await tx
       .update(proposals)
       .set({ status: 'draft', withdrawnAt: sql`now()`, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })

@@ -77,15 +77,15 @@ export async function createSavedItem(args: { db: TDb; actor: TActor; input: TSa
 }
 
 /**
- * Applies `patch` only if the item is still at `patch.version`; otherwise answers the client
- * as it is now, for the caller's 409.
+ * Applies `patch` only if the item is still at `patch.version`; otherwise a 409 carrying the item
+ * as it is now.
  */
 export async function updateSavedItem(args: {
   db: TDb;
   actor: TActor;
   id: string;
   patch: TSavedItemPatch;
-}): Promise<{ ok: true; item: TSavedItem } | { ok: false; current: TSavedItem }> {
+}): Promise<TSavedItem> {
   const { db, actor, id, patch } = args;
   if (!isUuid(id)) throw notFound();
   const { version, ...fields } = patch;
@@ -94,8 +94,12 @@ export async function updateSavedItem(args: {
     .set({ ...fields, version: sql`${savedItems.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(savedItems.id, id), eq(savedItems.ownerId, actor.id), eq(savedItems.version, version)))
     .returning();
-  if (row) return { ok: true, item: toSavedItem(row) };
-  return { ok: false, current: await getSavedItem({ db, actor, id }) };
+  if (row) return toSavedItem(row);
+  throw new AppError(
+    'conflict',
+    'This saved item was changed elsewhere since you opened it. Review the current details and try again.',
+    { current: await getSavedItem({ db, actor, id }) },
+  );
 }
 
 export async function deleteSavedItem(args: { db: TDb; actor: TActor; id: string }): Promise<void> {

@@ -2,6 +2,7 @@ import { ZAcceptProposal, ZClientComment, ZDeclineProposal, ZViewBeacon } from '
 import { Hono, type Context } from 'hono';
 import type { TAppEnv } from '../../http/context';
 import { pdfHeaders } from '../../activity/documents';
+import { exactJson } from '../../http/exact-json';
 import { validJson } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import {
@@ -41,9 +42,9 @@ export const shareRoutes = new Hono<TAppEnv>()
     c.header('x-robots-tag', 'noindex, nofollow');
     return next();
   })
-  .get('/:token', async (c) => c.json(await getSharedProposal(request(c)), 200))
+  .get('/:token', async (c) => exactJson(c, await getSharedProposal(request(c)), 200))
   .get('/:token/revisions/:number', async (c) =>
-    c.json(await getSharedRevision(request(c), revisionNumber(c.req.param('number'))), 200),
+    exactJson(c, await getSharedRevision(request(c), revisionNumber(c.req.param('number'))), 200),
   )
   .get('/:token/pdf', async (c) => {
     const raw = c.req.query('revision');

@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import type { TConflict } from '@draftwell/shared/workspace/common';
 import {
   ZTemplateFromProposal,
   ZTemplateInput,
   ZTemplateListQuery,
   ZTemplatePatch,
-  type TTemplate,
 } from '@draftwell/shared/workspace/templates';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { exactJson } from '../../http/exact-json';
 import { validJson, validQuery } from '../../http/validate';
 import {
   createTemplate,
@@ -35,7 +34,7 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       input: c.req.valid('json'),
       defaultPlan: c.var.deps.env.defaultPlan,
     });
-    return c.json(template, 201);
+    return exactJson(c, template, 201);
   })
   .post('/from-proposal/:proposalId', validJson(ZTemplateFromProposal), async (c) => {
     const template = await templateFromProposal({
@@ -45,30 +44,23 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       input: c.req.valid('json'),
       defaultPlan: c.var.deps.env.defaultPlan,
     });
-    return c.json(template, 201);
+    return exactJson(c, template, 201);
   })
   .get('/:id', async (c) => {
-    return c.json(await getTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }), 200);
+    return exactJson(
+      c,
+      await getTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }),
+      200,
+    );
   })
   .patch('/:id', validJson(ZTemplatePatch), async (c) => {
-    const result = await updateTemplate({
+    const template = await updateTemplate({
       db: c.var.deps.database.db,
       actor: c.var.actor,
       id: c.req.param('id'),
       patch: c.req.valid('json'),
     });
-    if (!result.ok) {
-      const body: TConflict<TTemplate> = {
-        error: {
-          code: 'conflict',
-          message: 'This template was changed elsewhere since you opened it. Review the current version and try again.',
-          current: result.current,
-          requestId: c.var.requestId,
-        },
-      };
-      return c.json(body, 409);
-    }
-    return c.json(result.template, 200);
+    return exactJson(c, template, 200);
   })
   .delete('/:id', async (c) => {
     await deleteTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
@@ -81,9 +73,9 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       id: c.req.param('id'),
       defaultPlan: c.var.deps.env.defaultPlan,
     });
-    return c.json(template, 201);
+    return exactJson(c, template, 201);
   })
   .post('/:id/use', async (c) => {
     const proposal = await useTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
-    return c.json(proposal, 201);
+    return exactJson(c, proposal, 201);
   });

@@ -197,15 +197,15 @@ export async function createTemplate(args: {
 }
 
 /**
- * Applies `patch` only if the template is still at `patch.version`; otherwise answers the
- * template as it is now, for the caller's 409.
+ * Applies `patch` only if the template is still at `patch.version`; otherwise a 409 carrying the
+ * template as it is now.
  */
 export async function updateTemplate(args: {
   db: TDb;
   actor: TActor;
   id: string;
   patch: TTemplatePatch;
-}): Promise<{ ok: true; template: TTemplate } | { ok: false; current: TTemplate }> {
+}): Promise<TTemplate> {
   const { db, actor, id, patch } = args;
   if (isStarterId(id) && findStarterTemplate(id)) throw starterIsReadOnly();
   if (!isUuid(id)) throw notFound();
@@ -215,8 +215,12 @@ export async function updateTemplate(args: {
     .set({ ...fields, version: sql`${templates.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(templates.id, id), eq(templates.ownerId, actor.id), eq(templates.version, version)))
     .returning();
-  if (row) return { ok: true, template: toTemplate(row) };
-  return { ok: false, current: await getOwn(db, actor, id) };
+  if (row) return toTemplate(row);
+  throw new AppError(
+    'conflict',
+    'This template was changed elsewhere since you opened it. Review the current version and try again.',
+    { current: await getOwn(db, actor, id) },
+  );
 }
 
 export async function deleteTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<void> {

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBillingState } from '@draftwell/shared/plans';
 import { api, unwrap } from '@/lib/api-client';
 
 export const billingKeys = {
@@ -11,7 +10,7 @@ export const billingKeys = {
 export const billingQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.state(),
-    queryFn: ({ signal }) => unwrap<TBillingState>(api.billing.$get({}, { init: { signal } })),
+    queryFn: ({ signal }) => unwrap(api.billing.$get({}, { init: { signal } })),
     // Every send, template and draft moves a meter: the Plan tab asks again each time it opens.
     staleTime: 0,
   });

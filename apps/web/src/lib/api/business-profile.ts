@@ -8,7 +8,7 @@ export const profileKeys = {
 };
 
 export function fetchBusinessProfile(signal?: AbortSignal): Promise<TBusinessProfile> {
-  return unwrap<TBusinessProfile>(api.profile.$get({}, { init: { signal } }));
+  return unwrap(api.profile.$get({}, { init: { signal } }));
 }
 
 export const businessProfileQueryOptions = () =>

@@ -1,19 +1,18 @@
 import type { TClient, TClientInput, TClientPatch } from '@draftwell/shared/workspace/clients';
-import type { TListPage } from '@draftwell/shared/workspace/common';
 import { api, unwrap } from '@/lib/api-client';
 import { ownedCollection } from '@/lib/owned-collection';
 
 /** The user's saved clients: a searchable list, create, edit with conflicts, delete with Undo. */
 const clients = ownedCollection<TClient, TClientInput, TClientPatch>('clients', {
-  list: (query, signal) => unwrap<TListPage<TClient>>(api.clients.$get({ query }, { init: { signal } })),
-  create: (input) => unwrap<TClient>(api.clients.$post({ json: input })),
-  update: (id, patch) => unwrap<TClient>(api.clients[':id'].$patch({ param: { id }, json: patch })),
-  remove: (id) => unwrap<void>(api.clients[':id'].$delete({ param: { id } })),
+  list: (query, signal) => unwrap(api.clients.$get({ query }, { init: { signal } })),
+  create: (input) => unwrap(api.clients.$post({ json: input })),
+  update: (id, patch) => unwrap(api.clients[':id'].$patch({ param: { id }, json: patch })),
+  remove: async (id) => {
+    await unwrap(api.clients[':id'].$delete({ param: { id } }));
+  },
 });
 
 export const clientKeys = clients.keys;
-export const ClientConflictError = clients.ConflictError;
-export type ClientConflictError = InstanceType<typeof clients.ConflictError>;
 export const hideClientForDelete = clients.hideForDelete;
 export const useClientList = clients.useList;
 export const useCreateClient = clients.useCreate;

@@ -5,7 +5,7 @@ import { api, ApiError, unwrap } from '@/lib/api-client';
 import { invalidateProposalSummaries, proposalKeys } from './query-keys';
 
 export function fetchProposal(id: string, signal?: AbortSignal): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].$get({ param: { id } }, { init: { signal } }));
+  return unwrap(api.proposals[':id'].$get({ param: { id } }, { init: { signal } }));
 }
 
 export const proposalQueryOptions = (id: string) =>
@@ -21,11 +21,11 @@ export function useProposal(id: string, { enabled = true }: { enabled?: boolean 
 }
 
 export function saveProposal(id: string, patch: TProposalPatch, signal?: AbortSignal): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].$patch({ param: { id }, json: patch }, { init: { signal } }));
+  return unwrap(api.proposals[':id'].$patch({ param: { id }, json: patch }, { init: { signal } }));
 }
 
 export function duplicateProposal(id: string): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].duplicate.$post({ param: { id } }));
+  return unwrap(api.proposals[':id'].duplicate.$post({ param: { id } }));
 }
 
 /** A copy of the proposal as a new draft; the copy is cached for the screen it opens in. */

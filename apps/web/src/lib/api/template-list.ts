@@ -7,7 +7,7 @@ export function fetchTemplatePage(q: string, cursor: string | undefined, signal?
   const query: { cursor?: string; q?: string } = {};
   if (cursor) query.cursor = cursor;
   if (q) query.q = q;
-  return unwrap<TTemplateList>(api.templates.$get({ query }, { init: { signal } }));
+  return unwrap(api.templates.$get({ query }, { init: { signal } }));
 }
 
 export const templateListQueryOptions = (q: string) =>

@@ -7,7 +7,7 @@ import { BillingPeriodSwitch } from '@/components/plans/billing-period-switch';
 import { monthsFreeYearly, PlanCards, type TBillingPeriod } from '@/components/plans/plan-cards';
 import { PlanComparisonTable } from '@/features/marketing/components/plan-comparison-table';
 import { usePageTitle } from '@/lib/page-title';
-import { API_BASE, unwrap } from '@/lib/api-client';
+import { API_BASE, unwrap } from '@/lib/http';
 
 const FREE = PLANS.free;
 const unlimitedSendPlans = PLAN_LIST.filter((p) => p.limits.proposalsSentPerMonth === null).map((p) => p.name);
@@ -95,6 +95,7 @@ function useCurrentPlan(signedIn: boolean): TPlan['id'] | undefined {
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
+    // A plain request: the typed client is the app's, not the public pages' (P8).
     unwrap<TBillingState>(fetch(`${API_BASE}/billing`, { credentials: 'same-origin', signal: controller.signal })).then(
       (state) => setPlan(state.plan),
       // Not known (offline, the session just ended): every card offers its plan.

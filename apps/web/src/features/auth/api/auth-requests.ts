@@ -1,6 +1,6 @@
 import type { TSignIn, TSignUp } from '@draftwell/shared';
 import { paths } from '@/config/paths';
-import { postJson } from '@/lib/api-client';
+import { postJson } from '@/lib/http';
 import { broadcastAuth } from '../auth-broadcast';
 
 const AUTH = '/api/auth';

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { TCheckoutResponse, TInvoiceList, TPortalResponse } from '@draftwell/shared/billing';
 import type { TBillingInterval, TPlanId } from '@draftwell/shared/plans';
 import { billingKeys } from '@/lib/api/billing-state';
 import { api, unwrap } from '@/lib/api-client';
@@ -13,7 +12,7 @@ function go(url: string) {
 export function useCheckout() {
   return useMutation({
     mutationFn: (input: { plan: Exclude<TPlanId, 'free'>; interval: TBillingInterval }) =>
-      unwrap<TCheckoutResponse>(api.billing.checkout.$post({ json: input })),
+      unwrap(api.billing.checkout.$post({ json: input })),
     onSuccess: ({ url }) => go(url),
   });
 }
@@ -21,7 +20,7 @@ export function useCheckout() {
 /** Opens the Stripe Customer Portal (card, invoices, plan changes, cancel). */
 export function usePortal() {
   return useMutation({
-    mutationFn: () => unwrap<TPortalResponse>(api.billing.portal.$post()),
+    mutationFn: () => unwrap(api.billing.portal.$post()),
     onSuccess: ({ url }) => go(url),
   });
 }
@@ -29,6 +28,5 @@ export function usePortal() {
 export const invoicesQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.invoices(),
-    queryFn: async ({ signal }) =>
-      (await unwrap<TInvoiceList>(api.billing.invoices.$get({}, { init: { signal } }))).items,
+    queryFn: async ({ signal }) => (await unwrap(api.billing.invoices.$get({}, { init: { signal } }))).items,
   });

@@ -16,8 +16,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
-import { ClientConflictError, useCreateClient, useUpdateClient } from '@/lib/api/clients';
+import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
+import { useCreateClient, useUpdateClient } from '@/lib/api/clients';
 
 type TFormIn = z.input<typeof ZClientInput>;
 type TFormOut = z.output<typeof ZClientInput>;
@@ -60,7 +60,7 @@ function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => 
     defaultValues: valuesOf(client),
   });
   const [base, setBase] = useState<TClient | null>(client);
-  const [conflict, setConflict] = useState<ClientConflictError | null>(null);
+  const [conflict, setConflict] = useState<TConflictError<TClient> | null>(null);
   const create = useCreateClient();
   const update = useUpdateClient();
 
@@ -76,7 +76,7 @@ function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => 
       }
       onDone();
     } catch (error) {
-      if (error instanceof ClientConflictError) {
+      if (isConflict<TClient>(error)) {
         setConflict(error);
         return;
       }

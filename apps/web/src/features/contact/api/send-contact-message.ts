@@ -1,6 +1,6 @@
 import type { TContactMessage } from '@draftwell/shared';
 import { api, unwrap } from '@/lib/api-client';
 
-export function sendContactMessage(input: TContactMessage): Promise<{ id: string }> {
-  return unwrap<{ id: string }>(api.contact.$post({ json: input }));
+export function sendContactMessage(input: TContactMessage) {
+  return unwrap(api.contact.$post({ json: input }));
 }

@@ -3,7 +3,7 @@ import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { useLightForm } from '@/lib/light-form';
 import { showToast } from '@/lib/light-toast';
 import { useHydrated } from '@/lib/use-hydrated';

@@ -6,9 +6,7 @@ import { api, unwrap } from '@/lib/api-client';
 
 /** `builtin` asks for the built-in drafter even where an AI model is configured (the way on when the model fails). */
 export function createDraft(args: { brief: TBriefInput; drafter?: 'builtin' }): Promise<TProposal> {
-  return unwrap<TProposal>(
-    api.drafts.$post({ json: args.brief, query: args.drafter ? { drafter: args.drafter } : {} }),
-  );
+  return unwrap(api.drafts.$post({ json: args.brief, query: args.drafter ? { drafter: args.drafter } : {} }));
 }
 
 /** Drafts a proposal from a brief; the lists are refetched and the draft is cached for its screen. */

@@ -3,7 +3,7 @@ import type { TDrafterInfo } from '@draftwell/shared/drafting/ai';
 import { api, unwrap } from '@/lib/api-client';
 
 export function getDrafter(): Promise<TDrafterInfo> {
-  return unwrap<TDrafterInfo>(api.drafts.drafter.$get());
+  return unwrap(api.drafts.drafter.$get());
 }
 
 /** Which drafter serves: fixed for the life of the server, so read once per session. */

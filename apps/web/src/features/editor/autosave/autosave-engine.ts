@@ -6,6 +6,7 @@ import {
   type TLocalChangesId,
   type TLocalDraftKind,
 } from './local-drafts';
+import { isConflict } from '@/lib/api-client';
 
 export type TAutosaveStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'conflict' | 'error';
 
@@ -91,7 +92,6 @@ type THttpError = {
   message: string;
   fields?: Record<string, string>;
   retryAfter?: number;
-  current?: unknown;
 };
 
 function httpError(error: unknown): THttpError | null {
@@ -465,8 +465,8 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
       this.offline = true;
       this.writeLocalNow();
       this.scheduleRetry();
-    } else if (http?.status === 409 && http.code === 'conflict' && http.current) {
-      const current = http.current as TRecord;
+    } else if (isConflict<TRecord>(error)) {
+      const current = error.current;
       const mine = this.resolvePending();
       if (containedIn(mine, current)) {
         // The server already holds exactly these changes (an earlier save that answered too late).

@@ -7,5 +7,5 @@ import { api, unwrap } from '@/lib/api-client';
  */
 export function fetchNotifications(after?: number, signal?: AbortSignal): Promise<TNotificationFeed> {
   const query = after === undefined ? {} : { after: String(after) };
-  return unwrap<TNotificationFeed>(api.notifications.$get({ query }, { init: { signal } }));
+  return unwrap(api.notifications.$get({ query }, { init: { signal } }));
 }

@@ -4,7 +4,7 @@ import { api, ApiError, unwrap } from '@/lib/api-client';
 import { overviewKeys } from '@/lib/api/query-keys';
 
 export function fetchOverview(timeZone: string, signal?: AbortSignal): Promise<TOverview> {
-  return unwrap<TOverview>(api.overview.$get({ query: { tz: timeZone } }, { init: { signal } }));
+  return unwrap(api.overview.$get({ query: { tz: timeZone } }, { init: { signal } }));
 }
 
 /**

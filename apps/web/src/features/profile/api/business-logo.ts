@@ -5,7 +5,7 @@ import { uploadLogo } from '@/lib/upload-file';
 import { profileKeys } from '@/lib/api/business-profile';
 
 export function removeLogo(): Promise<TBusinessProfile> {
-  return unwrap<TBusinessProfile>(api.profile.logo.$delete());
+  return unwrap(api.profile.logo.$delete());
 }
 
 /** Uploads (or replaces) the logo; the answer is the whole profile, cached for the form. */

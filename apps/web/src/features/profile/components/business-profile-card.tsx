@@ -14,9 +14,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
 import { profileKeys } from '@/lib/api/business-profile';
-import { ProfileConflictError, useSaveBusinessProfile } from '../api/save-business-profile';
+import { useSaveBusinessProfile } from '../api/save-business-profile';
 import {
   businessProfileFormValues,
   ZBusinessProfileForm,
@@ -51,7 +51,7 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
     defaultValues: businessProfileFormValues(profile),
   });
   const [version, setVersion] = useState(profile.version);
-  const [conflict, setConflict] = useState<ProfileConflictError | null>(null);
+  const [conflict, setConflict] = useState<TConflictError<TBusinessProfile> | null>(null);
   const save = useSaveBusinessProfile();
 
   // A newer profile arrived (a logo upload, a refetch). When none of these fields changed, it is
@@ -75,7 +75,7 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
       form.reset(businessProfileFormValues(saved));
       toast.success('Business profile saved', { description: 'New proposals will use these details.' });
     } catch (error) {
-      if (error instanceof ProfileConflictError) {
+      if (isConflict<TBusinessProfile>(error)) {
         setConflict(error);
         toast.error('Not saved: the profile changed elsewhere');
         return;

@@ -7,7 +7,7 @@ export type TReplyInput = { id: string; body: string };
 
 /** The owner's reply: shown on the client's page and emailed to the client. */
 export function addProposalComment({ id, body }: TReplyInput): Promise<TComment> {
-  return unwrap<TComment>(api.proposals[':id'].comments.$post({ param: { id }, json: { body } }));
+  return unwrap(api.proposals[':id'].comments.$post({ param: { id }, json: { body } }));
 }
 
 export function useAddProposalComment() {

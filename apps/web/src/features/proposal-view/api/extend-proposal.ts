@@ -7,7 +7,7 @@ export type TExtendInput = { id: string; validUntil: string };
 
 /** A new last day to accept; an expired proposal opens again. */
 export function extendProposal({ id, validUntil }: TExtendInput): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].extend.$post({ param: { id }, json: { validUntil } }));
+  return unwrap(api.proposals[':id'].extend.$post({ param: { id }, json: { validUntil } }));
 }
 
 export function useExtendProposal() {

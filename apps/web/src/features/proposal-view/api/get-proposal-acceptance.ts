@@ -4,7 +4,7 @@ import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export function fetchProposalAcceptance(id: string, signal?: AbortSignal): Promise<TAcceptanceCertificate> {
-  return unwrap<TAcceptanceCertificate>(api.proposals[':id'].acceptance.$get({ param: { id } }, { init: { signal } }));
+  return unwrap(api.proposals[':id'].acceptance.$get({ param: { id } }, { init: { signal } }));
 }
 
 export const proposalAcceptanceQueryOptions = (id: string) =>

@@ -4,9 +4,7 @@ import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export async function fetchProposalComments(id: string, signal?: AbortSignal): Promise<TComment[]> {
-  const body = await unwrap<{ items: TComment[] }>(
-    api.proposals[':id'].comments.$get({ param: { id } }, { init: { signal } }),
-  );
+  const body = await unwrap(api.proposals[':id'].comments.$get({ param: { id } }, { init: { signal } }));
   return body.items;
 }
 

@@ -4,9 +4,7 @@ import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export async function fetchProposalEvents(id: string, signal?: AbortSignal): Promise<TProposalEvent[]> {
-  const body = await unwrap<{ items: TProposalEvent[] }>(
-    api.proposals[':id'].events.$get({ param: { id } }, { init: { signal } }),
-  );
+  const body = await unwrap(api.proposals[':id'].events.$get({ param: { id } }, { init: { signal } }));
   return body.items;
 }
 

@@ -4,7 +4,7 @@ import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export function fetchProposalRevision(id: string, number: number, signal?: AbortSignal): Promise<TRevision> {
-  return unwrap<TRevision>(
+  return unwrap(
     api.proposals[':id'].revisions[':number'].$get({ param: { id, number: String(number) } }, { init: { signal } }),
   );
 }

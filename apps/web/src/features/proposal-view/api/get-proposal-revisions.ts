@@ -4,9 +4,7 @@ import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export async function fetchProposalRevisions(id: string, signal?: AbortSignal): Promise<TRevisionSummary[]> {
-  const body = await unwrap<{ items: TRevisionSummary[] }>(
-    api.proposals[':id'].revisions.$get({ param: { id } }, { init: { signal } }),
-  );
+  const body = await unwrap(api.proposals[':id'].revisions.$get({ param: { id } }, { init: { signal } }));
   return body.items;
 }
 

@@ -4,7 +4,7 @@ import { proposalKeys } from '@/lib/api/query-keys';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 
 export function fetchShareLink(id: string, signal?: AbortSignal): Promise<TShareLink> {
-  return unwrap<TShareLink>(api.proposals[':id']['share-link'].$get({ param: { id } }, { init: { signal } }));
+  return unwrap(api.proposals[':id']['share-link'].$get({ param: { id } }, { init: { signal } }));
 }
 
 export const shareLinkQueryOptions = (id: string) =>

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TProposalEvent } from '@draftwell/shared/share/share-api';
 import { proposalKeys } from '@/lib/api/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
@@ -8,7 +7,7 @@ export function useRemindProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, message }: { id: string; message: string }) =>
-      unwrap<TProposalEvent>(api.proposals[':id'].remind.$post({ param: { id }, json: { message } })),
+      unwrap(api.proposals[':id'].remind.$post({ param: { id }, json: { message } })),
     onSuccess: (_event, { id }) => queryClient.invalidateQueries({ queryKey: proposalKeys.events(id) }),
   });
 }

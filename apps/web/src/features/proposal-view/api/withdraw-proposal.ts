@@ -5,7 +5,7 @@ import { invalidateProposal, proposalKeys } from '@/lib/api/query-keys';
 
 /** Back to draft: the client's link answers "withdrawn" until the proposal is sent again. */
 export function withdrawProposal(id: string): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].withdraw.$post({ param: { id } }));
+  return unwrap(api.proposals[':id'].withdraw.$post({ param: { id } }));
 }
 
 export function useWithdrawProposal() {

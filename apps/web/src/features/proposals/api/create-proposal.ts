@@ -4,7 +4,7 @@ import { api, unwrap } from '@/lib/api-client';
 import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 
 export function createProposal(input: TProposalCreate = {}): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals.$post({ json: input }));
+  return unwrap(api.proposals.$post({ json: input }));
 }
 
 /** Creates a blank draft; the list is refetched and the new draft is cached for its screen. */

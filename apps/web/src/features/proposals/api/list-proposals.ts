@@ -14,7 +14,7 @@ export function fetchProposalPage(
   if (cursor) query.cursor = cursor;
   if (filters.q) query.q = filters.q;
   if (filters.status) query.status = filters.status;
-  return unwrap<TProposalPage>(api.proposals.$get({ query }, { init: { signal } }));
+  return unwrap(api.proposals.$get({ query }, { init: { signal } }));
 }
 
 export const proposalListQueryOptions = (filters: TProposalListFilters) =>

@@ -5,13 +5,13 @@ import { proposalKeys } from '@/lib/api/query-keys';
 import type { TProposalPage } from './list-proposals';
 
 /** `keepalive`: a tab closed right after Delete still gets the delete to the server. */
-export function deleteProposal(id: string): Promise<void> {
-  return unwrap<void>(api.proposals[':id'].$delete({ param: { id } }, { init: { keepalive: true } }));
+export async function deleteProposal(id: string): Promise<void> {
+  await unwrap(api.proposals[':id'].$delete({ param: { id } }, { init: { keepalive: true } }));
 }
 
 /** Undo of a delete: the server keeps a deleted proposal restorable for a minute. */
 export function restoreProposal(id: string): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].restore.$post({ param: { id } }));
+  return unwrap(api.proposals[':id'].restore.$post({ param: { id } }));
 }
 
 /** Hides a proposal from every cached list at once, before the server has answered its delete. */

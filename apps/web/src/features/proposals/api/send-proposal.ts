@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { api, ApiError, unwrap } from '@/lib/api-client';
+import { api, isConflict, unwrap } from '@/lib/api-client';
 import { invalidateProposal, proposalKeys } from '@/lib/api/query-keys';
 
 export type TSendInput = { id: string; version: number; message: string };
@@ -11,7 +11,7 @@ export type TSendInput = { id: string; version: number; message: string };
  * proposal changed since (its `current` record rides along), 423 that it was accepted.
  */
 export function sendProposal({ id, version, message }: TSendInput): Promise<TProposal> {
-  return unwrap<TProposal>(api.proposals[':id'].send.$post({ param: { id }, json: { version, message } }));
+  return unwrap(api.proposals[':id'].send.$post({ param: { id }, json: { version, message } }));
 }
 
 export function useSendProposal() {
@@ -24,9 +24,7 @@ export function useSendProposal() {
     },
     onError: (error, { id }) => {
       // A stale version: keep the newest record, so the next attempt sends what is really there.
-      if (error instanceof ApiError && error.status === 409 && error.current) {
-        queryClient.setQueryData(proposalKeys.detail(id), error.current as TProposal);
-      }
+      if (isConflict<TProposal>(error)) queryClient.setQueryData(proposalKeys.detail(id), error.current);
     },
   });
 }

@@ -18,8 +18,8 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
-import { SavedItemConflictError, useCreateSavedItem, useUpdateSavedItem } from '@/lib/api/saved-items';
+import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
+import { useCreateSavedItem, useUpdateSavedItem } from '@/lib/api/saved-items';
 import { savedItemFormValues, ZSavedItemForm, type TSavedItemFormIn, type TSavedItemFormOut } from './saved-item-form';
 import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
 
@@ -67,7 +67,7 @@ function SavedItemForm({
     defaultValues: savedItemFormValues(item, defaultCurrency),
   });
   const [base, setBase] = useState<TSavedItem | null>(item);
-  const [conflict, setConflict] = useState<SavedItemConflictError | null>(null);
+  const [conflict, setConflict] = useState<TConflictError<TSavedItem> | null>(null);
   const create = useCreateSavedItem();
   const update = useUpdateSavedItem();
 
@@ -83,7 +83,7 @@ function SavedItemForm({
       }
       onDone();
     } catch (error) {
-      if (error instanceof SavedItemConflictError) {
+      if (isConflict<TSavedItem>(error)) {
         setConflict(error);
         return;
       }

@@ -15,7 +15,7 @@ export type TAcceptInput = {
 };
 
 export function acceptProposal(token: string, input: TAcceptInput): Promise<TAcceptanceCertificate> {
-  return unwrap<TAcceptanceCertificate>(api.share[':token'].accept.$post({ param: { token }, json: input }));
+  return unwrap(api.share[':token'].accept.$post({ param: { token }, json: input }));
 }
 
 /**

@@ -6,7 +6,7 @@ import { shareKeys } from './keys';
 export type TCommentInput = { name: string; body: string };
 
 export function addComment(token: string, input: TCommentInput): Promise<TComment> {
-  return unwrap<TComment>(api.share[':token'].comments.$post({ param: { token }, json: input }));
+  return unwrap(api.share[':token'].comments.$post({ param: { token }, json: input }));
 }
 
 /** Posts the client's comment and adds it to the thread on the page. */

@@ -3,7 +3,7 @@ import { api, ApiError, unwrap } from '@/lib/api-client';
 import { shareKeys } from './keys';
 
 export async function declineProposal(token: string, reason: string): Promise<void> {
-  await unwrap<null>(api.share[':token'].decline.$post({ param: { token }, json: { reason } }));
+  await unwrap(api.share[':token'].decline.$post({ param: { token }, json: { reason } }));
 }
 
 /** Declines the proposal with an optional reason; the page then shows it declined. */

@@ -4,7 +4,7 @@ import { api, ApiError, unwrap } from '@/lib/api-client';
 import { shareKeys } from './keys';
 
 export function fetchSharedProposal(token: string, signal?: AbortSignal): Promise<TSharedProposal> {
-  return unwrap<TSharedProposal>(api.share[':token'].$get({ param: { token } }, { init: { signal } }));
+  return unwrap(api.share[':token'].$get({ param: { token } }, { init: { signal } }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { retryShareRead } from './get-shared-proposal';
 import { shareKeys } from './keys';
 
 export function fetchSharedRevision(token: string, number: number, signal?: AbortSignal): Promise<TRevision> {
-  return unwrap<TRevision>(
+  return unwrap(
     api.share[':token'].revisions[':number'].$get({ param: { token, number: String(number) } }, { init: { signal } }),
   );
 }

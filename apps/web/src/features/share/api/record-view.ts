@@ -1,9 +1,8 @@
-import type { TViewStarted } from '@draftwell/shared/share/share-api';
 import { API_BASE, api, unwrap } from '@/lib/api-client';
 
 /** Starts a visit: the server records it (not for the owner, who gets no id). */
 export async function startView(token: string): Promise<string | null> {
-  const started = await unwrap<TViewStarted>(api.share[':token'].views.$post({ param: { token } }));
+  const started = await unwrap(api.share[':token'].views.$post({ param: { token } }));
   return started.viewId;
 }
 
@@ -11,7 +10,7 @@ const viewTime = api.share[':token'].views[':viewId'];
 
 /** Reports the seconds on page while it is open; keepalive lets it finish as the page goes. */
 export async function reportViewTime(token: string, viewId: string, seconds: number): Promise<void> {
-  await unwrap<null>(viewTime.$post({ param: { token, viewId }, json: { seconds } }, { init: { keepalive: true } }));
+  await unwrap(viewTime.$post({ param: { token, viewId }, json: { seconds } }, { init: { keepalive: true } }));
 }
 
 /**

@@ -4,7 +4,7 @@ import { api, unwrap } from '@/lib/api-client';
 import { templateKeys } from '@/lib/api/query-keys';
 
 export function fetchTemplate(id: string, signal?: AbortSignal): Promise<TTemplate> {
-  return unwrap<TTemplate>(api.templates[':id'].$get({ param: { id } }, { init: { signal } }));
+  return unwrap(api.templates[':id'].$get({ param: { id } }, { init: { signal } }));
 }
 
 export const templateQueryOptions = (id: string) =>

@@ -8,25 +8,15 @@ import type {
   TTemplatePatch,
 } from '@draftwell/shared/workspace/templates';
 import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
-import { api, ApiError, unwrap } from '@/lib/api-client';
+import { api, isConflict, unwrap } from '@/lib/api-client';
 import { templateKeys } from '@/lib/api/query-keys';
-
-/** A 409: the template was changed elsewhere; `current` is how it is now. */
-export class TemplateConflictError extends ApiError {
-  constructor(
-    error: ApiError,
-    override readonly current: TTemplate,
-  ) {
-    super(error.status, error.message, error.code, error.fields, error.retryAfter, current);
-  }
-}
 
 function refreshLists(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: templateKeys.lists() });
 }
 
 export function createTemplate(input: TTemplateInput): Promise<TTemplate> {
-  return unwrap<TTemplate>(api.templates.$post({ json: input }));
+  return unwrap(api.templates.$post({ json: input }));
 }
 
 /** A new template of the user's own; it is cached for its edit screen. */
@@ -41,18 +31,14 @@ export function useCreateTemplate() {
   });
 }
 
-export async function updateTemplate({ id, patch }: { id: string; patch: TTemplatePatch }): Promise<TTemplate> {
-  try {
-    return await unwrap<TTemplate>(api.templates[':id'].$patch({ param: { id }, json: patch }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409 && error.current) {
-      throw new TemplateConflictError(error, error.current as TTemplate);
-    }
-    throw error;
-  }
+export function updateTemplate({ id, patch }: { id: string; patch: TTemplatePatch }): Promise<TTemplate> {
+  return unwrap(api.templates[':id'].$patch({ param: { id }, json: patch }));
 }
 
-/** Changes a template against the version last seen; a stale one rejects with TemplateConflictError. */
+/**
+ * Changes a template against the version last seen; a stale one rejects with a conflict
+ * (`isConflict<TTemplate>`) carrying the template as it is now.
+ */
 export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -62,7 +48,7 @@ export function useUpdateTemplate() {
       await refreshLists(queryClient);
     },
     onError: async (error) => {
-      if (error instanceof TemplateConflictError) {
+      if (isConflict<TTemplate>(error)) {
         queryClient.setQueryData(templateKeys.detail(error.current.id), error.current);
         await refreshLists(queryClient);
       }
@@ -71,7 +57,7 @@ export function useUpdateTemplate() {
 }
 
 export async function deleteTemplate(id: string): Promise<void> {
-  await unwrap<null>(api.templates[':id'].$delete({ param: { id } }));
+  await unwrap(api.templates[':id'].$delete({ param: { id } }));
 }
 
 /**
@@ -93,7 +79,7 @@ export function hideTemplateFromLists(queryClient: QueryClient, id: string): () 
 }
 
 export function duplicateTemplate(id: string): Promise<TTemplate> {
-  return unwrap<TTemplate>(api.templates[':id'].duplicate.$post({ param: { id } }));
+  return unwrap(api.templates[':id'].duplicate.$post({ param: { id } }));
 }
 
 /** An own copy of any template, starters included. */
@@ -109,7 +95,7 @@ export function useDuplicateTemplate() {
 }
 
 export function createProposalFromTemplate(id: string): Promise<TProposal> {
-  return unwrap<TProposal>(api.templates[':id'].use.$post({ param: { id } }));
+  return unwrap(api.templates[':id'].use.$post({ param: { id } }));
 }
 
 /** Creates a draft proposal from a template; the draft is cached for the editor. */
@@ -128,7 +114,7 @@ export function saveProposalAsTemplate({
   proposalId,
   ...input
 }: TTemplateFromProposal & { proposalId: string }): Promise<TTemplate> {
-  return unwrap<TTemplate>(api.templates['from-proposal'][':proposalId'].$post({ param: { proposalId }, json: input }));
+  return unwrap(api.templates['from-proposal'][':proposalId'].$post({ param: { proposalId }, json: input }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { TEMPLATE_NAME_MAX, type TTemplateSummary } from '@draftwell/shared/workspace/templates';
+import { TEMPLATE_NAME_MAX, type TTemplate, type TTemplateSummary } from '@draftwell/shared/workspace/templates';
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -14,9 +14,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isConflict } from '@/lib/api-client';
 
-import { TemplateConflictError, useUpdateTemplate } from '../api/template-actions';
+import { useUpdateTemplate } from '../api/template-actions';
 
 function RenameForm({ template, onDone }: { template: TTemplateSummary; onDone: () => void }) {
   const [name, setName] = useState(template.name);
@@ -40,7 +40,7 @@ function RenameForm({ template, onDone }: { template: TTemplateSummary; onDone: 
           onDone();
         },
         onError: (failure) => {
-          if (failure instanceof TemplateConflictError) {
+          if (isConflict<TTemplate>(failure)) {
             // Keep what the user typed; the next save goes against the version that is there now.
             setVersion(failure.current.version);
             setNotice(

@@ -1,5 +1,5 @@
 import type { TVerifyResult } from '@draftwell/shared/share/share-api';
-import { API_BASE, postJson, unwrap } from '@/lib/api-client';
+import { API_BASE, postJson, unwrap } from '@/lib/http';
 
 /**
  * POST /api/verify takes JSON or multipart and validates either itself, so the typed client has

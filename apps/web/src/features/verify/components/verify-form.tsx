@@ -5,7 +5,7 @@ import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { cn } from '@/lib/cn';
 import { useAction } from '@/lib/use-action';
 import { verifyProposal, type TVerifyInput } from '../api/verify-proposal';
