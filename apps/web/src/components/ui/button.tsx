@@ -1,6 +1,6 @@
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { Slot } from './slot';
 
 const VARIANTS = {
   default: 'bg-primary text-primary-foreground hover:bg-primary/90 shadow-sm',
@@ -25,7 +25,7 @@ export type TButtonProps = ComponentProps<'button'> & {
 };
 
 export function Button({ className, variant = 'default', size = 'default', asChild, ...props }: TButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       className={cn(
