@@ -6,7 +6,7 @@ import { PublicLayout } from '@/app/layouts/public-layout';
 import { THEME_PROVIDER_PROPS } from '@/features/theme/theme-options';
 import { takeFlashes } from '@/lib/flash';
 import { showToast } from '@/lib/light-toast';
-import { LinkProvider, PublicLink, useLocationOf, type TLinkProps } from '@/lib/navigation';
+import { LinkProvider, navigate, PublicLink, useLocationOf, type TLinkProps } from '@/lib/navigation';
 import { publicPage } from './public-pages';
 
 const publicLink = (props: TLinkProps) => <PublicLink {...props} />;
@@ -23,6 +23,10 @@ export function PublicApp({ at }: { at: { pathname: string; search: string } }) 
   useEffect(() => {
     for (const message of takeFlashes()) showToast(message);
   }, []);
+  // Any other address shows the 404 page under its own name (S3).
+  useEffect(() => {
+    if (path !== pathname.replace(/(.)\/+$/, '$1')) navigate(path, { replace: true });
+  }, [path, pathname]);
   return (
     <ThemeProvider {...THEME_PROVIDER_PROPS}>
       <LinkProvider value={publicLink}>

@@ -4,15 +4,15 @@ import { fetchSession } from './session-fetch';
 
 /**
  * Who is signed in, for the public pages (their own entry, without the app's query cache): asked
- * once when a page first wants it, again when the tab comes back into view or another tab signs
- * in or out. `undefined` until the server has answered, and while React hydrates a prerendered
+ * once, when a page first wants it, and not again on focus (S11); signing in or out loads another
+ * document. `undefined` until the server has answered, and while React hydrates a prerendered
  * page (which was rendered with nobody signed in).
  */
 let session: TSession | null | undefined;
 let asking: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
-export function refreshPublicSession(): Promise<void> {
+function askSession(): Promise<void> {
   asking ??= fetchSession()
     .then(
       (next) => {
@@ -30,17 +30,11 @@ export function refreshPublicSession(): Promise<void> {
   return asking;
 }
 
-const onVisible = () => {
-  if (document.visibilityState === 'visible') void refreshPublicSession();
-};
-
 function subscribe(listener: () => void) {
-  if (listeners.size === 0) document.addEventListener('visibilitychange', onVisible);
   listeners.add(listener);
-  if (session === undefined) void refreshPublicSession();
+  if (session === undefined) void askSession();
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) document.removeEventListener('visibilitychange', onVisible);
   };
 }
 
