@@ -6,7 +6,7 @@ import { freePort, repoRoot, startServerChild, type TServerChild } from './proc'
 
 /** The same browser and flags as the browser tests (playwright.config.ts). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

@@ -68,7 +68,13 @@ async function sentProposal(): Promise<string> {
   const created = await call<{ id: string; version: number }>('POST', '/api/proposals', { title: 'Website redesign' });
   const ready = await call<{ version: number }>('PATCH', `/api/proposals/${created.id}`, {
     version: created.version,
-    client: { name: 'Ada Lovelace', company: 'Analytical Engines Ltd', email: 'ada@example.com', phone: '', address: '' },
+    client: {
+      name: 'Ada Lovelace',
+      company: 'Analytical Engines Ltd',
+      email: 'ada@example.com',
+      phone: '',
+      address: '',
+    },
     document: STARTER_TEMPLATES[0]!.document,
     validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   });
