@@ -18,7 +18,7 @@ import { median, ms, verdict, type TRow } from './lib/report';
  * slow 4G and 4× CPU throttling) of the landing page, pricing, the client's page of a sent proposal
  * (/p/:token) and /verify, against the built app served by the real server. Targets on public
  * pages: performance ≥ 95, accessibility, best practices and SEO 100. The client's page is
- * noindex by design (x-robots-tag and meta robots), so its SEO score is shown without a target.
+ * noindex by design (x-robots-tag, meta robots and robots.txt), so its SEO score is shown without a target.
  *
  * Each page runs RUNS times and the run with the median performance score is reported (the
  * other categories barely move between runs); performance is what a busy machine lowers.
@@ -126,9 +126,11 @@ function describeItem(raw: Record<string, unknown>): string {
   const source = raw.source;
   let where = str(source);
   if (source && typeof source === 'object') {
-    // A source location (robots.txt, a script): its line is 0-based.
-    const { url, line } = source as { url?: unknown; line?: unknown };
-    where = [str(url), typeof line === 'number' ? `line ${line + 1}` : undefined].filter(Boolean).join(' ');
+    // An element (a meta tag) or a source location (robots.txt, a script; its line is 0-based).
+    const { url, line, snippet } = source as { url?: unknown; line?: unknown; snippet?: unknown };
+    where = [str(snippet), str(url), typeof line === 'number' ? `line ${line + 1}` : undefined]
+      .filter(Boolean)
+      .join(' ');
   }
   const parts = [str(raw.url), where, str(raw.reason), str(raw.groupLabel), str(raw.description), str(raw.label)];
   const extra = [
@@ -302,7 +304,7 @@ export async function benchLighthouse(): Promise<{ rows: TRow[]; result: unknown
     'LH: Lighthouse 12 with its default (mobile) config: emulated Moto G Power screen, simulated slow 4G and 4× CPU slowdown; ' +
       `categories performance, accessibility, best practices, SEO; each page ${RUNS} time(s) in headless Chromium (${CHROMIUM_PATH}), ` +
       'the run with the median performance score reported. Targets on public pages: performance ≥ 95, the others 100. ' +
-      `The client page (/p/:token of a sent proposal) answers noindex by design (x-robots-tag and meta robots), so its SEO score has no target. ` +
+      `The client page (/p/:token of a sent proposal) answers noindex by design (x-robots-tag, meta robots and robots.txt), so its SEO score has no target. ` +
       `Load average (1 min) ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on ${os.cpus().length} CPUs` +
       (benchmarkIndexes.length ? `; Lighthouse's CPU benchmark index ${Math.round(median(benchmarkIndexes))}` : '') +
       ': the performance score is CPU-bound and lower on a busy machine.',
