@@ -18,7 +18,8 @@ import { median, ms, verdict, type TRow } from './lib/report';
  * slow 4G and 4× CPU throttling) of the landing page, pricing, the client's page of a sent proposal
  * (/p/:token) and /verify, against the built app served by the real server. Targets on public
  * pages: performance ≥ 95, accessibility, best practices and SEO 100. The client's page is
- * noindex by design (x-robots-tag, meta robots and robots.txt), so its SEO score is shown without a target.
+ * noindex by design (x-robots-tag, meta robots and robots.txt), so its SEO score is shown
+ * without a target.
  *
  * Each page runs RUNS times and the run with the median performance score is reported (the
  * other categories barely move between runs); performance is what a busy machine lowers.
