@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchLighthouse } from './lighthouse';
 import { benchP1 } from './p1-healthz';
 import { benchP11 } from './p11-cold-start';
 import { benchP6 } from './p6-pdf-under-load';
@@ -13,7 +14,7 @@ import { repoRoot } from './lib/proc';
 import { formatTable, type TRow } from './lib/report';
 
 /**
- * `npm run bench [-- --only p1,workspace,p6,p7,p11,p8,p10,p12]`: measures the figures of QUALITY.md's Speed table that
+ * `npm run bench [-- --only p1,workspace,p6,p7,p11,p8,p10,p12,lighthouse]`: measures the figures of QUALITY.md's Speed table that
  * exist so far, prints them as one table and writes bench/results/latest.json. Every ratio
  * comes from this one run on this one machine. The bench only reports: a missed target does
  * not change the exit code; a scenario that crashes does.
@@ -82,6 +83,7 @@ await scenario('p11', 'P11 cold start of the built server to healthy', () => ben
 await scenario('p8', 'P8 initial JS (gzip)', () => benchP8());
 await scenario('p10', 'P10 typing in a 30-page proposal', () => benchP10());
 await scenario('p12', 'P12 protected screens: time to ready and request steps', () => benchP12());
+await scenario('lighthouse', 'Lighthouse (mobile) of the public pages and the client view', () => benchLighthouse());
 const loadAfter = os.loadavg()[0]!;
 if (Math.max(loadBefore, loadAfter) > machine.cpus * 0.75) {
   notes.push(

@@ -6,7 +6,7 @@ import { freePort, repoRoot, startServerChild, type TServerChild } from './proc'
 
 /** The same browser and flags as the browser tests (playwright.config.ts). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -46,11 +46,15 @@ export type TWebServer = TServerChild & { origin: string };
 
 /**
  * The real server serving the built app (bench/servers/web.ts) on a port chosen here, so its
- * BASE_URL (and so the Origin it accepts) is the address the browser uses.
+ * BASE_URL (and so the Origin it accepts) is the address the browser uses. With `sentProposal`
+ * it also makes a sent proposal, whose share token is `info.shareToken`.
  */
-export async function startWebServer(): Promise<TWebServer> {
+export async function startWebServer(options: { sentProposal?: boolean } = {}): Promise<TWebServer> {
   const port = await freePort();
-  const child = await startServerChild('bench/servers/web.ts', 120_000, { BENCH_PORT: String(port) });
+  const child = await startServerChild('bench/servers/web.ts', 120_000, {
+    BENCH_PORT: String(port),
+    ...(options.sentProposal ? { BENCH_SENT_PROPOSAL: '1' } : {}),
+  });
   return { ...child, origin: child.url };
 }
 
