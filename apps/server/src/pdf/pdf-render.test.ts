@@ -131,7 +131,9 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('renderProposalPdf', () => {
+// Every test here starts PDF worker threads and renders real PDFs: a second or two on an idle
+// machine, and up to 5 s on a busy 2-core one (issue 13), past the unit tests' default budget.
+describe('renderProposalPdf', { timeout: 30_000 }, () => {
   it('prints a starter proposal with the client’s choices, page numbers, hashes and the certificate', async () => {
     const document = template('starter-web-design');
     const selection: TPricingSelection = { 'wd-copy': { selected: true }, 'wd-care': { selected: true } };
