@@ -1,10 +1,7 @@
-import '@/lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ThemeProvider } from 'next-themes';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SharePage } from '@/features/share/components/share-page';
-import { THEME_PROVIDER_PROPS } from '@/features/theme/theme-options';
 import { createQueryClient } from '@/lib/query-client';
 import './styles.css';
 
@@ -12,7 +9,8 @@ import './styles.css';
  * The client's page as its own entry (share.html), which the server answers a first visit of
  * /p/:token with: only React, the data layer and the page itself, none of the app shell (router,
  * session, realtime, toasts, menus) that the client, who has no account, never uses. This keeps
- * the page within its initial JavaScript budget (QUALITY P8).
+ * the page within its initial JavaScript budget (QUALITY P8). Nor zod (share-page.test.tsx fails if
+ * the page loads it), so not lib/zod-jitless either, which would bring zod's core for nothing.
  */
 function tokenOf(pathname: string): string {
   const match = /^\/p\/([^/]+)\/?$/.exec(pathname);
@@ -27,9 +25,7 @@ function ShareApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider {...THEME_PROVIDER_PROPS}>
-        <SharePage token={tokenOf(window.location.pathname)} />
-      </ThemeProvider>
+      <SharePage token={tokenOf(window.location.pathname)} />
     </QueryClientProvider>
   );
 }

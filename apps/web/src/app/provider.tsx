@@ -1,13 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ThemeProvider, useTheme } from 'next-themes';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
-import { THEME_PROVIDER_PROPS } from '@/features/theme/theme-options';
 import { takeFlashes } from '@/lib/flash';
 import { LinkProvider, type TLinkProps } from '@/lib/navigation';
 import { createQueryClient } from '@/lib/query-client';
+import { useTheme } from '@/lib/theme';
 
 /** The app's links (components shared with the public pages render lib/navigation's Link). */
 const appLink = ({ to, ...props }: TLinkProps) => <RouterLink to={to} {...props} />;
@@ -39,12 +38,10 @@ export function AppProvider({ children, queryClient: given }: { children: ReactN
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider {...THEME_PROVIDER_PROPS}>
-        <RealtimeProvider>
-          <LinkProvider value={appLink}>{children}</LinkProvider>
-          <ThemedToaster />
-        </RealtimeProvider>
-      </ThemeProvider>
+      <RealtimeProvider>
+        <LinkProvider value={appLink}>{children}</LinkProvider>
+        <ThemedToaster />
+      </RealtimeProvider>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-// jsdom has no matchMedia; next-themes and the theme script ask it for the system preference.
+// jsdom has no matchMedia; lib/theme.ts and the theme script ask it for the system preference.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     value: (query: string) => ({

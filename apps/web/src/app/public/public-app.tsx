@@ -1,9 +1,7 @@
-import { ThemeProvider } from 'next-themes';
 import { Suspense, useEffect } from 'react';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { LightToaster } from '@/components/ui/light-toaster';
 import { PublicLayout } from '@/app/layouts/public-layout';
-import { THEME_PROVIDER_PROPS } from '@/features/theme/theme-options';
 import { takeFlashes } from '@/lib/flash';
 import { showToast } from '@/lib/light-toast';
 import { LinkProvider, navigate, PublicLink, useLocationOf, type TLinkProps } from '@/lib/navigation';
@@ -28,7 +26,7 @@ export function PublicApp({ at }: { at: { pathname: string; search: string } }) 
     if (path !== pathname.replace(/(.)\/+$/, '$1')) navigate(path, { replace: true });
   }, [path, pathname]);
   return (
-    <ThemeProvider {...THEME_PROVIDER_PROPS}>
+    <>
       <LinkProvider value={publicLink}>
         <PublicLayout pathname={path}>
           {/* Keyed: a page opened from another shows Loading... at once while its code arrives (S5). */}
@@ -38,6 +36,6 @@ export function PublicApp({ at }: { at: { pathname: string; search: string } }) 
         </PublicLayout>
         <LightToaster />
       </LinkProvider>
-    </ThemeProvider>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from 'next-themes';
+import { useTheme } from '@/lib/theme';
 import { Button } from '@/components/ui/button';
 
 /** Light or dark for the client's page: one button, no menu to load (QUALITY P8). */

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useTheme } from 'next-themes';
+import { useTheme, type TThemeChoice } from '@/lib/theme';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -58,7 +58,7 @@ export function ThemeToggle() {
     if (event.key !== 'Tab') event.preventDefault();
   };
 
-  const choose = (value: string) => {
+  const choose = (value: TThemeChoice) => {
     setTheme(value);
     close(true);
   };
