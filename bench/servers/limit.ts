@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
+import { createPgliteQuery } from '../../apps/server/src/db/pglite-statements';
 import { announceAndWait } from './lifecycle';
 
 /**
@@ -27,7 +28,8 @@ import { announceAndWait } from './lifecycle';
  *
  * LIMIT_DATABASE_URL: through `pg` (a pool of 10 like the server's; each statement prepared once
  * per connection by name). LIMIT_PGLITE_DUMP: a PGlite data directory (a dump of the server's, so
- * the same rows), opened on disk in this process and queried directly, one query per request.
+ * the same rows), opened on disk in this process and queried directly, one query per request, as
+ * a named prepared statement like the server's (`createPgliteQuery`).
  */
 type TQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
 
@@ -46,9 +48,11 @@ async function openDriver(): Promise<{ query: TQuery; close(): Promise<void>; ki
   if (!dump) throw new Error('limit.ts needs LIMIT_DATABASE_URL or LIMIT_PGLITE_DUMP');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'draftwell-bench-limit-'));
   const db = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(dump)]) });
+  // The server's own way to a prepared statement on PGlite (parsed once, then bound and executed).
+  const prepared = createPgliteQuery(db);
   return {
     kind: 'pglite',
-    query: async <T>(_name: string, text: string, values: unknown[]) => (await db.query<T>(text, values)).rows,
+    query: async <T>(_name: string, text: string, values: unknown[]) => (await prepared<T>(text, values)).rows,
     close: async () => {
       await db.close();
       rmSync(dir, { recursive: true, force: true });

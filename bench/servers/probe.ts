@@ -7,8 +7,8 @@ import type { PGlite } from '@electric-sql/pglite';
  * Where a bench server's time goes, for the "embedded database under load" notes: the event
  * loop's delay (perf_hooks), and with PGlite the time spent inside it. PGlite runs PostgreSQL as
  * WebAssembly on this thread: `execProtocolRawSync` is the engine's own work (synchronous, so the
- * event loop is blocked meanwhile); `query` and `transaction` are what a caller waits for, the
- * engine's work plus the wait behind PGlite's one-at-a-time lock plus parsing the result.
+ * event loop is blocked meanwhile); PGlite's two locks count the statements and time what a caller
+ * waits for: the queue behind PGlite's one-at-a-time lock, the engine's work, parsing the result.
  *
  * GET /reset starts a window; GET /stats reports on it. The probe listens on its own port, so the
  * server under load answers nothing extra.
@@ -24,12 +24,12 @@ export type TProbeStats = {
     /** Time inside the WebAssembly engine, blocking the event loop. */
     engineMs: number;
     engineMaxMs: number;
-    /** `query()` calls, and the time callers waited for them (lock + engine + parsing). */
+    /** Statements run under PGlite's query lock. */
     queries: number;
-    queryWaitMs: number;
+    /** Top-level queries and transactions, and the time their callers waited for them (queue + run). */
     transactions: number;
     transactionWaitMs: number;
-    /** The statements `query()` ran most often in the window, by their first words. */
+    /** The statements PGlite's own `query()` ran most often in the window, by their first words. */
     top: Array<{ sql: string; count: number }>;
   };
 };
@@ -44,7 +44,6 @@ export function startProbe(pglite?: PGlite): Promise<number> {
     engineMs: 0,
     engineMaxMs: 0,
     queries: 0,
-    queryWaitMs: 0,
     transactions: 0,
     transactionWaitMs: 0,
   };
@@ -63,28 +62,30 @@ export function startProbe(pglite?: PGlite): Promise<number> {
         if (d > p.engineMaxMs) p.engineMaxMs = d;
       }
     };
-    const query = pglite.query.bind(pglite);
-    pglite.query = (async (...args: Parameters<PGlite['query']>) => {
-      const t = performance.now();
-      const text = args[0].replace(/\s+/g, ' ').slice(0, 80);
-      texts.set(text, (texts.get(text) ?? 0) + 1);
-      try {
-        return await query(...args);
-      } finally {
-        p.queries += 1;
-        p.queryWaitMs += performance.now() - t;
-      }
-    }) as PGlite['query'];
-    const transaction = pglite.transaction.bind(pglite);
-    pglite.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) => {
+    // Every statement (top-level, in a transaction, PGlite's own or the server's prepared path)
+    // runs under PGlite's query lock; every top-level query and every transaction first waits
+    // for its transaction lock, where the queue forms under load.
+    const statement = pglite._runExclusiveQuery.bind(pglite);
+    pglite._runExclusiveQuery = <T>(fn: () => Promise<T>) => {
+      p.queries += 1;
+      return statement(fn);
+    };
+    const exclusive = pglite._runExclusiveTransaction.bind(pglite);
+    pglite._runExclusiveTransaction = async <T>(fn: () => Promise<T>) => {
       const t = performance.now();
       try {
-        return await transaction(fn);
+        return await exclusive(fn);
       } finally {
         p.transactions += 1;
         p.transactionWaitMs += performance.now() - t;
       }
-    }) as PGlite['transaction'];
+    };
+    const query = pglite.query.bind(pglite);
+    pglite.query = (async (...args: Parameters<PGlite['query']>) => {
+      const text = args[0].replace(/\s+/g, ' ').slice(0, 80);
+      texts.set(text, (texts.get(text) ?? 0) + 1);
+      return query(...args);
+    }) as PGlite['query'];
   }
   const reset = () => {
     loop.reset();
