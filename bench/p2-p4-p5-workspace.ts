@@ -306,19 +306,22 @@ export async function benchWorkspace(settings: TLoadOptions & { listConnections:
  * (docs/architecture.md keeps the figures of a run, before and after the prepared statements).
  */
 const PGLITE_FINDINGS = [
-  "PGlite under load, what the probe shows: (1) PGlite runs PostgreSQL in WebAssembly on the event loop's thread: a " +
-    "query is several synchronous engine calls (PGlite's own query: parse, describe, bind, describe, execute, sync), and " +
-    "nothing else in the process runs meanwhile. Throughput is one thread's worth whatever the connections, shared between " +
-    "the engine and the JavaScript around it. (2) PGlite's awaits resolve as microtasks and its locks hand over the same " +
-    'way: queued queries run back to back without a turn of the event loop, so under 50 connections the loop runs in ' +
-    'batches (event-loop delay p99 in the low hundreds of ms), and /healthz or a WebSocket waits as long. (3) p50 is ' +
-    "queueing (≈ connections ÷ throughput, each query of a request waiting behind the others'), and the 1–2 s p99 of the " +
-    'table is not the steady state: it is a few dozen requests at the start of each run, when 50 connections open at once ' +
-    "(about 25–30 requests over 500 ms per run, as many in 2.5 s as in 10 s, while the event loop's longest delay stays well under it), which a " +
-    "2.5 s slice turns into its p99; the probe's 10 s run shows the steady p99. The limit handler on PGlite shows the same " +
-    "start. (4) Of a short query's engine time about half was parsing and planning, which PGlite's query repeats on " +
-    'every call: the server now runs parameterised queries on PGlite as named prepared statements ' +
-    '(apps/server/src/db/pglite-statements.ts), as pg does on a server. Not done: a worker thread for PGlite (PGlite has no ' +
-    'Node worker API; on two cores the engine stays the bottleneck, so it would free the event loop, not add throughput) ' +
-    'and yielding between queries (fairer to other work, no more throughput).',
+  [
+    "PGlite under load, what the probe shows: (1) PGlite runs PostgreSQL in WebAssembly on the event loop's thread: a",
+    "query is several synchronous engine calls (PGlite's own query: parse, describe, bind, describe, execute, sync), and",
+    "nothing else in the process runs meanwhile. Throughput is one thread's worth whatever the connections, shared between",
+    "the engine and the JavaScript around it. (2) PGlite's awaits resolve as microtasks and its locks hand over the same",
+    'way: queued queries run back to back without a turn of the event loop, so under 50 connections the loop runs in',
+    'batches (event-loop delay p99 in the low hundreds of ms), and /healthz or a WebSocket waits as long. (3) p50 is',
+    "queueing for the event loop, not for PGlite's lock: a query waits at the lock about its own run time, while requests",
+    'wait unread until the loop turns (event-loop delay p50 ≈ latency p50). The 1–2 s p99 of the table is not the steady',
+    'state: it is a few dozen requests at the start of each run, when 50 connections open at once (about 25–30 requests',
+    "over 500 ms per run, as many in 2.5 s as in 10 s, while the event loop's longest delay stays well under it), which a",
+    "2.5 s slice turns into its p99; the probe's 10 s run shows the steady p99. The limit handler on PGlite shows the same",
+    "start. (4) Of a short query's engine time about half was parsing and planning, which PGlite's query repeats on every",
+    'call: the server now runs parameterised queries on PGlite as named prepared statements',
+    '(apps/server/src/db/pglite-statements.ts), as pg does on a server. Not tried: a worker thread for PGlite (PGlite has',
+    'no Node worker API; it would take the engine, about a third of the CPU per request, off the event loop, on two cores',
+    'shared with the load generator) and yielding between queries (fairer to other work, no more throughput).',
+  ].join(' '),
 ];
