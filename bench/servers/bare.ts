@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { announceAndWait } from './lifecycle';
 
-/** The reference for P1..P4: Hono's hello-world on @hono/node-server, nothing else. */
+/** The reference for P1: Hono's hello-world on @hono/node-server, nothing else. */
 const app = new Hono();
 app.get('/', (c) => c.text('Hello Hono!'));
 

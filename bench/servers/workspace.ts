@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { documentTotals } from '../../packages/shared/src/document/pricing';
 import { STARTER_TEMPLATES } from '../../packages/shared/src/templates/starter-templates';
 import { readEnv } from '../../apps/server/src/env';
 import { startServer } from '../../apps/server/src/server';
 import { announceAndWait } from './lifecycle';
+import { startProbe } from './probe';
 
 /**
  * The real server with a signed-in user who owns SEEDED proposals (P5: 10,000), for P2, P3, P4
@@ -14,6 +16,11 @@ import { announceAndWait } from './lifecycle';
  * BENCH_DATABASE_URL runs it on a PostgreSQL server (an empty database: migrations run first).
  * Announces the session cookie, the Origin to send, one proposal id to read and one per
  * connection to autosave (a shared one would make most PATCHes conflicts).
+ *
+ * On PGlite the database is opened here (where startServer would open it, DATA_DIR/pglite) and
+ * handed to startServer, so the probe (`probe.ts`, its port announced as `probePort`) can time
+ * the engine, and so that, with BENCH_PGLITE_DUMP set, the seeded data directory is dumped to that
+ * file for the limit server (`limit.ts`) to open the very same rows.
  */
 const SEEDED = Number(process.env.BENCH_SEEDED_PROPOSALS ?? 10_000);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 50);
@@ -30,20 +37,34 @@ const env = readEnv({
   RATE_LIMIT: 'off',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
-const running = await startServer({ env }).catch((err: unknown) => {
+let pglite: PGlite | undefined;
+if (!env.databaseUrl) {
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  pglite = await PGlite.create(dir);
+}
+const running = await startServer({ env, ...(pglite ? { pglite } : {}) }).catch(async (err: unknown) => {
+  await pglite?.close();
   rmSync(dataDir, { recursive: true, force: true });
   throw err;
 });
 
 async function call(method: string, url: string, body?: unknown, cookie?: string): Promise<Response> {
-  const res = await fetch(`http://127.0.0.1:${running.port}${url}`, {
-    method,
-    headers: {
-      origin: ORIGIN,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const send = () =>
+    fetch(`http://127.0.0.1:${running.port}${url}`, {
+      method,
+      headers: {
+        origin: ORIGIN,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  // A kept-alive socket the server closed while the seeding ran (over its 5 s keep-alive) resets
+  // the next request before the server reads it: that one request is sent again, once.
+  const res = await send().catch((err: unknown) => {
+    if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw err;
+    return send();
   });
   if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
   return res;
@@ -118,10 +139,15 @@ const link = (await (await call('GET', `/api/proposals/${shared.id}/share-link`,
 };
 const shareToken = new URL(link.url).pathname.split('/').pop()!;
 
+const dumpFile = process.env.BENCH_PGLITE_DUMP;
+if (pglite && dumpFile) writeFileSync(dumpFile, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+const probePort = await startProbe(pglite);
+
 announceAndWait(
   running.port,
   async () => {
     await running.close();
+    await pglite?.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
   {
@@ -135,5 +161,6 @@ announceAndWait(
     password,
     seeded: SEEDED,
     database: running.deps.database.kind,
+    probePort,
   },
 );

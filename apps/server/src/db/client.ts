@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 /** Written next to the server bundle by scripts/build.mjs; absent when running from source. */
@@ -58,7 +59,7 @@ async function openPglite(opts: TDatabaseOptions): Promise<TDatabase> {
     client = await PGlite.create(dir, seed ? { loadDataDir: new Blob([readFileSync(seed)]) } : {});
   }
   const pglite = client;
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as TDb;
+  const db = drizzlePglite({ client: withPreparedStatements(pglite), schema }) as unknown as TDb;
   // PGlite is one connection, and a session's advisory locks are re-entrant: two callers in this
   // process would both get the lock at once. They queue here instead.
   let queue: Promise<unknown> = Promise.resolve();

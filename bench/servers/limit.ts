@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import pg from 'pg';
+import { createPgliteQuery } from '../../apps/server/src/db/pglite-statements';
+import { announceAndWait } from './lifecycle';
+
+/**
+ * The fair limit for P2, P3 and P4: the same URLs answered by a bare Hono handler that does the
+ * route's database work in ONE statement and returns the same rows as JSON. No middleware, no
+ * validation, no pricing, no logging, no Drizzle: what is left is the HTTP server, JSON and one
+ * round trip to the database, the least any implementation of these routes could do.
+ *
+ * - `GET /api/proposals/:id` (P2): the session (by the cookie's token) joined to the proposal row.
+ * - `GET /api/share/:token` (P3): the proposal by its token's SHA-256, with its newest revision,
+ *   every revision's summary, the comments, the acceptance and the owner's subscription, as JSON
+ *   columns of one row.
+ * - `PATCH /api/proposals/:id` (P4): the conditional save (session, owner, version, not accepted,
+ *   not deleted) of the title and the document, returning the row.
+ *
+ * What it skips and the real routes do: the cookie's HMAC check, the body's schema check, the
+ * document's totals, the response's shaping (the rows go out as the driver gives them).
+ *
+ * LIMIT_DATABASE_URL: through `pg` (a pool of 10 like the server's; each statement prepared once
+ * per connection by name). LIMIT_PGLITE_DUMP: a PGlite data directory (a dump of the server's, so
+ * the same rows), opened on disk in this process and queried directly, one query per request, as
+ * a named prepared statement like the server's (`createPgliteQuery`).
+ */
+type TQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
+
+async function openDriver(): Promise<{ query: TQuery; close(): Promise<void>; kind: string }> {
+  const url = process.env.LIMIT_DATABASE_URL;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return {
+      kind: 'pg',
+      query: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as T[],
+      close: () => pool.end(),
+    };
+  }
+  const dump = process.env.LIMIT_PGLITE_DUMP;
+  if (!dump) throw new Error('limit.ts needs LIMIT_DATABASE_URL or LIMIT_PGLITE_DUMP');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'draftwell-bench-limit-'));
+  const db = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(dump)]) });
+  // The server's own way to a prepared statement on PGlite (parsed once, then bound and executed).
+  const prepared = createPgliteQuery(db);
+  return {
+    kind: 'pglite',
+    query: async <T>(_name: string, text: string, values: unknown[]) => (await prepared<T>(text, values)).rows,
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session token of a `better-auth.session_token=<token>.<signature>` cookie (unchecked). */
+function sessionToken(cookie: string | undefined): string {
+  for (const pair of (cookie ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim().endsWith('session_token')) {
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      return value.slice(0, value.lastIndexOf('.'));
+    }
+  }
+  return '';
+}
+
+const READ = `
+  select p.* from proposals p join sessions s on s.user_id = p.owner_id
+  where s.token = $1 and s.expires_at > now() and p.id = $2 and p.deleted_at is null`;
+
+const SHARE = `
+  select p.status, p.valid_until,
+    (select row_to_json(r) from (select * from proposal_revisions where proposal_id = p.id order by number desc limit 1) r) as revision,
+    (select coalesce(json_agg(json_build_object('id', r.id, 'number', r.number, 'hash', r.hash, 'createdAt', r.created_at) order by r.number), '[]')
+       from proposal_revisions r where r.proposal_id = p.id) as revisions,
+    (select coalesce(json_agg(c order by c.created_at, c.id), '[]') from proposal_comments c where c.proposal_id = p.id) as comments,
+    (select row_to_json(a) from acceptances a where a.proposal_id = p.id) as acceptance,
+    (select row_to_json(x) from subscriptions x where x.user_id = p.owner_id limit 1) as subscription
+  from proposals p where p.share_token_hash = $1 and p.deleted_at is null`;
+
+const SAVE = `
+  update proposals p set title = $3, document = $4::jsonb, version = p.version + 1, updated_at = now()
+  from sessions s
+  where s.token = $1 and s.expires_at > now() and p.owner_id = s.user_id and p.id = $2
+    and p.version = $5 and p.status <> 'accepted' and p.deleted_at is null
+  returning p.*`;
+
+const driver = await openDriver();
+const app = new Hono();
+app.get('/api/proposals/:id', async (c) => {
+  const [row] = await driver.query('limit_read', READ, [sessionToken(c.req.header('cookie')), c.req.param('id')]);
+  return row ? c.json(row) : c.json({ error: 'not found' }, 404);
+});
+app.get('/api/share/:token', async (c) => {
+  const hash = createHash('sha256').update(c.req.param('token')).digest('hex');
+  const [row] = await driver.query('limit_share', SHARE, [hash]);
+  return row ? c.json(row) : c.json({ error: 'not found' }, 404);
+});
+app.patch('/api/proposals/:id', async (c) => {
+  const body = await c.req.json<{ version: number; title: string; document: unknown }>();
+  const [row] = await driver.query('limit_save', SAVE, [
+    sessionToken(c.req.header('cookie')),
+    c.req.param('id'),
+    body.title,
+    JSON.stringify(body.document),
+    body.version,
+  ]);
+  return row ? c.json(row) : c.json({ error: 'conflict' }, 409);
+});
+
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
+  announceAndWait(
+    (server.address() as AddressInfo).port,
+    async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await driver.close();
+    },
+    { driver: driver.kind },
+  );
+});
