@@ -2,6 +2,7 @@ import { ZAcceptProposal, ZClientComment, ZDeclineProposal, ZViewBeacon } from '
 import { Hono, type Context } from 'hono';
 import type { TAppEnv } from '../../http/context';
 import { pdfHeaders } from '../../activity/documents';
+import { compressJson } from '../../http/compress-json';
 import { exactJson } from '../../http/exact-json';
 import { validJson } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
@@ -42,6 +43,8 @@ export const shareRoutes = new Hono<TAppEnv>()
     c.header('x-robots-tag', 'noindex, nofollow');
     return next();
   })
+  // The client's page reads its proposal as one JSON document, often on a phone.
+  .use(compressJson())
   .get('/:token', async (c) => exactJson(c, await getSharedProposal(request(c)), 200))
   .get('/:token/revisions/:number', async (c) =>
     exactJson(c, await getSharedRevision(request(c), revisionNumber(c.req.param('number'))), 200),
