@@ -4,12 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from './helpers';
 
-/** A built web app in miniature: the shell, and two public pages as the build prerenders them. */
+/**
+ * A built web app in miniature: the app's shell (index.html), the public pages' entry
+ * (public.html) and three public pages as the build prerenders them.
+ */
 function fakeDist(): string {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'draftwell-dist-'));
   const page = (root: string, title = 'Draftwell') =>
     `<!doctype html><html><head><title>${title}</title><script>document.documentElement.dataset.x='1'</script></head><body><div id="root">${root}</div></body></html>`;
   writeFileSync(path.join(dist, 'index.html'), page(''));
+  writeFileSync(path.join(dist, 'public.html'), page('', 'Draftwell — public'));
   mkdirSync(path.join(dist, 'prerendered'));
   writeFileSync(path.join(dist, 'prerendered/index.html'), page('<h1>Landing, prerendered</h1>', 'Draftwell — home'));
   writeFileSync(path.join(dist, 'prerendered/pricing.html'), page('<h1>Pricing, prerendered</h1>', 'Pricing'));
@@ -44,16 +48,26 @@ describe('pages of the web app', () => {
     }
   });
 
-  it('serves the app shell for pages that are not prerendered, and 404 for unknown ones', async () => {
-    for (const [p, status] of [
-      ['/auth', 200],
-      ['/dashboard', 200],
-      ['/nope', 404],
+  it('serves a protected screen the app, a public page not prerendered the public entry, and anything else the 404 page with its status', async () => {
+    for (const [p, status, title] of [
+      ['/dashboard', 200, 'Draftwell'],
+      ['/auth', 200, 'Draftwell — public'],
+      ['/verify', 200, 'Draftwell — public'],
     ] as const) {
       const res = await get(p);
       expect(res.status, p).toBe(status);
-      expect(await res.text()).toContain('<div id="root"></div>');
+      const html = await res.text();
+      expect(html, p).toContain('<div id="root"></div>');
+      expect(html, p).toContain(`<title>${title}</title>`);
     }
+    for (const p of ['/nope', '/still/not/here']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).toContain('<h1>Not found, prerendered</h1>');
+    }
+    // The entries are served under the paths they draw only.
+    expect((await get('/public.html')).status).toBe(404);
+    expect((await get('/index.html')).status).toBe(404);
   });
 
   it('a protected screen’s HTML preloads the session, the same way the app asks for it (P12); no other page does', async () => {
