@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { PublicApp } from './app/public/public-app';
 import { isPublicPage, publicPage } from './app/public/public-pages';
 import { PUBLIC_ROUTES } from './config/paths';
@@ -24,10 +24,16 @@ const app = (
 );
 // A prerendered page is hydrated once its code is here, so that nothing is drawn twice.
 const prerendered = container.hasChildNodes();
+let root: Root | null = null;
 void publicPage(at.pathname)
   .load()
   .catch(() => undefined)
   .then(() => {
-    if (prerendered) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (prerendered) root = hydrateRoot(container, app);
+    else (root = createRoot(container)).render(app);
   });
+
+// The app is torn down with the page: unmounting closes the realtime connection (S10).
+window.addEventListener('pagehide', (e) => {
+  if (!e.persisted) root?.unmount();
+});

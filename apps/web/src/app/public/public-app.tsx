@@ -1,9 +1,10 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { LightToaster } from '@/components/ui/light-toaster';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { takeFlashes } from '@/lib/flash';
 import { showToast } from '@/lib/light-toast';
+import { RealtimeClient, realtimeUrl } from '@/lib/realtime/realtime-client';
 import { LinkProvider, navigate, PublicLink, useLocationOf, type TLinkProps } from '@/lib/navigation';
 import { publicPage } from './public-pages';
 
@@ -21,6 +22,13 @@ export function PublicApp({ at }: { at: { pathname: string; search: string } }) 
   useEffect(() => {
     for (const message of takeFlashes()) showToast(message);
   }, []);
+  // S10: the realtime connection opens when the app starts (on the public channel; nobody is
+  // signed in to a public page's app) and closes when it is torn down. None while prerendering.
+  const [realtime] = useState(() => (typeof window === 'undefined' ? null : new RealtimeClient(realtimeUrl())));
+  useEffect(() => {
+    realtime?.start();
+    return () => realtime?.stop();
+  }, [realtime]);
   // Any other address shows the 404 page under its own name (S3).
   useEffect(() => {
     if (path !== pathname.replace(/(.)\/+$/, '$1')) navigate(path, { replace: true });
