@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { build as viteBuild } from 'vite';
 import { bundleServer } from './bundle-server.mjs';
 import { root, sourceFingerprint, stampFile } from './fingerprint.mjs';
+import { writeScreenPreloads } from './screen-preloads.mjs';
 
 /** Builds the web app (Vite) and bundles the server (esbuild) into apps/web/dist and apps/server/dist. */
 export async function buildAll({ quiet = false } = {}) {
@@ -16,6 +17,7 @@ export async function buildAll({ quiet = false } = {}) {
     configFile: path.join(root, 'apps/web/vite.config.ts'),
     logLevel: quiet ? 'warn' : 'info',
   });
+  writeScreenPreloads(path.join(root, 'apps/web/dist'));
   await prerenderPublicPages({ quiet });
 
   const dist = path.join(root, 'apps/server/dist');

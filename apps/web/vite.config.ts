@@ -36,6 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Which chunks each screen needs: scripts/build.mjs turns it into the protected screens'
+    // modulepreload links (screen-preloads.json), then deletes it.
+    manifest: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     // The app (protected screens), the public pages on their own (public.html, prerendered by
     // scripts/build.mjs) and the client's page on its own (the server answers /p/:token with share.html).

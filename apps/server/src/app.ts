@@ -4,7 +4,7 @@ import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { isAppRoute, isProtectedRoute, isSharePath, type TApiError } from '@draftwell/shared';
+import { isAppRoute, isSharePath, PROTECTED_ROUTES, protectedRouteOf, type TApiError } from '@draftwell/shared';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -31,12 +31,18 @@ import { robotsTxt, sitemapXml } from './http/crawl';
 import { AppError } from './lib/app-error';
 import { resolveClientIp } from './lib/client-ip';
 import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
-import { inlineScriptHashes, loadStaticFiles, withHeadLinks } from './lib/static-files';
+import {
+  inlineScriptHashes,
+  loadStaticFiles,
+  readScreenPreloads,
+  withHeadLinks,
+  type TStaticFile,
+} from './lib/static-files';
 
 /** Where the build puts the public pages it prerendered (scripts/build.mjs), one file per path. */
 const PRERENDERED_DIR = '/prerendered';
 /** The entries' HTML, served under the paths they draw, never under their own names. */
-const ENTRY_PAGES = new Set(['/index.html', '/share.html', '/public.html']);
+const ENTRY_PAGES = new Set(['/index.html', '/share.html', '/public.html', '/screen-preloads.json']);
 
 /** Largest JSON body any route accepts; bigger ones are refused before parsing (A21). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -82,10 +88,24 @@ export function createApp(deps: TAppDeps) {
   const publicHtml = files.get('/public.html') ?? indexHtml;
   const notFoundHtml = files.get(`${PRERENDERED_DIR}/404.html`) ?? publicHtml;
   // A screen behind the session gate needs the session first: the browser asks for it while the
-  // app's script is still loading, and the app's first request for it takes that answer (P12).
-  const protectedHtml = indexHtml
-    ? withHeadLinks(indexHtml, ['<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous">'])
-    : undefined;
+  // app's script is still loading, and the app's first request for it takes that answer; and the
+  // screen's own code (its chunks, as the build lists them in screen-preloads.json) comes with
+  // the app's instead of after it (P12).
+  const screenPreloads = readScreenPreloads(files.get('/screen-preloads.json'));
+  const protectedHtml = new Map<string, TStaticFile>();
+  if (indexHtml) {
+    for (const route of Object.values(PROTECTED_ROUTES)) {
+      const { js = [], css = [] } = screenPreloads[route] ?? {};
+      protectedHtml.set(
+        route,
+        withHeadLinks(indexHtml, [
+          '<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous">',
+          ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+          ...css.map((href) => `<link rel="preload" as="style" href="${href}">`),
+        ]),
+      );
+    }
+  }
   const scriptHashes = [
     ...new Set(
       [indexHtml, shareHtml, publicHtml].flatMap((html) =>
@@ -262,7 +282,9 @@ export function createApp(deps: TAppDeps) {
     }
     // A protected screen is the app's; a public page its prerendered HTML (the browser hydrates it)
     // or the public pages' entry; any other path the 404 page, with its status.
-    if (protectedHtml && isProtectedRoute(p)) return sendFile(c, protectedHtml);
+    const screen = protectedRouteOf(p);
+    const screenHtml = screen && protectedHtml.get(screen);
+    if (screenHtml) return sendFile(c, screenHtml);
     if (!isAppRoute(p)) return sendFile(c, notFoundHtml ?? indexHtml, 404);
     const page = files.get(`${PRERENDERED_DIR}${p === '/' ? '/index' : p}.html`) ?? publicHtml ?? indexHtml;
     return sendFile(c, page);

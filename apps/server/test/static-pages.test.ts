@@ -14,6 +14,16 @@ function fakeDist(): string {
     `<!doctype html><html><head><title>${title}</title><script>document.documentElement.dataset.x='1'</script></head><body><div id="root">${root}</div></body></html>`;
   writeFileSync(path.join(dist, 'index.html'), page(''));
   writeFileSync(path.join(dist, 'public.html'), page('', 'Draftwell — public'));
+  writeFileSync(
+    path.join(dist, 'screen-preloads.json'),
+    JSON.stringify({
+      '/dashboard': { js: ['/assets/dashboard-1.js'], css: [] },
+      '/edit-draft/:id': {
+        js: ['/assets/dashboard-1.js', '/assets/editor-1.js', 'https://evil.example/x.js'],
+        css: ['/assets/editor-1.css'],
+      },
+    }),
+  );
   mkdirSync(path.join(dist, 'prerendered'));
   writeFileSync(path.join(dist, 'prerendered/index.html'), page('<h1>Landing, prerendered</h1>', 'Draftwell — home'));
   writeFileSync(path.join(dist, 'prerendered/pricing.html'), page('<h1>Pricing, prerendered</h1>', 'Pricing'));
@@ -80,12 +90,23 @@ describe('pages of the web app', () => {
       '/profile',
     ]) {
       const html = await (await get(p)).text();
-      expect(html, p).toContain(`${preload}</head>`);
+      expect(html.slice(0, html.indexOf('</head>')), p).toContain(preload);
       expect(html).toContain('<div id="root"></div>');
     }
     for (const p of ['/', '/pricing', '/auth', '/nope', '/p/some-token']) {
       expect(await (await get(p)).text(), p).not.toContain('rel="preload"');
     }
+    // And the screen's own code, as the build listed it (only our own asset URLs).
+    const dashboard = await (await get('/dashboard')).text();
+    expect(dashboard).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
+    expect(dashboard).not.toContain('editor-1');
+    const editor = await (await get('/edit-draft/0b4f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f')).text();
+    expect(editor).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
+    expect(editor).toContain('<link rel="modulepreload" crossorigin href="/assets/editor-1.js">');
+    expect(editor).toContain('<link rel="preload" as="style" href="/assets/editor-1.css">');
+    expect(editor).not.toContain('evil.example');
+    expect(await (await get('/profile')).text()).not.toContain('modulepreload');
+    expect((await get('/screen-preloads.json')).status).toBe(404);
     // Served compressed and cached like the shell: the preload is in the gzipped body too.
     const zipped = await fetch(new URL('/dashboard', server.url), { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers.get('etag')).toBeTruthy();

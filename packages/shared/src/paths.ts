@@ -49,7 +49,7 @@ const ROUTE_PATTERNS = [
   ...Object.values(PROTECTED_ROUTES),
   ...Object.values(SHARE_ROUTES),
 ].map(patternOf);
-const PROTECTED_PATTERNS = Object.values(PROTECTED_ROUTES).map(patternOf);
+const PROTECTED_PATTERNS = Object.values(PROTECTED_ROUTES).map((route) => ({ route, re: patternOf(route) }));
 
 /** True when the path is one of the app's screens (the server answers 404 for the rest). */
 export function isAppRoute(pathname: string): boolean {
@@ -58,5 +58,10 @@ export function isAppRoute(pathname: string): boolean {
 
 /** True when the path is a screen behind the session gate (the dashboard, the editor…). */
 export function isProtectedRoute(pathname: string): boolean {
-  return PROTECTED_PATTERNS.some((re) => re.test(pathname));
+  return protectedRouteOf(pathname) !== null;
+}
+
+/** The protected route a path is a screen of (`/edit-draft/:id` for `/edit-draft/abc`), or null. */
+export function protectedRouteOf(pathname: string): (typeof PROTECTED_ROUTES)[keyof typeof PROTECTED_ROUTES] | null {
+  return PROTECTED_PATTERNS.find(({ re }) => re.test(pathname))?.route ?? null;
 }

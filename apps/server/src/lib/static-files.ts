@@ -79,3 +79,24 @@ export function inlineScriptHashes(html: string): string[] {
   }
   return hashes;
 }
+
+/** Each protected screen's chunks and styles (scripts/screen-preloads.mjs writes the file). */
+export type TScreenPreloads = Record<string, { js?: string[]; css?: string[] }>;
+
+const ASSET_URL = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/** The build's screen-preloads.json, or none when the build has none (or it is not what we wrote). */
+export function readScreenPreloads(file: TStaticFile | undefined): TScreenPreloads {
+  if (!file) return {};
+  try {
+    const parsed = JSON.parse(file.body.toString('utf8')) as TScreenPreloads;
+    const out: TScreenPreloads = {};
+    for (const [route, { js = [], css = [] }] of Object.entries(parsed)) {
+      // Only our own asset URLs go into a page's head.
+      out[route] = { js: js.filter((u) => ASSET_URL.test(u)), css: css.filter((u) => ASSET_URL.test(u)) };
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
