@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PUBLIC_ROUTES, SHARE_ROUTES } from '../packages/shared/src/paths';
+import { PUBLIC_PAGE_ROUTES, PUBLIC_ROUTES } from '../packages/shared/src/paths';
 import {
   browserUnavailable,
   createDraft,
@@ -164,7 +164,7 @@ async function measureInBrowser(
 
   // A visitor: every public screen (the public pages' entry, public-main.tsx), each as a first visit.
   const publicLoads: TLoad[] = [];
-  for (const urlPath of [...Object.values(PUBLIC_ROUTES), SHARE_ROUTES.verify]) {
+  for (const urlPath of PUBLIC_PAGE_ROUTES) {
     publicLoads.push(await fresh((c) => scriptsOfFirstLoad(c, origin, urlPath, headingReady, sizes)));
   }
 

@@ -24,6 +24,9 @@ export const SHARE_ROUTES = {
   verify: '/verify',
 } as const;
 
+/** The pages of the public pages' own entry (public-main.tsx): the public routes and /verify. */
+export const PUBLIC_PAGE_ROUTES = [...Object.values(PUBLIC_ROUTES), SHARE_ROUTES.verify] as const;
+
 /**
  * The public pages the build prerenders to HTML (served as such, then hydrated). Not /auth: what
  * it shows depends on the query and the session.

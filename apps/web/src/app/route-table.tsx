@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@/config/paths';
+import { PROTECTED_ROUTES, PUBLIC_PAGE_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@/config/paths';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { ProtectedRoute } from '@/app/layouts/protected-route';
 import { RouteError } from '@/components/layouts/route-error';
@@ -48,8 +48,6 @@ function PublicDocument() {
   return <PageLoading />;
 }
 
-const PUBLIC_PATHS = [...Object.values(PUBLIC_ROUTES), SHARE_ROUTES.verify];
-
 /**
  * Every route of the app (the protected screens and the client's page; the public pages have their
  * own entry). Given the app's query client, a protected screen starts its code, the session and
@@ -61,7 +59,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
     ...(queryClient ? { loader: preloadScreen(queryClient, load, data) } : {}),
   });
   return [
-    ...PUBLIC_PATHS.map((path) => ({ path, element: <PublicDocument /> })),
+    ...PUBLIC_PAGE_ROUTES.map((path) => ({ path, element: <PublicDocument /> })),
     // The client's page has the sender's chrome, not the marketing layout's.
     { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')), errorElement: <RouteError /> },
     {

@@ -1,4 +1,4 @@
-import { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@draftwell/shared/paths';
+import { PROTECTED_ROUTES, PUBLIC_PAGE_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES } from '@draftwell/shared/paths';
 
 /** Every URL the app links to; no string URLs elsewhere. */
 export const paths = {
@@ -37,4 +37,4 @@ export const paths = {
     `/api/share/${encodeURIComponent(token)}/files/${encodeURIComponent(fileId)}`,
 } as const;
 
-export { PROTECTED_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES };
+export { PROTECTED_ROUTES, PUBLIC_PAGE_ROUTES, PUBLIC_ROUTES, SHARE_ROUTES };

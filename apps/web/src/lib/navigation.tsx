@@ -66,10 +66,13 @@ export function setPublicPaths(test: (pathname: string) => boolean) {
   ownsPath = test;
 }
 
+/** True when the public pages draw `url` themselves, in this document. */
+const drawnHere = (url: URL) => url.origin === window.location.origin && ownsPath(url.pathname);
+
 /** Goes to `to`: in place when the public pages draw it, as a new document otherwise. */
 export function navigate(to: string, { replace = false }: { replace?: boolean } = {}) {
   const url = new URL(to, window.location.href);
-  if (url.origin !== window.location.origin || !ownsPath(url.pathname)) {
+  if (!drawnHere(url)) {
     if (replace) window.location.replace(url.href);
     else window.location.assign(url.href);
     return;
@@ -99,9 +102,7 @@ export function PublicLink({ to, onClick, children, ...props }: TLinkProps) {
       href={to}
       onClick={(event) => {
         onClick?.(event);
-        if (!plainClick(event)) return;
-        const url = new URL(to, window.location.href);
-        if (url.origin !== window.location.origin || !ownsPath(url.pathname)) return;
+        if (!plainClick(event) || !drawnHere(new URL(to, window.location.href))) return;
         event.preventDefault();
         navigate(to);
       }}

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Copy, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '@/components/ui/button';
+import { RowIconButton } from './row-icon-button';
 import type { TFocusRequest } from './use-pricing-table-edits';
 
 /** A line's buttons: move up and down, duplicate, delete. A move's focus request lands on its button. */
@@ -33,50 +33,22 @@ export function PricingLineActions({
 
   return (
     <div className="ml-auto flex items-center gap-0.5 self-start @xl:pt-5">
-      <Button
+      <RowIconButton
         ref={upRef}
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-8"
-        aria-label={`Move line ${n} up`}
+        icon={ArrowUp}
+        label={`Move line ${n} up`}
         disabled={first}
         onClick={() => onMove('up')}
-      >
-        <ArrowUp aria-hidden="true" />
-      </Button>
-      <Button
+      />
+      <RowIconButton
         ref={downRef}
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-8"
-        aria-label={`Move line ${n} down`}
+        icon={ArrowDown}
+        label={`Move line ${n} down`}
         disabled={last}
         onClick={() => onMove('down')}
-      >
-        <ArrowDown aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-8"
-        aria-label={`Duplicate line ${n}`}
-        onClick={onDuplicate}
-      >
-        <Copy aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="hover:text-destructive size-8"
-        aria-label={`Delete line ${n}`}
-        onClick={onDelete}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      />
+      <RowIconButton icon={Copy} label={`Duplicate line ${n}`} onClick={onDuplicate} />
+      <RowIconButton icon={Trash2} label={`Delete line ${n}`} destructive onClick={onDelete} />
     </div>
   );
 }

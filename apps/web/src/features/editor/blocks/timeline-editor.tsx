@@ -13,6 +13,7 @@ import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { newBlockId } from './new-block';
 import { ParsedInput, type TParse } from './parsed-input';
+import { RowIconButton } from './row-icon-button';
 import './blocks.css';
 import { cutText } from '@draftwell/shared/text';
 
@@ -185,40 +186,27 @@ function MilestoneFields({
         >
           {n}
         </span>
-        <Button
+        <RowIconButton
           ref={upRef}
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={`Move milestone ${n} up`}
+          icon={ArrowUp}
+          label={`Move milestone ${n} up`}
           disabled={index === 0}
           onClick={() => onMove('up')}
-        >
-          <ArrowUp aria-hidden="true" />
-        </Button>
-        <Button
+        />
+        <RowIconButton
           ref={downRef}
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={`Move milestone ${n} down`}
+          icon={ArrowDown}
+          label={`Move milestone ${n} down`}
           disabled={index === count - 1}
           onClick={() => onMove('down')}
-        >
-          <ArrowDown aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="hover:text-destructive ml-auto size-8 sm:ml-0"
-          aria-label={`Delete milestone ${n}`}
+        />
+        <RowIconButton
+          icon={Trash2}
+          label={`Delete milestone ${n}`}
+          destructive
+          className="ml-auto sm:ml-0"
           onClick={onDelete}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        />
       </div>
       <div className="grid min-w-0 gap-3">
         <div className="grid gap-1">
