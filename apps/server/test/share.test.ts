@@ -169,9 +169,10 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
 
     const token = tokenOf(link);
     const rows = (await server.deps.database.db.execute(
-      sql`select share_token_hash, share_token_sealed from proposals where id = ${draft.id}`,
-    )) as unknown as { rows: Array<{ share_token_hash: string; share_token_sealed: string }> };
-    expect(rows.rows[0]!.share_token_hash).toBe(sha256(token));
+      sql`select token_hash, token_sealed from proposal_signers where proposal_id = ${draft.id}`,
+    )) as unknown as { rows: Array<{ token_hash: string; token_sealed: string }> };
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0]!.token_hash).toBe(sha256(token));
     expect(JSON.stringify(rows.rows[0])).not.toContain(token);
 
     const revisions = await owner.get(`/api/proposals/${draft.id}/revisions`);

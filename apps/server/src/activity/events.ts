@@ -80,6 +80,8 @@ export function notificationText(
       return `${clientName || 'Your client'} opened ${title}.`;
     case 'commented':
       return `${typeof data.authorName === 'string' && data.authorName ? data.authorName : who} commented on ${title}.`;
+    case 'signed':
+      return `${who} signed ${title}.`;
     case 'accepted':
       return `${who} accepted ${title}.`;
     case 'declined':

@@ -1,14 +1,17 @@
 import type {
   TAcceptanceCertificate,
   TComment,
+  TEmailProof,
   TRevision,
   TRevisionSnapshot,
   TRevisionSummary,
+  TSignatureEvidence,
+  TSignerParty,
 } from '@draftwell/shared';
 import type { TPricingSelection, TPricingTotals } from '@draftwell/shared/document';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { TDb } from '../db/client';
-import { acceptances, proposalComments, proposalRevisions } from '../db/schema';
+import { acceptances, proposalComments, proposalRevisions, signatures as signatureRows } from '../db/schema';
 
 /** Reading the records of the sending side, shared by the owner's routes and the client's. */
 
@@ -84,6 +87,7 @@ export async function findCertificate(db: TDb, proposalId: string): Promise<TAcc
     .where(eq(acceptances.proposalId, proposalId));
   if (!row) return null;
   const snapshot = row.r.snapshot as TRevisionSnapshot;
+  const signatures = await certificateSignatures(db, row.r.id);
   return {
     id: row.a.id,
     proposalNumber: snapshot.number,
@@ -102,5 +106,49 @@ export async function findCertificate(db: TDb, proposalId: string): Promise<TAcc
     selection: row.a.selection as TPricingSelection,
     totals: row.a.totals as TPricingTotals,
     currency: snapshot.currency,
+    signatures: signatures.length > 0 ? signatures : [legacySignature(row.a)],
   };
+}
+
+/** An acceptance from before several signers: its one signer, as the acceptance row recorded them. */
+function legacySignature(a: typeof acceptances.$inferSelect): TSignatureEvidence {
+  return {
+    id: a.id,
+    position: 1,
+    party: 'client',
+    name: a.name,
+    email: a.email,
+    role: '',
+    signedAt: a.acceptedAt.toISOString(),
+    ipAddress: a.ipAddress,
+    userAgent: a.userAgent,
+    consentText: a.consentText,
+    consentHash: a.consentHash,
+    emailProof: 'link',
+  };
+}
+
+export const toEvidence = (row: typeof signatureRows.$inferSelect): TSignatureEvidence => ({
+  id: row.id,
+  position: row.position,
+  party: row.party as TSignerParty,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  signedAt: row.signedAt.toISOString(),
+  ipAddress: row.ipAddress,
+  userAgent: row.userAgent,
+  consentText: row.consentText,
+  consentHash: row.consentHash,
+  emailProof: row.emailProof as TEmailProof,
+});
+
+/** The signatures of a revision, in the order they were given. */
+export async function certificateSignatures(db: TDb, revisionId: string): Promise<TSignatureEvidence[]> {
+  const rows = await db
+    .select()
+    .from(signatureRows)
+    .where(eq(signatureRows.revisionId, revisionId))
+    .orderBy(asc(signatureRows.signedAt), asc(signatureRows.position));
+  return rows.map(toEvidence);
 }

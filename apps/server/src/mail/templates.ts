@@ -196,3 +196,18 @@ export function acceptedReceiptMail(args: {
     link: args.url,
   };
 }
+
+/** To a signer who must prove their address before signing: the code, and how long it lasts. */
+export function signingCodeMail(args: { to: string; name: string; code: string; title: string; minutes: number }): TMail {
+  const lines = [
+    args.name ? `Hi ${args.name},` : 'Hello,',
+    `Your code to sign “${args.title}” is ${args.code}.`,
+    `It works for ${args.minutes} minutes. If you did not ask for it, ignore this email: nobody can sign without it.`,
+  ];
+  return {
+    to: args.to,
+    subject: `${args.code} is your code to sign “${args.title}”`,
+    text: lines.join('\n\n'),
+    html: layout('Your signing code', lines),
+  };
+}

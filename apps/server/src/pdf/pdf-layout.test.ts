@@ -242,6 +242,7 @@ describe('page breaks', () => {
         selection,
         totals: documentTotals(document, selection),
         currency: 'EUR',
+        signatures: [],
       };
       return pageLines(await render(document, certificate));
     });

@@ -159,6 +159,7 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
       selection,
       totals,
       currency: 'EUR',
+      signatures: [],
     };
 
     const pdf = await renderProposalPdf(inputOf(document, { selection, certificate, showMadeWithFooter: true }), OWNER);

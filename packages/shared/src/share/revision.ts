@@ -2,6 +2,7 @@ import type { TDocument } from '../document/schema';
 import type { TPricingSelection } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
 import type { TProposalClient } from '../workspace/proposals';
+import type { TSignatureEvidence } from './signing';
 
 /**
  * A sent proposal as it was frozen: what the client sees, what the PDF prints and what an
@@ -103,4 +104,10 @@ export type TAcceptanceCertificate = {
   /** Totals with the client's choices. */
   totals: TPricingTotals;
   currency: string;
+  /**
+   * Every signature, in the order given. `name`, `email`, `ipAddress`… above are the first client
+   * signer's (the one whose choices were accepted). Acceptances from before several signers list
+   * their one signer here.
+   */
+  signatures: TSignatureEvidence[];
 };

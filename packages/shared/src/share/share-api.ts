@@ -2,6 +2,7 @@ import type { TPricingSelection } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
 import type { TProposalStatus } from '../workspace/proposals';
 import type { TAcceptanceCertificate, TRevisionSnapshot, TRevisionSummary } from './revision';
+import type { TSharedSigning } from './signing';
 
 /**
  * What the sending side and the client's side exchange. Types and constants only: the client's
@@ -21,6 +22,10 @@ export const PROPOSAL_EVENT_TYPES = [
   'withdrawn',
   'extended',
   'reminder_sent',
+  /** One signer's signature while others are still to sign; data { name, email, role, party, waitingFor }. */
+  'signed',
+  /** The owner changed a signer: data { action: 'revoked' | 'reissued' | 'corrected', name, email }. */
+  'signer_changed',
 ] as const;
 export type TProposalEventType = (typeof PROPOSAL_EVENT_TYPES)[number];
 export type TEventActor = 'owner' | 'client' | 'system';
@@ -46,7 +51,7 @@ export type TProposalEvent = {
 };
 
 /** The event types the owner is told about as they happen (toast, email) and after a reconnect. */
-export const NOTIFIED_EVENT_TYPES = ['opened', 'commented', 'accepted', 'declined', 'expired'] as const;
+export const NOTIFIED_EVENT_TYPES = ['opened', 'commented', 'signed', 'accepted', 'declined', 'expired'] as const;
 export type TNotifiedEventType = (typeof NOTIFIED_EVENT_TYPES)[number];
 
 /** A client's action on one of the owner's proposals, as pushed over the realtime channel. */
@@ -92,6 +97,8 @@ export type TSharedProposal = {
   acceptance: TAcceptanceCertificate | null;
   decline: { at: string; reason: string } | null;
   comments: TComment[];
+  /** The signing round as this link's signer sees it. */
+  signing: TSharedSigning;
 };
 
 /** POST /api/share/:token/views → the id the page reports its time on page to. */

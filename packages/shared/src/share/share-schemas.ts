@@ -1,15 +1,64 @@
 import { z } from 'zod';
 import { ZPricingSelection } from '../document/schema';
 import { ZIsoDate, ZVersion } from '../workspace/common';
+import { COUNTERSIGN_MODES, MAX_SIGNERS, SIGNING_ORDERS } from './signing';
 
 /** Request bodies of the sending and client-side routes, validated by the server. */
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
+const ZName = z
+  .string('Type your full name.')
+  .trim()
+  .min(2, 'Type your full name.')
+  .max(200, 'Use at most 200 characters for your name.');
+
+const ZEmail = z.email('Enter a valid email address, like name@example.com.').max(254);
+
+/** A client signer as the owner enters them in the send dialog. */
+export const ZSignerContact = z.strictObject({
+  name: z
+    .string('Type the signer’s full name.')
+    .trim()
+    .min(2, 'Type the signer’s full name.')
+    .max(200, 'Use at most 200 characters for a name.'),
+  email: ZEmail,
+  role: z.string().trim().max(100, 'Use at most 100 characters for a role.').default(''),
+});
+
+export const ZSigningSettings = z.strictObject({
+  order: z.enum(SIGNING_ORDERS, 'Choose “all at once” or “in order”.'),
+  countersign: z.enum(COUNTERSIGN_MODES, 'Choose none, before sending or after the client.'),
+  emailCode: z.boolean('Say whether signers must enter a code from their email.'),
+});
+
+/** The owner's own signature, in the app: when countersigning, or pre-signing as they send. */
+export const ZOwnerSignature = z.strictObject({
+  name: ZName,
+  consent: z.literal(true, 'Tick the box to agree to the terms of the electronic signature.'),
+});
+
 export const ZSendProposal = z.strictObject({
   /** The version the owner looked at: a proposal changed since answers 409. */
   version: ZVersion,
   message: z.string('Write a message, or leave it empty.').trim().max(2000, 'Use at most 2000 characters.').default(''),
+  /**
+   * Who signs, in order. Left out: those of the last send, or else the proposal's client. Each
+   * signer whose address is unchanged keeps their link.
+   */
+  signers: z
+    .array(ZSignerContact)
+    .min(1, 'Add at least one signer.')
+    .max(MAX_SIGNERS, `Add at most ${MAX_SIGNERS} signers.`)
+    .refine(
+      (list) => new Set(list.map((s) => s.email.toLowerCase())).size === list.length,
+      'Each signer needs their own email address.',
+    )
+    .optional(),
+  /** Left out: as last time (all at once, no countersignature, no code by default). */
+  signing: ZSigningSettings.partial().optional(),
+  /** Required when countersigning before sending. */
+  ownerSignature: ZOwnerSignature.optional(),
 });
 export type TSendProposal = z.input<typeof ZSendProposal>;
 
@@ -24,19 +73,21 @@ export const ZExtendProposal = z.strictObject({
 });
 export type TExtendProposal = z.infer<typeof ZExtendProposal>;
 
-const ZName = z
-  .string('Type your full name.')
-  .trim()
-  .min(2, 'Type your full name.')
-  .max(200, 'Use at most 200 characters for your name.');
-
 export const ZAcceptProposal = z.strictObject({
   name: ZName,
-  email: z.email('Enter a valid email address, like name@example.com.').max(254),
+  /** The address the link was sent to: a signer cannot sign as someone else. */
+  email: ZEmail,
   consent: z.literal(true, 'Tick the box to agree to the terms of the electronic signature.'),
   /** The revision the client read: a newer one answers 409 so they read it first. */
   revisionHash: z.string().regex(SHA256_HEX, 'That revision is not one of this proposal’s.'),
+  /** The first signer's choices; those after them sign the same (theirs is ignored). */
   selection: ZPricingSelection.default({}),
+  /** The code emailed to the signer, when the proposal asks for one. */
+  code: z
+    .string('Type the 6-digit code from the email.')
+    .trim()
+    .regex(/^\d{6}$/, 'Type the 6-digit code from the email.')
+    .optional(),
 });
 export type TAcceptProposal = z.input<typeof ZAcceptProposal>;
 
@@ -44,6 +95,19 @@ export const ZDeclineProposal = z.strictObject({
   reason: z.string().trim().max(2000, 'Use at most 2000 characters.').default(''),
 });
 export type TDeclineProposal = z.input<typeof ZDeclineProposal>;
+
+/** The owner countersigning in the app, on the revision they read. */
+export const ZCountersign = ZOwnerSignature.extend({
+  revisionHash: z.string().regex(SHA256_HEX, 'That revision is not one of this proposal’s.'),
+});
+export type TCountersign = z.input<typeof ZCountersign>;
+
+/** Correcting one signer without sending the proposal again; a new address gets a new link. */
+export const ZSignerPatch = ZSignerContact.partial().refine(
+  (patch) => Object.values(patch).some((v) => v !== undefined),
+  'Change the name, the email address or the role.',
+);
+export type TSignerPatch = z.input<typeof ZSignerPatch>;
 
 export const ZClientComment = z.strictObject({
   name: ZName,

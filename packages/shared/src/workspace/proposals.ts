@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZDocument, type TDocument } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
 import { ZCurrency, ZIsoDate, ZVersion } from './common';
+import type { TAwaitingSigner, TSigningSettings } from '../share/signing';
 
 /** A draft is a proposal whose status is `draft`; the others are reached only through transitions. */
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired'] as const;
@@ -107,6 +108,10 @@ export type TProposal = {
   acceptedAt: string | null;
   declinedAt: string | null;
   expiredAt: string | null;
+  /** Who signs in what order (set when sending). */
+  signing: TSigningSettings;
+  /** Who has still to sign the newest revision, in order; empty unless it awaits signatures. */
+  awaiting: TAwaitingSigner[];
 };
 
 /** A proposal in a list: everything but the document. */

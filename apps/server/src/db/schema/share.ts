@@ -47,6 +47,82 @@ export const proposalRevisions = pgTable(
   ],
 );
 
+/**
+ * Who signs a proposal: its client signers, each with a link of their own, and the owner when they
+ * countersign. A signer whose address is unchanged at the next send keeps their row and link;
+ * one taken off the list is marked removed (their link dies), never deleted.
+ */
+export const proposalSigners = pgTable(
+  'proposal_signers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalId: proposalId(),
+    ownerId: ownerId(),
+    position: integer('position').notNull(),
+    party: text('party').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default(''),
+    /** SHA-256 of the signer's link token (hex); null for the owner, and while the link is revoked. */
+    tokenHash: text('token_hash').unique(),
+    /** The token sealed with AES-256-GCM under a key derived from AUTH_SECRET, so the owner can copy the link again. */
+    tokenSealed: text('token_sealed'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** SHA-256 of the email code last sent (with the signer's id), when it expires, and wrong tries. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    /** Taken off the list at a later send: kept for the signatures they gave on earlier revisions. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('proposal_signers_proposal_idx').on(t.proposalId, t.position),
+    check('proposal_signers_party_check', sql`${t.party} in ('client', 'owner')`),
+  ],
+);
+
+/**
+ * One signature of one signer on one revision, written once: the evidence. A revision sent later
+ * needs every signature again, so the round is counted on the newest revision only.
+ */
+export const signatures = pgTable(
+  'signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalId: proposalId(),
+    ownerId: ownerId(),
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => proposalSigners.id, { onDelete: 'cascade' }),
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => proposalRevisions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    party: text('party').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default(''),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    consentText: text('consent_text').notNull(),
+    consentHash: text('consent_hash').notNull(),
+    emailProof: text('email_proof').notNull(),
+    /** TSignatureMark: the typed, drawn or uploaded signature; null before signature input existed. */
+    mark: jsonb('mark'),
+    /** The first signature's choices, which every later signer signs as they are. */
+    selection: jsonb('selection'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One signature per signer and revision: concurrent submissions of one signer make one.
+    uniqueIndex('signatures_signer_revision_idx').on(t.signerId, t.revisionId),
+    index('signatures_revision_idx').on(t.revisionId, t.signedAt),
+    check('signatures_party_check', sql`${t.party} in ('client', 'owner')`),
+    check('signatures_email_proof_check', sql`${t.emailProof} in ('link', 'code', 'account')`),
+  ],
+);
+
 /** At most one per proposal: the unique index is what makes 100 concurrent accepts one (R7). */
 export const acceptances = pgTable(
   'acceptances',

@@ -81,6 +81,8 @@ export const clients = pgTable(
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    /** TSignerContact[]: who signed for this client last time, offered in the next send dialog. */
+    signers: jsonb('signers').notNull().default([]),
     version: integer('version').notNull().default(1),
     ...timestamps(),
   },
@@ -146,10 +148,13 @@ export const proposals = pgTable(
     document: jsonb('document').notNull(),
     /** Totals per billing kind, computed on the server from the document at each save. */
     totals: jsonb('totals').notNull(),
-    /** SHA-256 of the share token (hex): what a client's link is looked up by. */
-    shareTokenHash: text('share_token_hash').unique(),
-    /** The token itself, sealed with AES-256-GCM under a key derived from AUTH_SECRET, so its owner can copy the link again. */
-    shareTokenSealed: text('share_token_sealed'),
+    /** TSigningSettings: who signs in what order, set when sending. The signers are `proposal_signers`. */
+    signing: jsonb('signing').notNull().default({ order: 'parallel', countersign: 'none', emailCode: false }),
+    /**
+     * TAwaitingSigner[]: who has still to sign the newest revision, in order; kept in the
+     * transactions that send and sign, so lists show it without reading the signers.
+     */
+    awaiting: jsonb('awaiting').notNull().default([]),
     version: integer('version').notNull().default(1),
     ...timestamps(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

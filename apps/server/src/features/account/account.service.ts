@@ -3,6 +3,8 @@ import type { TDb } from '../../db/client';
 import { fileUrl } from '@draftwell/shared/workspace/files';
 import {
   acceptances,
+  proposalSigners,
+  signatures,
   businessProfiles,
   clients,
   files,
@@ -90,6 +92,28 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       .from(proposalComments)
       .where(eq(proposalComments.ownerId, actor.id))
       .orderBy(asc(proposalComments.createdAt));
+    // Signers without their link tokens (a token in a file would open the proposal to whoever holds it).
+    const ownedSigners = await tx
+      .select({
+        id: proposalSigners.id,
+        proposalId: proposalSigners.proposalId,
+        position: proposalSigners.position,
+        party: proposalSigners.party,
+        name: proposalSigners.name,
+        email: proposalSigners.email,
+        role: proposalSigners.role,
+        invitedAt: proposalSigners.invitedAt,
+        removedAt: proposalSigners.removedAt,
+        createdAt: proposalSigners.createdAt,
+      })
+      .from(proposalSigners)
+      .where(eq(proposalSigners.ownerId, actor.id))
+      .orderBy(asc(proposalSigners.createdAt));
+    const ownedSignatures = await tx
+      .select()
+      .from(signatures)
+      .where(eq(signatures.ownerId, actor.id))
+      .orderBy(asc(signatures.signedAt));
     const ownedAcceptances = await tx
       .select()
       .from(acceptances)
@@ -110,7 +134,9 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       clients: ownedClients,
       savedItems: ownedItems,
       templates: ownedTemplates,
-      proposals: ownedProposals.map(({ shareTokenHash: _token, shareTokenSealed: _sealed, ...p }) => p),
+      proposals: ownedProposals,
+      signers: ownedSigners,
+      signatures: ownedSignatures,
       revisions: ownedRevisions,
       events: ownedEvents,
       comments: ownedComments,

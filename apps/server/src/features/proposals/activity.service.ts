@@ -1,10 +1,11 @@
 import type { TAcceptanceCertificate, TComment, TProposalEvent, TRevision, TRevisionSummary } from '@draftwell/shared';
-import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { PLANS } from '@draftwell/shared/plans';
 import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
 import { cutText } from '@draftwell/shared/text';
 import { asc, eq } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
+import { shareUrl, signersOf } from '../../activity/signing';
 import { planOf } from '../../billing/plan';
 import { expireIfDue, isDue } from '../../activity/expiry';
 import { issueRevisionPdf } from '../../activity/documents';
@@ -24,7 +25,6 @@ import { openShareToken } from '../../lib/share-token';
 import { enqueueMail } from '../../mail/outbox';
 import { ownerActivityMail } from '../../mail/templates';
 import { getProposal, notFound, owned } from './proposals.service';
-import { shareUrl } from './sending.service';
 
 /** The owner's view of what happened to a proposal: timeline, revisions, comments, acceptance. */
 
@@ -127,14 +127,15 @@ export async function replyAsOwner(args: TArgs & { body: string }): Promise<TCom
       actor: 'owner',
       data: { commentId: inserted.id, author: 'owner', authorName, excerpt: cutText(body, COMMENT_EXCERPT_MAX) },
     });
-    const client = row.client as TProposalClient;
-    const token = row.shareTokenSealed ? openShareToken(deps.env.authSecret, row.shareTokenSealed) : null;
-    if (client.email && token) {
+    // Every client signer reads the thread, each through their own link.
+    for (const signer of await signersOf(tx, row.id)) {
+      const token = signer.party === 'client' && signer.tokenSealed ? openShareToken(deps.env.authSecret, signer.tokenSealed) : null;
+      if (!token) continue;
       await enqueueMail(
         tx,
-        `comment:${inserted.id}`,
+        signer.position === 1 ? `comment:${inserted.id}` : `comment:${inserted.id}:${signer.id}`,
         ownerActivityMail({
-          to: client.email,
+          to: signer.email,
           title: row.title,
           text: `${authorName} replied about “${row.title}”.`,
           detail: body,

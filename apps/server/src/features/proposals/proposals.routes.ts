@@ -1,5 +1,12 @@
 import { ZProposalCreate, ZProposalListQuery, ZProposalPatch } from '@draftwell/shared/workspace/proposals';
-import { ZExtendProposal, ZRemindProposal, ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
+import {
+  ZCountersign,
+  ZExtendProposal,
+  ZOwnerComment,
+  ZRemindProposal,
+  ZSendProposal,
+  ZSignerPatch,
+} from '@draftwell/shared/share/share-schemas';
 import { Hono } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { exactJson } from '../../http/exact-json';
@@ -25,6 +32,7 @@ import {
 } from './activity.service';
 import { pdfHeaders } from '../../activity/documents';
 import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawProposal } from './sending.service';
+import { changeSigner, countersign, getSigning } from './signers.service';
 
 export const proposalsRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
@@ -96,6 +104,47 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       validUntil: c.req.valid('json').validUntil,
     });
     return exactJson(c, proposal, 200);
+  })
+  // The signing round: every signer, their link and where they stand; mending one signer's link or address.
+  .get('/:id/signers', async (c) =>
+    c.json(await getSigning({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
+  )
+  .patch('/:id/signers/:signerId', validJson(ZSignerPatch), async (c) =>
+    c.json(
+      await changeSigner({
+        deps: c.var.deps,
+        actor: c.var.actor,
+        id: c.req.param('id'),
+        signerId: c.req.param('signerId'),
+        action: 'corrected',
+        patch: c.req.valid('json'),
+      }),
+      200,
+    ),
+  )
+  .post('/:id/signers/:signerId/:action{revoke|reissue}', async (c) =>
+    c.json(
+      await changeSigner({
+        deps: c.var.deps,
+        actor: c.var.actor,
+        id: c.req.param('id'),
+        signerId: c.req.param('signerId'),
+        action: c.req.param('action') === 'revoke' ? 'revoked' : 'reissued',
+      }),
+      200,
+    ),
+  )
+  // 201 with the certificate when the countersignature completed the acceptance; 202 otherwise.
+  .post('/:id/countersign', validJson(ZCountersign), async (c) => {
+    const outcome = await countersign({
+      deps: c.var.deps,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      input: c.req.valid('json'),
+      ipAddress: c.var.clientIp,
+      userAgent: (c.req.header('user-agent') ?? '').slice(0, 1000),
+    });
+    return outcome.complete ? c.json(outcome.certificate, 201) : c.json(outcome, 202);
   })
   .get('/:id/share-link', async (c) =>
     c.json(await getShareLink({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),

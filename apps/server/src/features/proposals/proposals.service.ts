@@ -1,4 +1,11 @@
-import { PricingError, documentTotals, emptyDocument, type TDocument, type TPricingTotals } from '@draftwell/shared';
+import {
+  PricingError,
+  documentTotals,
+  emptyDocument,
+  type TAwaitingSigner,
+  type TDocument,
+  type TPricingTotals,
+} from '@draftwell/shared';
 import { cutText } from '@draftwell/shared/text';
 import {
   PROPOSAL_TITLE_MAX,
@@ -15,6 +22,7 @@ import type { TDb } from '../../db/client';
 import { businessProfiles, clients, proposalCounters, proposals } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 import { restorableSince } from '../../activity/deleted';
+import { signingSettings } from '../../activity/signing';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/sha256';
 import { containsPattern, isUuid } from '../../lib/sql-text';
@@ -51,6 +59,8 @@ function toSummary(row: Omit<TRow, 'document'>): TProposalSummary {
     acceptedAt: iso(row.acceptedAt),
     declinedAt: iso(row.declinedAt),
     expiredAt: iso(row.expiredAt),
+    signing: signingSettings(row.signing),
+    awaiting: row.awaiting as TAwaitingSigner[],
   };
 }
 
@@ -190,7 +200,6 @@ export async function listProposals(args: {
   }
   const {
     document: _document,
-    shareTokenHash: _token,
     ownerId: _owner,
     deletedAt: _deleted,
     saveWriter: _writer,
@@ -207,7 +216,7 @@ export async function listProposals(args: {
   const last = page.at(-1);
   return {
     items: page.map(({ key: _key, ...row }) =>
-      toSummary({ ...row, ownerId: actor.id, shareTokenHash: null, deletedAt: null, saveWriter: null, saveSeq: null }),
+      toSummary({ ...row, ownerId: actor.id, deletedAt: null, saveWriter: null, saveSeq: null }),
     ),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ k: last.key, id: last.id }) : null,
   };

@@ -1,4 +1,5 @@
 import {
+  CONSENT_TEXT,
   VARIABLE_LABELS,
   canonicalJson,
   documentTotals,
@@ -7,8 +8,10 @@ import {
   formatCalendarDate,
   resolveVariable,
   snapshotContext,
+  signingProgress,
   withoutReviewMarks,
   type TDocument,
+  type TSigningSettings,
   type TProposalEvent,
   type TRevisionSnapshot,
 } from '@draftwell/shared';
@@ -17,22 +20,28 @@ import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/pro
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
 import { latestRevision } from '../../activity/records';
+import {
+  inviteSigners,
+  shareUrl,
+  signaturesOn,
+  signersOf,
+  signingSettings,
+  toAwaiting,
+} from '../../activity/signing';
 import { todayUtc } from '../../activity/expiry';
 import type { TDb } from '../../db/client';
-import { businessProfiles, proposalEvents, proposalRevisions, proposals } from '../../db/schema';
+import { businessProfiles, clients, proposalEvents, proposalRevisions, proposals, signatures } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import type { TActor } from '../../http/require-user';
 import { consumeUsage, requireFeature } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
-import { createShareToken, openShareToken } from '../../lib/share-token';
 import { sha256Hex } from '../../lib/sha256';
-import { enqueueMail } from '../../mail/outbox';
-import { proposalMail } from '../../mail/templates';
 import { notFound, owned, toProposal } from './proposals.service';
+import { firstSignerToken, signerContacts, syncSigners } from './signers.service';
 
 type TRow = typeof proposals.$inferSelect;
 
-export const shareUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/$/, '')}/p/${token}`;
+export { shareUrl };
 
 async function lockOwned(tx: TDb, actor: TActor, id: string): Promise<TRow> {
   const [row] = await tx.select().from(proposals).where(owned(actor, id)).for('update');
@@ -68,10 +77,12 @@ async function senderOf(tx: TDb, actor: TActor): Promise<TRevisionSnapshot['send
  * What stops a proposal from being sent, each with what to do, keyed by field: a client email,
  * some content, a valid-until date that has not passed, and a value for every variable.
  */
-function sendProblems(row: TRow, snapshot: TRevisionSnapshot): Record<string, string> {
+function sendProblems(row: TRow, snapshot: TRevisionSnapshot, hasSigners: boolean): Record<string, string> {
   const problems: Record<string, string> = {};
   const client = row.client as TProposalClient;
-  if (!client.email) problems['client.email'] = 'Add the client’s email address: the proposal is sent to it.';
+  if (!client.email && !hasSigners) {
+    problems['client.email'] = 'Add the client’s email address (or a signer): the proposal is sent to it.';
+  }
   if (!hasContent(snapshot.document)) problems.document = 'Write the proposal first: it has no content yet.';
   if (!row.validUntil) problems.validUntil = 'Set a valid-until date.';
   else if (row.validUntil < todayUtc()) {
@@ -84,36 +95,6 @@ function sendProblems(row: TRow, snapshot: TRevisionSnapshot): Record<string, st
     problems.variables = `These variables have nothing to show yet: ${names}. Fill in the client or your business profile, or remove them.`;
   }
   return problems;
-}
-
-/** The email to the client about a sent revision, from its owner. */
-function mailToClient(
-  kind: 'sent' | 'revised' | 'reminder',
-  args: {
-    snapshot: TRevisionSnapshot;
-    sender: TRevisionSnapshot['sender'];
-    signature: string;
-    actor: TActor;
-    message: string;
-    /** yyyy-mm-dd */
-    validUntil: string | null;
-    url: string;
-  },
-) {
-  const { snapshot, sender } = args;
-  return proposalMail({
-    kind,
-    to: snapshot.client.email,
-    clientName: snapshot.client.name,
-    senderName: sender.name,
-    senderCompany: sender.company,
-    senderEmail: args.actor.email,
-    title: snapshot.title,
-    message: args.message,
-    signature: args.signature,
-    validUntil: args.validUntil ? formatCalendarDate(args.validUntil, documentLocale(sender.locale)) : null,
-    url: args.url,
-  });
 }
 
 /**
@@ -145,7 +126,7 @@ export async function sendProposal(args: {
         { current: toProposal(row) },
       );
     }
-    const { signature, ...sender } = await senderOf(tx, actor);
+    const { signature: _emailSignature, ...sender } = await senderOf(tx, actor);
     const document = withoutReviewMarks(row.document as TDocument);
     const snapshot: TRevisionSnapshot = {
       proposalId: row.id,
@@ -160,7 +141,13 @@ export async function sendProposal(args: {
       message: input.message,
       sentAt: new Date().toISOString(),
     };
-    const problems = sendProblems(row, snapshot);
+    const settings: TSigningSettings = { ...signingSettings(row.signing), ...input.signing };
+    const current = await signersOf(tx, row.id);
+    const contacts = signerContacts(row, current, input.signers);
+    const problems = sendProblems(row, snapshot, contacts.length > 0);
+    if (settings.countersign === 'before' && !input.ownerSignature) {
+      problems.ownerSignature = 'Sign before sending: type your name and tick the box, or choose another countersignature.';
+    }
     if (Object.keys(problems).length > 0) {
       throw new AppError('invalid', `This proposal is not ready to send. ${Object.values(problems).join(' ')}`, {
         fields: problems,
@@ -181,13 +168,38 @@ export async function sendProposal(args: {
     const [revision] = await tx
       .insert(proposalRevisions)
       .values({ proposalId: row.id, ownerId: actor.id, number, snapshot, hash: sha256Hex(canonicalJson(snapshot)) })
-      .returning({ id: proposalRevisions.id });
+      .returning();
     if (!revision) throw new Error('revision insert returned no row');
 
-    // One link per proposal for its whole life: a re-sent proposal reaches the client at the same address.
-    const existing = row.shareTokenSealed ? openShareToken(deps.env.authSecret, row.shareTokenSealed) : null;
-    const fresh = existing ? null : createShareToken(deps.env.authSecret);
-    const token = existing ?? fresh!.token;
+    const signers = await syncSigners(tx, deps, {
+      row,
+      current,
+      contacts,
+      settings,
+      owner: { name: sender.name, email: actor.email },
+    });
+    const owner = signers.find((s) => s.party === 'owner');
+    const signed =
+      settings.countersign === 'before' && owner && input.ownerSignature
+        ? await tx
+            .insert(signatures)
+            .values({
+              proposalId: row.id,
+              ownerId: actor.id,
+              signerId: owner.id,
+              revisionId: revision.id,
+              position: owner.position,
+              party: 'owner',
+              name: input.ownerSignature.name,
+              email: owner.email,
+              role: owner.role,
+              consentText: CONSENT_TEXT,
+              consentHash: sha256Hex(CONSENT_TEXT),
+              emailProof: 'account',
+            })
+            .returning()
+        : [];
+    const progress = signingProgress(settings, signers, signed);
 
     const [updated] = await tx
       .update(proposals)
@@ -196,35 +208,48 @@ export async function sendProposal(args: {
         sentAt: sql`now()`,
         withdrawnAt: null,
         expiredAt: null,
+        signing: settings,
+        awaiting: toAwaiting(progress.awaiting),
         version: sql`${proposals.version} + 1`,
         updatedAt: sql`now()`,
-        ...(fresh ? { shareTokenHash: fresh.hash, shareTokenSealed: fresh.sealed } : {}),
       })
       .where(eq(proposals.id, row.id))
       .returning();
     if (!updated) throw new Error('proposal update returned no row');
+    // The client record remembers who signed for it, for the next proposal's send dialog.
+    if (row.clientId) {
+      await tx
+        .update(clients)
+        .set({ signers: contacts })
+        .where(and(eq(clients.id, row.clientId), eq(clients.ownerId, actor.id)));
+    }
 
+    const clientSigners = signers.filter((s) => s.party === 'client');
     await recordEvent(tx, {
       proposalId: row.id,
       ownerId: actor.id,
       type: 'sent',
       actor: 'owner',
       revisionNumber: number,
-      data: { to: snapshot.client.email, message: input.message },
-    });
-    await enqueueMail(
-      tx,
-      `sent:${revision.id}`,
-      mailToClient(number > 1 ? 'revised' : 'sent', {
-        snapshot,
-        sender,
-        signature,
-        actor,
+      data: {
+        to: clientSigners[0]?.email ?? snapshot.client.email,
+        signers: clientSigners.map((s) => ({ name: s.name, email: s.email, role: s.role })),
+        order: settings.order,
+        countersign: settings.countersign,
         message: input.message,
-        validUntil: snapshot.validUntil,
-        url: shareUrl(deps.env.baseUrl, token),
-      }),
-    );
+      },
+    });
+    await inviteSigners(tx, deps, { row: updated, revision, signers, due: progress.canSignNow, message: input.message });
+    if (signed[0]) {
+      await recordEvent(tx, {
+        proposalId: row.id,
+        ownerId: actor.id,
+        type: 'signed',
+        actor: 'owner',
+        revisionNumber: number,
+        data: { name: signed[0].name, email: owner!.email, role: '', party: 'owner', waitingFor: toAwaiting(progress.awaiting).map((a) => a.name) },
+      });
+    }
     return updated;
   });
   deps.outbox.kick();
@@ -278,24 +303,30 @@ export async function remindProposal(args: {
       );
     }
     const revision = await latestRevision(tx, row.id);
-    const token = row.shareTokenSealed ? openShareToken(deps.env.authSecret, row.shareTokenSealed) : null;
-    if (!revision || !token) throw new Error('a sent proposal has no revision or no readable link');
-    const snapshot = revision.snapshot as TRevisionSnapshot;
-    const { signature, ...sender } = await senderOf(tx, actor);
-    const url = shareUrl(deps.env.baseUrl, token);
+    if (!revision) throw new Error('a sent proposal has no revision');
+    const [signers, signed] = await Promise.all([signersOf(tx, row.id), signaturesOn(tx, revision.id)]);
+    // Those whose turn it is and who have not signed yet: a signer who has signed is not chased.
+    const due = signingProgress(signingSettings(row.signing), signers, signed).canSignNow;
     const recorded = await recordEvent(tx, {
       proposalId: row.id,
       ownerId: actor.id,
       type: 'reminder_sent',
       actor: 'owner',
       revisionNumber: revision.number,
-      data: { to: snapshot.client.email, message },
+      data: {
+        to: signers.filter((s) => due.has(s.id) && s.party === 'client').map((s) => s.email).join(', '),
+        message,
+      },
     });
-    await enqueueMail(
-      tx,
-      `reminder:${recorded.seq}`,
-      mailToClient('reminder', { snapshot, sender, signature, actor, message, validUntil: row.validUntil, url }),
-    );
+    await inviteSigners(tx, deps, {
+      row,
+      revision,
+      signers,
+      due,
+      message,
+      kind: 'reminder',
+      dedupeSuffix: `reminder:${recorded.seq}`,
+    });
     return toEvent(recorded);
   });
   deps.outbox.kick();
@@ -367,16 +398,16 @@ export async function extendProposal(args: {
 export async function getShareLink(args: { deps: TAppDeps; actor: TActor; id: string }): Promise<{ url: string }> {
   const { deps, actor, id } = args;
   const [row] = await deps.database.db
-    .select({ sealed: proposals.shareTokenSealed })
+    .select({ id: proposals.id, sentAt: proposals.sentAt })
     .from(proposals)
     .where(owned(actor, id));
   if (!row) throw notFound();
-  const token = row.sealed ? openShareToken(deps.env.authSecret, row.sealed) : null;
+  const token = await firstSignerToken(deps.database.db, deps.env.authSecret, row.id);
   if (!token) {
     throw new AppError(
       'not_found',
-      row.sealed
-        ? 'This link was made under another AUTH_SECRET; send the proposal again for a new one.'
+      row.sentAt
+        ? 'This link was made under another AUTH_SECRET, or revoked; send the proposal again, or reissue the signer’s link.'
         : 'This proposal has no link yet: send it first.',
     );
   }

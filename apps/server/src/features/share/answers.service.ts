@@ -1,35 +1,34 @@
 import {
-  CONSENT_TEXT,
-  PricingError,
-  documentTotals,
   type TAcceptanceCertificate,
   type TComment,
-  type TRevisionSnapshot,
+  type TSignaturePending,
 } from '@draftwell/shared';
-import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
+import type { TPricingSelection } from '@draftwell/shared/document';
 import { COMMENT_EXCERPT_MAX, type TAcceptProposal, type TClientComment } from '@draftwell/shared/share/share-schemas';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { cutText } from '@draftwell/shared/text';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { recordEvent } from '../../activity/events';
-import { findCertificate, latestRevision } from '../../activity/records';
+import { findCertificate, latestRevision, toEvidence } from '../../activity/records';
+import { recordSignature, signerName, signingSettings } from '../../activity/signing';
 import type { TDb } from '../../db/client';
-import { acceptances, proposalComments, proposals, users } from '../../db/schema';
+import { proposalComments, proposals, users } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { sha256Hex } from '../../lib/sha256';
 import { enqueueDigestMail, enqueueMail } from '../../mail/outbox';
-import { acceptedReceiptMail, commentDigestMail, ownerActivityMail } from '../../mail/templates';
+import { commentDigestMail, ownerActivityMail } from '../../mail/templates';
 import {
   SHARE_RATE,
   limit,
-  missing,
+  maskEmail,
   notifyOwner,
   ownerUrl,
   resolveShare,
+  resolveSigner,
   type TRow,
   type TShareRequest,
 } from './share-access';
+import { checkEmailCode } from './email-code';
 
 /* The client's answers: comments, and accepting or declining the proposal. */
 
@@ -144,122 +143,50 @@ function notOpenForAnswer(row: TRow): AppError {
 }
 
 /**
- * Accept, exactly once (R7): the proposal row is locked, the acceptance has a unique index per
- * proposal, and the status changes only from sent or viewed. The hash must be the newest
- * revision's, so nobody accepts a version they did not read (A19).
+ * The link's signer signs (R7, A19: see `recordSignature`). The typed address must be the one the
+ * link was sent to. When the proposal asks for an email code, it must be the code last sent to
+ * that address, within its 10 minutes. The last required signature accepts the proposal: 201
+ * with the certificate; before that, 202 with who is still to sign.
  */
 export async function acceptProposal(
   req: TShareRequest & { input: TAcceptProposal & { selection: TPricingSelection } },
-): Promise<TAcceptanceCertificate> {
+): Promise<{ complete: true; certificate: TAcceptanceCertificate } | TSignaturePending> {
   const { deps, input } = req;
   await limit(deps, `share-answer:${req.ip}`, SHARE_RATE.answers);
-  const row = await resolveShare(req);
-  const to = await ownerEmail(deps, row.ownerId);
-  const event = await deps.database.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(proposals).where(eq(proposals.id, row.id)).for('update');
-    if (!locked) throw missing();
-    if (locked.status !== 'sent' && locked.status !== 'viewed') throw notOpenForAnswer(locked);
-    const revision = await latestRevision(tx, row.id);
-    if (!revision) throw missing();
-    if (revision.hash !== input.revisionHash) {
-      throw new AppError(
-        'conflict',
-        'A newer version of this proposal was sent while you were reading. Read it, then accept.',
-        {
-          fields: { revisionHash: 'Not the newest version.' },
-        },
-      );
-    }
-    const snapshot = revision.snapshot as TRevisionSnapshot;
-    let totals;
-    try {
-      totals = documentTotals(snapshot.document as TDocument, input.selection);
-    } catch (err) {
-      if (err instanceof PricingError)
-        throw new AppError('invalid', err.message, { fields: { selection: err.message } });
-      throw err;
-    }
-    const inserted = await tx
-      .insert(acceptances)
-      .values({
-        proposalId: row.id,
-        ownerId: row.ownerId,
-        revisionId: revision.id,
-        name: input.name,
-        email: input.email,
-        ipAddress: req.ip,
-        userAgent: req.userAgent.slice(0, 1000),
-        consentText: CONSENT_TEXT,
-        consentHash: sha256Hex(CONSENT_TEXT),
-        selection: input.selection,
-        totals,
-      })
-      .onConflictDoNothing({ target: acceptances.proposalId })
-      .returning({ id: acceptances.id });
-    if (inserted.length === 0) throw new AppError('conflict', 'This proposal has already been accepted.');
-    const updated = await tx
-      .update(proposals)
-      .set({
-        status: 'accepted',
-        acceptedAt: sql`now()`,
-        version: sql`${proposals.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(proposals.id, row.id), inArray(proposals.status, ['sent', 'viewed'])))
-      .returning({ id: proposals.id });
-    if (updated.length === 0) throw new AppError('conflict', 'This proposal has already been accepted.');
-    const recorded = await recordEvent(tx, {
+  const { row, signer } = await resolveSigner(req);
+  if (input.email.trim().toLowerCase() !== signer.email.toLowerCase()) {
+    const message = `This link was sent to ${maskEmail(signer.email)}: sign with that address, or ask the sender to correct it.`;
+    throw new AppError('invalid', message, { fields: { email: message } });
+  }
+  const settings = signingSettings(row.signing);
+  if (settings.emailCode) await checkEmailCode(deps, signer, input.code);
+  const outcome = await deps.database.db.transaction((tx) =>
+    recordSignature(tx, deps, {
       proposalId: row.id,
-      ownerId: row.ownerId,
-      type: 'accepted',
-      actor: 'client',
-      revisionNumber: revision.number,
-      data: { name: input.name, email: input.email },
-      ipAddress: req.ip,
-      userAgent: req.userAgent,
-    });
-    const shareLink = `${deps.env.baseUrl.replace(/\/$/, '')}/p/${req.token}`;
-    // Both mails carry the accepted PDF with its certificate, made when they are sent (R9).
-    const pdf = { kind: 'revision_pdf', proposalId: row.id, revisionId: revision.id } as const;
-    if (to) {
-      await enqueueMail(
-        tx,
-        `accepted:${row.id}`,
-        ownerActivityMail({
-          to,
-          title: row.title,
-          text: `${input.name} accepted “${row.title}”.`,
-          detail: `Accepted by ${input.name} <${input.email}> on revision ${revision.number}.`,
-          url: ownerUrl(deps, row.id),
-        }),
-        pdf,
-      );
-    }
-    await enqueueMail(
-      tx,
-      `accepted-receipt:${row.id}`,
-      acceptedReceiptMail({
-        to: input.email,
+      signerId: signer.id,
+      revisionHash: input.revisionHash,
+      input: {
         name: input.name,
-        title: row.title,
-        senderName: snapshot.sender.name,
-        url: shareLink,
-      }),
-      pdf,
-    );
-    return recorded;
-  });
+        selection: input.selection,
+        ipAddress: req.ip,
+        userAgent: req.userAgent,
+        emailProof: settings.emailCode ? 'code' : 'link',
+      },
+    }),
+  );
   deps.outbox.kick();
-  await notifyOwner(deps, row, [event]);
+  await notifyOwner(deps, row, outcome.events);
+  if (!outcome.complete) return { complete: false, signature: toEvidence(outcome.signature), awaiting: outcome.awaiting };
   const certificate = await findCertificate(deps.database.db, row.id);
   if (!certificate) throw new Error('acceptance not found after commit');
-  return certificate;
+  return { complete: true, certificate };
 }
 
 export async function declineProposal(req: TShareRequest & { reason: string }): Promise<void> {
   const { deps } = req;
   await limit(deps, `share-answer:${req.ip}`, SHARE_RATE.answers);
-  const row = await resolveShare(req);
+  // Any one signer's decline ends the round for everyone.
+  const { row, signer } = await resolveSigner(req);
   const to = await ownerEmail(deps, row.ownerId);
   const event = await deps.database.db.transaction(async (tx) => {
     const updated = await tx
@@ -267,6 +194,7 @@ export async function declineProposal(req: TShareRequest & { reason: string }): 
       .set({
         status: 'declined',
         declinedAt: sql`now()`,
+        awaiting: [],
         version: sql`${proposals.version} + 1`,
         updatedAt: sql`now()`,
       })
@@ -283,7 +211,7 @@ export async function declineProposal(req: TShareRequest & { reason: string }): 
       type: 'declined',
       actor: 'client',
       revisionNumber: revision?.number ?? null,
-      data: { reason: req.reason },
+      data: { reason: req.reason, name: signerName(signer), email: signer.email },
       ipAddress: req.ip,
       userAgent: req.userAgent,
     });
@@ -295,7 +223,7 @@ export async function declineProposal(req: TShareRequest & { reason: string }): 
         ownerActivityMail({
           to,
           title: row.title,
-          text: `${client.name || 'Your client'} declined “${row.title}”.`,
+          text: `${signerName(signer) || client.name || 'Your client'} declined “${row.title}”.`,
           detail: req.reason ? `Their reason: ${req.reason}` : 'They gave no reason.',
           url: ownerUrl(deps, row.id),
         }),

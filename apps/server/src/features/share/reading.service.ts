@@ -5,7 +5,11 @@ import {
   type TRevision,
   type TRevisionSnapshot,
   type TSharedProposal,
+  type TSharedSigning,
+  type TSignerParty,
+  signingProgress,
 } from '@draftwell/shared';
+import type { TPricingSelection } from '@draftwell/shared/document';
 import { and, eq, sql } from 'drizzle-orm';
 import { issueRevisionPdf } from '../../activity/documents';
 import {
@@ -16,17 +20,25 @@ import {
   toRevision,
   toRevisionSummary,
 } from '../../activity/records';
+import {
+  signaturesOn,
+  signerName,
+  signersOf,
+  signingSettings,
+  type TSignatureRow,
+  type TSignerRow,
+} from '../../activity/signing';
 import { brandedSnapshot, planOf } from '../../billing/plan';
 import { files, proposalEvents, proposalRevisions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { requireRevision, resolveShare, type TShareRequest } from './share-access';
+import { requireRevision, resolveShare, resolveSigner, type TRow, type TShareRequest } from './share-access';
 
 /* What the client reads through the link: the proposal, its revisions, files, PDF and certificate. */
 
 export const shareFileUrl = (token: string, fileId: string) => `/api/share/${token}/files/${fileId}`;
 
 export async function getSharedProposal(req: TShareRequest): Promise<TSharedProposal> {
-  const row = await resolveShare(req);
+  const { row, signer } = await resolveSigner(req);
   const db = req.deps.database.db;
   // The revision and the owner's plan (for its branding) are read side by side.
   const [revision, planId] = await Promise.all([
@@ -34,7 +46,7 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
     planOf(db, req.deps.env.defaultPlan, row.ownerId),
   ]);
   const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
-  const [revisions, comments, acceptance, declined] = await Promise.all([
+  const [revisions, comments, acceptance, declined, signers, signed] = await Promise.all([
     listRevisions(db, row.id),
     listComments(db, row.id),
     findCertificate(db, row.id),
@@ -46,6 +58,8 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
           .orderBy(sql`${proposalEvents.seq} desc`)
           .limit(1)
       : Promise.resolve([]),
+    signersOf(db, row.id),
+    signaturesOn(db, revision.id),
   ]);
   const decline = declined[0];
   return {
@@ -62,6 +76,35 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
       ? { at: decline.at.toISOString(), reason: String((decline.data as { reason?: unknown }).reason ?? '') }
       : null,
     comments,
+    signing: sharedSigning(row, signer, signers, signed),
+  };
+}
+
+/** The round as the link's signer sees it: everyone's name, role and whether they signed; no addresses. */
+function sharedSigning(row: TRow, you: TSignerRow, signers: TSignerRow[], signed: TSignatureRow[]): TSharedSigning {
+  const settings = signingSettings(row.signing);
+  const progress = signingProgress(settings, signers, signed);
+  const signedAt = new Map(signed.map((s) => [s.signerId, s.signedAt.toISOString()]));
+  const open = row.status === 'sent' || row.status === 'viewed';
+  const waitingFor =
+    open && !progress.canSignNow.has(you.id) && !signedAt.has(you.id)
+      ? progress.awaiting.filter((s) => s.id !== you.id && s.position < you.position).map(signerName)
+      : [];
+  const first = signed.find((s) => s.party === 'client' && s.selection);
+  return {
+    order: settings.order,
+    emailCode: settings.emailCode,
+    you: { id: you.id, name: you.name, email: you.email, role: you.role, signedAt: signedAt.get(you.id) ?? null },
+    signers: signers.map((s) => ({
+      name: signerName(s),
+      role: s.role,
+      party: s.party as TSignerParty,
+      signedAt: signedAt.get(s.id) ?? null,
+      you: s.id === you.id,
+    })),
+    yourTurn: open && progress.canSignNow.has(you.id),
+    waitingFor,
+    fixedSelection: (first?.selection as TPricingSelection | undefined) ?? null,
   };
 }
 

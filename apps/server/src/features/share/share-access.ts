@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { publishNotifications, toNotification } from '../../activity/events';
 import { expireIfDue, isDue } from '../../activity/expiry';
 import { latestRevision } from '../../activity/records';
-import { proposalEvents, proposals, users } from '../../db/schema';
+import { proposalEvents, proposalSigners, proposals, users } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { hitRateLimit, type TRateRule } from '../../lib/rate-limit';
@@ -17,6 +17,8 @@ import { hashShareToken, isShareTokenShape } from '../../lib/share-token';
 
 /** A proposal row, as the token opened it. */
 export type TRow = typeof proposals.$inferSelect;
+/** The signer whose link the token is. */
+export type TSignerRow = typeof proposalSigners.$inferSelect;
 
 export type TShareRequest = {
   deps: TAppDeps;
@@ -38,11 +40,19 @@ export const SHARE_RATE = {
   /** The same for one proposal from all addresses together: a few readers for hours fit. */
   proposalViews: { max: 1200, windowSeconds: 3600 },
   answers: { max: 30, windowSeconds: 600 },
+  /** Email codes before signing, per address and per signer. */
+  codes: { max: 5, windowSeconds: 600 },
 };
 
 /** RATE_LIMIT=off (automated browser tests on one address) turns these off like every other limit. */
 export const limit = (deps: TAppDeps, key: string, rule: TRateRule) =>
   deps.env.rateLimit ? hitRateLimit(deps.database.db, key, rule) : Promise.resolve();
+
+/** `d***@example.com`: enough for a signer to recognise their address, not enough to harvest it. */
+export const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+};
 
 export const missing = () =>
   new AppError('not_found', 'This proposal link does not exist. Check that you copied the whole link.');
@@ -75,27 +85,37 @@ async function senderName(deps: TAppDeps, row: TRow): Promise<string> {
  * except that an accepted proposal stays readable for good.
  */
 export async function resolveShare(req: TShareRequest, opts: { allowGone?: boolean } = {}): Promise<TRow> {
+  return (await resolveSigner(req, opts)).row;
+}
+
+/** The proposal a token opens and the signer whose link it is (each signer has their own). */
+export async function resolveSigner(
+  req: TShareRequest,
+  opts: { allowGone?: boolean } = {},
+): Promise<{ row: TRow; signer: TSignerRow }> {
   const { deps, token, ip } = req;
   const db = deps.database.db;
   await limit(deps, `share:${ip}`, SHARE_RATE.all);
-  const [row] = isShareTokenShape(token)
+  const [found] = isShareTokenShape(token)
     ? await db
-        .select()
-        .from(proposals)
+        .select({ row: proposals, signer: proposalSigners })
+        .from(proposalSigners)
+        .innerJoin(proposals, eq(proposals.id, proposalSigners.proposalId))
         // A deleted proposal's link stops working at once, as when the row is purged.
-        .where(and(eq(proposals.shareTokenHash, hashShareToken(token)), isNull(proposals.deletedAt)))
+        .where(and(eq(proposalSigners.tokenHash, hashShareToken(token)), isNull(proposals.deletedAt)))
     : [];
-  if (!row) {
+  if (!found) {
     await limit(deps, `share-miss:${ip}`, SHARE_RATE.misses);
     throw missing();
   }
+  const { row, signer } = found;
   if (isDue(row)) {
     await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, row.id);
     const [fresh] = await db.select().from(proposals).where(eq(proposals.id, row.id));
     if (!fresh) throw missing();
-    return checkOpen(req, fresh, opts);
+    return { row: await checkOpen(req, fresh, opts), signer };
   }
-  return checkOpen(req, row, opts);
+  return { row: await checkOpen(req, row, opts), signer };
 }
 
 async function checkOpen(req: TShareRequest, row: TRow, opts: { allowGone?: boolean }): Promise<TRow> {

@@ -18,6 +18,7 @@ import {
   recordViewTime,
   startView,
   type TShareRequest,
+  sendEmailCode,
 } from './share.service';
 
 const request = (c: Context<TAppEnv>): TShareRequest => ({
@@ -75,9 +76,12 @@ export const shareRoutes = new Hono<TAppEnv>()
   .post('/:token/comments', validJson(ZClientComment), async (c) =>
     c.json(await addClientComment({ ...request(c), input: c.req.valid('json') }), 201),
   )
-  .post('/:token/accept', validJson(ZAcceptProposal), async (c) =>
-    c.json(await acceptProposal({ ...request(c), input: c.req.valid('json') }), 201),
-  )
+  // 201 with the certificate when this signature completed the acceptance; 202 while others are still to sign.
+  .post('/:token/accept', validJson(ZAcceptProposal), async (c) => {
+    const outcome = await acceptProposal({ ...request(c), input: c.req.valid('json') });
+    return outcome.complete ? c.json(outcome.certificate, 201) : c.json(outcome, 202);
+  })
+  .post('/:token/code', async (c) => c.json(await sendEmailCode(request(c)), 201))
   .post('/:token/decline', validJson(ZDeclineProposal), async (c) => {
     await declineProposal({ ...request(c), reason: c.req.valid('json').reason });
     return c.body(null, 204);

@@ -15,3 +15,4 @@ export {
 } from './reading.service';
 export { recordViewTime, startView } from './views.service';
 export { COMMENT_MAIL_WINDOW_SECONDS, acceptProposal, addClientComment, declineProposal } from './answers.service';
+export { sendEmailCode } from './email-code';

@@ -18,6 +18,7 @@ export type TNotificationToast = {
 const TONES: Record<TNotifiedEventType, TNotificationToast['tone']> = {
   opened: 'default',
   commented: 'default',
+  signed: 'default',
   accepted: 'success',
   declined: 'default',
   expired: 'default',
@@ -26,6 +27,7 @@ const TONES: Record<TNotifiedEventType, TNotificationToast['tone']> = {
 const VERBS: Record<TNotifiedEventType, [string, string]> = {
   opened: ['opening', 'openings'],
   commented: ['comment', 'comments'],
+  signed: ['signature', 'signatures'],
   accepted: ['acceptance', 'acceptances'],
   declined: ['decline', 'declines'],
   expired: ['expiry', 'expiries'],

@@ -11,7 +11,9 @@ import {
   MessageSquare,
   RotateCw,
   Send,
+  Signature,
   Undo2,
+  UserPen,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -38,6 +40,8 @@ const ICONS: Record<TProposalEventType, { icon: ReactNode; tone: string }> = {
   withdrawn: { icon: <Undo2 />, tone: NEUTRAL },
   extended: { icon: <CalendarPlus />, tone: NEUTRAL },
   reminder_sent: { icon: <BellRing />, tone: NEUTRAL },
+  signed: { icon: <Signature />, tone: 'bg-success/15 text-success' },
+  signer_changed: { icon: <UserPen />, tone: NEUTRAL },
 };
 
 function EventItem({ event, clientName, last }: { event: TProposalEvent; clientName: string; last: boolean }) {

@@ -19,7 +19,8 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
     case 'created':
       return { title: 'Created', detail: null };
     case 'sent': {
-      const to = text(d.to);
+      const signers = Array.isArray(d.signers) ? (d.signers as Array<{ name?: unknown; email?: unknown }>) : [];
+      const to = signers.length > 1 ? signers.map((s) => text(s.name) || text(s.email)).join(', ') : text(d.to);
       const revision = event.revisionNumber ? `revision ${event.revisionNumber}` : 'the proposal';
       return {
         title: `You sent ${revision}${to ? ` to ${to}` : ''}`,
@@ -47,7 +48,26 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
     }
     case 'declined': {
       const reason = text(d.reason);
-      return { title: `${client} declined it`, detail: reason ? `Reason: ${reason}` : 'No reason given' };
+      return { title: `${text(d.name) || client} declined it`, detail: reason ? `Reason: ${reason}` : 'No reason given' };
+    }
+    case 'signed': {
+      const mine = d.party === 'owner';
+      const name = text(d.name) || client;
+      const waiting = Array.isArray(d.waitingFor) ? d.waitingFor.map(text).filter(Boolean) : [];
+      return {
+        title: mine ? `You signed as ${name}` : `Signed by ${name}${text(d.email) ? ` (${text(d.email)})` : ''}`,
+        detail: waiting.length > 0 ? `Still to sign: ${waiting.join(', ')}` : null,
+      };
+    }
+    case 'signer_changed': {
+      const name = text(d.name) || 'a signer';
+      const title =
+        d.action === 'revoked'
+          ? `You revoked ${name}’s link`
+          : d.action === 'reissued'
+            ? `You sent ${name} a new link`
+            : `You corrected ${name}’s details`;
+      return { title, detail: text(d.from) ? `Was ${text(d.from)}; now ${text(d.email)}` : null };
     }
     case 'expired':
       return { title: 'Expired: the valid-until date passed without an answer', detail: null };
@@ -58,7 +78,7 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
       return { title: until ? `You extended it to ${formatCalendarDate(until)}` : 'You extended it', detail: null };
     }
     case 'reminder_sent':
-      return { title: `A reminder was emailed to ${client}`, detail: null };
+      return { title: `A reminder was emailed to ${text(d.to) || client}`, detail: null };
     default:
       return { title: String(event.type), detail: null };
   }

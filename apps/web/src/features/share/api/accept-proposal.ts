@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import type { TSignaturePending } from '@draftwell/shared/share/signing';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 import { shareKeys } from './keys';
@@ -12,9 +13,15 @@ export type TAcceptInput = {
   /** The revision the client read: a newer one answers 409. */
   revisionHash: string;
   selection: TPricingSelection;
+  /** The email code, when the proposal asks for one. */
+  code?: string;
 };
 
-export function acceptProposal(token: string, input: TAcceptInput): Promise<TAcceptanceCertificate> {
+/** The certificate when this signature completed the acceptance; else who is still to sign. */
+export function acceptProposal(
+  token: string,
+  input: TAcceptInput,
+): Promise<TAcceptanceCertificate | TSignaturePending> {
   return unwrap(api.share[':token'].accept.$post({ param: { token }, json: input }));
 }
 
@@ -27,10 +34,12 @@ export function useAcceptProposal(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TAcceptInput) => acceptProposal(token, input),
-    onSuccess: async (certificate) => {
-      queryClient.setQueryData<TSharedProposal>(shareKeys.proposal(token), (page) =>
-        page ? { ...page, status: 'accepted', acceptance: certificate } : page,
-      );
+    onSuccess: async (result) => {
+      if (!('complete' in result)) {
+        queryClient.setQueryData<TSharedProposal>(shareKeys.proposal(token), (page) =>
+          page ? { ...page, status: 'accepted', acceptance: result } : page,
+        );
+      }
       await queryClient.invalidateQueries({ queryKey: shareKeys.proposal(token), exact: true });
     },
     onError: async (error) => {

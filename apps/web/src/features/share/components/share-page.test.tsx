@@ -121,6 +121,15 @@ function shared(overrides: Partial<TSharedProposal> = {}): TSharedProposal {
     acceptance: null,
     decline: null,
     comments: [],
+    signing: {
+      order: 'parallel',
+      emailCode: false,
+      you: { id: 's1', name: 'Dana Reyes', email: 'dana@example.com', role: '', signedAt: null },
+      signers: [{ name: 'Dana Reyes', role: '', party: 'client', signedAt: null, you: true }],
+      yourTurn: true,
+      waitingFor: [],
+      fixedSelection: null,
+    },
     ...overrides,
   };
 }
@@ -143,6 +152,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
   selection: { seo: { selected: true } },
   totals: { ...TOTALS, one_off: { net: 190_000, discount: 0, tax: 0, total: 190_000 } },
   currency: 'USD',
+  signatures: [],
 };
 
 type TRequest = { method: string; path: string; body: unknown };

@@ -1,0 +1,398 @@
+import {
+  CONSENT_TEXT,
+  DEFAULT_SIGNING,
+  PricingError,
+  documentLocale,
+  documentTotals,
+  formatCalendarDate,
+  signingProgress,
+  type TAwaitingSigner,
+  type TEmailProof,
+  type TRevisionSnapshot,
+  type TSignerParty,
+  type TSigningSettings,
+} from '@draftwell/shared';
+import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TDb } from '../db/client';
+import {
+  acceptances,
+  businessProfiles,
+  proposalEvents,
+  proposalRevisions,
+  proposalSigners,
+  proposals,
+  signatures,
+  users,
+} from '../db/schema';
+import type { TAppDeps } from '../http/context';
+import { AppError } from '../lib/app-error';
+import { createShareToken, openShareToken } from '../lib/share-token';
+import { sha256Hex } from '../lib/sha256';
+import { enqueueMail } from '../mail/outbox';
+import { acceptedReceiptMail, ownerActivityMail, proposalMail } from '../mail/templates';
+import { recordEvent } from './events';
+import { latestRevision } from './records';
+
+/**
+ * The signing round, shared by sending (the owner), the client's link and countersigning: who
+ * signs, whose turn it is, recording a signature, and completing the acceptance when the last
+ * required signature is in. Every write runs in the caller's transaction with the proposal row
+ * locked, so concurrent signatures of one proposal are taken one at a time (R7).
+ */
+
+type TProposalRow = typeof proposals.$inferSelect;
+type TRevisionRow = typeof proposalRevisions.$inferSelect;
+export type TSignerRow = typeof proposalSigners.$inferSelect;
+export type TSignatureRow = typeof signatures.$inferSelect;
+type TMailDeps = Pick<TAppDeps, 'env'>;
+
+export const signingSettings = (raw: unknown): TSigningSettings => ({
+  ...DEFAULT_SIGNING,
+  ...(raw && typeof raw === 'object' ? (raw as Partial<TSigningSettings>) : {}),
+});
+
+export const shareUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/$/, '')}/p/${token}`;
+export const ownerUrl = (baseUrl: string, proposalId: string) => `${baseUrl.replace(/\/$/, '')}/proposals/${proposalId}`;
+
+export const signerName = (signer: Pick<TSignerRow, 'name' | 'email'>) => signer.name || signer.email;
+
+/** The signers on the list now, in signing order. */
+export async function signersOf(db: TDb, proposalId: string): Promise<TSignerRow[]> {
+  return db
+    .select()
+    .from(proposalSigners)
+    .where(and(eq(proposalSigners.proposalId, proposalId), isNull(proposalSigners.removedAt)))
+    .orderBy(asc(proposalSigners.position), asc(proposalSigners.createdAt));
+}
+
+export async function signaturesOn(db: TDb, revisionId: string): Promise<TSignatureRow[]> {
+  return db
+    .select()
+    .from(signatures)
+    .where(eq(signatures.revisionId, revisionId))
+    .orderBy(asc(signatures.signedAt), asc(signatures.position));
+}
+
+export const toAwaiting = (signers: TSignerRow[]): TAwaitingSigner[] =>
+  signers.map((s) => ({ name: signerName(s), party: s.party as TSignerParty }));
+
+/** The link of a signer: theirs if it can be opened, else (made under another AUTH_SECRET, or revoked) a new one. */
+export async function signerLink(tx: TDb, deps: TMailDeps, signer: TSignerRow): Promise<string> {
+  const token = signer.tokenSealed ? openShareToken(deps.env.authSecret, signer.tokenSealed) : null;
+  if (token) return token;
+  const fresh = createShareToken(deps.env.authSecret);
+  await tx
+    .update(proposalSigners)
+    .set({ tokenHash: fresh.hash, tokenSealed: fresh.sealed })
+    .where(eq(proposalSigners.id, signer.id));
+  signer.tokenHash = fresh.hash;
+  signer.tokenSealed = fresh.sealed;
+  return fresh.token;
+}
+
+async function emailSignatureOf(tx: TDb, ownerId: string): Promise<string> {
+  const [profile] = await tx
+    .select({ signature: businessProfiles.emailSignature })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.ownerId, ownerId));
+  return profile?.signature ?? '';
+}
+
+/**
+ * Emails each client signer whose turn it is on this revision their own link, once per signer and
+ * revision (the dedupe key); `kind` says whether the revision is the first or a later one.
+ */
+export async function inviteSigners(
+  tx: TDb,
+  deps: TMailDeps,
+  args: {
+    row: Pick<TProposalRow, 'id' | 'ownerId' | 'validUntil'>;
+    revision: Pick<TRevisionRow, 'id' | 'number' | 'snapshot'>;
+    signers: TSignerRow[];
+    due: Set<string>;
+    message: string;
+    kind?: 'sent' | 'revised' | 'reminder';
+    /** Overrides the per-revision dedupe (a reissued link or corrected address mails again). */
+    dedupeSuffix?: string;
+  },
+): Promise<string[]> {
+  const { row, revision, signers, due } = args;
+  const snapshot = revision.snapshot as TRevisionSnapshot;
+  const sender = snapshot.sender;
+  const invited: string[] = [];
+  const clients = signers.filter((s) => s.party === 'client' && due.has(s.id));
+  if (clients.length === 0) return invited;
+  const signature = await emailSignatureOf(tx, row.ownerId);
+  const validUntil = row.validUntil ? formatCalendarDate(row.validUntil, documentLocale(sender.locale)) : null;
+  for (const signer of clients) {
+    const token = await signerLink(tx, deps, signer);
+    const kind = args.kind ?? (revision.number > 1 ? 'revised' : 'sent');
+    const mail = proposalMail({
+      kind,
+      to: signer.email,
+      clientName: signer.name,
+      senderName: sender.name,
+      senderCompany: sender.company,
+      senderEmail: sender.email,
+      title: snapshot.title,
+      message: args.message,
+      signature,
+      validUntil,
+      url: shareUrl(deps.env.baseUrl, token),
+    });
+    const queued = await enqueueMail(
+      tx,
+      `sign-invite:${revision.id}:${signer.id}${args.dedupeSuffix ? `:${args.dedupeSuffix}` : ''}`,
+      mail,
+    );
+    if (queued) {
+      await tx.update(proposalSigners).set({ invitedAt: sql`now()` }).where(eq(proposalSigners.id, signer.id));
+      invited.push(signer.email);
+    }
+  }
+  return invited;
+}
+
+/** Writes who is still to sign onto the proposal row (lists and the status line read it there). */
+export async function storeAwaiting(tx: TDb, proposalId: string, awaiting: TAwaitingSigner[]) {
+  await tx.update(proposals).set({ awaiting }).where(eq(proposals.id, proposalId));
+}
+
+export type TSignatureInput = {
+  name: string;
+  selection: TPricingSelection;
+  ipAddress: string | null;
+  userAgent: string | null;
+  emailProof: TEmailProof;
+  mark?: unknown;
+};
+
+type TEventRow = typeof proposalEvents.$inferSelect;
+
+export type TSignOutcome =
+  | { complete: true; signature: TSignatureRow; events: TEventRow[] }
+  | { complete: false; signature: TSignatureRow; awaiting: TAwaitingSigner[]; events: TEventRow[] };
+
+function notOpen(row: TProposalRow): AppError {
+  if (row.status === 'accepted') return new AppError('conflict', 'This proposal has already been accepted.');
+  if (row.status === 'declined')
+    return new AppError('conflict', 'This proposal was declined. Ask the sender for a new version.');
+  return new AppError('conflict', 'This proposal cannot be signed now.');
+}
+
+/**
+ * One signer signs the newest revision (the hash they read must be its hash, A19). The proposal
+ * row is locked first, so signatures of one proposal are recorded one at a time: the unique index
+ * on (signer, revision) makes a signer's repeated submissions one signature, and exactly one
+ * signature, the last required one, completes the acceptance.
+ */
+export async function recordSignature(
+  tx: TDb,
+  deps: TAppDeps,
+  args: { proposalId: string; signerId: string; revisionHash: string; input: TSignatureInput },
+): Promise<TSignOutcome> {
+  const { input } = args;
+  const [row] = await tx.select().from(proposals).where(eq(proposals.id, args.proposalId)).for('update');
+  if (!row || row.deletedAt) throw new AppError('not_found', 'This proposal no longer exists.');
+  if (row.status !== 'sent' && row.status !== 'viewed') throw notOpen(row);
+  const revision = await latestRevision(tx, row.id);
+  if (!revision) throw new AppError('not_found', 'This proposal has not been sent.');
+  if (revision.hash !== args.revisionHash) {
+    throw new AppError('conflict', 'A newer version of this proposal was sent while you were reading. Read it, then sign.', {
+      fields: { revisionHash: 'Not the newest version.' },
+    });
+  }
+  const settings = signingSettings(row.signing);
+  const [signers, signed] = await Promise.all([signersOf(tx, row.id), signaturesOn(tx, revision.id)]);
+  const signer = signers.find((s) => s.id === args.signerId);
+  if (!signer) throw new AppError('not_found', 'You are no longer among this proposal’s signers.');
+  if (signed.some((s) => s.signerId === signer.id)) {
+    throw new AppError('conflict', 'You have already signed this proposal.');
+  }
+  const before = signingProgress(settings, signers, signed);
+  if (!before.canSignNow.has(signer.id)) {
+    const first = before.awaiting.find((s) => before.canSignNow.has(s.id));
+    throw new AppError(
+      'conflict',
+      first
+        ? `It is not your turn to sign yet: ${signerName(first)} signs first. We will email you when it is.`
+        : 'It is not your turn to sign yet.',
+    );
+  }
+
+  // The first signature fixes the options; everyone after signs the same choices.
+  const snapshot = revision.snapshot as TRevisionSnapshot;
+  const firstClient = signed.find((s) => s.party === 'client' && s.selection);
+  const selection = (firstClient?.selection as TPricingSelection | undefined) ?? input.selection;
+  let totals;
+  try {
+    totals = documentTotals(snapshot.document as TDocument, selection);
+  } catch (err) {
+    if (err instanceof PricingError) throw new AppError('invalid', err.message, { fields: { selection: err.message } });
+    throw err;
+  }
+  const [signature] = await tx
+    .insert(signatures)
+    .values({
+      proposalId: row.id,
+      ownerId: row.ownerId,
+      signerId: signer.id,
+      revisionId: revision.id,
+      position: signer.position,
+      party: signer.party,
+      name: input.name,
+      email: signer.email,
+      role: signer.role,
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent?.slice(0, 1000) ?? null,
+      consentText: CONSENT_TEXT,
+      consentHash: sha256Hex(CONSENT_TEXT),
+      emailProof: input.emailProof,
+      mark: input.mark ?? null,
+      selection: signer.party === 'client' && !firstClient ? selection : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!signature) throw new AppError('conflict', 'You have already signed this proposal.');
+  const after = signingProgress(settings, signers, [...signed, signature]);
+  const events: TEventRow[] = [];
+  const ownerMail = await ownerAddress(tx, row.ownerId);
+  const link = ownerUrl(deps.env.baseUrl, row.id);
+
+  if (!after.complete) {
+    const awaiting = toAwaiting(after.awaiting);
+    await storeAwaiting(tx, row.id, awaiting);
+    events.push(
+      await recordEvent(tx, {
+        proposalId: row.id,
+        ownerId: row.ownerId,
+        type: 'signed',
+        actor: signer.party === 'owner' ? 'owner' : 'client',
+        revisionNumber: revision.number,
+        data: { name: input.name, email: signer.email, role: signer.role, party: signer.party, waitingFor: awaiting.map((a) => a.name) },
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+      }),
+    );
+    // Whose turn has just come: clients in order get their link; the owner is asked to countersign.
+    const newlyDue = new Set([...after.canSignNow].filter((id) => !before.canSignNow.has(id)));
+    await inviteSigners(tx, deps, { row, revision, signers, due: newlyDue, message: snapshot.message });
+    const ownerDue = signers.find((s) => s.party === 'owner' && newlyDue.has(s.id));
+    if (ownerMail && signer.party === 'client') {
+      await enqueueMail(
+        tx,
+        `signed:${signature.id}`,
+        ownerActivityMail({
+          to: ownerMail,
+          title: row.title,
+          text: ownerDue
+            ? `${input.name} signed “${row.title}”: it is your turn to countersign.`
+            : `${input.name} signed “${row.title}”.`,
+          detail: `Still to sign: ${awaiting.map((a) => a.name).join(', ')}.`,
+          url: link,
+        }),
+      );
+    }
+    return { complete: false, signature, awaiting, events };
+  }
+
+  // The last required signature: the acceptance, once (the unique index per proposal backs the lock).
+  const first = [...signed, signature].find((s) => s.party === 'client') ?? signature;
+  const inserted = await tx
+    .insert(acceptances)
+    .values({
+      proposalId: row.id,
+      ownerId: row.ownerId,
+      revisionId: revision.id,
+      name: first.name,
+      email: first.email,
+      ipAddress: first.ipAddress ?? '',
+      userAgent: first.userAgent ?? '',
+      consentText: first.consentText,
+      consentHash: first.consentHash,
+      selection,
+      totals,
+    })
+    .onConflictDoNothing({ target: acceptances.proposalId })
+    .returning({ id: acceptances.id });
+  if (inserted.length === 0) throw new AppError('conflict', 'This proposal has already been accepted.');
+  await tx
+    .update(proposals)
+    .set({
+      status: 'accepted',
+      acceptedAt: sql`now()`,
+      awaiting: [],
+      version: sql`${proposals.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(proposals.id, row.id), inArray(proposals.status, ['sent', 'viewed'])));
+  if (signers.length > 1) {
+    events.push(
+      await recordEvent(tx, {
+        proposalId: row.id,
+        ownerId: row.ownerId,
+        type: 'signed',
+        actor: signer.party === 'owner' ? 'owner' : 'client',
+        revisionNumber: revision.number,
+        data: { name: input.name, email: signer.email, role: signer.role, party: signer.party, waitingFor: [] },
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+      }),
+    );
+  }
+  events.push(
+    await recordEvent(tx, {
+      proposalId: row.id,
+      ownerId: row.ownerId,
+      type: 'accepted',
+      actor: signer.party === 'owner' ? 'owner' : 'client',
+      revisionNumber: revision.number,
+      data: { name: first.name, email: first.email, signers: signers.length },
+      ipAddress: first.ipAddress,
+      userAgent: first.userAgent,
+    }),
+  );
+  // Everyone gets the accepted PDF with its certificate, made when the mail is sent (R9).
+  const pdf = { kind: 'revision_pdf', proposalId: row.id, revisionId: revision.id } as const;
+  if (ownerMail) {
+    const names = signers.filter((s) => s.party === 'client').map(signerName);
+    await enqueueMail(
+      tx,
+      `accepted:${row.id}`,
+      ownerActivityMail({
+        to: ownerMail,
+        title: row.title,
+        text: `${names.length > 1 ? names.join(', ') : first.name} accepted “${row.title}”.`,
+        detail:
+          signers.length > 1
+            ? `Signed by ${[...signed, signature].map((s) => `${s.name} <${s.email}>`).join(', ')} on revision ${revision.number}.`
+            : `Accepted by ${first.name} <${first.email}> on revision ${revision.number}.`,
+        url: link,
+      }),
+      pdf,
+    );
+  }
+  for (const s of signers.filter((x) => x.party === 'client')) {
+    const token = await signerLink(tx, deps, s);
+    const mine = [...signed, signature].find((g) => g.signerId === s.id);
+    await enqueueMail(
+      tx,
+      s.position === first.position ? `accepted-receipt:${row.id}` : `accepted-receipt:${row.id}:${s.id}`,
+      acceptedReceiptMail({
+        to: s.email,
+        name: mine?.name ?? s.name,
+        title: row.title,
+        senderName: snapshot.sender.name,
+        url: shareUrl(deps.env.baseUrl, token),
+      }),
+      pdf,
+    );
+  }
+  return { complete: true, signature, events };
+}
+
+async function ownerAddress(tx: TDb, ownerId: string): Promise<string | null> {
+  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+  return owner?.email ?? null;
+}
