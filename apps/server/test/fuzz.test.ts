@@ -77,6 +77,8 @@ function samples(f: TFixtures): Record<string, Record<string, unknown>> {
     },
     'POST /api/proposals/:id/send': { version: 1, message: 'Here it is.' },
     'POST /api/proposals/:id/remind': { message: 'A reminder.' },
+    'POST /api/proposals/:id/countersign': { name: 'Olivia Owner', consent: true, revisionHash: f.revisionHash },
+    'PATCH /api/proposals/:id/signers/:signerId': { name: 'Dana R.', email: 'dana.r@example.com', role: 'CFO' },
     'POST /api/proposals/:id/extend': { validUntil: '2030-01-01' },
     'POST /api/proposals/:id/comments': { body: 'A reply.' },
     'POST /api/clients': { name: 'Ada', company: 'Co', email: 'ada@example.com', phone: '', address: '', notes: '' },
@@ -267,7 +269,7 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
     return route
       .replace(':proposalId', f.draftId)
       .replace(
-        /^(\/api\/proposals\/):id(?=\/(send|remind|withdraw|extend|comments|events|revisions|acceptance|share-link))/,
+        /^(\/api\/proposals\/):id(?=\/(send|remind|withdraw|extend|comments|events|revisions|acceptance|share-link|signers|countersign))/,
         `$1${f.sentId}`,
       )
       .replace(/^\/api\/proposals\/:id/, `/api/proposals/${f.draftId}`)
@@ -302,7 +304,7 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
         !r.path.startsWith('/api/auth/') &&
         // No JSON body: uploads and Stripe's webhook (multipart and a signed payload), and the
         // actions whose only input is the path.
-        !/\/(files|logo|webhook|portal|duplicate|restore|withdraw|use|views)$/.test(r.path),
+        !/\/(files|logo|webhook|portal|duplicate|restore|withdraw|use|views|revoke|reissue|code)$/.test(r.path),
     );
     const known = samples(f);
     expect(bodyRoutes.filter((r) => !(`${r.method} ${r.path}` in known)).map((r) => `${r.method} ${r.path}`)).toEqual(

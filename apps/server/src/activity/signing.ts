@@ -53,7 +53,8 @@ export const signingSettings = (raw: unknown): TSigningSettings => ({
 });
 
 export const shareUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/$/, '')}/p/${token}`;
-export const ownerUrl = (baseUrl: string, proposalId: string) => `${baseUrl.replace(/\/$/, '')}/proposals/${proposalId}`;
+export const ownerUrl = (baseUrl: string, proposalId: string) =>
+  `${baseUrl.replace(/\/$/, '')}/proposals/${proposalId}`;
 
 export const signerName = (signer: Pick<TSignerRow, 'name' | 'email'>) => signer.name || signer.email;
 
@@ -147,7 +148,10 @@ export async function inviteSigners(
       mail,
     );
     if (queued) {
-      await tx.update(proposalSigners).set({ invitedAt: sql`now()` }).where(eq(proposalSigners.id, signer.id));
+      await tx
+        .update(proposalSigners)
+        .set({ invitedAt: sql`now()` })
+        .where(eq(proposalSigners.id, signer.id));
       invited.push(signer.email);
     }
   }
@@ -199,9 +203,13 @@ export async function recordSignature(
   const revision = await latestRevision(tx, row.id);
   if (!revision) throw new AppError('not_found', 'This proposal has not been sent.');
   if (revision.hash !== args.revisionHash) {
-    throw new AppError('conflict', 'A newer version of this proposal was sent while you were reading. Read it, then sign.', {
-      fields: { revisionHash: 'Not the newest version.' },
-    });
+    throw new AppError(
+      'conflict',
+      'A newer version of this proposal was sent while you were reading. Read it, then sign.',
+      {
+        fields: { revisionHash: 'Not the newest version.' },
+      },
+    );
   }
   const settings = signingSettings(row.signing);
   const [signers, signed] = await Promise.all([signersOf(tx, row.id), signaturesOn(tx, revision.id)]);
@@ -270,7 +278,13 @@ export async function recordSignature(
         type: 'signed',
         actor: signer.party === 'owner' ? 'owner' : 'client',
         revisionNumber: revision.number,
-        data: { name: input.name, email: signer.email, role: signer.role, party: signer.party, waitingFor: awaiting.map((a) => a.name) },
+        data: {
+          name: input.name,
+          email: signer.email,
+          role: signer.role,
+          party: signer.party,
+          waitingFor: awaiting.map((a) => a.name),
+        },
         ipAddress: input.ipAddress,
         userAgent: input.userAgent,
       }),

@@ -198,7 +198,13 @@ export function acceptedReceiptMail(args: {
 }
 
 /** To a signer who must prove their address before signing: the code, and how long it lasts. */
-export function signingCodeMail(args: { to: string; name: string; code: string; title: string; minutes: number }): TMail {
+export function signingCodeMail(args: {
+  to: string;
+  name: string;
+  code: string;
+  title: string;
+  minutes: number;
+}): TMail {
   const lines = [
     args.name ? `Hi ${args.name},` : 'Hello,',
     `Your code to sign “${args.title}” is ${args.code}.`,

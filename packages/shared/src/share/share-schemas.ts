@@ -103,10 +103,16 @@ export const ZCountersign = ZOwnerSignature.extend({
 export type TCountersign = z.input<typeof ZCountersign>;
 
 /** Correcting one signer without sending the proposal again; a new address gets a new link. */
-export const ZSignerPatch = ZSignerContact.partial().refine(
-  (patch) => Object.values(patch).some((v) => v !== undefined),
-  'Change the name, the email address or the role.',
-);
+export const ZSignerPatch = z
+  .strictObject({
+    name: ZSignerContact.shape.name.optional(),
+    email: ZEmail.optional(),
+    role: z.string().trim().max(100, 'Use at most 100 characters for a role.').optional(),
+  })
+  .refine(
+    (patch) => Object.values(patch).some((v) => v !== undefined),
+    'Change the name, the email address or the role.',
+  );
 export type TSignerPatch = z.input<typeof ZSignerPatch>;
 
 export const ZClientComment = z.strictObject({

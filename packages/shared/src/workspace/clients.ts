@@ -1,3 +1,4 @@
+import type { TSignerContact } from '../share/signing';
 import { z } from 'zod';
 import { optionalText, ZVersion } from './common';
 
@@ -37,6 +38,8 @@ export type TClient = {
   phone: string;
   address: string;
   notes: string;
+  /** Who signed for this client at the last send, offered again in the next send dialog. */
+  signers: TSignerContact[];
   version: number;
   createdAt: string;
   updatedAt: string;

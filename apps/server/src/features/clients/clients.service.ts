@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { TClient, TClientPatch } from '@draftwell/shared/workspace/clients';
+import type { TSignerContact } from '@draftwell/shared/share/signing';
 import type { TListQuery } from '@draftwell/shared/workspace/common';
 import type { TDb } from '../../db/client';
 import { clients } from '../../db/schema';
@@ -9,7 +10,7 @@ import { containsPattern, isUuid } from '../../lib/sql-text';
 import { decodeCursor, encodeCursor, type TPage } from '../../lib/cursor';
 
 type TClientRow = typeof clients.$inferSelect;
-type TClientValues = Omit<TClient, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+type TClientValues = Omit<TClient, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'signers'>;
 
 function toClient(row: TClientRow): TClient {
   return {
@@ -20,6 +21,7 @@ function toClient(row: TClientRow): TClient {
     phone: row.phone,
     address: row.address,
     notes: row.notes,
+    signers: row.signers as TSignerContact[],
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -129,7 +129,10 @@ export async function replyAsOwner(args: TArgs & { body: string }): Promise<TCom
     });
     // Every client signer reads the thread, each through their own link.
     for (const signer of await signersOf(tx, row.id)) {
-      const token = signer.party === 'client' && signer.tokenSealed ? openShareToken(deps.env.authSecret, signer.tokenSealed) : null;
+      const token =
+        signer.party === 'client' && signer.tokenSealed
+          ? openShareToken(deps.env.authSecret, signer.tokenSealed)
+          : null;
       if (!token) continue;
       await enqueueMail(
         tx,

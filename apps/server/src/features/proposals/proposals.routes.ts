@@ -122,14 +122,26 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       200,
     ),
   )
-  .post('/:id/signers/:signerId/:action{revoke|reissue}', async (c) =>
+  .post('/:id/signers/:signerId/revoke', async (c) =>
     c.json(
       await changeSigner({
         deps: c.var.deps,
         actor: c.var.actor,
         id: c.req.param('id'),
         signerId: c.req.param('signerId'),
-        action: c.req.param('action') === 'revoke' ? 'revoked' : 'reissued',
+        action: 'revoked',
+      }),
+      200,
+    ),
+  )
+  .post('/:id/signers/:signerId/reissue', async (c) =>
+    c.json(
+      await changeSigner({
+        deps: c.var.deps,
+        actor: c.var.actor,
+        id: c.req.param('id'),
+        signerId: c.req.param('signerId'),
+        action: 'reissued',
       }),
       200,
     ),

@@ -20,14 +20,7 @@ import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/pro
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
 import { latestRevision } from '../../activity/records';
-import {
-  inviteSigners,
-  shareUrl,
-  signaturesOn,
-  signersOf,
-  signingSettings,
-  toAwaiting,
-} from '../../activity/signing';
+import { inviteSigners, shareUrl, signaturesOn, signersOf, signingSettings, toAwaiting } from '../../activity/signing';
 import { todayUtc } from '../../activity/expiry';
 import type { TDb } from '../../db/client';
 import { businessProfiles, clients, proposalEvents, proposalRevisions, proposals, signatures } from '../../db/schema';
@@ -146,7 +139,8 @@ export async function sendProposal(args: {
     const contacts = signerContacts(row, current, input.signers);
     const problems = sendProblems(row, snapshot, contacts.length > 0);
     if (settings.countersign === 'before' && !input.ownerSignature) {
-      problems.ownerSignature = 'Sign before sending: type your name and tick the box, or choose another countersignature.';
+      problems.ownerSignature =
+        'Sign before sending: type your name and tick the box, or choose another countersignature.';
     }
     if (Object.keys(problems).length > 0) {
       throw new AppError('invalid', `This proposal is not ready to send. ${Object.values(problems).join(' ')}`, {
@@ -239,7 +233,13 @@ export async function sendProposal(args: {
         message: input.message,
       },
     });
-    await inviteSigners(tx, deps, { row: updated, revision, signers, due: progress.canSignNow, message: input.message });
+    await inviteSigners(tx, deps, {
+      row: updated,
+      revision,
+      signers,
+      due: progress.canSignNow,
+      message: input.message,
+    });
     if (signed[0]) {
       await recordEvent(tx, {
         proposalId: row.id,
@@ -247,7 +247,13 @@ export async function sendProposal(args: {
         type: 'signed',
         actor: 'owner',
         revisionNumber: number,
-        data: { name: signed[0].name, email: owner!.email, role: '', party: 'owner', waitingFor: toAwaiting(progress.awaiting).map((a) => a.name) },
+        data: {
+          name: signed[0].name,
+          email: owner!.email,
+          role: '',
+          party: 'owner',
+          waitingFor: toAwaiting(progress.awaiting).map((a) => a.name),
+        },
       });
     }
     return updated;
@@ -314,7 +320,10 @@ export async function remindProposal(args: {
       actor: 'owner',
       revisionNumber: revision.number,
       data: {
-        to: signers.filter((s) => due.has(s.id) && s.party === 'client').map((s) => s.email).join(', '),
+        to: signers
+          .filter((s) => due.has(s.id) && s.party === 'client')
+          .map((s) => s.email)
+          .join(', '),
         message,
       },
     });

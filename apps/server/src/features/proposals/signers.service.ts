@@ -177,7 +177,10 @@ async function lockSigner(tx: TDb, actor: TActor, id: string, signerId: string) 
   const signer = signers.find((s) => s.id === signerId && s.party === 'client');
   if (!signer) throw new AppError('not_found', 'That signer is not on this proposal.');
   if (row.status !== 'sent' && row.status !== 'viewed') {
-    throw new AppError('conflict', `This proposal is ${row.status === 'draft' ? 'not sent' : row.status}: there is no link to change.`);
+    throw new AppError(
+      'conflict',
+      `This proposal is ${row.status === 'draft' ? 'not sent' : row.status}: there is no link to change.`,
+    );
   }
   const revision = await latestRevision(tx, row.id);
   if (!revision) throw new Error('a sent proposal has no revision');
@@ -244,7 +247,12 @@ export async function changeSigner(args: {
       type: 'signer_changed',
       actor: 'owner',
       revisionNumber: revision.number,
-      data: { action, name: signerName(updated!), email: updated!.email, ...(newAddress ? { from: signer.email } : {}) },
+      data: {
+        action,
+        name: signerName(updated!),
+        email: updated!.email,
+        ...(newAddress ? { from: signer.email } : {}),
+      },
     });
     await tx
       .update(proposals)

@@ -1,8 +1,4 @@
-import {
-  type TAcceptanceCertificate,
-  type TComment,
-  type TSignaturePending,
-} from '@draftwell/shared';
+import { type TAcceptanceCertificate, type TComment, type TSignaturePending } from '@draftwell/shared';
 import type { TPricingSelection } from '@draftwell/shared/document';
 import { COMMENT_EXCERPT_MAX, type TAcceptProposal, type TClientComment } from '@draftwell/shared/share/share-schemas';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
@@ -176,7 +172,8 @@ export async function acceptProposal(
   );
   deps.outbox.kick();
   await notifyOwner(deps, row, outcome.events);
-  if (!outcome.complete) return { complete: false, signature: toEvidence(outcome.signature), awaiting: outcome.awaiting };
+  if (!outcome.complete)
+    return { complete: false, signature: toEvidence(outcome.signature), awaiting: outcome.awaiting };
   const certificate = await findCertificate(deps.database.db, row.id);
   if (!certificate) throw new Error('acceptance not found after commit');
   return { complete: true, certificate };

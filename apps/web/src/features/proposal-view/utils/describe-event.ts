@@ -48,7 +48,10 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
     }
     case 'declined': {
       const reason = text(d.reason);
-      return { title: `${text(d.name) || client} declined it`, detail: reason ? `Reason: ${reason}` : 'No reason given' };
+      return {
+        title: `${text(d.name) || client} declined it`,
+        detail: reason ? `Reason: ${reason}` : 'No reason given',
+      };
     }
     case 'signed': {
       const mine = d.party === 'owner';

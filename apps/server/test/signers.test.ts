@@ -1,0 +1,473 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  TAcceptanceCertificate,
+  TProposalEvent,
+  TSharedProposal,
+  TSignaturePending,
+  TSigningState,
+} from '@draftwell/shared';
+import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { CODE_TRIES } from '../src/features/share/email-code';
+import { readyDraft, verifyEmail } from './proposal-fixtures';
+import {
+  backends,
+  countRows,
+  nextIp,
+  signUp,
+  startMailSink,
+  startTestServer,
+  type Client,
+  type TBackend,
+  type TMailSink,
+  type TTestServer,
+} from './helpers';
+
+/**
+ * Several signers (issue 15): each with their own link, all at once or in order, the owner's
+ * countersignature before or after, correcting one signer without sending again, a decline ending
+ * the round, the email code, and exactly one completion however many sign at once.
+ */
+
+const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+
+describe.each(backends())('several signers (%s)', (backend: TBackend) => {
+  let server: TTestServer;
+  let mail: TMailSink;
+  let owner: Client;
+  let ownerEmail: string;
+  let other: Client;
+  const visitor = () => server.client({ ip: nextIp() });
+  /** Addresses no other test uses, so each test reads only its own mail. */
+  const address = (who: string) => `${who}-${randomUUID().slice(0, 8)}@acme.example`;
+
+  beforeAll(async () => {
+    mail = await startMailSink();
+    server = await startTestServer({ backend, mail, env: { TRUST_PROXY: 'true', DEFAULT_PLAN: 'pro' } });
+    const a = await signUp(server, { name: 'Olivia Owner' });
+    owner = a.client;
+    ownerEmail = a.email;
+    await verifyEmail(server, a.user.id);
+    const b = await signUp(server, { name: 'Mallory Other' });
+    other = b.client;
+    await verifyEmail(server, b.user.id);
+  });
+  afterAll(async () => {
+    await server.close();
+    await mail.close();
+  });
+
+  type TSignerSpec = { name: string; email: string; role?: string };
+
+  /** Sends a ready draft to these signers; returns each signer's link as emailed (when it was). */
+  async function sendTo(
+    signers: TSignerSpec[],
+    signing: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
+  ) {
+    const draft = await readyDraft(owner);
+    const res = await owner.post(`/api/proposals/${draft.id}/send`, {
+      version: draft.version,
+      message: 'Please sign.',
+      signers,
+      signing,
+      ...extra,
+    });
+    expect(res.status, res.text).toBe(200);
+    const state = (await owner.get(`/api/proposals/${draft.id}/signers`)).body as TSigningState;
+    return { proposal: res.body as TProposal, state };
+  }
+
+  const tokenFor = (state: TSigningState, email: string) => tokenOf(state.signers.find((s) => s.email === email)!.url!);
+
+  async function read(token: string) {
+    const res = await visitor().get(`/api/share/${token}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body as TSharedProposal;
+  }
+
+  async function sign(token: string, who: TSignerSpec, extra: Record<string, unknown> = {}) {
+    const page = await read(token);
+    return visitor().post(`/api/share/${token}/accept`, {
+      name: who.name,
+      email: who.email,
+      consent: true,
+      revisionHash: page.revision.hash,
+      selection: { seo: { selected: true } },
+      ...extra,
+    });
+  }
+
+  it('all at once: each signer has their own link and mail; accepted when the last signs; the certificate lists both', async () => {
+    const ceo = { name: 'Carla Chief', email: address('ceo'), role: 'Client — CEO' };
+    const cfo = { name: 'Frank Finance', email: address('cfo'), role: 'Client — CFO' };
+    const { proposal, state } = await sendTo([ceo, cfo]);
+    expect(state.settings).toEqual({ order: 'parallel', countersign: 'none', emailCode: false });
+    expect(state.signers.map((s) => [s.position, s.party, s.email, s.canSignNow])).toEqual([
+      [1, 'client', ceo.email, true],
+      [2, 'client', cfo.email, true],
+    ]);
+    expect(state.awaiting.map((a) => a.name)).toEqual([ceo.name, cfo.name]);
+    // Each got their own link by email.
+    const ceoMail = await mail.waitForMail(ceo.email, /^Proposal: Website redesign$/);
+    const cfoMail = await mail.waitForMail(cfo.email, /^Proposal: Website redesign$/);
+    expect(ceoMail.text).toMatch(/^Hi Carla Chief,/);
+    const ceoToken = tokenOf(ceoMail.links.find((l) => l.includes('/p/'))!);
+    const cfoToken = tokenOf(cfoMail.links.find((l) => l.includes('/p/'))!);
+    expect(ceoToken).not.toBe(cfoToken);
+    expect(ceoToken).toBe(tokenFor(state, ceo.email));
+
+    const seen = await read(cfoToken);
+    expect(seen.signing).toMatchObject({
+      order: 'parallel',
+      you: { name: cfo.name, email: cfo.email, role: cfo.role, signedAt: null },
+      yourTurn: true,
+      waitingFor: [],
+      fixedSelection: null,
+    });
+    // The page names the other signers but never their addresses.
+    expect(seen.signing.signers.map((s) => [s.name, s.you])).toEqual([
+      [ceo.name, false],
+      [cfo.name, true],
+    ]);
+    expect(JSON.stringify(seen.signing.signers)).not.toContain(ceo.email);
+
+    // A signer cannot sign as someone else.
+    const asOther = await sign(cfoToken, { ...cfo, email: ceo.email });
+    expect(asOther.status).toBe(400);
+    expect(asOther.body.error.fields.email).toMatch(/This link was sent to c\*\*\*@acme\.example/);
+
+    const first = await sign(ceoToken, ceo);
+    expect(first.status, first.text).toBe(202);
+    const pending = first.body as TSignaturePending;
+    expect(pending).toMatchObject({
+      complete: false,
+      signature: { name: ceo.name, email: ceo.email, party: 'client' },
+    });
+    expect(pending.awaiting.map((a) => a.name)).toEqual([cfo.name]);
+    expect((await sign(ceoToken, ceo)).status).toBe(409);
+    const mid = (await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal;
+    expect(mid.status).toBe('sent');
+    expect(mid.awaiting).toEqual([{ name: cfo.name, party: 'client' }]);
+    await mail.waitForMail(ownerEmail, /^Carla Chief signed “Website redesign”\.$/);
+
+    // The first signer's choices are fixed for the second, whatever they send.
+    expect((await read(cfoToken)).signing.fixedSelection).toEqual({ seo: { selected: true } });
+    const last = await sign(cfoToken, cfo, { selection: {} });
+    expect(last.status, last.text).toBe(201);
+    const certificate = last.body as TAcceptanceCertificate;
+    expect(certificate).toMatchObject({ name: ceo.name, email: ceo.email, selection: { seo: { selected: true } } });
+    expect(certificate.signatures.map((s) => [s.position, s.name, s.email, s.role, s.emailProof])).toEqual([
+      [1, ceo.name, ceo.email, ceo.role, 'link'],
+      [2, cfo.name, cfo.email, cfo.role, 'link'],
+    ]);
+    const done = (await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal;
+    expect(done).toMatchObject({ status: 'accepted', awaiting: [] });
+    // Everyone gets the accepted PDF.
+    await server.deps.outbox.drain();
+    for (const who of [ceo, cfo]) await mail.waitForMail(who.email, /^You accepted: Website redesign$/);
+    await mail.waitForMail(ownerEmail, /^Carla Chief, Frank Finance accepted “Website redesign”\.$/);
+    const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
+    expect(events.filter((e) => e.type === 'signed').map((e) => e.data.name)).toEqual([ceo.name, cfo.name]);
+    expect(events.filter((e) => e.type === 'accepted')).toHaveLength(1);
+  });
+
+  it('in order: only the first is emailed; the next gets their link when the previous signs', async () => {
+    const first = { name: 'Ann First', email: address('ann') };
+    const second = { name: 'Ben Second', email: address('ben') };
+    const { state } = await sendTo([first, second], { order: 'sequential' });
+    expect(state.signers.map((s) => s.canSignNow)).toEqual([true, false]);
+    await mail.waitForMail(first.email, /^Proposal: Website redesign$/);
+    await server.deps.outbox.drain();
+    expect(mail.messages.some((m) => m.to.includes(second.email))).toBe(false);
+
+    // The second signer's link works (the owner may have shared it) but says whose turn it is.
+    const secondToken = tokenFor(state, second.email);
+    const waiting = await read(secondToken);
+    expect(waiting.signing).toMatchObject({ yourTurn: false, waitingFor: [first.name] });
+    const early = await sign(secondToken, second);
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toMatch(/not your turn.*Ann First signs first/);
+
+    expect((await sign(tokenFor(state, first.email), first)).status).toBe(202);
+    const invite = await mail.waitForMail(second.email, /^Proposal: Website redesign$/);
+    expect(tokenOf(invite.links.find((l) => l.includes('/p/'))!)).toBe(secondToken);
+    expect((await read(secondToken)).signing).toMatchObject({ yourTurn: true, waitingFor: [] });
+    expect((await sign(secondToken, second)).status).toBe(201);
+  });
+
+  it('countersign after: the owner signs last in the app, after every client; then it is accepted', async () => {
+    const client = { name: 'Cleo Client', email: address('cleo') };
+    const { proposal, state } = await sendTo([client], { countersign: 'after' });
+    expect(state.signers.map((s) => [s.party, s.canSignNow])).toEqual([
+      ['client', true],
+      ['owner', false],
+    ]);
+    expect(state.signers[1]!.url).toBeNull();
+    const hash = (await read(tokenFor(state, client.email))).revision.hash;
+    const tooSoon = await owner.post(`/api/proposals/${proposal.id}/countersign`, {
+      name: 'Olivia Owner',
+      consent: true,
+      revisionHash: hash,
+    });
+    expect(tooSoon.status).toBe(409);
+
+    expect((await sign(tokenFor(state, client.email), client)).status).toBe(202);
+    await mail.waitForMail(ownerEmail, /^Cleo Client signed “Website redesign”: it is your turn to countersign\.$/);
+    const waiting = (await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal;
+    expect(waiting.awaiting).toEqual([{ name: 'Olivia Owner', party: 'owner' }]);
+    // Another user cannot countersign it, nor see its signers (A1).
+    expect(
+      (
+        await other.post(`/api/proposals/${proposal.id}/countersign`, {
+          name: 'Mallory',
+          consent: true,
+          revisionHash: hash,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await other.get(`/api/proposals/${proposal.id}/signers`)).status).toBe(404);
+
+    const done = await owner.post(`/api/proposals/${proposal.id}/countersign`, {
+      name: 'Olivia Owner',
+      consent: true,
+      revisionHash: hash,
+    });
+    expect(done.status, done.text).toBe(201);
+    const certificate = done.body as TAcceptanceCertificate;
+    expect(certificate.signatures.map((s) => [s.party, s.name, s.emailProof])).toEqual([
+      ['client', client.name, 'link'],
+      ['owner', 'Olivia Owner', 'account'],
+    ]);
+    expect(certificate.name).toBe(client.name);
+    expect(((await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal).status).toBe('accepted');
+  });
+
+  it('countersign before: the owner signs as they send; one client signature then completes it', async () => {
+    const client = { name: 'Dora Client', email: address('dora') };
+    const draft = await readyDraft(owner);
+    const unsigned = await owner.post(`/api/proposals/${draft.id}/send`, {
+      version: draft.version,
+      signers: [client],
+      signing: { countersign: 'before' },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.error.fields.ownerSignature).toMatch(/Sign before sending/);
+    const res = await owner.post(`/api/proposals/${draft.id}/send`, {
+      version: draft.version,
+      signers: [client],
+      signing: { countersign: 'before' },
+      ownerSignature: { name: 'Olivia Owner', consent: true },
+    });
+    expect(res.status, res.text).toBe(200);
+    const state = (await owner.get(`/api/proposals/${draft.id}/signers`)).body as TSigningState;
+    expect(state.signers.map((s) => [s.position, s.party, s.signedAt !== null])).toEqual([
+      [1, 'owner', true],
+      [2, 'client', false],
+    ]);
+    expect(state.awaiting).toEqual([{ name: client.name, party: 'client' }]);
+    const shared = await read(tokenFor(state, client.email));
+    expect(shared.signing.signers.map((s) => [s.party, s.signedAt !== null])).toEqual([
+      ['owner', true],
+      ['client', false],
+    ]);
+    const done = await sign(tokenFor(state, client.email), client);
+    expect(done.status, done.text).toBe(201);
+    expect((done.body as TAcceptanceCertificate).signatures.map((s) => s.party)).toEqual(['owner', 'client']);
+  });
+
+  it('the owner corrects an address, revokes and reissues one signer’s link without sending again', async () => {
+    const right = { name: 'Gus Good', email: address('gus') };
+    const typo = { name: 'Hal Typo', email: address('hal-typo') };
+    const { proposal, state } = await sendTo([right, typo]);
+    const halId = state.signers.find((s) => s.email === typo.email)!.id;
+    const oldToken = tokenFor(state, typo.email);
+    const fixed = address('hal');
+
+    const clash = await owner.patch(`/api/proposals/${proposal.id}/signers/${halId}`, { email: right.email });
+    expect(clash.status).toBe(400);
+    expect((await owner.patch(`/api/proposals/${proposal.id}/signers/${halId}`, {})).status).toBe(400);
+    expect((await other.patch(`/api/proposals/${proposal.id}/signers/${halId}`, { email: fixed })).status).toBe(404);
+    expect((await owner.patch(`/api/proposals/${proposal.id}/signers/not-a-uuid`, { email: fixed })).status).toBe(404);
+
+    const corrected = await owner.patch(`/api/proposals/${proposal.id}/signers/${halId}`, { email: fixed });
+    expect(corrected.status, corrected.text).toBe(200);
+    const after = corrected.body as TSigningState;
+    const newToken = tokenFor(after, fixed);
+    expect(newToken).not.toBe(oldToken);
+    expect((await visitor().get(`/api/share/${oldToken}`)).status).toBe(404);
+    const invite = await mail.waitForMail(fixed, /^Proposal: Website redesign$/);
+    expect(tokenOf(invite.links.find((l) => l.includes('/p/'))!)).toBe(newToken);
+    // The other signer's link is untouched.
+    expect(tokenFor(after, right.email)).toBe(tokenFor(state, right.email));
+
+    const revoked = await owner.post(`/api/proposals/${proposal.id}/signers/${halId}/revoke`);
+    expect(revoked.status).toBe(200);
+    expect((revoked.body as TSigningState).signers.find((s) => s.id === halId)!.url).toBeNull();
+    expect((await visitor().get(`/api/share/${newToken}`)).status).toBe(404);
+
+    const reissued = await owner.post(`/api/proposals/${proposal.id}/signers/${halId}/reissue`);
+    expect(reissued.status).toBe(200);
+    const third = tokenFor(reissued.body as TSigningState, fixed);
+    expect((await visitor().get(`/api/share/${third}`)).status).toBe(200);
+    await server.deps.outbox.drain();
+    const mails = mail.messages.filter((m) => m.to.includes(fixed) && m.subject === 'Proposal: Website redesign');
+    expect(mails).toHaveLength(2);
+
+    const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
+    expect(events.filter((e) => e.type === 'signer_changed').map((e) => e.data.action)).toEqual([
+      'corrected',
+      'revoked',
+      'reissued',
+    ]);
+    // A signer who has signed cannot be changed.
+    expect((await sign(tokenFor(state, right.email), right)).status).toBe(202);
+    const rightId = state.signers.find((s) => s.email === right.email)!.id;
+    expect((await owner.post(`/api/proposals/${proposal.id}/signers/${rightId}/reissue`)).status).toBe(409);
+  });
+
+  it('one signer declining ends the round for everyone', async () => {
+    const a = { name: 'Ivy Yes', email: address('ivy') };
+    const b = { name: 'Jon No', email: address('jon') };
+    const { proposal, state } = await sendTo([a, b]);
+    expect((await sign(tokenFor(state, a.email), a)).status).toBe(202);
+    const declined = await visitor().post(`/api/share/${tokenFor(state, b.email)}/decline`, { reason: 'Over budget' });
+    expect(declined.status).toBe(204);
+    const stored = (await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal;
+    expect(stored).toMatchObject({ status: 'declined', awaiting: [] });
+    expect((await sign(tokenFor(state, a.email), a)).status).toBe(409);
+    const page = await read(tokenFor(state, a.email));
+    expect(page.decline).toMatchObject({ reason: 'Over budget' });
+    const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
+    expect(events.find((e) => e.type === 'declined')!.data).toMatchObject({ name: b.name, reason: 'Over budget' });
+  });
+
+  it('sending again keeps unchanged signers’ links, drops removed ones, and needs every signature again', async () => {
+    const stay = { name: 'Kim Stay', email: address('kim') };
+    const go = { name: 'Leo Go', email: address('leo') };
+    const { proposal, state } = await sendTo([stay, go]);
+    expect((await sign(tokenFor(state, stay.email), stay)).status).toBe(202);
+    const current = (await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal;
+    const fresh = { name: 'Mia New', email: address('mia') };
+    const again = await owner.post(`/api/proposals/${proposal.id}/send`, {
+      version: current.version,
+      signers: [stay, fresh],
+    });
+    expect(again.status, again.text).toBe(200);
+    const next = (await owner.get(`/api/proposals/${proposal.id}/signers`)).body as TSigningState;
+    expect(next.signers.map((s) => s.email)).toEqual([stay.email, fresh.email]);
+    expect(tokenFor(next, stay.email)).toBe(tokenFor(state, stay.email));
+    expect((await visitor().get(`/api/share/${tokenFor(state, go.email)}`)).status).toBe(404);
+    // Revision 2 needs Kim's signature again.
+    expect(next.signers.map((s) => s.signedAt)).toEqual([null, null]);
+    await mail.waitForMail(stay.email, /^Revised proposal: Website redesign$/);
+    // The evidence of the signature on revision 1 stays.
+    expect(await countRows(server, `signatures where proposal_id = '${proposal.id}'`)).toBe(1);
+  });
+
+  it('an email code before signing: sent to the signer, single-address, five tries, ten minutes', async () => {
+    const signer = { name: 'Nia Code', email: address('nia') };
+    const { state } = await sendTo([signer], { emailCode: true });
+    const token = tokenFor(state, signer.email);
+    expect((await read(token)).signing.emailCode).toBe(true);
+    const noCode = await sign(token, signer);
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.error.fields.code).toMatch(/Type the 6-digit code we emailed to n\*\*\*@acme\.example/);
+
+    const sent = await visitor().post(`/api/share/${token}/code`);
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body.sentTo).toBe(`n***@${signer.email.split('@')[1]}`);
+    const codeMail = await mail.waitForMail(signer.email, /is your code to sign/);
+    const code = /^(\d{6}) is your code/.exec(codeMail.subject)![1]!;
+    expect(codeMail.text).toContain(code);
+
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const bad = await sign(token, signer, { code: wrong });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.code).toMatch(/not right/);
+    expect((await sign(token, signer, { code: 'abc' })).status).toBe(400);
+
+    // Expired: the right code no longer works after its ten minutes.
+    await server.deps.database.db.execute(
+      sql`update proposal_signers set code_expires_at = now() - interval '1 second' where email = ${signer.email}`,
+    );
+    const late = await sign(token, signer, { code });
+    expect(late.status).toBe(400);
+    expect(late.body.error.fields.code).toMatch(/expired/);
+
+    // Five tries per code, counted even when they race.
+    await visitor().post(`/api/share/${token}/code`);
+    const second = await mail.waitForMail(signer.email, /is your code to sign/, 10_000).then(async () => {
+      await server.deps.outbox.drain();
+      const codes = mail.messages.filter((m) => m.to.includes(signer.email) && /is your code/.test(m.subject));
+      return /^(\d{6})/.exec(codes.at(-1)!.subject)![1]!;
+    });
+    const other = String((Number(second) + 1) % 1_000_000).padStart(6, '0');
+    const guesses = await Promise.all(
+      Array.from({ length: CODE_TRIES + 3 }, () => sign(token, signer, { code: other })),
+    );
+    expect(guesses.filter((g) => g.status === 429)).toHaveLength(3);
+    const locked = await sign(token, signer, { code: second });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.message).toMatch(/Ask for a new code/);
+
+    await visitor().post(`/api/share/${token}/code`);
+    await server.deps.outbox.drain();
+    const codes = mail.messages.filter((m) => m.to.includes(signer.email) && /is your code/.test(m.subject));
+    const third = /^(\d{6})/.exec(codes.at(-1)!.subject)![1]!;
+    const ok = await sign(token, signer, { code: third });
+    expect(ok.status, ok.text).toBe(201);
+    expect((ok.body as TAcceptanceCertificate).signatures[0]!.emailProof).toBe('code');
+  });
+
+  it('50 signatures at once on one proposal: one each, exactly one completion and one set of mails', async () => {
+    const signers = Array.from({ length: 5 }, (_, i) => ({
+      name: `Signer Number${i + 1}`,
+      email: address(`s${i + 1}`),
+    }));
+    const { proposal, state } = await sendTo(signers);
+    const hash = (await read(tokenFor(state, signers[0]!.email))).revision.hash;
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const who = signers[i % signers.length]!;
+        return visitor().post(`/api/share/${tokenFor(state, who.email)}/accept`, {
+          name: who.name,
+          email: who.email,
+          consent: true,
+          revisionHash: hash,
+          selection: {},
+        });
+      }),
+    );
+    const statuses = attempts.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(45);
+    expect(await countRows(server, `signatures where proposal_id = '${proposal.id}'`)).toBe(5);
+    expect(await countRows(server, `acceptances where proposal_id = '${proposal.id}'`)).toBe(1);
+    await server.deps.outbox.drain();
+    for (const who of signers) {
+      expect(mail.messages.filter((m) => m.to.includes(who.email) && /^You accepted/.test(m.subject))).toHaveLength(1);
+    }
+    expect(
+      mail.messages.filter(
+        (m) =>
+          m.to.includes(ownerEmail.toLowerCase()) &&
+          /accepted “Website redesign”/.test(m.subject) &&
+          m.subject.includes('Signer Number1'),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('the client record remembers the signers for the next send', async () => {
+    const created = await owner.post('/api/clients', { name: 'Acme Corp', email: address('acme') });
+    expect(created.status, created.text).toBe(201);
+    const draft = await readyDraft(owner, { clientId: created.body.id });
+    const signer = { name: 'Pat Buyer', email: address('pat'), role: 'Client — Head of Ops' };
+    const res = await owner.post(`/api/proposals/${draft.id}/send`, { version: draft.version, signers: [signer] });
+    expect(res.status, res.text).toBe(200);
+    const client = await owner.get(`/api/clients/${created.body.id}`);
+    expect(client.body.signers).toEqual([signer]);
+  });
+});
