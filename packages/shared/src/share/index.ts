@@ -2,3 +2,4 @@ export * from './revision';
 export * from './share-api';
 export * from './context';
 export * from './diff';
+export * from './signature';
