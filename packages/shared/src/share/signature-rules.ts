@@ -40,6 +40,8 @@ export const SIGNATURE_IMAGE_FIT = { width: 1200, height: 600 } as const;
 /** The file a signer may choose to upload: the browser scales it down to fit before sending. */
 export const SIGNATURE_UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const SIGNATURE_UPLOAD_TYPES = ['image/png', 'image/jpeg'] as const;
+/** Width × height of a chosen file the browser will decode to scale it: more is a decompression bomb. */
+export const SIGNATURE_UPLOAD_MAX_PIXELS = 40_000_000;
 
 const DATA_URL_PREFIX: Record<TSignatureImageFormat, string> = {
   png: 'data:image/png;base64,',
@@ -63,6 +65,7 @@ export const SIGNATURE_MESSAGES = {
   drawnTooLarge: 'The drawing is too large to keep. Clear it and draw your signature again.',
   drawnTooSmall: 'That is too small to be a signature. Sign across the box.',
   uploadMissing: 'Choose an image of your signature to upload.',
+  uploadEmpty: 'That file is empty. Choose an image of your signature to upload.',
   uploadWrongType: 'Upload your signature as a PNG or JPEG image.',
   uploadNotImage: 'That file is not a PNG or JPEG image, whatever its name says. Save it as PNG or JPEG and try again.',
   uploadUnreadable: 'That image could not be read. Choose the file again.',
@@ -71,6 +74,7 @@ export const SIGNATURE_MESSAGES = {
   uploadUnsupported: 'That image is saved in a way it cannot be shown. Save it again as an ordinary PNG or JPEG.',
   uploadTooLarge: `That image is larger than ${kb(SIGNATURE_IMAGE_MAX_BYTES)}. Crop it closer to your signature, or save it smaller.`,
   uploadFileTooLarge: `That file is larger than ${SIGNATURE_UPLOAD_MAX_FILE_BYTES / (1024 * 1024)} MB. Choose a smaller image of your signature.`,
+  uploadTooManyPixels: `That image has too many pixels to open (more than ${SIGNATURE_UPLOAD_MAX_PIXELS / 1_000_000} megapixels). Crop it to your signature, or save it smaller.`,
   uploadTooBig: (width: number, height: number) =>
     `That image is ${px(width, height)}; a signature may be at most ${px(SIGNATURE_IMAGE_MAX_WIDTH, SIGNATURE_IMAGE_MAX_HEIGHT)}. Crop or scale it down.`,
   uploadTooSmall: (width: number, height: number) =>
