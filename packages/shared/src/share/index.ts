@@ -2,4 +2,3 @@ export * from './revision';
 export * from './share-api';
 export * from './context';
 export * from './diff';
-export * from './signature';

@@ -15,7 +15,6 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { LightTabs } from '@/components/ui/light-tabs';
 import { cn } from '@/lib/cn';
-import { useLatest } from '@/lib/use-latest';
 import { DrawPad } from './draw-pad';
 import { INK, exportDrawing } from './signature-canvas';
 import { HANDWRITING } from './signature-font';
@@ -111,10 +110,14 @@ export function SignatureInput({
     return upload.image ? { kind: 'uploaded', image: upload.image } : null;
   }, [method, typedProblem, typedText, drawn.image, upload.image]);
 
-  const onChangeRef = useLatest(onChange);
+  // Told of each new mark, not of each new `onChange` a parent passes.
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
   useEffect(() => {
     onChangeRef.current(mark);
-  }, [mark, onChangeRef]);
+  }, [mark]);
 
   useEffect(() => {
     if (!focusAfterSwitch.current) return;
