@@ -43,6 +43,18 @@ function PadButton({
   );
 }
 
+/** The canvas's drawing area on screen: inside its border, which getBoundingClientRect includes. */
+function padBox(element: HTMLCanvasElement) {
+  const rect = element.getBoundingClientRect();
+  return {
+    left: rect.left + element.clientLeft,
+    top: rect.top + element.clientTop,
+    // jsdom lays nothing out and says 0 here; a browser says 0 only for a canvas not shown.
+    width: element.clientWidth || rect.width,
+    height: element.clientHeight || rect.height,
+  };
+}
+
 type TActive = { pointerId: number; left: number; top: number; width: number; height: number; points: TPoint[] };
 
 export type TDrawPadProps = {
@@ -97,7 +109,7 @@ export function DrawPad(props: TDrawPadProps) {
     const element = canvas.current;
     if (!element) return;
     const resize = () => {
-      const { width, height } = element.getBoundingClientRect();
+      const { width, height } = padBox(element);
       if (width === 0 || height === 0) return;
       ctx.current = sizePad(element, { width, height }, window.devicePixelRatio || 1);
       paint();
@@ -125,7 +137,7 @@ export function DrawPad(props: TDrawPadProps) {
     event.preventDefault();
     const element = event.currentTarget;
     element.setPointerCapture?.(event.pointerId);
-    const { left, top, width, height } = element.getBoundingClientRect();
+    const { left, top, width, height } = padBox(element);
     const a: TActive = { pointerId: event.pointerId, left, top, width, height, points: [] };
     appendPoint(a.points, pointAt(a, event));
     active.current = a;
