@@ -5,6 +5,7 @@ import { ZPricingSelection, type TPricingSelection } from '@draftwell/shared/doc
 import { PdfRenderError } from './pdf-error';
 import { paperAccents, snapshotContext } from '@draftwell/shared/document/display';
 import { createTextCleaner } from './pdf-text';
+import { registerSignatureFont } from './signature-font';
 import type { TPdfWorkerInput } from './pdf-types';
 import { proposalPdf, type TPdfModel } from './proposal-pdf';
 
@@ -44,6 +45,8 @@ function setUpFonts(): Promise<(text: string) => string> {
         fontStyle,
       })),
     });
+    // Typed signatures (blocks/signature-mark.tsx): loaded only by a render that draws one.
+    registerSignatureFont();
     // English hyphenation would split words across lines ("pro-posal"); only very long runs break.
     Font.registerHyphenationCallback((word) => {
       if (word.length <= LONG_WORD) return [word];
