@@ -21,6 +21,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
       phone: '',
       address: '',
       notes: '',
+      signers: [],
       version: 1,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

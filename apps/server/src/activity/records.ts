@@ -6,6 +6,7 @@ import type {
   TRevisionSnapshot,
   TRevisionSummary,
   TSignatureEvidence,
+  TSignatureMarkData,
   TSignerParty,
 } from '@draftwell/shared';
 import type { TPricingSelection, TPricingTotals } from '@draftwell/shared/document';
@@ -125,6 +126,7 @@ function legacySignature(a: typeof acceptances.$inferSelect): TSignatureEvidence
     consentText: a.consentText,
     consentHash: a.consentHash,
     emailProof: 'link',
+    mark: null,
   };
 }
 
@@ -141,6 +143,7 @@ export const toEvidence = (row: typeof signatureRows.$inferSelect): TSignatureEv
   consentText: row.consentText,
   consentHash: row.consentHash,
   emailProof: row.emailProof as TEmailProof,
+  mark: (row.mark as TSignatureMarkData | null) ?? null,
 });
 
 /** The signatures of a revision, in the order they were given. */

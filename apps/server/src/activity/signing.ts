@@ -8,6 +8,7 @@ import {
   signingProgress,
   type TAwaitingSigner,
   type TEmailProof,
+  type TSignatureMarkData,
   type TRevisionSnapshot,
   type TSignerParty,
   type TSigningSettings,
@@ -169,7 +170,7 @@ export type TSignatureInput = {
   ipAddress: string | null;
   userAgent: string | null;
   emailProof: TEmailProof;
-  mark?: unknown;
+  mark: TSignatureMarkData;
 };
 
 type TEventRow = typeof proposalEvents.$inferSelect;
@@ -257,7 +258,7 @@ export async function recordSignature(
       consentText: CONSENT_TEXT,
       consentHash: sha256Hex(CONSENT_TEXT),
       emailProof: input.emailProof,
-      mark: input.mark ?? null,
+      mark: input.mark,
       selection: signer.party === 'client' && !firstClient ? selection : null,
     })
     .onConflictDoNothing()

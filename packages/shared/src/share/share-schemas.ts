@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPricingSelection } from '../document/schema';
 import { ZIsoDate, ZVersion } from '../workspace/common';
 import { COUNTERSIGN_MODES, MAX_SIGNERS, SIGNING_ORDERS } from './signing';
+import { ZSignatureMark, ZSignatureMethods } from './signature';
 
 /** Request bodies of the sending and client-side routes, validated by the server. */
 
@@ -30,12 +31,15 @@ export const ZSigningSettings = z.strictObject({
   order: z.enum(SIGNING_ORDERS, 'Choose “all at once” or “in order”.'),
   countersign: z.enum(COUNTERSIGN_MODES, 'Choose none, before sending or after the client.'),
   emailCode: z.boolean('Say whether signers must enter a code from their email.'),
+  methods: ZSignatureMethods.unwrap(),
 });
 
 /** The owner's own signature, in the app: when countersigning, or pre-signing as they send. */
 export const ZOwnerSignature = z.strictObject({
   name: ZName,
   consent: z.literal(true, 'Tick the box to agree to the terms of the electronic signature.'),
+  /** Left out: the name typed, in the handwriting font. */
+  mark: ZSignatureMark.optional(),
 });
 
 export const ZSendProposal = z.strictObject({
@@ -82,6 +86,8 @@ export const ZAcceptProposal = z.strictObject({
   revisionHash: z.string().regex(SHA256_HEX, 'That revision is not one of this proposal’s.'),
   /** The first signer's choices; those after them sign the same (theirs is ignored). */
   selection: ZPricingSelection.default({}),
+  /** The signature: typed, drawn or uploaded, as the proposal allows. Left out: the name, typed. */
+  mark: ZSignatureMark.optional(),
   /** The code emailed to the signer, when the proposal asks for one. */
   code: z
     .string('Type the 6-digit code from the email.')

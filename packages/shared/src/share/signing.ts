@@ -1,4 +1,5 @@
 import type { TPricingSelection } from '../document/schema';
+import { SIGNATURE_METHODS, type TSignatureMethod } from './signature-rules';
 
 /**
  * Who signs a sent proposal, in what order, and the evidence each signature leaves. Types and
@@ -26,9 +27,16 @@ export type TSigningSettings = {
   countersign: TCountersignMode;
   /** A 6-digit code emailed to the signer before they can sign, recorded in the evidence. */
   emailCode: boolean;
+  /** The ways a signer may sign: type their name, draw, upload an image. */
+  methods: TSignatureMethod[];
 };
 
-export const DEFAULT_SIGNING: TSigningSettings = { order: 'parallel', countersign: 'none', emailCode: false };
+export const DEFAULT_SIGNING: TSigningSettings = {
+  order: 'parallel',
+  countersign: 'none',
+  emailCode: false,
+  methods: [...SIGNATURE_METHODS],
+};
 
 /** At most this many client signers on one proposal. */
 export const MAX_SIGNERS = 10;
@@ -83,12 +91,20 @@ export type TSignatureEvidence = {
   /** SHA-256 of consentText, lowercase hex. */
   consentHash: string;
   emailProof: TEmailProof;
+  /** The signature as given (typed, drawn or uploaded); null on acceptances from before marks. */
+  mark: TSignatureMarkData | null;
 };
+
+/** A stored signature mark (validated with `ZSignatureMark` in signature.ts when given). */
+export type TSignatureMarkData =
+  { kind: 'typed'; text: string } | { kind: 'drawn'; image: string } | { kind: 'uploaded'; image: string };
 
 /** What the client's page shows of the signing round, for the signer whose link it is. */
 export type TSharedSigning = {
   order: TSigningOrder;
   emailCode: boolean;
+  /** The ways this proposal may be signed. */
+  methods: TSignatureMethod[];
   you: TSignerContact & { id: string; signedAt: string | null };
   /** Every signer in order (the owner's countersignature included), without their addresses. */
   signers: Array<{ name: string; role: string; party: TSignerParty; signedAt: string | null; you: boolean }>;

@@ -190,6 +190,7 @@ export async function sendProposal(args: {
               consentText: CONSENT_TEXT,
               consentHash: sha256Hex(CONSENT_TEXT),
               emailProof: 'account',
+              mark: input.ownerSignature.mark ?? { kind: 'typed', text: input.ownerSignature.name },
             })
             .returning()
         : [];

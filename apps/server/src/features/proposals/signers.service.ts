@@ -295,6 +295,7 @@ export async function countersign(args: {
         ipAddress: args.ipAddress,
         userAgent: args.userAgent,
         emailProof: 'account',
+        mark: input.mark ?? { kind: 'typed', text: input.name },
       },
     }),
   );

@@ -25,6 +25,7 @@ import {
   type TShareRequest,
 } from './share-access';
 import { checkEmailCode } from './email-code';
+import { checkSignatureMethod } from '@draftwell/shared/share/signature-rules';
 
 /* The client's answers: comments, and accepting or declining the proposal. */
 
@@ -155,6 +156,10 @@ export async function acceptProposal(
     throw new AppError('invalid', message, { fields: { email: message } });
   }
   const settings = signingSettings(row.signing);
+  // Without a mark, the name typed is the signature, where the proposal allows typing.
+  const mark = input.mark ?? { kind: 'typed' as const, text: input.name };
+  const refused = checkSignatureMethod(mark.kind, settings.methods);
+  if (refused) throw new AppError('invalid', refused, { fields: { mark: refused } });
   if (settings.emailCode) await checkEmailCode(deps, signer, input.code);
   const outcome = await deps.database.db.transaction((tx) =>
     recordSignature(tx, deps, {
@@ -167,6 +172,7 @@ export async function acceptProposal(
         ipAddress: req.ip,
         userAgent: req.userAgent,
         emailProof: settings.emailCode ? 'code' : 'link',
+        mark,
       },
     }),
   );

@@ -94,6 +94,7 @@ function sharedSigning(row: TRow, you: TSignerRow, signers: TSignerRow[], signed
   return {
     order: settings.order,
     emailCode: settings.emailCode,
+    methods: settings.methods,
     you: { id: you.id, name: you.name, email: you.email, role: you.role, signedAt: signedAt.get(you.id) ?? null },
     signers: signers.map((s) => ({
       name: signerName(s),

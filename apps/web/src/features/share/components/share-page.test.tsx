@@ -124,6 +124,7 @@ function shared(overrides: Partial<TSharedProposal> = {}): TSharedProposal {
     signing: {
       order: 'parallel',
       emailCode: false,
+      methods: ['typed', 'drawn', 'uploaded'],
       you: { id: 's1', name: 'Dana Reyes', email: 'dana@example.com', role: '', signedAt: null },
       signers: [{ name: 'Dana Reyes', role: '', party: 'client', signedAt: null, you: true }],
       yourTurn: true,
