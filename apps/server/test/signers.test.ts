@@ -9,6 +9,7 @@ import type {
   TSigningState,
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { SAMPLE_JPEG_DATA_URL, SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
 import { CODE_TRIES } from '../src/features/share/email-code';
 import { readyDraft, verifyEmail } from './proposal-fixtures';
 import {
@@ -103,7 +104,12 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     const ceo = { name: 'Carla Chief', email: address('ceo'), role: 'Client — CEO' };
     const cfo = { name: 'Frank Finance', email: address('cfo'), role: 'Client — CFO' };
     const { proposal, state } = await sendTo([ceo, cfo]);
-    expect(state.settings).toEqual({ order: 'parallel', countersign: 'none', emailCode: false });
+    expect(state.settings).toEqual({
+      order: 'parallel',
+      countersign: 'none',
+      emailCode: false,
+      methods: ['typed', 'drawn', 'uploaded'],
+    });
     expect(state.signers.map((s) => [s.position, s.party, s.email, s.canSignNow])).toEqual([
       [1, 'client', ceo.email, true],
       [2, 'client', cfo.email, true],
@@ -458,6 +464,37 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
           m.subject.includes('Signer Number1'),
       ),
     ).toHaveLength(1);
+  });
+
+  it('signatures drawn or uploaded, as the proposal allows; the mark is kept with the evidence', async () => {
+    const drawer = { name: 'Quinn Draw', email: address('quinn') };
+    const uploader = { name: 'Rita Upload', email: address('rita') };
+    const { state } = await sendTo([drawer, uploader], { methods: ['drawn', 'uploaded'] });
+    expect((await read(tokenFor(state, drawer.email))).signing.methods).toEqual(['drawn', 'uploaded']);
+    // Typing is not allowed here: neither a typed mark nor none at all (which means the typed name).
+    const typed = await sign(tokenFor(state, drawer.email), drawer, { mark: { kind: 'typed', text: drawer.name } });
+    expect(typed.status).toBe(400);
+    expect(typed.body.error.fields.mark).toBeTruthy();
+    expect((await sign(tokenFor(state, drawer.email), drawer)).status).toBe(400);
+    // A drawing must be a real PNG; an upload a PNG or JPEG.
+    const fake = await sign(tokenFor(state, drawer.email), drawer, {
+      mark: { kind: 'drawn', image: 'data:image/png;base64,' + Buffer.from('not a png').toString('base64') },
+    });
+    expect(fake.status).toBe(400);
+    expect(await countRows(server, `signatures where email = '${drawer.email}'`)).toBe(0);
+
+    expect(
+      (await sign(tokenFor(state, drawer.email), drawer, { mark: { kind: 'drawn', image: SAMPLE_PNG_DATA_URL } }))
+        .status,
+    ).toBe(202);
+    const done = await sign(tokenFor(state, uploader.email), uploader, {
+      mark: { kind: 'uploaded', image: SAMPLE_JPEG_DATA_URL },
+    });
+    expect(done.status, done.text).toBe(201);
+    expect((done.body as TAcceptanceCertificate).signatures.map((s) => s.mark)).toEqual([
+      { kind: 'drawn', image: SAMPLE_PNG_DATA_URL },
+      { kind: 'uploaded', image: SAMPLE_JPEG_DATA_URL },
+    ]);
   });
 
   it('the client record remembers the signers for the next send', async () => {
