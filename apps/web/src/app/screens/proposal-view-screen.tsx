@@ -23,7 +23,7 @@ import { ExtendDialog } from '@/features/proposal-view/components/extend-dialog'
 import { ProposalViewHeader, type TViewDialog } from '@/features/proposal-view/components/proposal-view-header';
 import { RemindDialog } from '@/features/proposal-view/components/remind-dialog';
 import { RevisionsCard } from '@/features/proposal-view/components/revisions-card';
-import { ShareLinkCard } from '@/features/proposal-view/components/share-link-card';
+import { SignersCard } from '@/features/proposal-view/components/signers-card';
 import { TimeStamp } from '@/features/proposal-view/components/time-stamp';
 import { WithdrawDialog } from '@/features/proposal-view/components/withdraw-dialog';
 import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
@@ -153,8 +153,9 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
 
   const onSent = (sent: TProposal) => {
     setDialog(null);
+    const to = sent.awaiting.filter((a) => a.party === 'client').map((a) => a.name);
     toast.success(everSent ? 'Sent again' : 'Proposal sent', {
-      description: `“${sent.title}” is on its way to ${sent.client.email}.`,
+      description: `“${sent.title}” is on its way to ${to.length > 1 ? to.join(', ') : sent.client.email}.`,
     });
   };
 
@@ -240,7 +241,12 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
               onRetry={() => void acceptance.refetch()}
             />
           ) : null}
-          <ShareLinkCard proposalId={p.id} closed={closedNote} />
+          <SignersCard
+            proposalId={p.id}
+            open={p.status === 'sent' || p.status === 'viewed'}
+            closed={closedNote}
+            revisionHash={newest?.hash ?? null}
+          />
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <div className="min-w-0">{documentPart}</div>
             <div className="min-w-0 space-y-6">

@@ -23,7 +23,7 @@ export const proposalKeys = {
   revisions: (id: string) => [...proposalKeys.detail(id), 'revisions'] as const,
   revision: (id: string, number: number) => [...proposalKeys.revisions(id), number] as const,
   acceptance: (id: string) => [...proposalKeys.detail(id), 'acceptance'] as const,
-  shareLink: (id: string) => [...proposalKeys.detail(id), 'share-link'] as const,
+  signers: (id: string) => [...proposalKeys.detail(id), 'signers'] as const,
 };
 
 /**
@@ -56,8 +56,8 @@ export function invalidateProposal(queryClient: QueryClient, id: string): Promis
 }
 
 /**
- * What a client's action (opened, commented, accepted, declined) or an expiry makes stale: the
- * proposal, its timeline, comments and acceptance, and the summaries; not its revisions or link.
+ * What a client's action (opened, commented, signed, accepted, declined) or an expiry makes stale:
+ * the proposal, its timeline, comments, signers and acceptance, and the summaries; not its revisions.
  */
 export function invalidateProposalActivity(queryClient: QueryClient, id: string): Promise<unknown> {
   return Promise.all([
@@ -65,6 +65,7 @@ export function invalidateProposalActivity(queryClient: QueryClient, id: string)
     queryClient.invalidateQueries({ queryKey: proposalKeys.events(id) }),
     queryClient.invalidateQueries({ queryKey: proposalKeys.comments(id) }),
     queryClient.invalidateQueries({ queryKey: proposalKeys.acceptance(id) }),
+    queryClient.invalidateQueries({ queryKey: proposalKeys.signers(id) }),
     invalidateProposalSummaries(queryClient),
   ]);
 }

@@ -2,13 +2,22 @@ import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import type { TEmailProof } from '@draftwell/shared/share/signing';
 import { BadgeCheck, Download, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SignatureMarkView } from '@/components/signature/signature-mark-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatUtcInstant, kindsWithAmounts, lineChoice, TOTAL_NAMES } from '@draftwell/shared/document/display';
+
+/** How each signer showed the address was theirs, in the certificate's words. */
+const PROOF: Record<TEmailProof, string> = {
+  link: 'link sent to their email',
+  code: 'code sent to their email',
+  account: 'signed in as the sender',
+};
 
 type TChoice = { table: string; description: string; included: boolean; quantity: string | null };
 
@@ -102,6 +111,28 @@ export function AcceptanceCertificate({
             <Row term="Accepted at (UTC)">
               <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
             </Row>
+            {certificate.signatures.length > 1 || certificate.signatures.some((g) => g.mark) ? (
+              <Row term="Signatures, in order">
+                <ol className="space-y-3">
+                  {certificate.signatures.map((g) => (
+                    <li key={g.id} className="space-y-1">
+                      {g.mark ? (
+                        <SignatureMarkView mark={g.mark} signerName={g.name} className="h-12 max-w-56" />
+                      ) : null}
+                      <p>
+                        <span className="font-medium">{g.name}</span>
+                        {g.role ? <span className="text-muted-foreground"> · {g.role}</span> : null} ({g.email})
+                      </p>
+                      <p className="text-muted-foreground text-xs">
+                        {g.party === 'owner' ? 'Countersigned' : 'Signed'}{' '}
+                        <time dateTime={g.signedAt}>{formatUtcInstant(g.signedAt, locale)}</time> UTC
+                        {g.ipAddress ? <> from {g.ipAddress}</> : null} · {PROOF[g.emailProof]}
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              </Row>
+            ) : null}
             <Row term="IP address" mono>
               {certificate.ipAddress}
             </Row>

@@ -1,7 +1,9 @@
 import { SEND_CHECK_FIELDS } from '@draftwell/shared/share/share-api';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { CircleAlert, Mail, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { CircleAlert, Mail, Send, Users } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_SIGNING } from '@draftwell/shared/share/signing';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,7 +18,10 @@ import {
 import { Label, Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiError, isPlanLimitError } from '@/lib/api-client';
+import { api, unwrap } from '@/lib/api-client';
+import { useProposalSigners } from '@/lib/api/signers';
 import { useSendProposal } from '../api/send-proposal';
+import { SignersEditor, type TSignersDraft } from './signers-editor';
 
 const MESSAGE_MAX = 2000;
 
@@ -39,7 +44,7 @@ function problemsOf(error: ApiError): TProblem[] {
   return [...known, ...other];
 }
 
-export type TSendableProposal = Pick<TProposal, 'id' | 'title' | 'status' | 'client'>;
+export type TSendableProposal = Pick<TProposal, 'id' | 'title' | 'status' | 'client' | 'clientId' | 'signing'>;
 
 /**
  * Send, or send again: the client's address, an optional message, and, when the server says the
@@ -61,23 +66,86 @@ export function SendProposalDialog({
 }) {
   const send = useSendProposal();
   const [message, setMessage] = useState('');
+  // The owner's changes; until they make any, the draft below is what is offered.
+  const [edited, setEdited] = useState<TSignersDraft | null>(null);
+  const [editing, setEditing] = useState(false);
+  const previous = useProposalSigners(proposal.id, { enabled: open && proposal.status !== 'draft' });
+  const clientRecord = useQuery({
+    queryKey: ['clients', 'detail', proposal.clientId, 'signers'],
+    queryFn: ({ signal }) =>
+      unwrap(api.clients[':id'].$get({ param: { id: proposal.clientId! } }, { init: { signal } })),
+    enabled: open && !!proposal.clientId,
+    staleTime: 30_000,
+  });
+  const offered = useMemo((): TSignersDraft | null => {
+    if (proposal.status !== 'draft' && previous.isPending) return null;
+    if (proposal.clientId && clientRecord.isPending) return null;
+    // Who signs: as at the last send, else the client record's last signers, else the client.
+    const last = previous.data?.signers.filter((s) => s.party === 'client') ?? [];
+    const remembered = clientRecord.data?.signers ?? [];
+    const signers =
+      last.length > 0
+        ? last.map(({ name, email, role }) => ({ name, email, role }))
+        : remembered.length > 0
+          ? remembered
+          : [{ name: proposal.client.name, email: proposal.client.email, role: '' }];
+    const settings = previous.data?.settings ?? proposal.signing ?? DEFAULT_SIGNING;
+    return {
+      signers,
+      order: settings.order,
+      countersign: settings.countersign,
+      emailCode: settings.emailCode,
+      methods: settings.methods,
+      ownerName: '',
+      ownerConsent: false,
+    };
+  }, [proposal, previous.isPending, previous.data, clientRecord.isPending, clientRecord.data]);
+  const draft = edited ?? offered;
   const messageId = useId();
+  const signersId = useId();
   const hintId = useId();
   const again = proposal.status !== 'draft';
-  const email = proposal.client.email.trim();
+  const signerList = draft?.signers ?? [];
+  const email =
+    signerList.length > 0
+      ? signerList.map((s) => s.email.trim() || s.name.trim()).join(', ')
+      : proposal.client.email.trim();
 
   const close = (next: boolean) => {
-    if (!next) send.reset();
+    if (!next) {
+      send.reset();
+      setEdited(null);
+      setEditing(false);
+    }
     onOpenChange(next);
   };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // Signers and options go only when the owner opened them: otherwise the server keeps the last
+    // send's (or, the first time, asks the proposal's client).
+    const signing =
+      editing && draft
+        ? {
+            signers: draft.signers.map((s) => ({ name: s.name.trim(), email: s.email.trim(), role: s.role.trim() })),
+            signing: {
+              order: draft.order,
+              countersign: draft.countersign,
+              emailCode: draft.emailCode,
+              methods: draft.methods,
+            },
+            ...(draft.countersign === 'before'
+              ? { ownerSignature: { name: draft.ownerName.trim(), consent: draft.ownerConsent as true } }
+              : {}),
+          }
+        : {};
     send.mutate(
-      { id: proposal.id, version: getVersion(), message: message.trim() },
+      { id: proposal.id, version: getVersion(), message: message.trim(), ...signing },
       {
         onSuccess: (sent) => {
           setMessage('');
+          setEdited(null);
+          setEditing(false);
           send.reset();
           onSent(sent);
         },
@@ -86,12 +154,13 @@ export function SendProposalDialog({
   };
 
   const error = send.error;
+  const fieldErrors = error instanceof ApiError && error.status === 400 ? error.fields : {};
   const problems =
     error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0 ? problemsOf(error) : [];
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
+      <DialogContent className="max-h-[92vh] overflow-y-auto">
         <form onSubmit={onSubmit} className="grid gap-4" aria-label={again ? 'Send again' : 'Send proposal'}>
           <DialogHeader>
             <DialogTitle>{again ? 'Send the proposal again' : 'Send the proposal'}</DialogTitle>
@@ -104,15 +173,31 @@ export function SendProposalDialog({
             </DialogDescription>
           </DialogHeader>
 
-          <p className="bg-muted/60 flex items-center gap-2 rounded-md px-3 py-2 text-sm">
+          <div className="bg-muted/60 flex flex-wrap items-center gap-2 rounded-md px-3 py-2 text-sm">
             <Mail aria-hidden="true" className="text-muted-foreground size-4 shrink-0" />
             <span className="text-muted-foreground">To</span>
             {email ? (
-              <span className="min-w-0 font-medium break-all">{email}</span>
+              <span className="min-w-0 flex-1 font-medium break-all">{email}</span>
             ) : (
-              <span className="font-medium">no client email yet</span>
+              <span className="flex-1 font-medium">no client email yet</span>
             )}
-          </p>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-expanded={editing}
+              aria-controls={signersId}
+              disabled={!draft}
+              onClick={() => setEditing((v) => !v)}
+            >
+              <Users aria-hidden="true" /> {editing ? 'Hide signers' : 'Signers and options'}
+            </Button>
+          </div>
+          {editing && draft ? (
+            <div id={signersId}>
+              <SignersEditor draft={draft} errors={fieldErrors} onChange={setEdited} />
+            </div>
+          ) : null}
 
           <div className="grid gap-2">
             <Label htmlFor={messageId}>Message (optional)</Label>
