@@ -121,7 +121,8 @@ async function axeOpenState(page: Page, label: string) {
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const activity = (page: Page) => region(page, 'Activity');
 const comments = (page: Page) => region(page, 'Comments');
-const shareLinkField = (page: Page) => region(page, 'Signers').getByRole('textbox', { name: 'Share link for Dana Reyes' });
+const shareLinkField = (page: Page) =>
+  region(page, 'Signers').getByRole('textbox', { name: 'Share link for Dana Reyes' });
 const statusBadge = (page: Page, status: string) =>
   page.getByRole('main').locator('h1 ~ div span', { hasText: new RegExp(`^${status}$`) });
 const moreActions = async (page: Page, item: string) => {

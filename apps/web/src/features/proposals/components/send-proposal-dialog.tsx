@@ -105,11 +105,10 @@ export function SendProposalDialog({
   const signersId = useId();
   const hintId = useId();
   const again = proposal.status !== 'draft';
-  const signerList = draft?.signers ?? [];
-  const email =
-    signerList.length > 0
-      ? signerList.map((s) => s.email.trim() || s.name.trim()).join(', ')
-      : proposal.client.email.trim();
+  const email = (draft?.signers ?? [{ email: proposal.client.email }])
+    .map((s) => s.email.trim())
+    .filter(Boolean)
+    .join(', ');
 
   const close = (next: boolean) => {
     if (!next) {

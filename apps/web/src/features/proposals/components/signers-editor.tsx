@@ -55,8 +55,11 @@ function SignerFields({
   const error = (field: string) => errors[`signers.${index}.${field}`];
   return (
     <fieldset className="grid gap-2 rounded-md border p-3">
+      <legend className="sr-only">{label}</legend>
       <div className="flex items-center justify-between gap-2">
-        <legend className="text-sm font-medium">{label}</legend>
+        <span aria-hidden="true" className="text-sm font-medium">
+          {label}
+        </span>
         <div className="flex gap-1">
           <Button
             type="button"
