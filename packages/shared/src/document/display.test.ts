@@ -325,8 +325,41 @@ describe('variables, sender and signatures', () => {
 
   it('signature boxes: a line to sign on until accepted', () => {
     const parties = signatureParties({ id: 's', type: 'signature', client: { role: ' CEO ' } }, context, null);
-    expect(parties.sender).toEqual({ label: 'Harbour', name: 'Olivia Owner', role: '', accepted: null });
-    expect(parties.client).toEqual({ label: 'Client', name: 'Dana Reyes, Reyes & Co', role: 'CEO', accepted: null });
+    expect(parties.sender).toEqual({ label: 'Harbour', name: 'Olivia Owner', role: '', accepted: null, mark: null });
+    expect(parties.client).toEqual({
+      label: 'Client',
+      name: 'Dana Reyes, Reyes & Co',
+      role: 'CEO',
+      accepted: null,
+      mark: null,
+    });
+    expect(parties.clients).toEqual([parties.client]);
+  });
+
+  it('several signers: a box per client signature with its mark, and the sender’s countersignature', () => {
+    const drawn = { kind: 'drawn' as const, image: 'data:image/png;base64,AAAA' };
+    const parties = signatureParties({ id: 's', type: 'signature', client: { role: 'Buyer' } }, context, {
+      name: 'Dana Reyes',
+      acceptedAt: '2027-03-05T09:00:00.000Z',
+      signatures: [
+        { party: 'client', name: 'Dana Reyes', role: '', signedAt: '2027-03-04T10:00:00.000Z', mark: drawn },
+        { party: 'client', name: 'Frank Finance', role: 'CFO', signedAt: '2027-03-04T11:00:00.000Z', mark: null },
+        {
+          party: 'owner',
+          name: 'Olivia Owner',
+          role: '',
+          signedAt: '2027-03-05T09:00:00.000Z',
+          mark: { kind: 'typed', text: 'Olivia Owner' },
+        },
+      ],
+    });
+    expect(parties.clients.map((c) => [c.name, c.role, c.accepted?.by, c.mark])).toEqual([
+      ['Dana Reyes, Reyes & Co', 'Buyer', 'Accepted by Dana Reyes', drawn],
+      ['Frank Finance, Reyes & Co', 'CFO', 'Signed by Frank Finance', null],
+    ]);
+    expect(parties.clients[0]!.accepted?.on).toBe('on March 4, 2027 at 10:00:00 UTC');
+    expect(parties.sender.accepted?.by).toBe('Signed by Olivia Owner');
+    expect(parties.sender.mark).toEqual({ kind: 'typed', text: 'Olivia Owner' });
   });
 
   it('once accepted, the client’s box names who accepted and when, in UTC', () => {
@@ -339,6 +372,7 @@ describe('variables, sender and signatures', () => {
       name: 'Dan Reyes, Reyes & Co',
       role: '',
       accepted: { by: 'Accepted by Dan Reyes', on: 'on March 4, 2027 at 23:20:30 UTC', date: 'March 4, 2027' },
+      mark: null,
     });
     expect(parties.sender.accepted).toBeNull();
   });

@@ -1,4 +1,5 @@
 import type { TAcceptanceCertificate, TRevisionSnapshot } from '../share/revision';
+import type { TSignatureEvidence, TSignatureMarkData } from '../share/signing';
 import { BILLING_KINDS, QUANTITY_SCALE, type TBillingKind, type TPricingAmounts, type TPricingTotals } from './pricing';
 import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable, TSignatureBlock } from './schema';
 import { DEFAULT_LOCALE, documentLocale } from './locale';
@@ -159,39 +160,61 @@ export type TSigner = {
   role: string;
   /** Who accepted and when, once the client has: "Accepted by Dana Reyes", "on March 4, 2027 at 10:20:30 UTC". */
   accepted: { by: string; on: string; date: string } | null;
+  /** The signature as given (typed, drawn or uploaded), once signed; null before, and on older acceptances. */
+  mark: TSignatureMarkData | null;
+};
+
+type TSignedBy = Pick<TAcceptanceCertificate, 'name' | 'acceptedAt'> & {
+  signatures?: readonly Pick<TSignatureEvidence, 'party' | 'name' | 'role' | 'signedAt' | 'mark'>[];
 };
 
 /**
- * The two boxes of a signature block: the sender's, and the client's, which names who accepted
- * and when once the proposal is accepted (the certificate's name and server time, in UTC).
+ * The boxes of a signature block: the sender's, and the client's, which names who accepted and
+ * when once the proposal is accepted (the certificate's name and server time, in UTC). With
+ * several signers, each client signature has its own box, and the sender's box carries their
+ * countersignature.
  */
 export function signatureParties(
   block: TSignatureBlock,
   context: TDocumentContext,
-  acceptance: Pick<TAcceptanceCertificate, 'name' | 'acceptedAt'> | null | undefined,
-): { sender: TSigner; client: TSigner } {
+  acceptance: TSignedBy | null | undefined,
+): { sender: TSigner; client: TSigner; clients: TSigner[] } {
   const { sender, client } = context;
   const senderDefault = preparedBy(sender) || 'Sender';
-  return {
-    sender: {
-      label: block.sender?.label?.trim() || senderDefault,
-      name: joinParts(sender.name, sender.company.trim() === senderDefault ? '' : sender.company),
-      role: block.sender?.role?.trim() ?? '',
-      accepted: null,
-    },
-    client: {
-      label: block.client?.label?.trim() || 'Client',
-      name: joinParts(acceptance ? acceptance.name : client.name, client.company),
-      role: block.client?.role?.trim() ?? '',
-      accepted: acceptance
-        ? {
-            by: `Accepted by ${acceptance.name}`,
-            on: `on ${formatUtcInstant(acceptance.acceptedAt, context.locale)}`,
-            date: formatUtcDate(acceptance.acceptedAt, context.locale),
-          }
-        : null,
-    },
+  const signed = (name: string, at: string, verb = 'Accepted') => ({
+    by: `${verb} by ${name}`,
+    on: `on ${formatUtcInstant(at, context.locale)}`,
+    date: formatUtcDate(at, context.locale),
+  });
+  const signatures = acceptance?.signatures ?? [];
+  const owner = signatures.find((g) => g.party === 'owner');
+  const clientLabel = block.client?.label?.trim() || 'Client';
+  const clientRole = block.client?.role?.trim() ?? '';
+  const senderBox: TSigner = {
+    label: block.sender?.label?.trim() || senderDefault,
+    name: joinParts(sender.name, sender.company.trim() === senderDefault ? '' : sender.company),
+    role: block.sender?.role?.trim() ?? '',
+    accepted: owner ? signed(owner.name, owner.signedAt, 'Signed') : null,
+    mark: owner?.mark ?? null,
   };
+  const firstClient = signatures.find((g) => g.party === 'client');
+  const clientBox: TSigner = {
+    label: clientLabel,
+    name: joinParts(acceptance ? acceptance.name : client.name, client.company),
+    role: clientRole,
+    accepted: acceptance ? signed(acceptance.name, firstClient?.signedAt ?? acceptance.acceptedAt) : null,
+    mark: firstClient?.mark ?? null,
+  };
+  const others = signatures
+    .filter((g) => g.party === 'client' && g !== firstClient)
+    .map((g): TSigner => ({
+      label: clientLabel,
+      name: joinParts(g.name, client.company),
+      role: g.role || clientRole,
+      accepted: signed(g.name, g.signedAt, 'Signed'),
+      mark: g.mark,
+    }));
+  return { sender: senderBox, client: clientBox, clients: [clientBox, ...others] };
 }
 
 // ---------------------------------------------------------------- branding

@@ -4,6 +4,7 @@ import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { signatureParties, type TSigner } from '@draftwell/shared/document/display';
 import type { TSignatureBlock } from '@draftwell/shared/document/schema';
 import type { TPdfModel } from './model';
+import { SignatureMarkPdf } from './signature-mark';
 import { FAINT, MUTED, RULE, TINT, base, type } from './styles';
 
 const s = StyleSheet.create({
@@ -37,6 +38,7 @@ function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) 
       <Text style={[base.kicker, { color: model.accent }]}>{model.clean(signer.label)}</Text>
       {accepted ? (
         <View style={s.accepted}>
+          {signer.mark ? <SignatureMarkPdf mark={signer.mark} model={model} width={160} height={44} /> : null}
           <Text style={{ fontWeight: 'bold' }}>{model.clean(accepted.by)}</Text>
           <Text>{accepted.on}</Text>
           <Text style={{ ...type(8, 1.35), color: MUTED }}>
@@ -56,13 +58,21 @@ function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) 
   );
 }
 
+/** The sender's box and each client signer's, two to a row. */
 export function SignaturePdf({ block, model }: { block: TSignatureBlock; model: TPdfModel }) {
   const parties = signatureParties(block, model.context, model.certificate);
+  const boxes = [parties.sender, ...parties.clients];
+  const rows: TSigner[][] = [];
+  for (let i = 0; i < boxes.length; i += 2) rows.push(boxes.slice(i, i + 2));
   return (
-    <View style={s.signatures} wrap={false}>
-      <SignatureBox signer={parties.sender} model={model} />
-      <View style={s.signerGap} />
-      <SignatureBox signer={parties.client} model={model} />
+    <View>
+      {rows.map((row, i) => (
+        <View key={i} style={s.signatures} wrap={false}>
+          <SignatureBox signer={row[0]!} model={model} />
+          <View style={s.signerGap} />
+          {row[1] ? <SignatureBox signer={row[1]} model={model} /> : <View style={{ flex: 1 }} />}
+        </View>
+      ))}
     </View>
   );
 }

@@ -1,6 +1,7 @@
 import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TBlock, TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
+import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import type { CSSProperties } from 'react';
 import { cx } from '../utils/class-names';
 import { brandAccents, kindsToTotal } from '@draftwell/shared/document/display';
@@ -11,7 +12,12 @@ import { SignatureView } from './signature-view';
 import { TimelineView } from './timeline-view';
 
 /** Who accepted the proposal and when (the certificate's name and server time). */
-export type TDocumentAcceptance = { name: string; acceptedAt: string };
+export type TDocumentAcceptance = {
+  name: string;
+  acceptedAt: string;
+  /** Every signature with its mark, for the signature block's boxes (older acceptances have one, without). */
+  signatures?: TAcceptanceCertificate['signatures'];
+};
 
 export type TDocumentViewProps = {
   document: TDocument;

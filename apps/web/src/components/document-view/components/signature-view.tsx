@@ -1,15 +1,29 @@
+import { lazy, Suspense } from 'react';
 import type { TSignatureBlock } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import { signatureParties, type TSigner } from '@draftwell/shared/document/display';
 import type { TDocumentAcceptance } from './document-view';
 
+/**
+ * The mark as its own chunk, with the handwriting font: the client's page shows one only once
+ * signed, so its first load does not carry it (QUALITY P8).
+ */
+const SignatureMarkView = lazy(() =>
+  import('@/components/signature/signature-mark-view').then((m) => ({ default: m.SignatureMarkView })),
+);
+
 function SignatureBox({ signer }: { signer: TSigner }) {
-  const { label, name, role, accepted } = signer;
+  const { label, name, role, accepted, mark } = signer;
   return (
     <div className="rounded-lg border p-5 break-inside-avoid" data-signer>
       <p className="text-(--dv-accent) text-xs font-semibold tracking-wide uppercase">{label}</p>
       {accepted ? (
         <p className="bg-muted/60 mt-3 rounded-md px-3 py-2 text-sm" data-accepted>
+          {mark ? (
+            <Suspense fallback={<span className="block h-10" />}>
+              <SignatureMarkView mark={mark} signerName={name} className="mb-1 max-h-16" />
+            </Suspense>
+          ) : null}
           <span className="block font-semibold">{accepted.by}</span>
           <span className="block">{accepted.on}</span>
           <span className="text-muted-foreground block text-xs">
@@ -59,7 +73,9 @@ export function SignatureView({
       data-block="signature"
     >
       <SignatureBox signer={parties.sender} />
-      <SignatureBox signer={parties.client} />
+      {parties.clients.map((signer, i) => (
+        <SignatureBox key={i} signer={signer} />
+      ))}
     </section>
   );
 }
