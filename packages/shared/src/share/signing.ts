@@ -146,3 +146,20 @@ export function signingProgress<
   }
   return { awaiting, canSignNow, complete: awaiting.length === 0 && ordered.length > 0 };
 }
+
+/**
+ * Who is still to sign, for lists and the proposal's status line, once a round has more than the
+ * client's one signature to collect: "Waiting for Frank Finance, you (countersign)"; null otherwise.
+ */
+export function awaitingText(proposal: {
+  status: string;
+  awaiting: readonly TAwaitingSigner[];
+  signing: Pick<TSigningSettings, 'countersign'>;
+}): string | null {
+  if (proposal.status !== 'sent' && proposal.status !== 'viewed') return null;
+  const [first] = proposal.awaiting;
+  if (!first) return null;
+  if (proposal.awaiting.length === 1 && first.party === 'client' && proposal.signing.countersign === 'none')
+    return null;
+  return `Waiting for ${proposal.awaiting.map((a) => (a.party === 'owner' ? 'you (countersign)' : a.name)).join(', ')}`;
+}

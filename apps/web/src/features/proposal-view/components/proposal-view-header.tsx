@@ -1,3 +1,4 @@
+import { awaitingText } from '@draftwell/shared/share/signing';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { ArrowLeft, BellRing, CalendarPlus, Copy, Download, MoreHorizontal, Pencil, Send, Undo2 } from 'lucide-react';
@@ -106,6 +107,7 @@ export function ProposalViewHeader({
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <ProposalStatusBadge status={p.status} className="text-sm" />
             <p className="text-sm">{statusNote(p, everSent)}</p>
+            {awaitingText(p) ? <p className="text-muted-foreground text-sm">{awaitingText(p)}.</p> : null}
           </div>
           <dl aria-label="Dates" className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {dates.map((d) => (

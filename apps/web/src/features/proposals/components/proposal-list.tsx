@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { useProposalList } from '../api/list-proposals';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { awaitingText } from '@draftwell/shared/share/signing';
 import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from '@/components/proposal-status-badge';
 
 const SEARCH_DELAY_MS = 250;
@@ -38,6 +39,9 @@ function ProposalListItem({ proposal, open }: { proposal: TProposalSummary; open
             {formatRelativeTime(proposal.updatedAt)}
           </time>
         </span>
+        {awaitingText(proposal) ? (
+          <span className="text-muted-foreground mt-0.5 block truncate text-xs">{awaitingText(proposal)}</span>
+        ) : null}
       </Link>
     </li>
   );
