@@ -19,6 +19,7 @@ import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/sha256';
 import { enqueueDigestMail, enqueueMail } from '../../mail/outbox';
+import { scheduleSeal } from '../../seal/seal-jobs';
 import { acceptedReceiptMail, commentDigestMail, ownerActivityMail } from '../../mail/templates';
 import {
   SHARE_RATE,
@@ -218,9 +219,11 @@ export async function acceptProposal(
       ipAddress: req.ip,
       userAgent: req.userAgent,
     });
+    // The acceptance completes the proposal: its sealed PDF is made by the seal job (decision 0014).
+    await scheduleSeal(tx, { proposalId: row.id, ownerId: row.ownerId, revisionId: revision.id });
     const shareLink = `${deps.env.baseUrl.replace(/\/$/, '')}/p/${req.token}`;
-    // Both mails carry the accepted PDF with its certificate, made when they are sent (R9).
-    const pdf = { kind: 'revision_pdf', proposalId: row.id, revisionId: revision.id } as const;
+    // Both mails carry the sealed PDF and a link to it; the outbox waits for the seal (R9).
+    const pdf = (audience: 'owner' | 'client') => ({ kind: 'sealed_pdf', proposalId: row.id, audience }) as const;
     if (to) {
       await enqueueMail(
         tx,
@@ -232,7 +235,7 @@ export async function acceptProposal(
           detail: `Accepted by ${input.name} <${input.email}> on revision ${revision.number}.`,
           url: ownerUrl(deps, row.id),
         }),
-        pdf,
+        pdf('owner'),
       );
     }
     await enqueueMail(
@@ -245,7 +248,7 @@ export async function acceptProposal(
         senderName: snapshot.sender.name,
         url: shareLink,
       }),
-      pdf,
+      pdf('client'),
     );
     return recorded;
   });

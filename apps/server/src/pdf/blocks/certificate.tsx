@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatUtcInstant, kindsToTotal, lineChoice, unitLabel } from '@draftwell/shared/document/display';
 import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TPricingTable } from '@draftwell/shared/document/schema';
@@ -9,6 +9,7 @@ import type { ReactElement } from 'react';
 import { Footer } from './footer';
 import type { TPdfModel } from './model';
 import { TotalsList } from './pricing-table';
+import { VerifyQr } from './verify-qr';
 import { MUTED, RULE, TINT, base, type } from './styles';
 
 /** Option rows kept on the certificate's last page with its totals, when there are more. */
@@ -17,6 +18,9 @@ const CERTIFICATE_TAIL_ROWS = 5;
 const s = StyleSheet.create({
   certTitle: { ...type(20, 1.2), fontWeight: 'bold', marginBottom: 6 },
   certIntro: { color: MUTED, marginBottom: 16 },
+  head: { flexDirection: 'row', alignItems: 'flex-start' },
+  headText: { flex: 1, paddingRight: 12 },
+  verifyLine: { ...type(8.5, 1.35), color: MUTED, marginTop: -10, marginBottom: 16 },
   certRow: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: RULE, paddingVertical: 4 },
   certTerm: { width: 150, color: MUTED, ...type(9, 1.35), paddingRight: 8 },
   certValue: { flex: 1, ...type(9.5, 1.35) },
@@ -89,14 +93,27 @@ export function CertificatePage({ certificate, model }: { certificate: TAcceptan
     <Page size="A4" style={[base.page, { fontFamily: model.fonts.body }]} bookmark="Certificate of acceptance">
       <View style={[base.bar, { backgroundColor: model.brand }]} fixed />
       <View style={base.flow}>
-        <Text style={[base.kicker, { color: model.accent }]}>{model.clean(certificate.proposalNumber)}</Text>
-        <Text style={s.certTitle}>Certificate of acceptance</Text>
-        <Text style={s.certIntro}>
-          {model.clean(
-            `This certificate records the electronic acceptance of the proposal "${certificate.proposalTitle}" ` +
-              `(revision ${certificate.revisionNumber}). Draftwell recorded these details at the moment of acceptance.`,
-          )}
-        </Text>
+        <View style={s.head}>
+          <View style={s.headText}>
+            <Text style={[base.kicker, { color: model.accent }]}>{model.clean(certificate.proposalNumber)}</Text>
+            <Text style={s.certTitle}>Certificate of acceptance</Text>
+            <Text style={s.certIntro}>
+              {model.clean(
+                `This certificate records the electronic acceptance of the proposal "${certificate.proposalTitle}" ` +
+                  `(revision ${certificate.revisionNumber}). Draftwell recorded these details at the moment of acceptance.`,
+              )}
+            </Text>
+            {model.verifyUrl ? (
+              <Text style={s.verifyLine}>
+                Anyone can check it at{' '}
+                <Link src={model.verifyUrl} style={{ color: model.accent }}>
+                  {model.clean(model.verifyUrl)}
+                </Link>
+              </Text>
+            ) : null}
+          </View>
+          {model.verifyUrl ? <VerifyQr url={model.verifyUrl} /> : null}
+        </View>
         <CertRow term="Proposal" value={`${certificate.proposalNumber} · ${certificate.proposalTitle}`} model={model} />
         <CertRow term="From" value={sender} model={model} />
         <CertRow term="Accepted by" value={certificate.name} model={model} />

@@ -11,6 +11,8 @@ import {
   MessageSquare,
   RotateCw,
   Send,
+  ShieldAlert,
+  ShieldCheck,
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -38,6 +40,8 @@ const ICONS: Record<TProposalEventType, { icon: ReactNode; tone: string }> = {
   withdrawn: { icon: <Undo2 />, tone: NEUTRAL },
   extended: { icon: <CalendarPlus />, tone: NEUTRAL },
   reminder_sent: { icon: <BellRing />, tone: NEUTRAL },
+  sealed: { icon: <ShieldCheck />, tone: 'bg-success/15 text-success' },
+  seal_failed: { icon: <ShieldAlert />, tone: 'bg-destructive/10 text-destructive' },
 };
 
 function EventItem({ event, clientName, last }: { event: TProposalEvent; clientName: string; last: boolean }) {

@@ -119,6 +119,7 @@ function shared(overrides: Partial<TSharedProposal> = {}): TSharedProposal {
     showMadeWithFooter: true,
     consentText: CONSENT_TEXT,
     acceptance: null,
+    sealedPdf: 'none',
     decline: null,
     comments: [],
     ...overrides,
