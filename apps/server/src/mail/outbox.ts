@@ -19,11 +19,14 @@ export type TAttachmentMaker = (attachment: TMailAttachment) => Promise<TMadeAtt
 /**
  * The file is not made yet but will be: the mail waits and is tried again in `retryInSeconds`,
  * without counting as a failed attempt (the seal job makes it due again as soon as it is done).
+ * `isReady` is asked once the wait is written: a file finished in between (whose maker made the
+ * mail due before this wait overwrote it) sends the mail now rather than after the wait.
  */
 export class AttachmentNotReadyError extends Error {
   constructor(
     message: string,
     readonly retryInSeconds: number,
+    readonly isReady: () => Promise<boolean>,
   ) {
     super(message);
   }
@@ -206,11 +209,19 @@ export function createOutboxWorker(deps: {
     } catch (err) {
       if (err instanceof AttachmentNotReadyError) {
         // Not a failure: the claim's attempt is given back and the mail waits for its file.
-        await db
-          .execute(
+        try {
+          await db.execute(
             sql`update mail_outbox set locked_until = null, attempts = greatest(attempts - 1, 0), next_attempt_at = now() + make_interval(secs => ${err.retryInSeconds}) where id = ${row.id}`,
-          )
-          .catch(() => undefined);
+          );
+          if (await err.isReady()) {
+            await db.execute(
+              sql`update mail_outbox set next_attempt_at = now() where id = ${row.id} and sent_at is null`,
+            );
+            again = true;
+          }
+        } catch {
+          // The lease runs out and the mail is claimed again.
+        }
         return false;
       }
       const message = err instanceof Error ? err.message : String(err);

@@ -163,7 +163,11 @@ export function sealedPdfAttachments(deps: {
     const db = deps.database.db;
     const row = await sealRow(db, attachment.proposalId);
     if (row?.status === 'pending') {
-      throw new AttachmentNotReadyError('The sealed PDF is still being made.', MAIL_WAIT_SECONDS);
+      throw new AttachmentNotReadyError(
+        'The sealed PDF is still being made.',
+        MAIL_WAIT_SECONDS,
+        async () => (await sealRow(db, attachment.proposalId))?.status !== 'pending',
+      );
     }
     const { bytes, filename } = await readSealedPdf({
       db,

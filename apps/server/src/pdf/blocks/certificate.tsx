@@ -105,10 +105,11 @@ export function CertificatePage({ certificate, model }: { certificate: TAcceptan
             </Text>
             {model.verifyUrl ? (
               <Text style={s.verifyLine}>
-                Anyone can check it at{' '}
+                Anyone can check it: scan the code, or open{' '}
                 <Link src={model.verifyUrl} style={{ color: model.accent }}>
-                  {model.clean(model.verifyUrl)}
-                </Link>
+                  {model.clean(model.verifyUrl.replace(/\?.*$/, ''))}
+                </Link>{' '}
+                and enter the revision hash below.
               </Text>
             ) : null}
           </View>
