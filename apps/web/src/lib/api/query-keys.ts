@@ -23,6 +23,7 @@ export const proposalKeys = {
   revisions: (id: string) => [...proposalKeys.detail(id), 'revisions'] as const,
   revision: (id: string, number: number) => [...proposalKeys.revisions(id), number] as const,
   acceptance: (id: string) => [...proposalKeys.detail(id), 'acceptance'] as const,
+  seal: (id: string) => [...proposalKeys.detail(id), 'seal'] as const,
   shareLink: (id: string) => [...proposalKeys.detail(id), 'share-link'] as const,
 };
 

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, FileUp } from 'lucide-react';
-import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
 import type { TVerifyResult } from '@draftwell/shared/share/share-api';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
@@ -27,11 +27,24 @@ function VerifyResult({ result }: { result: TVerifyResult }) {
   return (
     <div className="flex items-start gap-3 rounded-lg border border-l-4 border-l-success p-4">
       <CircleCheck aria-hidden="true" className="text-success mt-0.5 size-5 shrink-0" />
-      <p className="min-w-0">
-        <span className="font-semibold">Matches:</span> accepted by {result.acceptedBy} on{' '}
-        {formatDate(result.acceptedAt)}, revision {result.revisionNumber}, hash{' '}
-        <code className="font-mono text-[0.8125rem] break-all">{result.revisionHash}</code>
-      </p>
+      <div className="min-w-0 space-y-2">
+        <p>
+          <span className="font-semibold">Matches:</span> accepted by {result.acceptedBy} on{' '}
+          {formatDate(result.acceptedAt)}, revision {result.revisionNumber}, hash{' '}
+          <code className="font-mono text-[0.8125rem] break-all">{result.revisionHash}</code>
+        </p>
+        {result.signers.length > 1 ? (
+          <p>Signed by {result.signers.map((s) => `${s.name} (${formatDate(s.at)})`).join(', ')}</p>
+        ) : null}
+        {result.seal ? (
+          <p className="text-sm">
+            {result.seal.checked ? 'This file is the sealed PDF itself, ' : 'Its final PDF was '}
+            digitally sealed on {formatDate(result.seal.sealedAt)} with the certificate “
+            {result.seal.certificateSubject}” (SHA-256{' '}
+            <code className="font-mono text-[0.8125rem] break-all">{result.seal.certificateFingerprint}</code>).
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -61,6 +74,15 @@ export function VerifyForm() {
   const run = (input: TVerifyInput) => {
     verify.start(input);
   };
+
+  // The certificate page's QR code and link open this page with the revision hash: check it at once.
+  const runCheck = verify.run;
+  useEffect(() => {
+    const fromLink = normalizeHash(new URLSearchParams(window.location.search).get('hash') ?? '');
+    if (!fromLink) return;
+    setHash(fromLink);
+    void runCheck({ kind: 'hash', hash: fromLink }).catch(() => undefined);
+  }, [runCheck]);
 
   const takeFile = (file: File | undefined) => {
     if (!file) return;
