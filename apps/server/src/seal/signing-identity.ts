@@ -52,7 +52,7 @@ function describe(der: Uint8Array) {
 }
 
 /** A new RSA key (made by Node, off the event loop) and a self-signed certificate for it, as PKCS#12. */
-async function generateP12(commonName: string, passphrase: string): Promise<Buffer> {
+export async function generateP12(commonName: string, passphrase: string): Promise<Buffer> {
   const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: GENERATED_KEY_BITS });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();
@@ -121,16 +121,20 @@ async function generatedIdentity(db: TDb, env: TEnv) {
   return P12Signer.create(new Uint8Array(Buffer.from(row.p12, 'base64')), passphrase);
 }
 
+/** An identity of a PKCS#12 signer (with a timestamp server when `tsaUrl` is given). */
+export function identityOf(signer: P12Signer, opts: { generated: boolean; tsaUrl?: string }): TSigningIdentity {
+  return {
+    signer,
+    ...describe(signer.certificate),
+    generated: opts.generated,
+    timestampAuthority: opts.tsaUrl ? new HttpTimestampAuthority(opts.tsaUrl, { timeout: 15_000 }) : null,
+  };
+}
+
 export async function loadSigningIdentity(args: { db: TDb; env: TEnv }): Promise<TSigningIdentity> {
   const { env } = args;
   const signer = env.signing.p12 ? await operatorIdentity(env.signing.p12) : await generatedIdentity(args.db, env);
-  const info = describe(signer.certificate);
-  return {
-    signer,
-    ...info,
-    generated: !env.signing.p12,
-    timestampAuthority: env.signing.tsaUrl ? new HttpTimestampAuthority(env.signing.tsaUrl, { timeout: 15_000 }) : null,
-  };
+  return identityOf(signer, { generated: !env.signing.p12, tsaUrl: env.signing.tsaUrl });
 }
 
 /**
