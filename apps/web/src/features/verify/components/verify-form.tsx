@@ -49,6 +49,12 @@ function VerifyResult({ result }: { result: TVerifyResult }) {
   );
 }
 
+/** The hash in the page's address (`/verify?hash=…`, from a certificate's QR code or link), if any. */
+function hashFromLink(): string | null {
+  if (typeof window === 'undefined') return null;
+  return normalizeHash(new URLSearchParams(window.location.search).get('hash') ?? '');
+}
+
 function failureMessage(error: Error): string {
   if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') {
     return 'Verification is not available on this server right now. Try again later.';
@@ -62,7 +68,8 @@ function failureMessage(error: Error): string {
  */
 export function VerifyForm() {
   const verify = useAction(verifyProposal);
-  const [hash, setHash] = useState('');
+  const [fromLink] = useState(hashFromLink);
+  const [hash, setHash] = useState(fromLink ?? '');
   const [hashError, setHashError] = useState<string | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [fileName, setFileName] = useState<string | null>(null);
@@ -78,11 +85,8 @@ export function VerifyForm() {
   // The certificate page's QR code and link open this page with the revision hash: check it at once.
   const runCheck = verify.run;
   useEffect(() => {
-    const fromLink = normalizeHash(new URLSearchParams(window.location.search).get('hash') ?? '');
-    if (!fromLink) return;
-    setHash(fromLink);
-    void runCheck({ kind: 'hash', hash: fromLink }).catch(() => undefined);
-  }, [runCheck]);
+    if (fromLink) void runCheck({ kind: 'hash', hash: fromLink }).catch(() => undefined);
+  }, [fromLink, runCheck]);
 
   const takeFile = (file: File | undefined) => {
     if (!file) return;
