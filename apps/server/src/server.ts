@@ -90,14 +90,9 @@ export async function startServer(opts: {
     outbox.start();
     cleanup.unshift(() => outbox.stop());
     // The sealing certificate (decision 0014): an operator's is opened now, so a wrong file or
-    // passphrase stops the start; a generated one is made (once per deployment) in the background.
+    // passphrase stops the start; a generated one is made (once per deployment) when first needed.
     const identity = signingIdentityLoader({ db: database.db, env });
     if (env.signing.p12) await identity();
-    else {
-      void identity().catch((err: unknown) =>
-        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'signing certificate not ready yet'),
-      );
-    }
     const seals = createSealWorker({ database, env, storage, logger, identity, onSealed: () => outbox.kick() });
     await seals.start();
     cleanup.unshift(() => seals.stop());

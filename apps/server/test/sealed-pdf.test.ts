@@ -12,6 +12,7 @@ import { SigningConfigError } from '../src/seal/signing-identity';
 import {
   backends,
   countRows,
+  createPostgresDatabase,
   freePort,
   multipart,
   nextIp,
@@ -39,6 +40,7 @@ const PDFSIG = has('pdfsig', ['-v']);
 const OPENSSL = has('openssl', ['version']);
 if (!PDFSIG)
   console.warn('pdfsig (poppler-utils) is not installed: the checks of the signature outside the app are skipped.');
+if (!OPENSSL) console.warn('openssl is not installed: the operator .p12 and timestamp server tests are skipped.');
 
 /** What poppler's pdfsig says of a PDF's signatures (it exits 0 for a broken signature too). */
 function pdfsig(bytes: Uint8Array): string {
@@ -437,32 +439,41 @@ describe('the sealed PDF while it is being made, when it fails, and when an inst
 });
 
 describe('the signing identity', () => {
-  it('instances starting at once on one database make and use one self-signed certificate', async () => {
-    const pglite = await PGlite.create();
-    const authSecret = randomSecret();
-    const dataDir = tempDir();
-    // One after the other (migrations on one PGlite connection do not interleave); each starts
-    // making the certificate in the background as it starts, so both race to store one.
-    const a = await startTestServer({ pglite, dataDir, authSecret, skipDataDirLock: true });
-    const b = await startTestServer({ pglite, dataDir, authSecret, skipDataDirLock: true });
-    try {
-      const [ca, cb] = await Promise.all([
-        a.client().get('/api/verify/certificate'),
-        b.client().get('/api/verify/certificate'),
-      ]);
-      expect(ca.status, ca.text).toBe(200);
-      expect(cb.body).toEqual(ca.body);
-      expect(ca.body.fingerprint).toMatch(/^[0-9a-f]{64}$/);
-      expect(await countRows(a, 'signing_identities')).toBe(1);
-      // Kept across restarts: the same one after both stop and one starts again.
-      await Promise.all([a.close(), b.close()]);
-      const c = await startTestServer({ pglite, dataDir, authSecret, skipDataDirLock: true });
-      expect((await c.client().get('/api/verify/certificate')).body).toEqual(ca.body);
-      await c.close();
-    } finally {
-      await pglite.close();
-    }
-  });
+  it.each(backends())(
+    'instances on one database (%s) make and use one self-signed certificate, kept across restarts',
+    async (backend) => {
+      const authSecret = randomSecret();
+      const pglite = backend === 'pglite' ? await PGlite.create() : undefined;
+      const databaseUrl = backend === 'postgres' ? await createPostgresDatabase() : undefined;
+      const dataDir = tempDir();
+      const start = () =>
+        startTestServer({
+          backend,
+          authSecret,
+          ...(pglite ? { pglite, dataDir, skipDataDirLock: true } : { databaseUrl }),
+        });
+      // On one PGlite connection one after the other (their migrations do not interleave).
+      const [a, b] = pglite ? [await start(), await start()] : await Promise.all([start(), start()]);
+      try {
+        // Both need it at once: each makes one, one is stored, both use that one.
+        const [ca, cb] = await Promise.all([
+          a.client().get('/api/verify/certificate'),
+          b.client().get('/api/verify/certificate'),
+        ]);
+        expect(ca.status, ca.text).toBe(200);
+        expect(cb.body).toEqual(ca.body);
+        expect(ca.body).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), selfSigned: true });
+        expect(await countRows(a, 'signing_identities')).toBe(1);
+        // Kept across restarts: the same one after both stop and one starts again.
+        await Promise.all([a.close(), b.close()]);
+        const c = await start();
+        expect((await c.client().get('/api/verify/certificate')).body).toEqual(ca.body);
+        await c.close();
+      } finally {
+        await pglite?.close();
+      }
+    },
+  );
 
   it.skipIf(!OPENSSL)(
     'an operator certificate (a .p12 made by openssl) seals; a wrong passphrase stops the start',
