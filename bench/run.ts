@@ -78,7 +78,7 @@ await scenario('workspace', 'P2, P3, P4, P5 signed-in reads, the client view, au
 await scenario('p6', 'P6 signed-in reads while PDF exports and sign-ins run', () =>
   benchP6({ connections: 50, durationSec: 6, warmupSec: 1, pdfConnections: 2, signInConnections: 2 }),
 );
-await scenario('p7', 'P7 PDF render time (5 and 30 pages)', () => benchP7());
+await scenario('p7', 'P7 PDF render time (5 and 30 pages), P13 sealing it', () => benchP7());
 await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());
 await scenario('p8', 'P8 initial JS (gzip)', () => benchP8());
 await scenario('p10', 'P10 typing in a 30-page proposal', () => benchP10());

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,42 @@ describe('readEnv', () => {
     ).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.1', timeoutMs: 90_000 });
     expect(() => readEnv({ DATA_DIR: tmp(), AI_MODEL: 'm', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5' })).toThrow(
       /AI_TIMEOUT_MS: must be at least 100/,
+    );
+  });
+
+  it('reads the sealing settings: a .p12 path that must exist, its passphrase, a timestamp server', () => {
+    const dir = tmp();
+    expect(readEnv({ DATA_DIR: dir }).signing).toEqual({ p12: null, tsaUrl: undefined });
+    const file = path.join(dir, 'seal.p12');
+    writeFileSync(file, 'not checked here: the server opens it at start');
+    expect(
+      readEnv({
+        DATA_DIR: dir,
+        SIGNING_CERT_P12: file,
+        SIGNING_CERT_PASSPHRASE: 'secret',
+        SIGNING_TSA_URL: 'http://tsa.example.com/tsr',
+      }).signing,
+    ).toEqual({ p12: { path: file, passphrase: 'secret' }, tsaUrl: 'http://tsa.example.com/tsr' });
+    expect(readEnv({ DATA_DIR: dir, SIGNING_CERT_P12: file }).signing.p12).toEqual({ path: file, passphrase: '' });
+    let lines: string[] = [];
+    try {
+      readEnv({
+        DATA_DIR: dir,
+        SIGNING_CERT_P12: path.join(dir, 'missing.p12'),
+        SIGNING_TSA_URL: 'ftp://tsa.example.com',
+      });
+    } catch (err) {
+      lines = (err as EnvError).lines;
+    }
+    expect(lines).toEqual([expect.stringMatching(/^SIGNING_TSA_URL: must be a URL like/)]);
+    try {
+      readEnv({ DATA_DIR: dir, SIGNING_CERT_P12: path.join(dir, 'missing.p12') });
+    } catch (err) {
+      lines = (err as EnvError).lines;
+    }
+    expect(lines).toEqual([expect.stringMatching(/^SIGNING_CERT_P12: no file at .*missing\.p12/)]);
+    expect(() => readEnv({ DATA_DIR: dir, SIGNING_CERT_PASSPHRASE: 'x' })).toThrow(
+      /SIGNING_CERT_PASSPHRASE: is set but SIGNING_CERT_P12 is not/,
     );
   });
 });

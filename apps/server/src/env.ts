@@ -102,6 +102,9 @@ const ZEnv = z.object({
     .min(100, 'must be at least 100 (milliseconds)')
     .max(600_000, 'must be at most 600000 (ten minutes)')
     .default(30_000),
+  SIGNING_CERT_P12: optionalText,
+  SIGNING_CERT_PASSPHRASE: z.string().optional(),
+  SIGNING_TSA_URL: optionalUrl(['http:', 'https:'], 'http://timestamp.example.com/tsr'),
 });
 
 export type TEnv = {
@@ -132,6 +135,18 @@ export type TEnv = {
   stripe: TStripeEnv | null;
   /** An OpenAI-compatible model for drafting; null when AI_MODEL is unset (the built-in drafter serves). */
   ai: TAiEnv | null;
+  /** How completed proposals' PDFs are sealed (decision 0014). */
+  signing: TSigningEnv;
+};
+
+export type TSigningEnv = {
+  /**
+   * The operator's certificate: a PKCS#12 file (absolute path) and its passphrase. Null: a
+   * self-signed certificate is generated once and kept in the database.
+   */
+  p12: { path: string; passphrase: string } | null;
+  /** An RFC 3161 timestamp server; each seal then carries a trusted time (PAdES B-T). */
+  tsaUrl: string | undefined;
 };
 
 export type TStripeEnv = {
@@ -240,6 +255,17 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       'AI_MODEL: must be set when AI_BASE_URL or AI_API_KEY is (for example gpt-4o-mini, or llama3.1 on Ollama)',
     );
   }
+  let p12Path: string | undefined;
+  if (e.SIGNING_CERT_P12) {
+    p12Path = path.resolve(e.SIGNING_CERT_P12);
+    if (!existsSync(p12Path)) {
+      lines.push(
+        `SIGNING_CERT_P12: no file at ${p12Path} (the path of your .p12/.pfx certificate file; unset it to use a self-signed certificate)`,
+      );
+    }
+  } else if (e.SIGNING_CERT_PASSPHRASE) {
+    lines.push('SIGNING_CERT_PASSPHRASE: is set but SIGNING_CERT_P12 is not (the path of the .p12 file it opens)');
+  }
   if (lines.length > 0) throw new EnvError(lines);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
@@ -264,5 +290,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     defaultPlan: e.DEFAULT_PLAN,
     stripe,
     ai,
+    signing: {
+      p12: p12Path ? { path: p12Path, passphrase: e.SIGNING_CERT_PASSPHRASE ?? '' } : null,
+      tsaUrl: e.SIGNING_TSA_URL,
+    },
   };
 }

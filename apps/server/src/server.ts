@@ -22,6 +22,9 @@ import { createOutboxWorker } from './mail/outbox';
 import { revisionPdfAttachments } from './activity/documents';
 import { closePdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
+import { createSealWorker } from './seal/seal-jobs';
+import { sealedPdfAttachments } from './seal/sealed-documents';
+import { signingIdentityLoader } from './seal/signing-identity';
 import { createLocalFileStorage } from './storage/file-storage';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
@@ -74,21 +77,31 @@ export async function startServer(opts: {
     cleanup.unshift(() => realtime.stop());
     const webDist = opts.webDist === null ? undefined : (opts.webDist ?? defaultWebDist());
     const storage = createLocalFileStorage(path.join(env.dataDir, 'files'));
+    const revisionPdf = revisionPdfAttachments({ database, env, storage });
+    const sealedPdf = sealedPdfAttachments({ database, env, storage, logger });
     const outbox = createOutboxWorker({
       db: database.db,
       mailer,
       logger,
       messageIdDomain: new URL(env.baseUrl).hostname || 'draftwell.localhost',
-      makeAttachment: revisionPdfAttachments({ database, env, storage }),
+      makeAttachment: (attachment) =>
+        attachment.kind === 'sealed_pdf' ? sealedPdf(attachment) : revisionPdf(attachment),
     });
     outbox.start();
     cleanup.unshift(() => outbox.stop());
+    // The sealing certificate (decision 0014): an operator's is opened now, so a wrong file or
+    // passphrase stops the start; a generated one is made (once per deployment) when first needed.
+    const identity = signingIdentityLoader({ db: database.db, env });
+    if (env.signing.p12) await identity();
+    const seals = createSealWorker({ database, env, storage, logger, identity, onSealed: () => outbox.kick() });
+    await seals.start();
+    cleanup.unshift(() => seals.stop());
     const auth = createAuth({ db: database.db, env, outbox, logger, onSessionEnded: (id) => realtime.endSession(id) });
     cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
     cleanup.unshift(startDeletedPurges({ db: database.db, logger }));
-    const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, outbox, webDist };
+    const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, outbox, seals, webDist };
     const { app, state } = createApp(deps);
 
     const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_MESSAGE_BYTES });

@@ -408,6 +408,8 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
     const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
     expect(events.filter((e) => e.type === 'accepted')).toHaveLength(1);
     expect(await countRows(server, 'acceptances where proposal_id = ' + `'${proposal.id}'`)).toBe(1);
+    // The acceptance mails carry the sealed PDF: they go once it is made.
+    await server.deps.seals.drain();
     await server.deps.outbox.drain();
     expect(mail.messages.filter((m) => m.subject === 'Dana Reyes accepted “Website redesign”.')).toHaveLength(1);
     await mail.waitForMail('dana@example.com', /^You accepted: Website redesign$/);
@@ -431,7 +433,7 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
     expect(later.body.status).toBe('accepted');
   });
 
-  it('the acceptance mails to the client and the owner carry the accepted PDF with its certificate', async () => {
+  it('the acceptance mails to the client and the owner carry the sealed PDF with its certificate, and link to it', async () => {
     const { proposal, token } = await sent({ title: 'Attached PDF' });
     const shared = (await visitor().get(`/api/share/${token}`)).body as TSharedProposal;
     const accepted = await visitor().post(`/api/share/${token}/accept`, {
@@ -442,14 +444,21 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
       selection: { seo: { selected: true } },
     });
     expect(accepted.status, accepted.text).toBe(201);
+    await server.deps.seals.drain();
     await server.deps.outbox.drain();
     const receipt = await mail.waitForMail('dana@example.com', /^You accepted: Attached PDF$/);
     const notice = await mail.waitForMail(ownerEmail, /^Dana Reyes accepted “Attached PDF”\.$/);
+    const sealed = await owner.get(`/api/proposals/${proposal.id}/sealed-pdf`);
+    expect(sealed.status, sealed.text).toBe(200);
+    expect(receipt.links).toContain(`${server.env.baseUrl}/api/share/${token}/sealed-pdf`);
+    expect(notice.links).toContain(`${server.env.baseUrl}/api/proposals/${proposal.id}/sealed-pdf`);
     for (const message of [receipt, notice]) {
       const files = pdfAttachments(message.raw);
       expect(files).toHaveLength(1);
       const [file] = files;
-      expect(file!.filename).toMatch(/^P-\d{4}-\d{4}-revision-1-accepted\.pdf$/);
+      expect(file!.filename).toMatch(/^P-\d{4}-\d{4}-revision-1-sealed\.pdf$/);
+      // The very file stored when it was sealed.
+      expect(Buffer.compare(file!.bytes, Buffer.from(sealed.bytes))).toBe(0);
       expect(file!.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const text = pdfText(file!.bytes);
       for (const expected of [
@@ -469,11 +478,11 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
         body: form.body,
         headers: { 'content-type': form.type },
       });
-      expect(verified.body).toMatchObject({ match: true, acceptedBy: 'Dana Reyes' });
+      expect(verified.body).toMatchObject({ match: true, acceptedBy: 'Dana Reyes', seal: { checked: true } });
     }
-    // Mailing the PDF is not a download by anyone.
+    // Mailing the PDF is not a download by anyone (the owner's one download above is).
     const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
-    expect(events.filter((e) => e.type === 'downloaded')).toEqual([]);
+    expect(events.filter((e) => e.type === 'downloaded').map((e) => e.data)).toEqual([{ by: 'owner', sealed: true }]);
   });
 
   it('decline with a reason; the owner hears of it', async () => {
@@ -635,6 +644,7 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
       consent: true,
       revisionHash: shared.revision.hash,
     });
+    await server.deps.seals.drain();
     const after = await visitor().post('/api/verify', { hash: `  ${shared.revision.hash.toUpperCase()} ` });
     expect(after.body).toEqual({
       match: true,
@@ -643,6 +653,14 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
       revisionHash: shared.revision.hash,
       acceptedBy: 'Dana Reyes',
       acceptedAt: expect.any(String),
+      signers: [{ name: 'Dana Reyes', at: after.body.acceptedAt }],
+      // The revision's sealed PDF exists; the hash checked is the revision's, not that file's.
+      seal: {
+        checked: false,
+        sealedAt: expect.any(String),
+        certificateFingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+        certificateSubject: expect.stringContaining('Draftwell seal'),
+      },
     });
     expect((await visitor().post('/api/verify', { hash: sha256('nothing') })).body).toEqual({ match: false });
     const malformed = await visitor().post('/api/verify', { hash: 'abc' });
@@ -800,8 +818,9 @@ describe('the mail outbox (R9)', () => {
       const token = tokenOf((await client.get(`/api/proposals/${draft.id}/share-link`)).body.url as string);
       const visitor = server.client({ ip: nextIp() });
       const shared = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
-      // Nothing is sent before the test has spoiled what the PDF is made from.
+      // Nothing is sealed or sent before the test has spoiled what the PDF is made from.
       await server.deps.outbox.stop();
+      await server.deps.seals.stop();
       const accepted = await visitor.post(`/api/share/${token}/accept`, {
         name: 'Dana Reyes',
         email: 'dana@example.com',
@@ -815,6 +834,8 @@ describe('the mail outbox (R9)', () => {
         sql`update acceptances set selection = '{"no-such-line":{"selected":true}}'::jsonb where proposal_id = ${draft.id}`,
       );
       const from = server.logs.length;
+      // The seal fails for good (the renderer refuses the choices), and the mails waiting for it go.
+      await server.deps.seals.drain();
       await server.deps.outbox.drain();
       const receipt = await sink.waitForMail('dana@example.com', /^You accepted: Unprintable$/);
       const notice = await sink.waitForMail(email, /^Dana Reyes accepted “Unprintable”\.$/);

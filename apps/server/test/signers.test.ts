@@ -1,4 +1,8 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -30,6 +34,9 @@ import {
  * countersignature before or after, correcting one signer without sending again, a decline ending
  * the round, the email code, and exactly one completion however many sign at once.
  */
+
+/** poppler's pdfsig, which CI installs; without it the check outside the app is left to sealed-pdf.test.ts's notice. */
+const HAS_PDFSIG = spawnSync('pdfsig', ['-v']).status === 0;
 
 const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
@@ -172,7 +179,14 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect(done).toMatchObject({ status: 'accepted', awaiting: [] });
     // Everyone gets the accepted PDF.
     await server.deps.outbox.drain();
-    for (const who of [ceo, cfo]) await mail.waitForMail(who.email, /^You accepted: Website redesign$/);
+    // Each receipt carries the sealed PDF, linked through the signer's own link.
+    for (const [who, token] of [
+      [ceo, ceoToken],
+      [cfo, cfoToken],
+    ] as const) {
+      const receipt = await mail.waitForMail(who.email, /^You accepted: Website redesign$/);
+      expect(receipt.text).toContain(`/api/share/${token}/sealed-pdf`);
+    }
     await mail.waitForMail(ownerEmail, /^Carla Chief, Frank Finance accepted “Website redesign”\.$/);
     const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
     expect(events.filter((e) => e.type === 'signed').map((e) => e.data.name)).toEqual([ceo.name, cfo.name]);
@@ -248,6 +262,24 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     ]);
     expect(certificate.name).toBe(client.name);
     expect(((await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal).status).toBe('accepted');
+
+    // The sealed PDF lists both signatures on its certificate, and poppler calls its signature valid.
+    await server.deps.seals.drain();
+    const sealed = await owner.get(`/api/proposals/${proposal.id}/sealed-pdf`);
+    expect(sealed.status, sealed.text).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(sealed.bytes) }).toString(
+      'utf8',
+    );
+    expect(text).toContain('Signatures');
+    expect(text).toMatch(/1\. Cleo Client/);
+    expect(text).toMatch(/2\. Olivia Owner \(sender\)/);
+    expect(text).toContain('signed in as the sender');
+    if (HAS_PDFSIG) {
+      const file = path.join(tmpdir(), `signers-${proposal.id}.pdf`);
+      writeFileSync(file, sealed.bytes);
+      const report = spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout;
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+    }
   });
 
   it('countersign before: the owner signs as they send; one client signature then completes it', async () => {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { files, issuedDocuments, proposalRevisions, proposals } from '../db/schema';
 import type { TAppDeps } from '../http/context';
 import type { TMailFile } from '../mail/mailer';
-import type { TAttachmentMaker } from '../mail/outbox';
+import type { TMailAttachment } from '../mail/outbox';
 import { AppError } from '../lib/app-error';
 import { brandedSnapshot, planOf } from '../billing/plan';
 import { sha256Hex } from '../lib/sha256';
@@ -44,7 +44,7 @@ async function revisionImages(deps: TPdfDeps, ownerId: string, snapshot: TRevisi
   return images;
 }
 
-function pdfFailure(err: unknown): never {
+export function pdfFailure(err: unknown): never {
   if (!(err instanceof PdfRenderError)) throw err;
   switch (err.reason) {
     case 'timeout':
@@ -62,16 +62,20 @@ function pdfFailure(err: unknown): never {
   }
 }
 
+/** The address the certificate page (and its QR code) sends a reader to: /verify with the revision hash. */
+export const verifyUrl = (baseUrl: string, revisionHash: string) =>
+  `${baseUrl.replace(/\/$/, '')}/verify?hash=${revisionHash}`;
+
 /**
- * A revision as a PDF: with the client's choices and the certificate page when this is the
- * revision they accepted. Every PDF made is remembered by its SHA-256, so /verify can recognise
- * it later. Rejects with the renderer's PdfRenderError.
+ * A revision drawn as a PDF: with the client's choices and the certificate page when this is the
+ * revision they accepted. Not recorded as handed out (`makeRevisionPdf` is, the seal job signs it
+ * first). Rejects with the renderer's PdfRenderError.
  */
-export async function makeRevisionPdf(args: {
+export async function renderRevisionPdf(args: {
   deps: TPdfDeps;
   proposal: TProposalRow;
   revision: TRevisionRow;
-}): Promise<{ bytes: Uint8Array; filename: string }> {
+}): Promise<{ bytes: Uint8Array; filename: string; accepted: boolean }> {
   const { deps, proposal, revision } = args;
   const db = deps.database.db;
   const planId = await planOf(db, deps.env.defaultPlan, proposal.ownerId);
@@ -81,33 +85,52 @@ export async function makeRevisionPdf(args: {
   );
   const accepted = await findCertificate(db, proposal.id);
   const certificate = accepted && accepted.revisionNumber === revision.number ? accepted : null;
+  const link = certificate ? verifyUrl(deps.env.baseUrl, revision.hash) : null;
   // Everything the PDF is drawn from (stored files never change under their id): equal keys,
   // equal PDFs. Requests for it at once share a render, and one that hit a cap fails fast (R15).
-  const key = sha256Hex(JSON.stringify([revision.id, revision.hash, snapshot, certificate, showMadeWithFooter]));
+  const key = sha256Hex(JSON.stringify([revision.id, revision.hash, snapshot, certificate, showMadeWithFooter, link]));
   const bytes = await renderProposalPdf(
     {
       snapshot,
       revision: { number: revision.number, hash: revision.hash },
       ...(certificate ? { selection: certificate.selection, certificate } : {}),
+      ...(link ? { verifyUrl: link } : {}),
       showMadeWithFooter,
       images: await revisionImages(deps, proposal.ownerId, snapshot),
     },
     { owner: proposal.ownerId, key },
   );
-  await db
-    .insert(issuedDocuments)
-    .values({ sha256: sha256Hex(bytes), proposalId: proposal.id, revisionId: revision.id })
-    .onConflictDoNothing({ target: issuedDocuments.sha256 });
   const safeNumber = snapshot.number.replace(/[^A-Za-z0-9-]/g, '');
-  return { bytes, filename: `${safeNumber}-revision-${revision.number}${certificate ? '-accepted' : ''}.pdf` };
+  return {
+    bytes,
+    filename: `${safeNumber}-revision-${revision.number}${certificate ? '-accepted' : ''}.pdf`,
+    accepted: certificate !== null,
+  };
+}
+
+/**
+ * A revision as a PDF (see `renderRevisionPdf`). Every PDF made is remembered by its SHA-256, so
+ * /verify can recognise it later. Rejects with the renderer's PdfRenderError.
+ */
+export async function makeRevisionPdf(args: {
+  deps: TPdfDeps;
+  proposal: TProposalRow;
+  revision: TRevisionRow;
+}): Promise<{ bytes: Uint8Array; filename: string }> {
+  const { bytes, filename } = await renderRevisionPdf(args);
+  await args.deps.database.db
+    .insert(issuedDocuments)
+    .values({ sha256: sha256Hex(bytes), proposalId: args.proposal.id, revisionId: args.revision.id })
+    .onConflictDoNothing({ target: issuedDocuments.sha256 });
+  return { bytes, filename };
 }
 
 /**
  * The outbox's maker of a mail's PDF (the accepted revision with its certificate), run when the
  * mail is sent: outside the transaction that queued it, so acceptance never waits for a PDF.
  */
-export function revisionPdfAttachments(deps: TPdfDeps): TAttachmentMaker {
-  return async (attachment): Promise<TMailFile> => {
+export function revisionPdfAttachments(deps: TPdfDeps) {
+  return async (attachment: Extract<TMailAttachment, { kind: 'revision_pdf' }>): Promise<TMailFile> => {
     const db = deps.database.db;
     const [proposal] = await db.select().from(proposals).where(eq(proposals.id, attachment.proposalId));
     const [revision] = await db

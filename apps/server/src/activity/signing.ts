@@ -32,6 +32,7 @@ import { createShareToken, openShareToken } from '../lib/share-token';
 import { sha256Hex } from '../lib/sha256';
 import { enqueueMail } from '../mail/outbox';
 import { acceptedReceiptMail, ownerActivityMail, proposalMail } from '../mail/templates';
+import { scheduleSeal } from '../seal/seal-jobs';
 import { recordEvent } from './events';
 import { latestRevision } from './records';
 
@@ -368,8 +369,11 @@ export async function recordSignature(
       userAgent: first.userAgent,
     }),
   );
-  // Everyone gets the accepted PDF with its certificate, made when the mail is sent (R9).
-  const pdf = { kind: 'revision_pdf', proposalId: row.id, revisionId: revision.id } as const;
+  // The acceptance is complete: its sealed PDF is made by the seal job (decision 0014), and every
+  // mail waits for it in the outbox, then carries it with a link (R9).
+  await scheduleSeal(tx, { proposalId: row.id, ownerId: row.ownerId, revisionId: revision.id });
+  const pdf = (audience: 'owner' | 'client', signerId?: string) =>
+    ({ kind: 'sealed_pdf', proposalId: row.id, audience, ...(signerId ? { signerId } : {}) }) as const;
   if (ownerMail) {
     const names = signers.filter((s) => s.party === 'client').map(signerName);
     await enqueueMail(
@@ -385,7 +389,7 @@ export async function recordSignature(
             : `Accepted by ${first.name} <${first.email}> on revision ${revision.number}.`,
         url: link,
       }),
-      pdf,
+      pdf('owner'),
     );
   }
   for (const s of signers.filter((x) => x.party === 'client')) {
@@ -401,7 +405,7 @@ export async function recordSignature(
         senderName: snapshot.sender.name,
         url: shareUrl(deps.env.baseUrl, token),
       }),
-      pdf,
+      pdf('client', s.id),
     );
   }
   return { complete: true, signature, events };
@@ -410,4 +414,15 @@ export async function recordSignature(
 async function ownerAddress(tx: TDb, ownerId: string): Promise<string | null> {
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
   return owner?.email ?? null;
+}
+
+/** The first client signer's link, for "Copy link" (each signer's own is in the signers list). */
+export async function firstSignerToken(db: TDb, secret: string, proposalId: string): Promise<string | null> {
+  const signers = await signersOf(db, proposalId);
+  for (const s of signers) {
+    if (s.party !== 'client' || !s.tokenSealed) continue;
+    const token = openShareToken(secret, s.tokenSealed);
+    if (token) return token;
+  }
+  return null;
 }

@@ -5,6 +5,7 @@ import type { TEnv } from '../env';
 import type { TMailer } from '../mail/mailer';
 import type { TOutboxWorker } from '../mail/outbox';
 import type { TRealtimeHub, TSocketOwner } from '../realtime/hub';
+import type { TSealWorker } from '../seal/seal-jobs';
 import type { TFileStorage } from '../storage/file-storage';
 
 export type TAppDeps = {
@@ -14,6 +15,8 @@ export type TAppDeps = {
   mailer: TMailer;
   /** Sends queued mail (the outbox, R9); `kick` after a commit that queued some. */
   outbox: TOutboxWorker;
+  /** Seals completed proposals' PDFs (decision 0014); `drain` in tests and the bench. */
+  seals: TSealWorker;
   logger: Logger;
   realtime: TRealtimeHub;
   /** Uploaded files' bytes (DATA_DIR/files). */

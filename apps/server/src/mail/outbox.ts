@@ -7,8 +7,30 @@ import type { TMail, TMailFile, TMailer } from './mailer';
 /** A file the outbox makes when it sends the mail (see `mailOutbox.attachment`). */
 export type TMailAttachment = NonNullable<(typeof mailOutbox.$inferSelect)['attachment']>;
 
-/** Makes an attachment's file; rejects when it cannot be made. */
-export type TAttachmentMaker = (attachment: TMailAttachment) => Promise<TMailFile>;
+/** A file made for a mail; `note` is a line the mail gains with it (a link to the same file). */
+export type TMadeAttachment = TMailFile & { note?: { text: string; url: string } };
+
+/**
+ * Makes an attachment's file; rejects when it cannot be made, or with AttachmentNotReadyError
+ * when it will exist later (the sealed PDF while its job runs).
+ */
+export type TAttachmentMaker = (attachment: TMailAttachment) => Promise<TMadeAttachment>;
+
+/**
+ * The file is not made yet but will be: the mail waits and is tried again in `retryInSeconds`,
+ * without counting as a failed attempt (the seal job makes it due again as soon as it is done).
+ * `isReady` is asked once the wait is written: a file finished in between (whose maker made the
+ * mail due before this wait overwrote it) sends the mail now rather than after the wait.
+ */
+export class AttachmentNotReadyError extends Error {
+  constructor(
+    message: string,
+    readonly retryInSeconds: number,
+    readonly isReady: () => Promise<boolean>,
+  ) {
+    super(message);
+  }
+}
 
 /** Said in a mail whose file could not be made: the link in it leads to the same document. */
 export const ATTACHMENT_MISSING_NOTE =
@@ -72,6 +94,20 @@ const outboxValues = (dedupeKey: string, mail: TMail) => ({
   link: mail.link ?? null,
 });
 
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The mail with a line for its file's note (text, and a paragraph with the link in HTML). */
+function withNote(mail: TMail, note: TMadeAttachment['note']): TMail {
+  if (!note) return mail;
+  const paragraph = `<p style="margin:0 0 16px">${escapeHtml(note.text)} <a href="${escapeHtml(note.url)}">${escapeHtml(note.url)}</a></p>`;
+  return {
+    ...mail,
+    text: `${mail.text}\n\n${note.text} ${note.url}`,
+    ...(mail.html ? { html: mail.html.replace('</body>', `${paragraph}</body>`) } : {}),
+  };
+}
+
 type TClaimed = {
   id: string;
   to: string;
@@ -127,7 +163,7 @@ export function createOutboxWorker(deps: {
    * the PDF caps, say) never holds the mail back: it goes without, saying so, and it is logged.
    * `made` shares files between the mails of one pass (the owner's and the client's copy).
    */
-  async function compose(row: TClaimed, made: Map<string, Promise<TMailFile>>): Promise<TMail> {
+  async function compose(row: TClaimed, made: Map<string, Promise<TMadeAttachment>>): Promise<TMail> {
     const mail: TMail = {
       to: row.to,
       subject: row.subject,
@@ -145,8 +181,10 @@ export function createOutboxWorker(deps: {
       made.set(key, file);
     }
     try {
-      return { ...mail, attachments: [await file] };
+      const { note, ...attached } = await file;
+      return { ...withNote(mail, note), attachments: [attached] };
     } catch (err) {
+      if (err instanceof AttachmentNotReadyError) throw err;
       logger.warn(
         { mailId: row.id, attachment: row.attachment, err: err instanceof Error ? err.message : String(err) },
         'mail attachment could not be made; the mail goes with its link only',
@@ -161,7 +199,7 @@ export function createOutboxWorker(deps: {
     }
   }
 
-  async function sendOne(row: TClaimed, made: Map<string, Promise<TMailFile>>): Promise<boolean> {
+  async function sendOne(row: TClaimed, made: Map<string, Promise<TMadeAttachment>>): Promise<boolean> {
     try {
       await mailer.send(await compose(row, made));
       await db.execute(
@@ -169,6 +207,23 @@ export function createOutboxWorker(deps: {
       );
       return true;
     } catch (err) {
+      if (err instanceof AttachmentNotReadyError) {
+        // Not a failure: the claim's attempt is given back and the mail waits for its file.
+        try {
+          await db.execute(
+            sql`update mail_outbox set locked_until = null, attempts = greatest(attempts - 1, 0), next_attempt_at = now() + make_interval(secs => ${err.retryInSeconds}) where id = ${row.id}`,
+          );
+          if (await err.isReady()) {
+            await db.execute(
+              sql`update mail_outbox set next_attempt_at = now() where id = ${row.id} and sent_at is null`,
+            );
+            again = true;
+          }
+        } catch {
+          // The lease runs out and the mail is claimed again.
+        }
+        return false;
+      }
       const message = err instanceof Error ? err.message : String(err);
       const wait = backoffSeconds(row.attempts);
       logger.warn(
@@ -186,7 +241,7 @@ export function createOutboxWorker(deps: {
 
   async function pass(): Promise<number> {
     let sent = 0;
-    const made = new Map<string, Promise<TMailFile>>();
+    const made = new Map<string, Promise<TMadeAttachment>>();
     for (;;) {
       const rows = await claim();
       if (rows.length === 0) return sent;

@@ -101,6 +101,7 @@ export async function renderProposalPdfInThread(input: TPdfWorkerInput): Promise
     revision: input.revision,
     selection,
     certificate: input.certificate ?? null,
+    verifyUrl: typeof input.verifyUrl === 'string' && /^https?:\/\//.test(input.verifyUrl) ? input.verifyUrl : null,
     showMadeWithFooter: input.showMadeWithFooter,
     images: input.images,
     context: snapshotContext(snapshot, totals),

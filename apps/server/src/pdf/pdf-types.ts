@@ -11,6 +11,8 @@ export type TPdfInput = {
   selection?: TPricingSelection;
   /** When accepted: a final certificate page. */
   certificate?: TAcceptanceCertificate | null;
+  /** The certificate page's link and QR code to /verify (with the revision hash), when it has one. */
+  verifyUrl?: string;
   /** Free plan: "Made with Draftwell" on every page. */
   showMadeWithFooter: boolean;
   /** By stored file id: the only images that may be drawn (QUALITY A15). */

@@ -24,6 +24,8 @@ export const paths = {
   /** Downloads: the newest sent revision (with its certificate once accepted), or one revision. */
   proposalPdf: (id: string) => `/api/proposals/${encodeURIComponent(id)}/pdf`,
   revisionPdf: (id: string, number: number) => `/api/proposals/${encodeURIComponent(id)}/revisions/${number}/pdf`,
+  /** The accepted proposal's sealed (digitally signed) PDF, as stored when it was sealed. */
+  proposalSealedPdf: (id: string) => `/api/proposals/${encodeURIComponent(id)}/sealed-pdf`,
   /** A stored file of the signed-in user's (the logo on their own proposals). */
   file: (id: string) => `/api/files/${encodeURIComponent(id)}`,
   /**
@@ -32,6 +34,8 @@ export const paths = {
    */
   sharePdf: (token: string, revision?: number) =>
     `/api/share/${encodeURIComponent(token)}/pdf${revision === undefined ? '' : `?revision=${revision}`}`,
+  /** The accepted proposal's sealed (digitally signed) PDF, through the client's link. */
+  shareSealedPdf: (token: string) => `/api/share/${encodeURIComponent(token)}/sealed-pdf`,
   /** A stored file (the logo, a document image) as the client's link serves it. */
   shareFile: (token: string, fileId: string) =>
     `/api/share/${encodeURIComponent(token)}/files/${encodeURIComponent(fileId)}`,

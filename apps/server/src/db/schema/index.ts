@@ -3,3 +3,4 @@ export * from './app';
 export * from './workspace';
 export * from './share';
 export * from './billing';
+export * from './seal';

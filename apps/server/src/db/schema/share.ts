@@ -217,10 +217,15 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     link: text('link'),
     /**
-     * A file made when the mail is sent, not when it is queued (the PDF of an accepted revision),
-     * so what caused the mail never waits for it or fails with it.
+     * A file made when the mail is sent, not when it is queued (the PDF of an accepted revision,
+     * or its sealed PDF once the seal job stored it), so what caused the mail never waits for it
+     * or fails with it.
      */
-    attachment: jsonb('attachment').$type<{ kind: 'revision_pdf'; proposalId: string; revisionId: string }>(),
+    attachment: jsonb('attachment').$type<
+      | { kind: 'revision_pdf'; proposalId: string; revisionId: string }
+      /** The sealed PDF (decision 0014): the mail waits for it, and links to it for `audience`. */
+      | { kind: 'sealed_pdf'; proposalId: string; audience: 'owner' | 'client'; signerId?: string }
+    >(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

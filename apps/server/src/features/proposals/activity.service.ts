@@ -1,4 +1,11 @@
-import type { TAcceptanceCertificate, TComment, TProposalEvent, TRevision, TRevisionSummary } from '@draftwell/shared';
+import type {
+  TAcceptanceCertificate,
+  TComment,
+  TProposalEvent,
+  TRevision,
+  TRevisionSummary,
+  TSealStatus,
+} from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { PLANS } from '@draftwell/shared/plans';
 import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
@@ -22,6 +29,7 @@ import type { TAppDeps } from '../../http/context';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
 import { openShareToken } from '../../lib/share-token';
+import { issueSealedPdf, requestSeal, sealStatus } from '../../seal/sealed-documents';
 import { enqueueMail } from '../../mail/outbox';
 import { ownerActivityMail } from '../../mail/templates';
 import { getProposal, notFound, owned } from './proposals.service';
@@ -177,4 +185,24 @@ export async function getAcceptance(args: TArgs): Promise<TAcceptanceCertificate
   const certificate = await findCertificate(args.deps.database.db, row.id);
   if (!certificate) throw new AppError('not_found', 'This proposal has not been accepted.');
   return certificate;
+}
+
+/** Where the proposal's sealed PDF stands (decision 0014); `none` before acceptance. */
+export async function getSealStatus(args: TArgs): Promise<TSealStatus> {
+  const row = await ownedRow(args);
+  return sealStatus(args.deps.database.db, row.id);
+}
+
+/** Asks for the sealed PDF: again after a failure, or for a proposal accepted before sealing existed. */
+export async function askForSeal(args: TArgs): Promise<TSealStatus> {
+  const row = await ownedRow(args);
+  const status = await requestSeal(args.deps.database.db, row);
+  args.deps.seals.kick();
+  return status;
+}
+
+/** The sealed PDF as stored, the same bytes on every download. */
+export async function ownerSealedPdf(args: TArgs) {
+  const row = await ownedRow(args);
+  return issueSealedPdf({ deps: args.deps, proposal: row, by: 'owner' });
 }

@@ -20,12 +20,15 @@ import {
   updateProposal,
 } from './proposals.service';
 import {
+  askForSeal,
   getAcceptance,
+  getSealStatus,
   getOwnerRevision,
   listEvents,
   listOwnerComments,
   listOwnerRevisions,
   ownerPdf,
+  ownerSealedPdf,
   parseRevisionNumber,
   readOwnProposal,
   replyAsOwner,
@@ -198,6 +201,17 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   )
   .get('/:id/pdf', async (c) => {
     const { bytes, filename } = await ownerPdf({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
+    return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
+  })
+  // The sealed PDF (decision 0014): its status, asking for it (again), and the stored file.
+  .get('/:id/seal', async (c) =>
+    c.json(await getSealStatus({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
+  )
+  .post('/:id/seal', async (c) =>
+    c.json(await askForSeal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 202),
+  )
+  .get('/:id/sealed-pdf', async (c) => {
+    const { bytes, filename } = await ownerSealedPdf({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
     return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
   })
   .get('/:id/revisions/:number/pdf', async (c) => {

@@ -20,7 +20,15 @@ import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/pro
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
 import { latestRevision } from '../../activity/records';
-import { inviteSigners, shareUrl, signaturesOn, signersOf, signingSettings, toAwaiting } from '../../activity/signing';
+import {
+  firstSignerToken,
+  inviteSigners,
+  shareUrl,
+  signaturesOn,
+  signersOf,
+  signingSettings,
+  toAwaiting,
+} from '../../activity/signing';
 import { todayUtc } from '../../activity/expiry';
 import type { TDb } from '../../db/client';
 import { businessProfiles, clients, proposalEvents, proposalRevisions, proposals, signatures } from '../../db/schema';
@@ -30,7 +38,7 @@ import { consumeUsage, requireFeature } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/sha256';
 import { notFound, owned, toProposal } from './proposals.service';
-import { firstSignerToken, signerContacts, syncSigners } from './signers.service';
+import { signerContacts, syncSigners } from './signers.service';
 
 type TRow = typeof proposals.$inferSelect;
 

@@ -314,14 +314,3 @@ export async function countersign(args: {
   if (!certificate) throw new Error('acceptance not found after commit');
   return { complete: true, certificate };
 }
-
-/** The first client signer's link, for "Copy link" (each signer's own is in the signers list). */
-export async function firstSignerToken(db: TDb, secret: string, proposalId: string): Promise<string | null> {
-  const signers = await signersOf(db, proposalId);
-  for (const s of signers) {
-    if (s.party !== 'client' || !s.tokenSealed) continue;
-    const token = openShareToken(secret, s.tokenSealed);
-    if (token) return token;
-  }
-  return null;
-}

@@ -31,6 +31,7 @@ import {
 import { brandedSnapshot, planOf } from '../../billing/plan';
 import { files, proposalEvents, proposalRevisions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { issueSealedPdf, sealedPdfState } from '../../seal/sealed-documents';
 import { requireRevision, resolveShare, resolveSigner, type TRow, type TShareRequest } from './share-access';
 
 /* What the client reads through the link: the proposal, its revisions, files, PDF and certificate. */
@@ -46,10 +47,11 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
     planOf(db, req.deps.env.defaultPlan, row.ownerId),
   ]);
   const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
-  const [revisions, comments, acceptance, declined, signers, signed] = await Promise.all([
+  const [revisions, comments, acceptance, sealedPdf, declined, signers, signed] = await Promise.all([
     listRevisions(db, row.id),
     listComments(db, row.id),
     findCertificate(db, row.id),
+    row.status === 'accepted' ? sealedPdfState(db, row.id) : Promise.resolve('none' as const),
     row.status === 'declined'
       ? db
           .select({ data: proposalEvents.data, at: proposalEvents.createdAt })
@@ -72,6 +74,7 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
     showMadeWithFooter: madeWithFooter,
     consentText: CONSENT_TEXT,
     acceptance,
+    sealedPdf,
     decline: decline
       ? { at: decline.at.toISOString(), reason: String((decline.data as { reason?: unknown }).reason ?? '') }
       : null,
@@ -162,4 +165,16 @@ export async function getShareCertificate(req: TShareRequest): Promise<TAcceptan
   const certificate = await findCertificate(req.deps.database.db, row.id);
   if (!certificate) throw new AppError('not_found', 'This proposal has not been accepted.');
   return certificate;
+}
+
+/** The accepted proposal's sealed PDF, as stored (decision 0014): 409 with Retry-After while it is made. */
+export async function shareSealedPdf(req: TShareRequest) {
+  const row = await resolveShare(req);
+  return issueSealedPdf({
+    deps: req.deps,
+    proposal: row,
+    by: 'client',
+    ipAddress: req.ip,
+    userAgent: req.userAgent,
+  });
 }

@@ -15,6 +15,7 @@ import {
   getSharedRevision,
   readSharedFile,
   sharePdf,
+  shareSealedPdf,
   recordViewTime,
   startView,
   type TShareRequest,
@@ -53,6 +54,11 @@ export const shareRoutes = new Hono<TAppEnv>()
   .get('/:token/pdf', async (c) => {
     const raw = c.req.query('revision');
     const { bytes, filename } = await sharePdf({ ...request(c), ...(raw ? { number: revisionNumber(raw) } : {}) });
+    return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
+  })
+  // The sealed PDF of the accepted proposal (decision 0014), the same bytes on every download.
+  .get('/:token/sealed-pdf', async (c) => {
+    const { bytes, filename } = await shareSealedPdf(request(c));
     return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
   })
   .get('/:token/certificate', async (c) => c.json(await getShareCertificate(request(c)), 200))

@@ -12,6 +12,7 @@ export {
   readSharedFile,
   shareFileUrl,
   sharePdf,
+  shareSealedPdf,
 } from './reading.service';
 export { recordViewTime, startView } from './views.service';
 export { COMMENT_MAIL_WINDOW_SECONDS, acceptProposal, addClientComment, declineProposal } from './answers.service';

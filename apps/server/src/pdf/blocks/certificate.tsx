@@ -1,14 +1,17 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatUtcInstant, kindsToTotal, lineChoice, unitLabel } from '@draftwell/shared/document/display';
 import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TPricingTable } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import type { TEmailProof } from '@draftwell/shared/share/signing';
 import type { ReactElement } from 'react';
 import { Footer } from './footer';
 import type { TPdfModel } from './model';
 import { TotalsList } from './pricing-table';
+import { SignatureMarkPdf } from './signature-mark';
+import { VerifyQr } from './verify-qr';
 import { MUTED, RULE, TINT, base, type } from './styles';
 
 /** Option rows kept on the certificate's last page with its totals, when there are more. */
@@ -17,12 +20,17 @@ const CERTIFICATE_TAIL_ROWS = 5;
 const s = StyleSheet.create({
   certTitle: { ...type(20, 1.2), fontWeight: 'bold', marginBottom: 6 },
   certIntro: { color: MUTED, marginBottom: 16 },
+  head: { flexDirection: 'row', alignItems: 'flex-start' },
+  headText: { flex: 1, paddingRight: 12 },
+  verifyLine: { ...type(8.5, 1.35), color: MUTED, marginTop: -10, marginBottom: 16 },
   certRow: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: RULE, paddingVertical: 4 },
   certTerm: { width: 150, color: MUTED, ...type(9, 1.35), paddingRight: 8 },
   certValue: { flex: 1, ...type(9.5, 1.35) },
   certHash: { flex: 1, ...type(8.5, 1.35) },
   certSection: { ...type(11.5, 1.3), fontWeight: 'bold', marginTop: 16, marginBottom: 6 },
   consent: { ...type(9.5, 1.45), padding: 10, backgroundColor: TINT, marginBottom: 6 },
+  signature: { marginBottom: 10 },
+  signatureHead: { ...type(10, 1.35), fontWeight: 'bold', marginBottom: 4 },
 });
 
 function CertRow({ term, value, model, hash }: { term: string; value: string; model: TPdfModel; hash?: boolean }) {
@@ -31,6 +39,36 @@ function CertRow({ term, value, model, hash }: { term: string; value: string; mo
       <Text style={s.certTerm}>{term}</Text>
       <Text style={hash ? s.certHash : s.certValue}>{model.clean(value.trim() || '—')}</Text>
     </View>
+  );
+}
+
+const PROOF: Record<TEmailProof, string> = {
+  link: 'the link emailed to this address',
+  code: 'a code emailed to this address',
+  account: 'signed in as the sender',
+};
+
+/** Every signature in the order given: who, in what role, when, from where, and the mark. */
+function Signatures({ certificate, model }: { certificate: TAcceptanceCertificate; model: TPdfModel }) {
+  return (
+    <>
+      <Text style={s.certSection} minPresenceAhead={80}>
+        Signatures
+      </Text>
+      {certificate.signatures.map((g, i) => (
+        <View key={g.id} style={s.signature} wrap={false}>
+          <Text style={s.signatureHead}>
+            {model.clean(`${i + 1}. ${g.name}${g.role ? `, ${g.role}` : ''}${g.party === 'owner' ? ' (sender)' : ''}`)}
+          </Text>
+          {g.mark ? <SignatureMarkPdf mark={g.mark} model={model} width={180} height={48} /> : null}
+          <CertRow term="Email" value={g.email} model={model} />
+          <CertRow term="Signed at (UTC, ISO 8601)" value={g.signedAt} model={model} />
+          <CertRow term="IP address" value={g.ipAddress ?? ''} model={model} />
+          <CertRow term="Browser (user agent)" value={g.userAgent ?? ''} model={model} />
+          <CertRow term="Address shown by" value={PROOF[g.emailProof]} model={model} />
+        </View>
+      ))}
+    </>
   );
 }
 
@@ -89,14 +127,28 @@ export function CertificatePage({ certificate, model }: { certificate: TAcceptan
     <Page size="A4" style={[base.page, { fontFamily: model.fonts.body }]} bookmark="Certificate of acceptance">
       <View style={[base.bar, { backgroundColor: model.brand }]} fixed />
       <View style={base.flow}>
-        <Text style={[base.kicker, { color: model.accent }]}>{model.clean(certificate.proposalNumber)}</Text>
-        <Text style={s.certTitle}>Certificate of acceptance</Text>
-        <Text style={s.certIntro}>
-          {model.clean(
-            `This certificate records the electronic acceptance of the proposal "${certificate.proposalTitle}" ` +
-              `(revision ${certificate.revisionNumber}). Draftwell recorded these details at the moment of acceptance.`,
-          )}
-        </Text>
+        <View style={s.head}>
+          <View style={s.headText}>
+            <Text style={[base.kicker, { color: model.accent }]}>{model.clean(certificate.proposalNumber)}</Text>
+            <Text style={s.certTitle}>Certificate of acceptance</Text>
+            <Text style={s.certIntro}>
+              {model.clean(
+                `This certificate records the electronic acceptance of the proposal "${certificate.proposalTitle}" ` +
+                  `(revision ${certificate.revisionNumber}). Draftwell recorded these details at the moment of acceptance.`,
+              )}
+            </Text>
+            {model.verifyUrl ? (
+              <Text style={s.verifyLine}>
+                Anyone can check it: scan the code, or open{' '}
+                <Link src={model.verifyUrl} style={{ color: model.accent }}>
+                  {model.clean(model.verifyUrl.replace(/\?.*$/, ''))}
+                </Link>{' '}
+                and enter the revision hash below.
+              </Text>
+            ) : null}
+          </View>
+          {model.verifyUrl ? <VerifyQr url={model.verifyUrl} /> : null}
+        </View>
         <CertRow term="Proposal" value={`${certificate.proposalNumber} · ${certificate.proposalTitle}`} model={model} />
         <CertRow term="From" value={sender} model={model} />
         <CertRow term="Accepted by" value={certificate.name} model={model} />
@@ -112,6 +164,9 @@ export function CertificatePage({ certificate, model }: { certificate: TAcceptan
         <CertRow term="Revision" value={String(certificate.revisionNumber)} model={model} />
         <CertRow term="Revision hash (SHA-256)" value={certificate.revisionHash} model={model} hash />
         <CertRow term="Certificate id" value={certificate.id} model={model} />
+        {certificate.signatures.length > 1 || certificate.signatures.some((g) => g.mark) ? (
+          <Signatures certificate={certificate} model={model} />
+        ) : null}
 
         {short ? null : consent}
         {short ? null : optionsTitle}

@@ -10,6 +10,8 @@ export type TPdfModel = {
   revision: { number: number; hash: string };
   selection: TPricingSelection | undefined;
   certificate: TAcceptanceCertificate | null;
+  /** Where the certificate page sends a reader (and its QR code a phone) to check it. */
+  verifyUrl: string | null;
   showMadeWithFooter: boolean;
   images: Record<string, TPdfWorkerImage>;
   context: TDocumentContext;

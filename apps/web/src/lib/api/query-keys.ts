@@ -24,6 +24,7 @@ export const proposalKeys = {
   revision: (id: string, number: number) => [...proposalKeys.revisions(id), number] as const,
   acceptance: (id: string) => [...proposalKeys.detail(id), 'acceptance'] as const,
   signers: (id: string) => [...proposalKeys.detail(id), 'signers'] as const,
+  seal: (id: string) => [...proposalKeys.detail(id), 'seal'] as const,
 };
 
 /**

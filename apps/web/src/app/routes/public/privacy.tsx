@@ -46,6 +46,12 @@ export default function PrivacyPage() {
           you see how long each visit lasted and from where; on the free plan we keep it but only show that a visit
           happened.
         </p>
+        <p>
+          When a proposal is accepted, its final PDF (the proposal, your client’s choices and the certificate of
+          acceptance with the details above) is digitally signed by this server and stored, with its SHA-256
+          fingerprint, so that you and your client download the very same file and anyone can check it on the
+          verification page. It is kept with the proposal, for as long as your account exists.
+        </p>
 
         <h3>Your plan and billing</h3>
         <p>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { SealCertificate } from '@/features/verify/components/seal-certificate';
 import { VerifyForm } from '@/features/verify/components/verify-form';
 
 export default function VerifyPage() {
@@ -16,6 +17,9 @@ export default function VerifyPage() {
       </p>
       <div className="bg-card mt-10 rounded-lg border p-5 shadow-sm sm:p-8">
         <VerifyForm />
+      </div>
+      <div className="mt-10">
+        <SealCertificate />
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { SealedPdfStatus } from './sealed-pdf-status';
 import { formatUtcInstant, kindsWithAmounts, lineChoice, TOTAL_NAMES } from '@draftwell/shared/document/display';
 
 /** How each signer showed the address was theirs, in the certificate's words. */
@@ -90,6 +91,7 @@ export function AcceptanceCertificate({
         </div>
       </CardHeader>
       <CardContent>
+        <SealedPdfStatus proposalId={proposalId} />
         {isError ? (
           <div role="alert" className="text-sm">
             <p className="text-destructive">The certificate did not load.</p>

@@ -12,6 +12,8 @@ import {
   RotateCw,
   Send,
   Signature,
+  ShieldAlert,
+  ShieldCheck,
   Undo2,
   UserPen,
 } from 'lucide-react';
@@ -42,6 +44,8 @@ const ICONS: Record<TProposalEventType, { icon: ReactNode; tone: string }> = {
   reminder_sent: { icon: <BellRing />, tone: NEUTRAL },
   signed: { icon: <Signature />, tone: 'bg-success/15 text-success' },
   signer_changed: { icon: <UserPen />, tone: NEUTRAL },
+  sealed: { icon: <ShieldCheck />, tone: 'bg-success/15 text-success' },
+  seal_failed: { icon: <ShieldAlert />, tone: 'bg-destructive/10 text-destructive' },
 };
 
 function EventItem({ event, clientName, last }: { event: TProposalEvent; clientName: string; last: boolean }) {

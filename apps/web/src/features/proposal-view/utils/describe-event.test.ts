@@ -48,4 +48,18 @@ describe('describeEvent', () => {
     expect(describeEvent(event({ type: 'withdrawn' })).title).toMatch(/^You withdrew it/);
     expect(describeEvent(event({ type: 'expired' })).title).toMatch(/^Expired/);
   });
+
+  it('tells the sealed PDF apart: its downloads, its seal, and a failure with its reason', () => {
+    expect(describeEvent(event({ type: 'downloaded', data: { by: 'owner' } })).title).toBe('You downloaded the PDF');
+    expect(describeEvent(event({ type: 'downloaded', data: { by: 'client', sealed: true } }), 'Dana').title).toBe(
+      'Dana downloaded the signed PDF',
+    );
+    expect(describeEvent(event({ type: 'sealed', actor: 'system' }))).toEqual({
+      title: 'The signed PDF was sealed with the server’s certificate',
+      detail: null,
+    });
+    expect(
+      describeEvent(event({ type: 'seal_failed', actor: 'system', data: { reason: 'The PDF service was busy.' } })),
+    ).toEqual({ title: 'The signed PDF could not be made', detail: 'The PDF service was busy.' });
+  });
 });

@@ -34,8 +34,10 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
         detail: seconds !== null && seconds > 0 ? `${formatDuration(seconds)} on the page` : null,
       };
     }
-    case 'downloaded':
-      return { title: d.by === 'owner' ? 'You downloaded the PDF' : `${client} downloaded the PDF`, detail: null };
+    case 'downloaded': {
+      const pdf = d.sealed === true ? 'the signed PDF' : 'the PDF';
+      return { title: d.by === 'owner' ? `You downloaded ${pdf}` : `${client} downloaded ${pdf}`, detail: null };
+    }
     case 'commented': {
       const mine = d.author === 'owner';
       const who = mine ? 'You' : text(d.authorName) || client;
@@ -82,6 +84,10 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
     }
     case 'reminder_sent':
       return { title: `A reminder was emailed to ${text(d.to) || client}`, detail: null };
+    case 'sealed':
+      return { title: 'The signed PDF was sealed with the server’s certificate', detail: null };
+    case 'seal_failed':
+      return { title: 'The signed PDF could not be made', detail: text(d.reason) || null };
     default:
       return { title: String(event.type), detail: null };
   }

@@ -1,7 +1,8 @@
-import { Download, Printer, ShieldCheck } from 'lucide-react';
+import { Download, FileLock2, Printer, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import type { TSealedPdfState } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatUtcInstant } from '@draftwell/shared/document/display';
@@ -33,11 +34,14 @@ function printCertificate() {
 export function AcceptanceCertificate({
   token,
   certificate,
+  sealedPdf = 'none',
   document,
   locale,
   focusOnMount = false,
 }: {
   token: string;
+  /** The digitally signed PDF: offered once `ready`. */
+  sealedPdf?: TSealedPdfState;
   certificate: TAcceptanceCertificate;
   /** The accepted revision's document (for the choices in words); null while it loads. */
   document: TDocument | null;
@@ -95,7 +99,20 @@ export function AcceptanceCertificate({
               Download PDF
             </a>
           </Button>
+          {sealedPdf === 'ready' ? (
+            <Button asChild className="flex-1 sm:flex-none">
+              <a href={paths.shareSealedPdf(token)} download>
+                <FileLock2 aria-hidden="true" />
+                Signed PDF
+              </a>
+            </Button>
+          ) : null}
         </div>
+        {sealedPdf === 'pending' ? (
+          <p className="text-muted-foreground w-full text-sm print:hidden">
+            The digitally signed PDF is being made; it is emailed to you when it is ready.
+          </p>
+        ) : null}
       </div>
       <dl className="px-5 py-2 sm:px-8 sm:py-4">
         <Fact term="Proposal">

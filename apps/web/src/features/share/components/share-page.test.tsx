@@ -119,6 +119,7 @@ function shared(overrides: Partial<TSharedProposal> = {}): TSharedProposal {
     showMadeWithFooter: true,
     consentText: CONSENT_TEXT,
     acceptance: null,
+    sealedPdf: 'none',
     decline: null,
     comments: [],
     signing: {
@@ -304,6 +305,24 @@ describe('SharePage: states', () => {
     expect(text).toContain('$1,900');
     expect(within(certificate).getByRole('button', { name: 'Print' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Accept the proposal' })).toBeNull();
+    // The signed PDF is offered only once it is made.
+    expect(within(certificate).queryByRole('link', { name: 'Signed PDF' })).toBeNull();
+  });
+
+  it('offers the signed PDF once it is sealed, and says so while it is being made', async () => {
+    const token = nextToken();
+    pageApi(shared({ status: 'accepted', acceptance: CERTIFICATE, sealedPdf: 'ready' }));
+    const ready = renderPage(token);
+    const certificate = await screen.findByRole('region', { name: 'Accepted by Dana Reyes' });
+    expect(within(certificate).getByRole('link', { name: 'Signed PDF' }).getAttribute('href')).toBe(
+      `/api/share/${token}/sealed-pdf`,
+    );
+    ready.unmount();
+    pageApi(shared({ status: 'accepted', acceptance: CERTIFICATE, sealedPdf: 'pending' }));
+    renderPage(nextToken());
+    const pending = await screen.findByRole('region', { name: 'Accepted by Dana Reyes' });
+    expect(pending.textContent).toContain('The digitally signed PDF is being made');
+    expect(within(pending).queryByRole('link', { name: 'Signed PDF' })).toBeNull();
   });
 
   it('signs the signature block once accepted: who accepted and when, as the PDF does', async () => {

@@ -162,6 +162,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
             <AcceptanceCertificate
               token={token}
               certificate={acceptance}
+              sealedPdf={shared.sealedPdf}
               document={acceptedDocument}
               locale={acceptedLocale}
               focusOnMount={focusTarget === 'certificate'}

@@ -44,6 +44,8 @@ describe('VerifyForm', () => {
         revisionHash: HASH,
         acceptedBy: 'Dana Reyes',
         acceptedAt: '2027-03-04T14:22:05.000Z',
+        signers: [{ name: 'Dana Reyes', at: '2027-03-04T14:22:05.000Z' }],
+        seal: null,
       },
     }));
     renderForm();
@@ -60,6 +62,40 @@ describe('VerifyForm', () => {
       `Matches: accepted by Dana Reyes on March 4, 2027 at 2:22 PM UTC, revision 2, hash ${HASH}`,
     );
     expect(bodies).toEqual([{ hash: HASH }]);
+  });
+
+  it('checks the hash the certificate’s QR code opened the page with, and names the sealed PDF’s certificate', async () => {
+    const fingerprint = 'cd'.repeat(32);
+    const bodies = stubVerify(() => ({
+      status: 200,
+      body: {
+        match: true,
+        proposalNumber: 'P-2027-0042',
+        revisionNumber: 1,
+        revisionHash: HASH,
+        acceptedBy: 'Dana Reyes',
+        acceptedAt: '2027-03-04T14:22:05.000Z',
+        signers: [{ name: 'Dana Reyes', at: '2027-03-04T14:22:05.000Z' }],
+        seal: {
+          checked: false,
+          sealedAt: '2027-03-04T14:22:09.000Z',
+          certificateFingerprint: fingerprint,
+          certificateSubject: 'CN=Draftwell seal, O=Draftwell',
+        },
+      },
+    }));
+    window.history.replaceState(null, '', `/verify?hash=${HASH}`);
+    try {
+      renderForm();
+      const sealed = await screen.findByText(/digitally sealed on/);
+      expect(sealed.textContent).toBe(
+        `Its final PDF was digitally sealed on March 4, 2027 at 2:22 PM UTC with the certificate “CN=Draftwell seal, O=Draftwell” (SHA-256 ${fingerprint}).`,
+      );
+      expect(bodies).toEqual([{ hash: HASH }]);
+      expect((screen.getByLabelText('Revision hash (SHA-256)') as HTMLInputElement).value).toBe(HASH);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('says when nothing matches', async () => {

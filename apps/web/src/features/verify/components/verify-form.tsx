@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, FileUp } from 'lucide-react';
-import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
 import type { TVerifyResult } from '@draftwell/shared/share/share-api';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
@@ -27,13 +27,32 @@ function VerifyResult({ result }: { result: TVerifyResult }) {
   return (
     <div className="flex items-start gap-3 rounded-lg border border-l-4 border-l-success p-4">
       <CircleCheck aria-hidden="true" className="text-success mt-0.5 size-5 shrink-0" />
-      <p className="min-w-0">
-        <span className="font-semibold">Matches:</span> accepted by {result.acceptedBy} on{' '}
-        {formatDate(result.acceptedAt)}, revision {result.revisionNumber}, hash{' '}
-        <code className="font-mono text-[0.8125rem] break-all">{result.revisionHash}</code>
-      </p>
+      <div className="min-w-0 space-y-2">
+        <p>
+          <span className="font-semibold">Matches:</span> accepted by {result.acceptedBy} on{' '}
+          {formatDate(result.acceptedAt)}, revision {result.revisionNumber}, hash{' '}
+          <code className="font-mono text-[0.8125rem] break-all">{result.revisionHash}</code>
+        </p>
+        {result.signers.length > 1 ? (
+          <p>Signed by {result.signers.map((s) => `${s.name} (${formatDate(s.at)})`).join(', ')}</p>
+        ) : null}
+        {result.seal ? (
+          <p className="text-sm">
+            {result.seal.checked ? 'This file is the sealed PDF itself, ' : 'Its final PDF was '}
+            digitally sealed on {formatDate(result.seal.sealedAt)} with the certificate “
+            {result.seal.certificateSubject}” (SHA-256{' '}
+            <code className="font-mono text-[0.8125rem] break-all">{result.seal.certificateFingerprint}</code>).
+          </p>
+        ) : null}
+      </div>
     </div>
   );
+}
+
+/** The hash in the page's address (`/verify?hash=…`, from a certificate's QR code or link), if any. */
+function hashFromLink(): string | null {
+  if (typeof window === 'undefined') return null;
+  return normalizeHash(new URLSearchParams(window.location.search).get('hash') ?? '');
 }
 
 function failureMessage(error: Error): string {
@@ -49,7 +68,8 @@ function failureMessage(error: Error): string {
  */
 export function VerifyForm() {
   const verify = useAction(verifyProposal);
-  const [hash, setHash] = useState('');
+  const [fromLink] = useState(hashFromLink);
+  const [hash, setHash] = useState(fromLink ?? '');
   const [hashError, setHashError] = useState<string | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [fileName, setFileName] = useState<string | null>(null);
@@ -61,6 +81,12 @@ export function VerifyForm() {
   const run = (input: TVerifyInput) => {
     verify.start(input);
   };
+
+  // The certificate page's QR code and link open this page with the revision hash: check it at once.
+  const runCheck = verify.run;
+  useEffect(() => {
+    if (fromLink) void runCheck({ kind: 'hash', hash: fromLink }).catch(() => undefined);
+  }, [fromLink, runCheck]);
 
   const takeFile = (file: File | undefined) => {
     if (!file) return;
