@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, toast } from './fixtures';
+import { showSignForm } from './support/proposals';
 
 /**
  * The whole journey in two browsers (issue 4): the owner sends from the app; the client opens
@@ -182,7 +183,8 @@ test('the owner sends, the client accepts from the emailed link, both get the PD
   await expect(toast(page, `Dana Reyes opened “${title}”.`)).toBeVisible({ timeout: 2000 });
 
   // An option, a comment, the acceptance.
-  const acceptRegion = clientPage.getByRole('region', { name: 'Accept this proposal' });
+  const acceptRegion = clientPage.getByRole('region', { name: 'Sign this proposal' });
+  await showSignForm(clientPage);
   await expect(acceptRegion.locator('[data-billing="one_off"] dd').first()).toContainText('$2,500');
   await clientPage.getByRole('checkbox', { name: 'SEO audit' }).check();
   await expect(acceptRegion.locator('[data-billing="one_off"] dd').first()).toContainText('$3,100');
@@ -193,11 +195,11 @@ test('the owner sends, the client accepts from the emailed link, both get the PD
   await expect(clientPage.getByRole('list', { name: 'Comments' })).toContainText('Can the SEO audit start in March?');
   await expect(toast(page, `Dana Reyes commented on “${title}”.`)).toBeVisible({ timeout: 2000 });
 
-  const acceptForm = clientPage.getByRole('form', { name: 'Accept the proposal' });
-  await acceptForm.getByLabel('Full name').fill('Dana Reyes');
-  await acceptForm.getByLabel('Email').fill(clientEmail);
+  const acceptForm = clientPage.getByRole('form', { name: 'Sign the proposal' });
+  await expect(acceptForm.getByLabel('Full name')).toHaveValue('Dana Reyes');
+  await expect(acceptForm.getByLabel('Email')).toHaveValue(clientEmail);
   await acceptForm.getByRole('checkbox', { name: /I agree to the statement above/ }).check();
-  await acceptForm.getByRole('button', { name: 'Accept proposal' }).click();
+  await acceptForm.getByRole('button', { name: 'Sign and accept' }).click();
   const certificate = clientPage.getByRole('region', { name: 'Accepted by Dana Reyes', exact: true });
   await expect(certificate).toBeVisible();
   await expect(certificate).toContainText('SEO audit');

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { TDocument, TPricingTable } from '@draftwell/shared/document';
 import { expect, expectNoAxeViolations, newUser, test } from './fixtures';
-import { api, CLIENT, inDays, type TProposal } from './support/proposals';
+import { api, CLIENT, inDays, showSignForm, type TProposal } from './support/proposals';
 import { sellingDocument } from './support/selling-document';
 
 /**
@@ -67,15 +67,15 @@ const KEPT = 'draftwell:choices:';
 const keptKeys = (page: Page) =>
   page.evaluate((prefix) => Object.keys(localStorage).filter((key) => key.startsWith(prefix)), KEPT);
 
-const acceptRegion = (page: Page) => page.getByRole('region', { name: 'Accept this proposal' });
+const acceptRegion = (page: Page) => page.getByRole('region', { name: 'Sign this proposal' });
 const total = (page: Page, kind: 'one_off' | 'monthly') => acceptRegion(page).locator(`[data-billing="${kind}"] dd`);
 const pages = (page: Page) => page.getByRole('spinbutton', { name: 'Quantity of Pages' });
 const feesTable = (page: Page) => page.locator('[data-block="pricing_table"]').filter({ hasText: 'Website build' });
 
 async function fillAcceptForm(page: Page) {
-  const form = page.getByRole('form', { name: 'Accept the proposal' });
-  await form.getByLabel('Full name').fill('Dana Reyes');
-  await form.getByLabel('Email').fill('dana@example.com');
+  const form = await showSignForm(page);
+  await expect(form.getByLabel('Full name')).toHaveValue('Dana Reyes');
+  await expect(form.getByLabel('Email')).toHaveValue('dana@example.com');
   await form.getByRole('checkbox', { name: /I agree to the statement above/ }).check();
   return form;
 }
@@ -118,6 +118,7 @@ test.describe('the client’s choices on /p/:token', () => {
     await expect(pages(page)).toHaveValue('6');
     await expect(pages(page)).toHaveAccessibleDescription('Choose 4 to 12');
     await expect(feesTable(page)).toContainText('Choose 4 to 12');
+    await showSignForm(page);
     await expect(total(page, 'one_off')).toHaveText('$2,100');
 
     // Too many: the number stays, with a message tied to the field, also once the field is left.
@@ -132,7 +133,7 @@ test.describe('the client’s choices on /p/:token', () => {
     await expectNoAxeViolations(page, 'client page, quantity out of range');
 
     const form = await fillAcceptForm(page);
-    await form.getByRole('button', { name: 'Accept proposal' }).click();
+    await form.getByRole('button', { name: 'Sign and accept' }).click();
     await expect(form.getByRole('alert')).toHaveText(
       'Some of your choices are not valid yet. Check the quantities marked in the pricing above.',
     );
@@ -145,7 +146,7 @@ test.describe('the client’s choices on /p/:token', () => {
     await expect(pages(page)).not.toHaveAttribute('aria-invalid');
     await expect(pages(page)).toHaveAccessibleDescription('Choose 4 to 12');
     await expect(total(page, 'one_off')).toHaveText('$2,400');
-    await form.getByRole('button', { name: 'Accept proposal' }).click();
+    await form.getByRole('button', { name: 'Sign and accept' }).click();
     const certificate = page.getByRole('region', { name: 'Accepted by Dana Reyes', exact: true });
     await expect(certificate).toContainText('9 pages');
     await expect(certificate).toContainText('$2,400');
@@ -206,6 +207,7 @@ test.describe('the client’s choices on /p/:token', () => {
     test.setTimeout(60_000);
     const { id, path } = await send();
     await page.goto(path);
+    await showSignForm(page);
     await expect(total(page, 'one_off')).toHaveText('$2,100');
     await expect(total(page, 'monthly')).toHaveText('$20');
 
@@ -216,6 +218,7 @@ test.describe('the client’s choices on /p/:token', () => {
     await expect(total(page, 'monthly')).toHaveText('$50');
 
     await page.reload();
+    await showSignForm(page);
     await expect(page.getByRole('checkbox', { name: 'SEO audit' })).toBeChecked();
     await expect(pages(page)).toHaveValue('9');
     await expect(page.getByRole('radio', { name: 'Pro' })).toBeChecked();
@@ -228,7 +231,7 @@ test.describe('the client’s choices on /p/:token', () => {
     const keep = async (value: string) => {
       await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [key, value]);
       await page.reload();
-      await expect(acceptRegion(page)).toBeVisible();
+      await showSignForm(page);
     };
     await keep(
       JSON.stringify({
@@ -254,6 +257,7 @@ test.describe('the client’s choices on /p/:token', () => {
     await send(id, 180_000);
     await page.reload();
     await expect(page.getByText(/This is revision 2, sent /)).toBeVisible();
+    await showSignForm(page);
     await expect(page.getByRole('checkbox', { name: 'SEO audit' })).not.toBeChecked();
     await expect(total(page, 'one_off')).toHaveText('$2,400');
     await expect.poll(() => keptKeys(page)).toEqual([]);
@@ -262,7 +266,7 @@ test.describe('the client’s choices on /p/:token', () => {
     await page.getByRole('checkbox', { name: 'SEO audit' }).check();
     await expect.poll(() => keptKeys(page)).toHaveLength(1);
     const form = await fillAcceptForm(page);
-    await form.getByRole('button', { name: 'Accept proposal' }).click();
+    await form.getByRole('button', { name: 'Sign and accept' }).click();
     await expect(page.getByRole('region', { name: 'Accepted by Dana Reyes', exact: true })).toContainText('SEO audit');
     await expect.poll(() => keptKeys(page)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, newUser, refusedRequest, test, type TUser } from './fixtures';
-import { inDays, sellingDocument } from './support/proposals';
+import { inDays, sellingDocument, showSignForm } from './support/proposals';
 import { sellingDocument as sampleDocument } from './support/selling-document';
 
 /**
@@ -105,9 +105,9 @@ test.describe('the client page /p/:token', () => {
     owner = new Owner(context.request, new URL(baseURL!).origin);
   });
 
-  const accept = (page: Page) => page.getByRole('form', { name: 'Accept the proposal' });
+  const accept = (page: Page) => page.getByRole('form', { name: 'Sign the proposal' });
   const oneOffTotal = (page: Page) =>
-    page.getByRole('region', { name: 'Accept this proposal' }).locator('[data-billing="one_off"] dd');
+    page.getByRole('region', { name: 'Sign this proposal' }).locator('[data-billing="one_off"] dd');
 
   test('opens with private headers, totals follow the options, a comment, and acceptance with consent', async ({
     page,
@@ -128,10 +128,11 @@ test.describe('the client page /p/:token', () => {
     await expect(page.getByRole('link', { name: 'Draftwell home' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'client page, open');
 
+    await showSignForm(page);
     await expect(oneOffTotal(page)).toHaveText('$1,500');
     await page.getByRole('checkbox', { name: 'SEO audit' }).check();
     await expect(oneOffTotal(page)).toHaveText('$1,900');
-    await expect(page.getByRole('region', { name: 'Accept this proposal' })).toContainText('SEO audit');
+    await expect(page.getByRole('region', { name: 'Sign this proposal' })).toContainText('SEO audit');
 
     const comment = page.getByRole('form', { name: 'Add a comment' });
     await comment.getByLabel('Your name').fill('Dana Reyes');
@@ -141,17 +142,19 @@ test.describe('the client page /p/:token', () => {
     await expect(thread).toContainText('Dana Reyes');
     await expect(thread).toContainText('Can we start in March?');
 
+    // The name and the address the link was sent to come filled in; the address cannot be changed.
+    await expect(accept(page).getByLabel('Full name')).toHaveValue('Dana Reyes');
+    await expect(accept(page).getByLabel('Email')).toHaveValue('dana@example.com');
+    await expect(accept(page).getByLabel('Email')).not.toBeEditable();
     // Consent is required: without the box ticked, nothing is accepted.
-    await accept(page).getByLabel('Full name').fill('Dana Reyes');
-    await accept(page).getByLabel('Email').fill('dana@example.com');
-    await accept(page).getByRole('button', { name: 'Accept proposal' }).click();
+    await accept(page).getByRole('button', { name: 'Sign and accept' }).click();
     const consent = accept(page).getByRole('checkbox', { name: /I agree to the statement above/ });
     await expect(consent).toHaveAttribute('aria-invalid', 'true');
     await expect(accept(page)).toContainText('Tick the box to agree to the terms of the electronic signature.');
     await expect(page.getByRole('region', { name: /^Accepted by/ })).toHaveCount(0);
 
     await consent.check();
-    await accept(page).getByRole('button', { name: 'Accept proposal' }).click();
+    await accept(page).getByRole('button', { name: 'Sign and accept' }).click();
     const certificate = page.getByRole('region', { name: 'Accepted by Dana Reyes', exact: true });
     await expect(certificate).toBeVisible();
     await expect(certificate.getByRole('heading', { name: 'Accepted by Dana Reyes', exact: true })).toBeFocused();
@@ -207,6 +210,8 @@ test.describe('the client page /p/:token', () => {
     await expect(page.getByRole('heading', { name: new RegExp(`^Valid until ${british}`) })).toBeVisible();
     await expect(page.locator('header dl')).toContainText(`Valid until${british}`);
 
+    // The comment form loads as the reader comes near it.
+    await page.getByRole('region', { name: 'Questions and comments' }).scrollIntoViewIfNeeded();
     const comment = page.getByRole('form', { name: 'Add a comment' });
     await comment.getByLabel('Your name').fill('Dana Reyes');
     await comment.getByLabel('Comment').fill('Looks good.');
@@ -215,12 +220,11 @@ test.describe('the client page /p/:token', () => {
       /^\d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d\d/,
     );
 
-    await accept(page).getByLabel('Full name').fill('Dana Reyes');
-    await accept(page).getByLabel('Email').fill('dana@example.com');
+    await showSignForm(page);
     await accept(page)
       .getByRole('checkbox', { name: /I agree to the statement above/ })
       .check();
-    await accept(page).getByRole('button', { name: 'Accept proposal' }).click();
+    await accept(page).getByRole('button', { name: 'Sign and accept' }).click();
     const certificate = page.getByRole('region', { name: 'Accepted by Dana Reyes', exact: true });
     // As the PDF writes it: "4 March 2027 at 14:22:05 UTC".
     await expect(certificate.locator('time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d:\d\d UTC$/);
@@ -290,6 +294,7 @@ test.describe('the client page /p/:token', () => {
       await expectNoAxeViolations(phone, 'client page, phone, light');
       // The pricing stays usable: the option can be ticked and the total follows.
       await phone.getByRole('checkbox', { name: 'SEO audit' }).check();
+      await showSignForm(phone);
       await expect(oneOffTotal(phone)).toHaveText('$1,900');
       await phone.getByRole('button', { name: 'Switch to the dark theme' }).click();
       await noSidewaysScroll();

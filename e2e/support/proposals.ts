@@ -82,3 +82,17 @@ export async function confirmedOwner(page: Page, mail: TMailbox, signUpViaApi: (
     .toBe(true);
   return user;
 }
+
+/**
+ * The client page's sign form (and the signers' list) load as the reader comes near them: brings
+ * the form into view and waits until it and its signature box are there.
+ */
+export async function showSignForm(page: Page) {
+  const form = page.getByRole('form', { name: 'Sign the proposal' });
+  // The placeholder scrolled to may be replaced by the form meanwhile: then once more.
+  await expect(async () => {
+    await page.getByRole('region', { name: 'Sign this proposal' }).scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(form.getByRole('group', { name: 'Your signature' })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  return form;
+}

@@ -19,7 +19,8 @@ export function FormField({
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  // The hint gives way to the message: only what is shown is named.
+  const describedBy = [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
-import type { TSignaturePending } from '@draftwell/shared/share/signing';
+import type { TSignatureMarkData, TSignaturePending } from '@draftwell/shared/share/signing';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 import { shareKeys } from './keys';
@@ -13,6 +13,8 @@ export type TAcceptInput = {
   /** The revision the client read: a newer one answers 409. */
   revisionHash: string;
   selection: TPricingSelection;
+  /** The signature as given: typed, drawn or uploaded. */
+  mark: TSignatureMarkData;
   /** The email code, when the proposal asks for one. */
   code?: string;
 };
@@ -25,21 +27,38 @@ export function acceptProposal(
   return unwrap(api.share[':token'].accept.$post({ param: { token }, json: input }));
 }
 
+/** The page as it stands once this link's signer signed, before the server says more. */
+function withSignature(page: TSharedProposal, signedAt: string): TSharedProposal {
+  const { signing } = page;
+  return {
+    ...page,
+    signing: {
+      ...signing,
+      you: { ...signing.you, signedAt },
+      signers: signing.signers.map((s) => (s.you ? { ...s, signedAt } : s)),
+      yourTurn: false,
+    },
+  };
+}
+
 /**
- * Accepts the revision the client read. On success the page shows the certificate; on a 409 (a
- * newer revision was sent, or someone answered first) the page is reloaded so it shows what is
- * true now, and the error is still passed on for the form to explain.
+ * Signs the revision the client read. The last signature accepts the proposal and the page shows
+ * the certificate; one that others must still follow (202) shows whom the round waits for. On a
+ * 409 (a newer revision was sent, someone answered first, not this signer's turn) the page is
+ * reloaded so it shows what is true now, and the error is still passed on for the form to explain.
  */
 export function useAcceptProposal(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TAcceptInput) => acceptProposal(token, input),
     onSuccess: async (result) => {
-      if (!('complete' in result)) {
-        queryClient.setQueryData<TSharedProposal>(shareKeys.proposal(token), (page) =>
-          page ? { ...page, status: 'accepted', acceptance: result } : page,
-        );
-      }
+      queryClient.setQueryData<TSharedProposal>(shareKeys.proposal(token), (page) =>
+        !page
+          ? page
+          : 'complete' in result
+            ? withSignature(page, result.signature.signedAt)
+            : { ...page, status: 'accepted', acceptance: result },
+      );
       await queryClient.invalidateQueries({ queryKey: shareKeys.proposal(token), exact: true });
     },
     onError: async (error) => {

@@ -1,15 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
+import type { TSharedSigning, TSignatureMarkData } from '@draftwell/shared/share/signing';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
+import { LazySignatureInput } from '@/components/signature/lazy-signature';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useAcceptProposal } from '../api/accept-proposal';
 import { completeSelection } from '../utils/selection';
+import { firstClientSigner, nameList, othersAwaiting } from '../utils/signing';
 import { hasErrors, validateAccept, type TAcceptFields, type TFieldErrors } from '../utils/validate';
 import { ChosenOptions, TotalsRows } from './chosen-summary';
+import { EmailCodeStep, type TCodeSent } from './email-code-step';
 import { loadCertificate } from './lazy-parts';
 import { ACCENT_BUTTON } from './accent';
 
@@ -23,15 +28,24 @@ type TProps = {
   totals: TPricingTotals | null;
   currency: string;
   consentText: string;
+  signing: TSharedSigning;
+  /** Dates and times as the document writes them. */
+  locale: string;
   onDecline: () => void;
 };
 
-const FIELD_KEYS: readonly TAcceptFields[] = ['name', 'email', 'consent'];
+type TSignFields = TAcceptFields | 'mark' | 'code';
+/** In the order the form shows them: the first with a message takes the focus. */
+const FIELD_KEYS: readonly TSignFields[] = ['name', 'email', 'mark', 'code', 'consent'];
+
+const MARK_MISSING = 'Add your signature above: type your name, draw it or upload an image of it, as offered.';
+const CODE_MISSING = 'Ask for a code with “Email me a code”, then type the 6 digits from the email.';
+const CODE_FORMAT = 'Type the 6-digit code from the email.';
 
 /** The server's answer as messages: beside a field where it names one, else for the whole form. */
-function serverErrors(error: Error): { fields: TFieldErrors<TAcceptFields>; form?: string } {
+function serverErrors(error: Error): { fields: TFieldErrors<TSignFields>; form?: string } {
   if (!(error instanceof ApiError)) return { fields: {}, form: 'Something went wrong. Try again.' };
-  const fields: TFieldErrors<TAcceptFields> = {};
+  const fields: TFieldErrors<TSignFields> = {};
   for (const key of FIELD_KEYS) if (error.fields[key]) fields[key] = error.fields[key];
   if (error.status === 409) {
     return {
@@ -44,77 +58,174 @@ function serverErrors(error: Error): { fields: TFieldErrors<TAcceptFields>; form
   return { fields, form: hasErrors(fields) ? undefined : error.message };
 }
 
+function without(errors: TFieldErrors<TSignFields>, key: TSignFields): TFieldErrors<TSignFields> {
+  if (!errors[key]) return errors;
+  const { [key]: _gone, ...rest } = errors;
+  return rest;
+}
+
 /**
- * Acceptance as an electronic signature: full name, email, the consent text in full and a box
- * to tick. Sends the revision the client read and their choices; the certificate follows.
+ * Moves the focus to a field by its `data-field`: the control itself; for the signature, the
+ * chosen way's own field, else its tab, else the signature box as a whole.
+ */
+function focusField(form: HTMLFormElement, key: TSignFields) {
+  const field = form.querySelector<HTMLElement>(`[data-field="${key}"]`);
+  if (!field) return;
+  const control = field.matches('input, button')
+    ? field
+    : (field.querySelector<HTMLElement>('input') ??
+      field.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
+      field);
+  control.focus();
+}
+
+/** The signature input (its code and handwriting font are a chunk of their own, fetched with this form's). */
+function SignatureSlot(props: {
+  signerName: string;
+  methods: TSharedSigning['methods'];
+  onChange: (mark: TSignatureMarkData | null) => void;
+  error: string | undefined;
+  disabled: boolean;
+}) {
+  return (
+    <div data-field="mark" tabIndex={-1} className="min-w-0 outline-none">
+      <Suspense
+        fallback={
+          <div role="status" aria-label="Loading the signature box" className="grid gap-3">
+            <Skeleton className="h-5 w-32" />
+            <Skeleton className="h-10 w-full max-w-xs" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        }
+      >
+        <LazySignatureInput
+          signerName={props.signerName}
+          allowed={props.methods}
+          onChange={props.onChange}
+          error={props.error}
+          disabled={props.disabled}
+        />
+      </Suspense>
+    </div>
+  );
+}
+
+/**
+ * Signing as the link's signer: their name (prefilled), the address the link was sent to (the
+ * server takes no other), their signature typed, drawn or uploaded as the proposal allows, the
+ * email code when it asks for one, and the consent text in full with a box to tick. Sends the
+ * revision read and the choices; the certificate follows the last signature, or the page says
+ * whom the round still waits for.
  */
 export function AcceptSection(props: TProps) {
-  const { token, revisionNumber, revisionHash, document, selection, totals, currency, consentText } = props;
+  const { token, revisionNumber, revisionHash, document, selection, totals, currency, consentText, signing } = props;
   const accept = useAcceptProposal(token);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [name, setName] = useState(signing.you.name);
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<TFieldErrors<TAcceptFields>>({});
+  const [mark, setMark] = useState<TSignatureMarkData | null>(null);
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState<TCodeSent | null>(null);
+  const [errors, setErrors] = useState<TFieldErrors<TSignFields>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const consentId = useId();
   const consentTextId = `${consentId}-text`;
   const consentErrorId = `${consentId}-error`;
+  const email = signing.you.email;
+
+  const others = othersAwaiting(signing);
+  const last = others.length === 0;
+  const first = signing.fixedSelection ? firstClientSigner(signing) : null;
+
+  const changeMark = useCallback((next: TSignatureMarkData | null) => {
+    setMark(next);
+    // A message about an earlier mark no longer holds once it changed.
+    setErrors((current) => without(current, 'mark'));
+  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setFormError(undefined);
-    const found = validateAccept({ name, email, consent });
+    const found: TFieldErrors<TSignFields> = validateAccept({ name, email, consent });
+    if (!mark) found.mark = MARK_MISSING;
+    if (signing.emailCode) {
+      if (!codeSent) found.code = CODE_MISSING;
+      else if (!/^\d{6}$/.test(code)) found.code = CODE_FORMAT;
+    }
     setErrors(found);
     if (hasErrors(found)) {
-      const first = FIELD_KEYS.find((key) => found[key]);
-      event.currentTarget.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+      const firstKey = FIELD_KEYS.find((key) => found[key]);
+      if (firstKey) focusField(form, firstKey);
       return;
     }
     if (totals === null) {
       setFormError('Some of your choices are not valid yet. Check the quantities marked in the pricing above.');
       return;
     }
-    // The certificate follows a success: have its code ready by then.
-    void loadCertificate();
+    // The certificate may follow: have its code ready by then.
+    if (last) void loadCertificate();
     accept.mutate(
       {
         name: name.trim(),
-        email: email.trim(),
+        email,
         consent: true,
         revisionHash,
         selection: completeSelection(document, selection),
+        mark: mark!,
+        ...(signing.emailCode ? { code } : {}),
       },
       {
         onError: (error) => {
-          const { fields, form } = serverErrors(error);
+          const { fields, form: message } = serverErrors(error);
           setErrors(fields);
-          setFormError(form);
+          setFormError(message);
+          const firstKey = FIELD_KEYS.find((key) => fields[key]);
+          if (firstKey) focusField(form, firstKey);
         },
       },
     );
   };
 
+  // Followed "Review and sign" before this part was loaded: the signers' list came in above the
+  // place the page jumped to, so the form is brought back into view.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (window.location.hash === '#accept') section.current?.scrollIntoView({ block: 'start' });
+  }, []);
+
+  const busy = accept.isPending;
   return (
-    <section id="accept" aria-labelledby="accept-title" className="bg-card scroll-mt-6 rounded-lg border print:hidden">
+    <section
+      ref={section}
+      id="accept"
+      aria-labelledby="accept-title"
+      className="bg-card scroll-mt-6 rounded-lg border print:hidden"
+    >
       <div className="border-b p-5 sm:p-8">
         <h2 id="accept-title" className="text-xl font-semibold tracking-tight">
-          Accept this proposal
+          Sign this proposal
         </h2>
         <p className="text-muted-foreground mt-2 text-sm">
-          Typing your name and ticking the box below is your electronic signature. You will get a certificate of
-          acceptance right away, and a copy by email.
+          {last
+            ? 'Your signature accepts the proposal. You will get a certificate of acceptance right away, and a copy by email.'
+            : `After you sign, the proposal still waits for ${nameList(others)}. Everyone gets the certificate of acceptance by email once the last signature is in.`}
         </p>
       </div>
 
       <div className="grid gap-6 border-b p-5 sm:grid-cols-2 sm:p-8">
         <div>
-          <h3 className="text-sm font-semibold">Your choices</h3>
+          <h3 className="text-sm font-semibold">{signing.fixedSelection ? 'The choices' : 'Your choices'}</h3>
+          {signing.fixedSelection ? (
+            <p className="text-muted-foreground mt-1 text-sm">
+              Chosen by the first signer{first ? `, ${first.name}` : ''}. They hold for everyone who signs.
+            </p>
+          ) : null}
           <div className="mt-2">
             <ChosenOptions document={document} selection={selection} />
           </div>
         </div>
         <div>
-          <h3 className="text-sm font-semibold">What you are accepting</h3>
+          <h3 className="text-sm font-semibold">What you are signing</h3>
           <div className="mt-2" aria-live="polite">
             {totals ? (
               <TotalsRows totals={totals} currency={currency} />
@@ -126,7 +237,7 @@ export function AcceptSection(props: TProps) {
         </div>
       </div>
 
-      <form noValidate onSubmit={submit} aria-label="Accept the proposal" className="grid gap-5 p-5 sm:p-8">
+      <form noValidate onSubmit={submit} aria-label="Sign the proposal" className="grid gap-6 p-5 sm:p-8">
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="Full name" error={errors.name}>
             <Input
@@ -135,20 +246,41 @@ export function AcceptSection(props: TProps) {
               value={name}
               onChange={(e) => setName(e.target.value)}
               maxLength={200}
+              disabled={busy}
             />
           </FormField>
-          <FormField label="Email" error={errors.email}>
-            <Input
-              data-field="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              maxLength={254}
-            />
+          <FormField
+            label="Email"
+            error={errors.email}
+            hint="The address this link was sent to: only it can sign here."
+          >
+            <Input data-field="email" type="email" value={email} readOnly className="bg-muted/60" />
           </FormField>
         </div>
+
+        <SignatureSlot
+          signerName={name}
+          methods={signing.methods}
+          onChange={changeMark}
+          error={errors.mark}
+          disabled={busy}
+        />
+
+        {signing.emailCode ? (
+          <EmailCodeStep
+            token={token}
+            code={code}
+            onCodeChange={(next) => {
+              setCode(next);
+              setErrors((current) => without(current, 'code'));
+            }}
+            sent={codeSent}
+            onSent={setCodeSent}
+            error={errors.code}
+            locale={props.locale}
+            disabled={busy}
+          />
+        ) : null}
 
         <div className="grid gap-3">
           <p className="text-sm font-medium">Statement you agree to</p>
@@ -167,7 +299,7 @@ export function AcceptSection(props: TProps) {
               className="mt-0.5 size-5 shrink-0 rounded accent-(--dv-accent)"
             />
             <label htmlFor={consentId} className="text-sm font-medium">
-              I agree to the statement above and accept this proposal.
+              I agree to the statement above and sign this proposal.
             </label>
           </div>
           {errors.consent ? (
@@ -190,8 +322,8 @@ export function AcceptSection(props: TProps) {
               Decline this proposal
             </button>
           </p>
-          <Button type="submit" size="lg" disabled={accept.isPending} className={ACCENT_BUTTON}>
-            {accept.isPending ? 'Accepting…' : 'Accept proposal'}
+          <Button type="submit" size="lg" disabled={busy} className={ACCENT_BUTTON}>
+            {busy ? 'Signing…' : last ? 'Sign and accept' : 'Sign'}
           </Button>
         </div>
       </form>

@@ -3,10 +3,13 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import type { TSealedPdfState } from '@draftwell/shared/share/share-api';
+import type { TSignatureEvidence } from '@draftwell/shared/share/signing';
+import { SignatureMarkView } from '@/components/signature/signature-mark-view';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatUtcInstant } from '@draftwell/shared/document/display';
 import { formatLocalDateTime } from '../utils/format';
+import { acceptedBy } from '../utils/signing';
 import { ChosenOptions, TotalsRows } from './chosen-summary';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -15,6 +18,55 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-muted-foreground text-sm">{term}</dt>
       <dd className="min-w-0 text-sm">{children}</dd>
     </div>
+  );
+}
+
+/** How the signer showed the address was theirs. */
+function proofText(signature: TSignatureEvidence): string {
+  if (signature.emailProof === 'account') return 'Signed in to Draftwell as the sender';
+  return `${signature.emailProof === 'code' ? 'Code' : 'Link'} emailed to ${signature.email}`;
+}
+
+/** One signature as recorded: who, their mark, when (UTC, the server's clock), from where, and the proof of their address. */
+function SignatureEvidence({
+  signature,
+  index,
+  locale,
+}: {
+  signature: TSignatureEvidence;
+  index: number;
+  locale: string;
+}) {
+  const role = [signature.party === 'owner' ? 'Sender' : '', signature.role].filter(Boolean).join(' · ');
+  return (
+    <li className="rounded-md border p-4" data-signature={signature.party}>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-muted-foreground tabular-nums">{index + 1}.</span>
+        <span className="font-semibold break-words">{signature.name}</span>
+        {role ? <span className="text-muted-foreground break-words">{role}</span> : null}
+      </p>
+      <div className="mt-3 max-w-sm border-b border-dashed pb-1">
+        {signature.mark ? (
+          <SignatureMarkView mark={signature.mark} signerName={signature.name} />
+        ) : (
+          <span className="text-muted-foreground">Signed by typing their name and ticking the box.</span>
+        )}
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[9rem_1fr]">
+        <dt className="text-muted-foreground">Email</dt>
+        <dd className="break-all">{signature.email}</dd>
+        <dt className="text-muted-foreground">Signed at (UTC)</dt>
+        <dd>
+          <time dateTime={signature.signedAt}>{formatUtcInstant(signature.signedAt, locale)}</time>
+        </dd>
+        <dt className="text-muted-foreground">IP address</dt>
+        <dd className="font-mono text-[0.8125rem] break-all">{signature.ipAddress ?? '— (signed in the app)'}</dd>
+        <dt className="text-muted-foreground">Browser</dt>
+        <dd className="break-words">{signature.userAgent || '—'}</dd>
+        <dt className="text-muted-foreground">Proof of address</dt>
+        <dd className="break-words">{proofText(signature)}</dd>
+      </dl>
+    </li>
   );
 }
 
@@ -28,8 +80,9 @@ function printCertificate() {
 }
 
 /**
- * The evidence of the acceptance as the server recorded it: who, when (UTC, the server's clock),
- * from where, which revision (its hash), the consent text and its hash, the choices and totals.
+ * The evidence of the acceptance as the server recorded it: every signature in the order given
+ * (who, their mark, when in UTC by the server's clock, from where, how their address was proven),
+ * which revision (its hash), the consent text and its hash, the choices and totals.
  */
 export function AcceptanceCertificate({
   token,
@@ -82,7 +135,7 @@ export function AcceptanceCertificate({
             tabIndex={-1}
             className="mt-1 text-xl font-semibold tracking-tight outline-none"
           >
-            Accepted by {certificate.name}
+            Accepted by {acceptedBy(certificate)}
           </h2>
           <p className="text-muted-foreground mt-1 text-sm">
             {certificate.proposalNumber} · {certificate.proposalTitle}
@@ -119,20 +172,20 @@ export function AcceptanceCertificate({
           {certificate.proposalNumber}, “{certificate.proposalTitle}”
         </Fact>
         <Fact term="From">{sender || '—'}</Fact>
-        <Fact term="Accepted by">
-          {certificate.name} <span className="text-muted-foreground break-all">&lt;{certificate.email}&gt;</span>
-        </Fact>
         <Fact term="Accepted at (UTC)">
           <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
           <span className="text-muted-foreground block">
             Your time: {formatLocalDateTime(certificate.acceptedAt, locale)}
           </span>
         </Fact>
-        <Fact term="IP address">
-          <span className="font-mono text-[0.8125rem] break-all">{certificate.ipAddress}</span>
-        </Fact>
-        <Fact term="Browser (user agent)">
-          <span className="break-words">{certificate.userAgent || '—'}</span>
+        <Fact
+          term={certificate.signatures.length === 1 ? 'Signature' : `Signatures (${certificate.signatures.length})`}
+        >
+          <ol aria-label="Signatures" className="grid gap-3">
+            {certificate.signatures.map((signature, index) => (
+              <SignatureEvidence key={signature.id} signature={signature} index={index} locale={locale} />
+            ))}
+          </ol>
         </Fact>
         <Fact term="Revision">Revision {certificate.revisionNumber}</Fact>
         <Fact term="Revision hash (SHA-256)">

@@ -1,10 +1,13 @@
 import type { TDocument } from '@draftwell/shared/document/schema';
 import { CONSENT_TEXT, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import type { TComment, TSharedProposal } from '@draftwell/shared/share/share-api';
+import type { TSharedSigning, TSignatureEvidence } from '@draftwell/shared/share/signing';
+import { SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { exportDrawing } from '@/components/signature/signature-canvas';
 import { SharePage } from './share-page';
 
 // The client's page must not load zod (QUALITY P8): loading it here fails the file.
@@ -18,6 +21,29 @@ vi.setConfig({ testTimeout: 20_000 });
 
 // jsdom lays nothing out: scrolling to the certificate is a no-op here.
 Element.prototype.scrollIntoView ??= () => undefined;
+
+// jsdom has no canvas: the signature pad's seam that draws and encodes is replaced (as in the
+// input's own tests); the input, its checks and the page around it are real.
+vi.mock('@/components/signature/signature-canvas', () => ({
+  INK: { color: '#1e293b', width: 2.5 },
+  sizePad: vi.fn(() => ({})),
+  paintPad: vi.fn(),
+  exportDrawing: vi.fn(),
+  decodeImage: vi.fn(),
+}));
+
+const PAD = { left: 10, top: 20, width: 300, height: 150 };
+beforeEach(() => {
+  vi.mocked(exportDrawing).mockReturnValue(SAMPLE_PNG_DATA_URL);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    ...PAD,
+    x: PAD.left,
+    y: PAD.top,
+    right: PAD.left + PAD.width,
+    bottom: PAD.top + PAD.height,
+    toJSON: () => ({}),
+  });
+});
 
 const HASH = 'a'.repeat(64);
 const NEWER_HASH = 'b'.repeat(64);
@@ -107,6 +133,17 @@ const SNAPSHOT: TRevisionSnapshot = {
   sentAt: '2027-03-01T10:00:00.000Z',
 };
 
+const ONE_SIGNER: TSharedSigning = {
+  order: 'parallel',
+  emailCode: false,
+  methods: ['typed', 'drawn', 'uploaded'],
+  you: { id: 's1', name: 'Dana Reyes', email: 'dana@example.com', role: '', signedAt: null },
+  signers: [{ name: 'Dana Reyes', role: '', party: 'client', signedAt: null, you: true }],
+  yourTurn: true,
+  waitingFor: [],
+  fixedSelection: null,
+};
+
 function shared(overrides: Partial<TSharedProposal> = {}): TSharedProposal {
   const revision = { id: 'r1', number: 1, hash: HASH, createdAt: '2027-03-01T10:00:00.000Z' };
   return {
@@ -122,16 +159,7 @@ function shared(overrides: Partial<TSharedProposal> = {}): TSharedProposal {
     sealedPdf: 'none',
     decline: null,
     comments: [],
-    signing: {
-      order: 'parallel',
-      emailCode: false,
-      methods: ['typed', 'drawn', 'uploaded'],
-      you: { id: 's1', name: 'Dana Reyes', email: 'dana@example.com', role: '', signedAt: null },
-      signers: [{ name: 'Dana Reyes', role: '', party: 'client', signedAt: null, you: true }],
-      yourTurn: true,
-      waitingFor: [],
-      fixedSelection: null,
-    },
+    signing: ONE_SIGNER,
     ...overrides,
   };
 }
@@ -154,11 +182,27 @@ const CERTIFICATE: TAcceptanceCertificate = {
   selection: { seo: { selected: true } },
   totals: { ...TOTALS, one_off: { net: 190_000, discount: 0, tax: 0, total: 190_000 } },
   currency: 'USD',
-  signatures: [],
+  signatures: [
+    {
+      id: 'g1',
+      position: 1,
+      party: 'client',
+      name: 'Dana Reyes',
+      email: 'dana@example.com',
+      role: '',
+      signedAt: '2027-03-04T14:22:05.000Z',
+      ipAddress: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
+      consentText: CONSENT_TEXT,
+      consentHash: 'c'.repeat(64),
+      emailProof: 'link',
+      mark: { kind: 'typed', text: 'Dana Reyes' },
+    },
+  ],
 };
 
 type TRequest = { method: string; path: string; body: unknown };
-type TAnswer = { status: number; body?: unknown } | 'offline';
+type TAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | 'offline';
 
 /** A fake API for the page: `answer` by request, every request recorded. */
 function stubApi(answer: (request: TRequest) => TAnswer) {
@@ -175,7 +219,7 @@ function stubApi(answer: (request: TRequest) => TAnswer) {
       if (result === 'offline') throw new TypeError('Failed to fetch');
       return new Response(result.body === undefined ? null : JSON.stringify(result.body), {
         status: result.status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...result.headers },
       });
     }),
   );
@@ -211,6 +255,13 @@ function pageApi(data: TSharedProposal, more: (r: TRequest) => TAnswer | undefin
     if (request.path.endsWith('/views')) return { status: 201, body: { viewId: '17' } };
     return { status: 204 };
   });
+}
+
+/** The sign form, once its signature input (a chunk of its own) is there. */
+async function signForm() {
+  const form = await screen.findByRole('form', { name: 'Sign the proposal' });
+  await within(form).findByRole('group', { name: 'Your signature' });
+  return form;
 }
 
 afterEach(() => {
@@ -303,8 +354,9 @@ describe('SharePage: states', () => {
     expect(text).toContain(CONSENT_TEXT);
     expect(text).toContain('SEO audit');
     expect(text).toContain('$1,900');
+    expect(text).toContain('Link emailed to dana@example.com');
     expect(within(certificate).getByRole('button', { name: 'Print' })).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Accept the proposal' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Sign the proposal' })).toBeNull();
     // The signed PDF is offered only once it is made.
     expect(within(certificate).queryByRole('link', { name: 'Signed PDF' })).toBeNull();
   });
@@ -350,13 +402,17 @@ describe('SharePage: states', () => {
     renderPage(nextToken());
     expect(await screen.findByRole('heading', { name: 'Declined on March 5, 2027' })).toBeTruthy();
     expect(document.body.textContent).toContain('Reason given: Over our budget.');
-    expect(screen.queryByRole('form', { name: 'Accept the proposal' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Sign the proposal' })).toBeNull();
   });
 });
 
 describe('SharePage: choosing and accepting', () => {
-  it('updates the totals as options are ticked, and accepts with consent and every choice spelled out', async () => {
-    const certificate = { ...CERTIFICATE, name: 'Dana Q. Reyes' };
+  it('updates the totals as options are ticked, and signs with consent, the typed name and every choice spelled out', async () => {
+    const certificate = {
+      ...CERTIFICATE,
+      name: 'Dana Q. Reyes',
+      signatures: [{ ...CERTIFICATE.signatures[0]!, name: 'Dana Q. Reyes' }],
+    };
     let accepted = false;
     const requests = pageApi(shared(), (request) => {
       if (request.path.endsWith('/accept')) {
@@ -368,8 +424,11 @@ describe('SharePage: choosing and accepting', () => {
         : undefined;
     });
     renderPage(nextToken());
-    const form = await screen.findByRole('form', { name: 'Accept the proposal' });
-    const accept = screen.getByRole('region', { name: 'Accept this proposal' });
+    const form = await signForm();
+    const accept = screen.getByRole('region', { name: 'Sign this proposal' });
+    // One signer: no list of signers, and signing accepts.
+    expect(screen.queryByRole('region', { name: 'Signers' })).toBeNull();
+    expect(accept.textContent).toContain('Your signature accepts the proposal.');
     const oneOff = () => accept.querySelector('[data-billing="one_off"] dd')?.textContent;
     expect(oneOff()).toBe('$1,500');
 
@@ -377,15 +436,24 @@ describe('SharePage: choosing and accepting', () => {
     expect(oneOff()).toBe('$1,900');
     expect(accept.textContent).toContain('SEO audit');
 
+    // The name and the address the link was sent to come filled in; the address cannot be changed.
+    const name = within(form).getByLabelText('Full name') as HTMLInputElement;
+    expect(name.value).toBe('Dana Reyes');
+    const email = within(form).getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('dana@example.com');
+    expect(email.readOnly).toBe(true);
+    // The signature starts as the name, typed, and follows it.
+    expect(within(form).getByRole('tab', { name: 'Type' }).getAttribute('aria-selected')).toBe('true');
+    expect((within(form).getByLabelText('Your name as you sign it') as HTMLInputElement).value).toBe('Dana Reyes');
+
     // Nothing is sent until every field is right; each message stands beside its field.
-    fireEvent.click(within(form).getByRole('button', { name: 'Accept proposal' }));
-    const name = within(form).getByLabelText('Full name');
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign and accept' }));
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Type your full name.');
     expect(document.activeElement).toBe(name);
     fireEvent.change(name, { target: { value: 'Dana Q. Reyes' } });
-    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'dana@example.com' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Accept proposal' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign and accept' }));
     const consent = within(form).getByRole('checkbox', { name: /I agree to the statement above/ });
     expect(consent.getAttribute('aria-invalid')).toBe('true');
     expect(form.textContent).toContain('Tick the box to agree to the terms of the electronic signature.');
@@ -393,7 +461,7 @@ describe('SharePage: choosing and accepting', () => {
     expect(requests.filter((r) => r.path.endsWith('/accept'))).toHaveLength(0);
 
     fireEvent.click(consent);
-    fireEvent.click(within(form).getByRole('button', { name: 'Accept proposal' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign and accept' }));
     const shown = await screen.findByRole('region', { name: 'Accepted by Dana Q. Reyes' });
     const sent = requests.find((r) => r.path.endsWith('/accept'))!;
     expect(sent.body).toEqual({
@@ -402,10 +470,11 @@ describe('SharePage: choosing and accepting', () => {
       consent: true,
       revisionHash: HASH,
       selection: { seo: { selected: true } },
+      mark: { kind: 'typed', text: 'Dana Q. Reyes' },
     });
     await waitFor(() => expect(document.activeElement?.id).toBe('certificate-title'));
     expect(shown.textContent).toContain('Revision 1');
-    expect(screen.queryByRole('form', { name: 'Accept the proposal' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Sign the proposal' })).toBeNull();
   });
 
   it('reloads and says so when a newer revision was sent while reading (409)', async () => {
@@ -428,11 +497,10 @@ describe('SharePage: choosing and accepting', () => {
       return undefined;
     });
     renderPage(token);
-    const form = await screen.findByRole('form', { name: 'Accept the proposal' });
+    const form = await signForm();
     fireEvent.change(within(form).getByLabelText('Full name'), { target: { value: 'Dana Reyes' } });
-    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'dana@example.com' } });
     fireEvent.click(within(form).getByRole('checkbox', { name: /I agree/ }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Accept proposal' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign and accept' }));
     await waitFor(() =>
       expect(form.textContent).toContain(
         'A newer version of this proposal was sent while you were reading. Read it, then accept. The page now shows the newest version.',
@@ -443,11 +511,418 @@ describe('SharePage: choosing and accepting', () => {
   });
 });
 
+const ANN = { name: 'Ann First', role: 'CEO', party: 'client', you: false } as const;
+const FRANK = { name: 'Frank Finance', role: 'CFO', party: 'client', you: false } as const;
+const OLIVIA = { name: 'Olivia Owner', role: '', party: 'owner', you: false } as const;
+const SIGNED_AT = '2027-03-04T14:22:05.000Z';
+
+/** Ann, then Frank, in order, and the sender countersigning after them; `you` is the link's signer. */
+function inOrder(you: 'ann' | 'frank', more: Partial<TSharedSigning> = {}): TSharedSigning {
+  const own = you === 'ann' ? ANN : FRANK;
+  return {
+    order: 'sequential',
+    emailCode: false,
+    methods: ['typed', 'drawn', 'uploaded'],
+    you: { id: `s-${you}`, name: own.name, email: `${you}@acme.example`, role: own.role, signedAt: null },
+    signers: [
+      { ...ANN, signedAt: null, you: you === 'ann' },
+      { ...FRANK, signedAt: null, you: you === 'frank' },
+      { ...OLIVIA, signedAt: null },
+    ],
+    yourTurn: you === 'ann',
+    waitingFor: you === 'ann' ? [] : ['Ann First'],
+    fixedSelection: null,
+    ...more,
+  };
+}
+
+/** Ann has signed with her choices: now it is Frank's turn. */
+function afterAnn(more: Partial<TSharedSigning> = {}): TSharedSigning {
+  const signing = inOrder('frank', { yourTurn: true, waitingFor: [], fixedSelection: { seo: { selected: true } } });
+  return {
+    ...signing,
+    signers: signing.signers.map((s) => (s.name === 'Ann First' ? { ...s, signedAt: SIGNED_AT } : s)),
+    ...more,
+  };
+}
+
+function evidence(over: Partial<TSignatureEvidence> & Pick<TSignatureEvidence, 'name' | 'email'>): TSignatureEvidence {
+  return {
+    id: over.name,
+    position: 1,
+    party: 'client',
+    role: '',
+    signedAt: SIGNED_AT,
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
+    consentText: CONSENT_TEXT,
+    consentHash: 'c'.repeat(64),
+    emailProof: 'link',
+    mark: { kind: 'typed', text: over.name },
+    ...over,
+  };
+}
+
+const signersList = () => within(screen.getByRole('region', { name: 'Signers' })).getAllByRole('listitem');
+
+describe('SharePage: several signers', () => {
+  it('lists the signers in order with the link’s own marked; signing first leaves it waiting for the others (202)', async () => {
+    const token = nextToken();
+    const signing = inOrder('ann');
+    let signed = false;
+    const requests = pageApi(shared({ signing }), (request) => {
+      if (request.path.endsWith('/accept')) {
+        signed = true;
+        return {
+          status: 202,
+          body: {
+            complete: false,
+            signature: evidence({ name: 'Ann First', email: 'ann@acme.example', role: 'CEO' }),
+            awaiting: [
+              { name: 'Frank Finance', party: 'client' },
+              { name: 'Olivia Owner', party: 'owner' },
+            ],
+          },
+        };
+      }
+      if (request.method === 'GET' && signed) {
+        const now = {
+          ...signing,
+          you: { ...signing.you, signedAt: SIGNED_AT },
+          signers: signing.signers.map((s) => (s.you ? { ...s, signedAt: SIGNED_AT } : s)),
+          yourTurn: false,
+        };
+        return { status: 200, body: shared({ signing: now }) };
+      }
+      return undefined;
+    });
+    renderPage(token);
+    const form = await signForm();
+    const items = signersList();
+    expect(items.map((li) => li.textContent)).toEqual([
+      '1Ann FirstYouCEOYour turn to sign',
+      '2Frank FinanceCFOWaiting for their turn',
+      '3Olivia Owner(sender)Countersigns after you',
+    ]);
+    expect(screen.getByRole('region', { name: 'Signers' }).textContent).toContain('0 of 3 signed · in order');
+    // Others are named, never addressed: the only address on the page is the link's own.
+    expect(document.body.textContent).not.toMatch(/frank@|olivia@/);
+
+    const sign = screen.getByRole('region', { name: 'Sign this proposal' });
+    expect(sign.textContent).toContain(
+      'After you sign, the proposal still waits for Frank Finance and Olivia Owner (countersignature).',
+    );
+    expect((within(form).getByLabelText('Full name') as HTMLInputElement).value).toBe('Ann First');
+    expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toBe('ann@acme.example');
+    fireEvent.click(within(form).getByRole('checkbox', { name: /I agree to the statement above/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign' }));
+
+    const title = await screen.findByRole('heading', { name: 'You signed on March 4, 2027' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    const banner = screen.getByRole('region', { name: 'You signed on March 4, 2027' });
+    expect(banner.textContent).toContain(
+      "Waiting for: Frank Finance, Olivia Owner (countersignature). We'll email you when everyone has signed.",
+    );
+    expect(within(banner).queryByRole('button', { name: 'Decline' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Sign the proposal' })).toBeNull();
+    await waitFor(() => expect(signersList()[0]!.getAttribute('data-signer-state')).toBe('signed'));
+    expect(signersList()[0]!.textContent).toMatch(/^Ann FirstYouCEOSigned March 4, 2027/);
+    expect(requests.find((r) => r.path.endsWith('/accept'))?.body).toMatchObject({
+      name: 'Ann First',
+      email: 'ann@acme.example',
+      mark: { kind: 'typed', text: 'Ann First' },
+    });
+    // The page read where the round stands from the server after the signature.
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'GET' && r.path === `/api/share/${token}`)).toHaveLength(2),
+    );
+  });
+
+  it('waits for the earlier signer: no form to sign, while reading, the PDF and comments stay', async () => {
+    pageApi(shared({ signing: inOrder('frank') }));
+    renderPage(nextToken());
+    const banner = await screen.findByRole('region', { name: 'Waiting for Ann First to sign first' });
+    expect(banner.textContent).toContain("We'll email you when it's your turn.");
+    expect(within(banner).getByRole('button', { name: 'Decline' })).toBeTruthy();
+    expect(within(banner).queryByRole('link', { name: 'Review and sign' })).toBeNull();
+    await screen.findByRole('region', { name: 'Signers' });
+    expect(signersList().map((li) => li.textContent)).toEqual([
+      '1Ann FirstCEOTheir turn to sign',
+      '2Frank FinanceYouCFOWaiting for your turn',
+      '3Olivia Owner(sender)Countersigns after you',
+    ]);
+    expect(screen.queryByRole('form', { name: 'Sign the proposal' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Sign this proposal' })).toBeNull();
+    expect(screen.getByRole('link', { name: /PDF/ })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Add a comment' })).toBeTruthy();
+    expect(document.body.textContent).toContain('Dear Dana Reyes');
+  });
+
+  it('shows the first signer’s choices fixed, and signs with them whatever was chosen on this device', async () => {
+    localStorage.setItem(
+      `draftwell:choices:${SNAPSHOT.proposalId}:${HASH}`,
+      JSON.stringify({ seo: { selected: false } }),
+    );
+    const requests = pageApi(shared({ signing: afterAnn() }), (request) =>
+      request.path.endsWith('/accept') ? { status: 500, body: null } : undefined,
+    );
+    renderPage(nextToken());
+    const form = await signForm();
+    // The option reads as chosen and cannot be changed.
+    expect(screen.queryByRole('checkbox', { name: 'SEO audit' })).toBeNull();
+    const seoLine = document.querySelector('[data-line="seo"]')!;
+    expect(seoLine.getAttribute('data-included')).toBe('true');
+    expect(seoLine.textContent).toContain('Optional · included');
+    const sign = screen.getByRole('region', { name: 'Sign this proposal' });
+    expect(sign.textContent).toContain('Chosen by the first signer, Ann First.');
+    expect(sign.querySelector('[data-billing="one_off"] dd')?.textContent).toBe('$1,900');
+    expect(screen.getByRole('region', { name: /^Valid until/ }).textContent).toContain(
+      'its options are as the first signer chose them',
+    );
+    expect(signersList()[0]!.textContent).toMatch(/^Ann FirstCEOSigned March 4, 2027/);
+    expect(signersList()[1]!.textContent).toBe('2Frank FinanceYouCFOYour turn to sign');
+
+    fireEvent.click(within(form).getByRole('checkbox', { name: /I agree/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/accept'))).toBe(true));
+    expect(requests.find((r) => r.path.endsWith('/accept'))?.body).toMatchObject({
+      selection: { seo: { selected: true } },
+    });
+    // A failure the server does not explain is said for the whole form.
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBeTruthy());
+  });
+
+  it('asks for the emailed code: sends it, says where, takes six digits, shows the server’s refusals at the field, and waits after a 429', async () => {
+    const token = nextToken();
+    let codeAnswer: TAnswer = {
+      status: 201,
+      body: { sentTo: 'f***@acme.example', expiresAt: '2027-03-04T14:32:05.000Z' },
+    };
+    let acceptAnswer: TAnswer = apiError(400, 'invalid', 'That code is not right.', {
+      fields: { code: 'That code is not right. Check the latest email we sent, or ask for a new code.' },
+    });
+    const requests = pageApi(shared({ signing: afterAnn({ emailCode: true }) }), (request) => {
+      if (request.path.endsWith('/code')) return codeAnswer;
+      if (request.path.endsWith('/accept')) return acceptAnswer;
+      return undefined;
+    });
+    const posted = (suffix: string) => requests.filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
+    renderPage(token);
+    const form = await signForm();
+    const step = within(form).getByRole('group', { name: 'Code from your email' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /I agree/ }));
+
+    // Signing first asks for a code.
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign' }));
+    const ask = within(step).getByRole('button', { name: 'Email me a code' });
+    expect(document.activeElement).toBe(ask);
+    expect(step.textContent).toContain('Ask for a code with “Email me a code”');
+    expect(posted('/accept')).toHaveLength(0);
+
+    fireEvent.click(ask);
+    await within(step).findByText(/We sent a code to/);
+    expect(posted('/code')[0]!.path).toBe(`/api/share/${token}/code`);
+    expect(within(step).getByRole('status').textContent).toMatch(
+      /^We sent a code to f\*\*\*@acme\.example\. It works until /,
+    );
+    const input = within(step).getByLabelText('6-digit code') as HTMLInputElement;
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    expect(input.getAttribute('autocomplete')).toBe('one-time-code');
+
+    // Digits only, six of them.
+    fireEvent.change(input, { target: { value: '12a34' } });
+    expect(input.value).toBe('1234');
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Type the 6-digit code from the email.',
+    );
+    expect(posted('/accept')).toHaveLength(0);
+
+    // A wrong code: the server's message at the field, which takes the focus.
+    fireEvent.change(input, { target: { value: '123456' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign' }));
+    await waitFor(() =>
+      expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+        'That code is not right. Check the latest email we sent, or ask for a new code.',
+      ),
+    );
+    expect(posted('/accept')[0]!.body).toMatchObject({ code: '123456', email: 'frank@acme.example' });
+    expect(document.activeElement).toBe(input);
+
+    // Too many wrong codes (429): said at the field.
+    acceptAnswer = apiError(429, 'rate_limited', 'Too many wrong codes. Ask for a new code, then type it.', {
+      fields: { code: 'Too many wrong codes: ask for a new one.' },
+    });
+    fireEvent.change(input, { target: { value: '654321' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign' }));
+    await waitFor(() =>
+      expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+        'Too many wrong codes: ask for a new one.',
+      ),
+    );
+
+    // Too many codes asked for (429 with Retry-After): asking waits.
+    codeAnswer = { ...apiError(429, 'rate_limited', 'Too many attempts.'), headers: { 'retry-after': '300' } };
+    fireEvent.click(within(step).getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() =>
+      expect(step.textContent).toContain('You have asked for several codes in a short time. Ask again in 5 minutes.'),
+    );
+    const again = within(step).getByRole('button', { name: 'Send a new code' });
+    expect(again.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(again);
+    expect(posted('/code')).toHaveLength(2);
+  });
+
+  it('signs with a drawing when the proposal allows only drawing; no drawing is refused before sending', async () => {
+    const certificate = {
+      ...CERTIFICATE,
+      signatures: [
+        evidence({
+          name: 'Dana Reyes',
+          email: 'dana@example.com',
+          mark: { kind: 'drawn', image: SAMPLE_PNG_DATA_URL },
+        }),
+      ],
+    };
+    let done = false;
+    const requests = pageApi(shared({ signing: { ...ONE_SIGNER, methods: ['drawn'] } }), (request) => {
+      if (request.path.endsWith('/accept')) {
+        done = true;
+        return { status: 201, body: certificate };
+      }
+      return request.method === 'GET' && done
+        ? { status: 200, body: shared({ status: 'accepted', acceptance: certificate }) }
+        : undefined;
+    });
+    renderPage(nextToken());
+    const form = await signForm();
+    // Drawing is the only way: no tabs, no typed name.
+    expect(within(form).queryByRole('tab')).toBeNull();
+    expect(within(form).queryByLabelText('Your name as you sign it')).toBeNull();
+    fireEvent.click(within(form).getByRole('checkbox', { name: /I agree/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign and accept' }));
+    expect(form.textContent).toContain('Add your signature above');
+    expect(requests.filter((r) => r.path.endsWith('/accept'))).toHaveLength(0);
+
+    const pad = within(form).getByRole('img', { name: /signature pad/i });
+    const at = ([x, y]: [number, number]) => ({
+      pointerId: 1,
+      pointerType: 'mouse',
+      isPrimary: true,
+      button: 0,
+      clientX: PAD.left + x,
+      clientY: PAD.top + y,
+    });
+    fireEvent.pointerDown(pad, at([20, 100]));
+    fireEvent.pointerMove(pad, at([60, 80]));
+    fireEvent.pointerMove(pad, at([100, 110]));
+    fireEvent.pointerUp(pad, at([100, 110]));
+    expect(form.textContent).not.toContain('Add your signature above');
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign and accept' }));
+    const shown = await screen.findByRole('region', { name: 'Accepted by Dana Reyes' });
+    expect(requests.find((r) => r.path.endsWith('/accept'))?.body).toMatchObject({
+      mark: { kind: 'drawn', image: SAMPLE_PNG_DATA_URL },
+    });
+    expect(within(shown).getByRole('img', { name: 'Signature of Dana Reyes' }).getAttribute('src')).toBe(
+      SAMPLE_PNG_DATA_URL,
+    );
+  });
+
+  it('shows the server’s refusal of the address and of the way of signing beside their fields', async () => {
+    pageApi(shared(), (request) =>
+      request.path.endsWith('/accept')
+        ? apiError(400, 'invalid', 'Refused.', {
+            fields: {
+              email: 'This link was sent to d***@example.com: sign with that address, or ask the sender to correct it.',
+              mark: 'This proposal can be signed only by drawing your signature.',
+            },
+          })
+        : undefined,
+    );
+    renderPage(nextToken());
+    const form = await signForm();
+    fireEvent.click(within(form).getByRole('checkbox', { name: /I agree/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign and accept' }));
+    const email = within(form).getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This link was sent to d***@example.com: sign with that address, or ask the sender to correct it.',
+    );
+    expect(within(form).getByRole('group', { name: 'Your signature' }).textContent).toContain(
+      'This proposal can be signed only by drawing your signature.',
+    );
+    expect(document.activeElement).toBe(email);
+  });
+
+  it('lists every signature on the certificate in order: who, role, address, time, IP, proof and mark', async () => {
+    const acceptance = {
+      ...CERTIFICATE,
+      name: 'Ann First',
+      email: 'ann@acme.example',
+      signatures: [
+        evidence({ name: 'Ann First', email: 'ann@acme.example', role: 'CEO' }),
+        evidence({
+          name: 'Frank Finance',
+          email: 'frank@acme.example',
+          role: 'CFO',
+          position: 2,
+          signedAt: '2027-03-04T15:00:00.000Z',
+          ipAddress: '198.51.100.4',
+          emailProof: 'code',
+          mark: { kind: 'drawn', image: SAMPLE_PNG_DATA_URL },
+        }),
+        evidence({
+          name: 'Olivia Owner',
+          email: 'olivia@example.com',
+          party: 'owner',
+          position: 3,
+          signedAt: '2027-03-04T16:30:00.000Z',
+          ipAddress: null,
+          userAgent: null,
+          emailProof: 'account',
+        }),
+      ],
+    } satisfies TAcceptanceCertificate;
+    pageApi(shared({ status: 'accepted', acceptance, signing: inOrder('frank', { yourTurn: false, waitingFor: [] }) }));
+    renderPage(nextToken());
+    expect(
+      await screen.findByRole('heading', { name: /^Accepted by Ann First and Frank Finance on March 4, 2027/ }),
+    ).toBeTruthy();
+    const certificate = await screen.findByRole('region', { name: 'Accepted by Ann First and Frank Finance' });
+    const items = within(within(certificate).getByRole('list', { name: 'Signatures' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const [ann, frank, olivia] = items.map((li) => li.textContent ?? '');
+    expect(ann).toMatch(/^1\.Ann FirstCEO/);
+    expect(ann).toContain('ann@acme.example');
+    expect(ann).toContain('March 4, 2027 at 14:22:05 UTC');
+    expect(ann).toContain('203.0.113.7');
+    expect(ann).toContain('Link emailed to ann@acme.example');
+    expect(frank).toMatch(/^2\.Frank FinanceCFO/);
+    expect(frank).toContain('March 4, 2027 at 15:00:00 UTC');
+    expect(frank).toContain('198.51.100.4');
+    expect(frank).toContain('Code emailed to frank@acme.example');
+    expect(olivia).toMatch(/^3\.Olivia OwnerSender/);
+    expect(olivia).toContain('Signed in to Draftwell as the sender');
+    expect(olivia).toContain('— (signed in the app)');
+    // Typed marks in the handwriting font, drawn ones as their image.
+    const typed = items[0]!.querySelector('[data-signature-mark="typed"]')!;
+    expect(typed.textContent).toBe('Ann First');
+    expect(typed.className).toContain("font-[family-name:'Dancing_Script',cursive]");
+    expect(within(items[1]!).getByRole('img', { name: 'Signature of Frank Finance' }).getAttribute('src')).toBe(
+      SAMPLE_PNG_DATA_URL,
+    );
+    // Accepted: no signers' strip or form, the certificate says it all.
+    expect(screen.queryByRole('region', { name: 'Signers' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Sign the proposal' })).toBeNull();
+  });
+});
+
 describe('SharePage: choices kept on this device', () => {
   const KEY = `draftwell:choices:${SNAPSHOT.proposalId}:${HASH}`;
   const seo = () => screen.getByRole('checkbox', { name: 'SEO audit' }) as HTMLInputElement;
   const oneOff = () =>
-    screen.getByRole('region', { name: 'Accept this proposal' }).querySelector('[data-billing="one_off"] dd')
+    screen.getByRole('region', { name: 'Sign this proposal' }).querySelector('[data-billing="one_off"] dd')
       ?.textContent;
 
   it('restores the choices after a reload, and forgets them once accepted', async () => {
@@ -463,20 +938,19 @@ describe('SharePage: choices kept on this device', () => {
         : undefined;
     });
     const first = renderPage(token);
-    await screen.findByRole('form', { name: 'Accept the proposal' });
+    await signForm();
     fireEvent.click(seo());
     expect(oneOff()).toBe('$1,900');
     first.unmount();
 
     renderPage(token);
-    const form = await screen.findByRole('form', { name: 'Accept the proposal' });
+    const form = await signForm();
     expect(seo().checked).toBe(true);
     expect(oneOff()).toBe('$1,900');
 
     fireEvent.change(within(form).getByLabelText('Full name'), { target: { value: 'Dana Reyes' } });
-    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'dana@example.com' } });
     fireEvent.click(within(form).getByRole('checkbox', { name: /I agree/ }));
-    fireEvent.click(within(form).getByRole('button', { name: 'Accept proposal' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign and accept' }));
     await screen.findByRole('region', { name: 'Accepted by Dana Reyes' });
     expect(localStorage.getItem(KEY)).toBeNull();
   });
@@ -486,7 +960,7 @@ describe('SharePage: choices kept on this device', () => {
     const revision = { id: 'r2', number: 2, hash: NEWER_HASH, createdAt: '2027-03-03T10:00:00.000Z' };
     pageApi(shared({ revision, revisions: [shared().revision, revision] }));
     renderPage(nextToken());
-    await screen.findByRole('form', { name: 'Accept the proposal' });
+    await signForm();
     expect(seo().checked).toBe(false);
     expect(oneOff()).toBe('$1,500');
     await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
@@ -498,7 +972,7 @@ describe('SharePage: choices kept on this device', () => {
       localStorage.setItem(KEY, kept);
       pageApi(shared());
       renderPage(nextToken());
-      await screen.findByRole('form', { name: 'Accept the proposal' });
+      await signForm();
       expect(seo().checked).toBe(false);
       expect(oneOff()).toBe('$1,500');
     },
@@ -533,11 +1007,15 @@ describe('SharePage: comments', () => {
     const list = await screen.findByRole('list', { name: 'Comments' });
     expect(list.textContent).toContain('Olivia Owner');
     expect(list.textContent).toContain('Harbour Studio');
-    const form = screen.getByRole('form', { name: 'Add a comment' });
+    // The form is its own chunk; it starts with the link's signer's name.
+    const form = await screen.findByRole('form', { name: 'Add a comment' });
+    const name = within(form).getByLabelText('Your name') as HTMLInputElement;
+    expect(name.value).toBe('Dana Reyes');
+    fireEvent.change(name, { target: { value: '' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Post comment' }));
-    expect(within(form).getByLabelText('Your name').getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(form.textContent).toContain('Write a comment.');
-    fireEvent.change(within(form).getByLabelText('Your name'), { target: { value: 'Dana Reyes' } });
+    fireEvent.change(name, { target: { value: 'Dana Reyes' } });
     fireEvent.change(within(form).getByLabelText('Comment'), { target: { value: '  Can we start in March?  ' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Post comment' }));
     await within(list).findByText('Can we start in March?');

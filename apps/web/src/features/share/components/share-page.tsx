@@ -15,7 +15,8 @@ import { useClientChoices } from '../hooks/use-client-choices';
 import { useViewTracking } from '../hooks/use-view-tracking';
 import { shareFailure } from '../utils/share-error';
 import { CommentsSection } from './comments-section';
-import { AcceptanceCertificate, AcceptSection, DeclineDialog, ShareFailureView } from './lazy-parts';
+import { AcceptanceCertificate, AcceptSection, DeclineDialog, ShareFailureView, SignersPanel } from './lazy-parts';
+import { NearSlot } from './near-slot';
 import { RevisionChangesSlot } from './revision-changes-slot';
 import { ShareLayout, type TShareBrand } from './share-layout';
 import { ShareLoading } from './share-loading';
@@ -50,6 +51,24 @@ function PdfButton({ token }: { token: string }) {
   );
 }
 
+/** The place of the signers and the sign form (and their anchors) until their code is there. */
+function SigningPlaceholder({ yourTurn }: { yourTurn: boolean }) {
+  return (
+    <section
+      id={yourTurn ? 'accept' : 'signers'}
+      aria-labelledby="signing-title"
+      className="bg-card scroll-mt-6 rounded-lg border p-5 sm:p-8"
+    >
+      <h2 id="signing-title" className="text-xl font-semibold tracking-tight">
+        {yourTurn ? 'Sign this proposal' : 'Signers'}
+      </h2>
+      <div role="status" aria-label={yourTurn ? 'Loading the form to sign' : 'Loading the signers'} className="mt-5">
+        <Skeleton className={yourTurn ? 'h-[36rem]' : 'h-40'} />
+      </div>
+    </section>
+  );
+}
+
 function Footer({ showMadeWith }: { showMadeWith: boolean }) {
   return (
     <>
@@ -63,17 +82,20 @@ function Footer({ showMadeWith }: { showMadeWith: boolean }) {
 
 /** The proposal a link opens, with everything the client can do with it. */
 function SharedProposalView({ token, shared }: { token: string; shared: TSharedProposal }) {
-  const { snapshot, revision, status, acceptance } = shared;
+  const { snapshot, revision, status, acceptance, signing } = shared;
   const open = status === 'sent' || status === 'viewed';
   const senderName = senderLabel(shared);
 
+  // The first signer's choices hold for everyone after them: shown, not to be changed.
+  const fixed = signing.fixedSelection;
   // The client's choices belong to the revision they were made on; a newer one starts afresh.
-  const [selection, setSelection] = useClientChoices({
+  const [chosen, setSelection] = useClientChoices({
     proposalId: snapshot.proposalId,
     revisionHash: revision.hash,
     document: snapshot.document,
-    open,
+    open: open && !fixed,
   });
+  const selection = fixed ?? chosen;
   // Once answered, the page shows what was accepted (or the sender's defaults).
   const shownSelection = useMemo(
     () => (open ? selection : (acceptance?.selection ?? {})),
@@ -109,12 +131,13 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
 
   // When the client answers, focus moves to what now says so (the forms they used are gone): the
   // certificate (its own chunk, so it focuses itself once there) or the banner.
-  const [shownStatus, setShownStatus] = useState(status);
+  // A signature that others must still follow leaves it open: the banner says so.
+  const answered = !open || signing.you.signedAt !== null;
+  const [shownAnswered, setShownAnswered] = useState(answered);
   const [focusTarget, setFocusTarget] = useState<'certificate' | 'banner' | null>(null);
-  if (shownStatus !== status) {
-    setShownStatus(status);
-    if (shownStatus === 'sent' || shownStatus === 'viewed')
-      setFocusTarget(status === 'accepted' ? 'certificate' : 'banner');
+  if (shownAnswered !== answered) {
+    setShownAnswered(answered);
+    if (answered) setFocusTarget(status === 'accepted' ? 'certificate' : 'banner');
   }
   useEffect(() => {
     if (focusTarget !== 'banner') return;
@@ -150,7 +173,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
             document={snapshot.document}
             context={context}
             selection={shownSelection}
-            onSelectionChange={open ? setSelection : undefined}
+            onSelectionChange={open && !fixed ? setSelection : undefined}
             branding={{ brandColor: snapshot.sender.brandColor, logoUrl: shared.logoUrl }}
             imageSrc={imageSrc}
             acceptance={acceptance && acceptedOther === null ? acceptance : null}
@@ -180,26 +203,38 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
           </div>
         ) : null}
 
-        {open ? (
+        {open && (signing.yourTurn || signing.signers.length > 1) ? (
           <div data-share-part>
-            <Suspense fallback={<Skeleton className="h-[40rem] w-full" />}>
-              <AcceptSection
-                token={token}
-                revisionNumber={revision.number}
-                revisionHash={revision.hash}
-                document={snapshot.document}
-                selection={selection}
-                totals={totals}
-                currency={snapshot.currency}
-                consentText={shared.consentText}
-                onDecline={askDecline}
-              />
-            </Suspense>
+            {/* Only as it comes into view: with the signature input, this is the page's largest part. */}
+            <NearSlot margin="100px" fallback={<SigningPlaceholder yourTurn={signing.yourTurn} />}>
+              {signing.signers.length > 1 ? <SignersPanel signing={signing} locale={context.locale} /> : null}
+              {signing.yourTurn ? (
+                <AcceptSection
+                  token={token}
+                  revisionNumber={revision.number}
+                  revisionHash={revision.hash}
+                  document={snapshot.document}
+                  selection={selection}
+                  totals={totals}
+                  currency={snapshot.currency}
+                  consentText={shared.consentText}
+                  signing={signing}
+                  locale={context.locale}
+                  onDecline={askDecline}
+                />
+              ) : null}
+            </NearSlot>
           </div>
         ) : null}
 
         <div data-share-part>
-          <CommentsSection token={token} comments={shared.comments} senderName={senderName} locale={context.locale} />
+          <CommentsSection
+            token={token}
+            comments={shared.comments}
+            senderName={senderName}
+            yourName={signing.you.name}
+            locale={context.locale}
+          />
         </div>
       </div>
 

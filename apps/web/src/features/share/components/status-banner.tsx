@@ -6,6 +6,7 @@ import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { daysUntil, formatLocalDate } from '../utils/format';
+import { acceptedBy, nameList, othersAwaiting } from '../utils/signing';
 import { ACCENT_BUTTON } from './accent';
 
 /** "Valid until March 31, 2027", with how long is left when it is close. */
@@ -84,7 +85,7 @@ export function StatusBanner({
       <Banner
         tone="accepted"
         icon={<CircleCheck aria-hidden="true" />}
-        title={`Accepted by ${acceptance.name} on ${formatLocalDate(acceptance.acceptedAt, locale)}`}
+        title={`Accepted by ${acceptedBy(acceptance)} on ${formatLocalDate(acceptance.acceptedAt, locale)}`}
         titleRef={titleRef}
       >
         <p className="text-muted-foreground text-sm">
@@ -127,13 +128,49 @@ export function StatusBanner({
     );
   }
 
+  const { signing } = shared;
+  const { you } = signing;
+  if (you.signedAt || !signing.yourTurn) {
+    // Signed, others still to: or not this signer's turn yet. Reading, the PDF and comments stay.
+    const waiting = othersAwaiting(signing);
+    return (
+      <Banner
+        tone="open"
+        icon={you.signedAt ? <CircleCheck aria-hidden="true" /> : <Clock aria-hidden="true" />}
+        title={
+          you.signedAt
+            ? `You signed on ${formatLocalDate(you.signedAt, locale)}`
+            : signing.waitingFor.length > 0
+              ? `Waiting for ${nameList(signing.waitingFor)} to sign first`
+              : 'It is not your turn to sign yet'
+        }
+        titleRef={titleRef}
+      >
+        <p className="text-muted-foreground text-sm">
+          {you.signedAt
+            ? `${waiting.length > 0 ? `Waiting for: ${waiting.join(', ')}. ` : ''}We'll email you when everyone has signed.`
+            : "We'll email you when it's your turn. Meanwhile you can read the proposal, download the PDF and comment."}
+        </p>
+        {you.signedAt ? null : (
+          <div className="pt-1 print:hidden">
+            <Button size="sm" variant="outline" onClick={onDecline}>
+              Decline
+            </Button>
+          </div>
+        )}
+      </Banner>
+    );
+  }
+
   const validUntil = shared.validUntil;
   const title = validUntil ? validityText(validUntil, daysUntil(validUntil), locale) : 'Open for your answer';
   return (
     <Banner tone="open" icon={<Clock aria-hidden="true" />} title={title} titleRef={titleRef}>
       <p className="text-muted-foreground text-sm">
-        Read the proposal, choose any options, then accept it at the end of the page. Questions? Ask {sender} in the
-        comments.
+        {signing.fixedSelection
+          ? 'Read the proposal, then sign it at the end of the page: its options are as the first signer chose them.'
+          : 'Read the proposal, choose any options, then sign it at the end of the page.'}{' '}
+        Questions? Ask {sender} in the comments.
       </p>
       {revision.number > 1 ? (
         <p className="flex items-start gap-1.5 text-sm">
@@ -148,7 +185,7 @@ export function StatusBanner({
       ) : null}
       <div className="flex flex-wrap gap-2 pt-1 print:hidden">
         <Button asChild size="sm" className={ACCENT_BUTTON}>
-          <a href="#accept">Review and accept</a>
+          <a href="#accept">Review and sign</a>
         </Button>
         <Button size="sm" variant="outline" onClick={onDecline}>
           Decline

@@ -1,0 +1,39 @@
+import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import type { TSharedSigning } from '@draftwell/shared/share/signing';
+
+/**
+ * Where the signing round stands for the link's signer, in words the page shows. Small on
+ * purpose: the status banner (in the page's first load) uses it, so does the sign form.
+ */
+
+type TSigner = TSharedSigning['signers'][number];
+
+/** "Ann First", "Ann First and Ben Second", "Ann First, Ben Second and Carla Chief". */
+export function nameList(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Those still to sign besides the link's signer, in order; the owner's is named a countersignature. */
+export function othersAwaiting(signing: TSharedSigning): string[] {
+  return signing.signers
+    .filter((s) => !s.you && !s.signedAt)
+    .map((s) => (s.party === 'owner' ? `${s.name} (countersignature)` : s.name));
+}
+
+/**
+ * The client whose choices were fixed for everyone after them: the first to sign. Null when no
+ * client has signed (or the page has no time for it).
+ */
+export function firstClientSigner(signing: TSharedSigning): TSigner | null {
+  let first: TSigner | null = null;
+  for (const s of signing.signers) {
+    if (s.party === 'client' && s.signedAt && (!first || s.signedAt < first.signedAt!)) first = s;
+  }
+  return first;
+}
+
+/** Who accepted: every client who signed, in order (acceptances from before several signers: their one). */
+export function acceptedBy(certificate: Pick<TAcceptanceCertificate, 'name' | 'signatures'>): string {
+  const clients = certificate.signatures.filter((s) => s.party === 'client').map((s) => s.name);
+  return clients.length > 0 ? nameList(clients) : certificate.name;
+}
