@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import type { TRealtimeServerMessage } from '@draftwell/shared';
 import { SMTPServer } from 'smtp-server';
+import { createApp } from '../src/app';
 import { readEnv, type TEnv } from '../src/env';
 import type { TMailer } from '../src/mail/mailer';
 import { startServer, type TRunningServer } from '../src/server';
@@ -297,11 +299,13 @@ export class Client {
     readonly origin: string,
     readonly opts: TClientOptions = {},
     readonly jar = new Map<string, string>(),
+    /** How requests are sent: over HTTP, or to an app in this process (`countStatements`). */
+    readonly fetcher: (url: URL, init: RequestInit) => Promise<Response> = fetch,
   ) {}
 
   /** The same browser (one cookie jar, shared) seen from another address. */
   from(ip: string): Client {
-    return new Client(this.url, this.origin, { ...this.opts, ip }, this.jar);
+    return new Client(this.url, this.origin, { ...this.opts, ip }, this.jar, this.fetcher);
   }
 
   /** The Cookie header this client sends. */
@@ -311,7 +315,7 @@ export class Client {
 
   /** A copy of this client (same cookies, same address). */
   clone(): Client {
-    return new Client(this.url, this.origin, this.opts, new Map(this.jar));
+    return new Client(this.url, this.origin, this.opts, new Map(this.jar), this.fetcher);
   }
 
   private store(setCookies: string[]) {
@@ -343,7 +347,7 @@ export class Client {
       body = JSON.stringify(init.json);
     }
     Object.assign(headers, init.headers);
-    const res = await fetch(new URL(p, this.url), {
+    const res = await this.fetcher(new URL(p, this.url), {
       method: init.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
@@ -407,6 +411,55 @@ export class Client {
   signIn(email: string, password: string) {
     return this.post('/api/auth/sign-in/email', { email, password });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statements per request
+
+/** The statements sent on behalf of the requests being counted (see countStatements). */
+const counting = new AsyncLocalStorage<string[]>();
+let countersInstalled = false;
+
+/**
+ * Every statement the database receives is noted in the counting context it was sent from: on
+ * PostgreSQL each `pg` query (one round trip), on PGlite each statement run under its query lock
+ * (the prepared path and PGlite's own query and exec all take it once per statement).
+ */
+function installCounters() {
+  if (countersInstalled) return;
+  countersInstalled = true;
+  const pgQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    counting.getStore()?.push(typeof first === 'string' ? first : (first?.text ?? '?'));
+    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pgQuery;
+  const pgliteStatement = PGlite.prototype._runExclusiveQuery;
+  PGlite.prototype._runExclusiveQuery = function <T>(this: PGlite, fn: () => Promise<T>) {
+    counting.getStore()?.push('(a PGlite statement)');
+    return pgliteStatement.call(this, fn) as Promise<T>;
+  };
+}
+
+/**
+ * The statements the server sends to its database while handling the requests `fn` makes with
+ * `as(client)`: the same client (cookies, address), its requests handled in this process by an
+ * app on the server's own deps, so that only their statements are counted, not the background
+ * work (outbox, sweeps) the server does meanwhile.
+ */
+export async function countStatements<T>(
+  server: TTestServer,
+  fn: (as: (client: Client) => Client) => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  installCounters();
+  const { app } = createApp(server.deps);
+  const statements: string[] = [];
+  const as = (client: Client) =>
+    new Client(client.url, client.origin, client.opts, client.jar, async (url, init) =>
+      counting.run(statements, () => app.request(url.toString(), init)),
+    );
+  const result = await fn(as);
+  return { result, statements };
 }
 
 /**

@@ -7,6 +7,32 @@ import { sessions, users } from '../db/schema';
 export type TSessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 
 /**
+ * A session cookie the fast path may take: correctly signed, not a "don't remember me" one. The
+ * session row it names decides the rest: it must exist, and expire after `renewAfter` (later
+ * than that it is neither expired nor due for better-auth's sliding renewal).
+ */
+export type TSessionCredential = { token: string; renewAfter: string };
+
+/**
+ * The columns a statement reads about the credential's session, joined to its user: `fresh` is
+ * the expiry rule, evaluated by the database on the same timestamp the caller compares with.
+ */
+export const sessionFields = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  emailVerified: users.emailVerified,
+  fresh: sql<boolean>`${sessions.expiresAt} > ${sql.placeholder('renewAfter')}::timestamptz`.as('fresh'),
+};
+
+/** What a statement joined to the session read: the user, and whether the fast path may take it. */
+export type TSessionRow = TSessionUser & { fresh: boolean };
+
+/** The session a statement read, as the signed-in user: only a fresh one; anything else is better-auth's to decide. */
+export const freshUser = (row: TSessionRow | null | undefined): TSessionUser | undefined =>
+  row?.fresh ? { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified } : undefined;
+
+/**
  * The signed-in user of a request, read the way better-auth's getSession reads it, in ONE
  * prepared query (session joined to its user) and a synchronous HMAC check, instead of two
  * queries, a WebCrypto key import and better-auth's endpoint machinery on every API call (P2, P4).
@@ -17,12 +43,16 @@ export type TSessionUser = { id: string; email: string; name: string; emailVerif
  * `undefined`, and the caller asks better-auth itself, which then does exactly what it always did
  * (refuses, deletes an expired session, renews the expiry). Nothing is cached: every request reads
  * the session row, so a signed-out or revoked session is refused on the very next request (A10).
+ *
+ * `credential` is the first half alone (no query), for a route whose own statement joins the
+ * session by the token (`requireUserInStatement`): that statement selects `sessionFields` and
+ * `freshUser` applies the same rule to what it read.
  */
 export function createSessionLookup(auth: TAuth) {
   let config: Promise<TConfig> | null = null;
   const queries = new WeakMap<TDb, ReturnType<typeof prepare>>();
 
-  return async function lookup(db: TDb, headers: Headers): Promise<TSessionUser | undefined> {
+  async function credential(headers: Headers): Promise<TSessionCredential | undefined> {
     const cookieHeader = headers.get('cookie');
     if (!cookieHeader) return undefined;
     config ??= loadConfig(auth);
@@ -31,21 +61,24 @@ export function createSessionLookup(auth: TAuth) {
     if (cookies.has(dontRememberCookie)) return undefined;
     const token = verifiedValue(cookies.get(tokenCookie), secret);
     if (token === undefined) return undefined;
+    // better-auth: expired → delete it and refuse; due for renewal (within expiresIn − updateAge of
+    // now) → extend it. Both are its job; a session expiring after this instant needs neither.
+    return { token, renewAfter: new Date(Date.now() + expiresInMs - updateAgeMs).toISOString() };
+  }
 
+  async function lookup(db: TDb, headers: Headers): Promise<TSessionUser | undefined> {
+    const given = await credential(headers);
+    if (!given) return undefined;
     let query = queries.get(db);
     if (!query) {
       query = prepare(db);
       queries.set(db, query);
     }
-    const [row] = await query.execute({ token });
-    if (!row) return undefined;
-    const expiresAt = row.expiresAt.valueOf();
-    const now = Date.now();
-    // better-auth: expired → delete it and refuse; due for renewal → extend it. Both are its job.
-    if (expiresAt < now) return undefined;
-    if (expiresAt - expiresInMs + updateAgeMs <= now) return undefined;
-    return { id: row.userId, email: row.email, name: row.name, emailVerified: row.emailVerified };
-  };
+    const [row] = await query.execute(given);
+    return freshUser(row);
+  }
+
+  return { credential, lookup };
 }
 
 type TConfig = {
@@ -69,13 +102,7 @@ async function loadConfig(auth: TAuth): Promise<TConfig> {
 
 function prepare(db: TDb) {
   return db
-    .select({
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      emailVerified: users.emailVerified,
-    })
+    .select(sessionFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))

@@ -26,13 +26,13 @@ import {
 } from '../../activity/records';
 import { businessProfiles, proposalComments, proposalEvents, proposals } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
-import type { TActor } from '../../http/require-user';
+import type { TActor, TSignedIn } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
 import { openShareToken } from '../../lib/share-token';
 import { issueSealedPdf, requestSeal, sealStatus } from '../../seal/sealed-documents';
 import { enqueueMail } from '../../mail/outbox';
 import { ownerActivityMail } from '../../mail/templates';
-import { getProposal, notFound, owned } from './proposals.service';
+import { getProposal, getProposalSignedIn, notFound, owned } from './proposals.service';
 
 /** The owner's view of what happened to a proposal: timeline, revisions, comments, acceptance. */
 
@@ -47,13 +47,14 @@ async function ownedRow(args: TArgs) {
 }
 
 /**
- * The owner's read of one proposal. One whose last day has passed is expired first, as any other
- * read of it does, rather than showing "sent" until the minute's sweep; the check is in memory.
+ * The owner's read of one proposal, in one statement with the session check (P2,
+ * `getProposalSignedIn`). One whose last day has passed is expired first, as any other read of it
+ * does, rather than showing "sent" until the minute's sweep; the check is in memory.
  */
-export async function readOwnProposal(args: TArgs): Promise<TProposal> {
-  const { deps, actor, id } = args;
+export async function readOwnProposal(args: { deps: TAppDeps; signedIn: TSignedIn; id: string }): Promise<TProposal> {
+  const { deps, signedIn, id } = args;
   const db = deps.database.db;
-  const proposal = await getProposal({ db, actor, id });
+  const { actor, proposal } = await getProposalSignedIn({ db, signedIn, id });
   if (!isDue(proposal)) return proposal;
   await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, proposal.id);
   return getProposal({ db, actor, id });

@@ -8,7 +8,7 @@ import {
   ZSignerPatch,
 } from '@draftwell/shared/share/share-schemas';
 import { Hono } from 'hono';
-import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { requireUser, requireUserInStatement, type TAuthedEnv } from '../../http/require-user';
 import { exactJson } from '../../http/exact-json';
 import { validJson, validQuery } from '../../http/validate';
 import {
@@ -17,7 +17,7 @@ import {
   duplicateProposal,
   listProposals,
   restoreProposal,
-  updateProposal,
+  saveProposal,
 } from './proposals.service';
 import {
   askForSeal,
@@ -38,6 +38,23 @@ import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawPro
 import { changeSigner, countersign, getSigning } from './signers.service';
 
 export const proposalsRoutes = new Hono<TAuthedEnv>()
+  // An open editor reads and autosaves its proposal more than anything else: these two check the
+  // session inside their one statement (P2, P4; requireUserInStatement). They come before
+  // requireUser, which thus never runs for them: Hono runs a path's handlers in the order they were
+  // added, and these answer without calling the next.
+  .get('/:id', requireUserInStatement, async (c) => {
+    const proposal = await readOwnProposal({ deps: c.var.deps, signedIn: c.var.signedIn, id: c.req.param('id') });
+    return exactJson(c, proposal, 200);
+  })
+  .patch('/:id', requireUserInStatement, validJson(ZProposalPatch), async (c) => {
+    const proposal = await saveProposal({
+      db: c.var.deps.database.db,
+      signedIn: c.var.signedIn,
+      id: c.req.param('id'),
+      patch: c.req.valid('json'),
+    });
+    return exactJson(c, proposal, 200);
+  })
   .use(requireUser)
   .get('/', validQuery(ZProposalListQuery), async (c) => {
     const page = await listProposals({ db: c.var.deps.database.db, actor: c.var.actor, query: c.req.valid('query') });
@@ -50,19 +67,6 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       input: c.req.valid('json'),
     });
     return exactJson(c, proposal, 201);
-  })
-  .get('/:id', async (c) => {
-    const proposal = await readOwnProposal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
-    return exactJson(c, proposal, 200);
-  })
-  .patch('/:id', validJson(ZProposalPatch), async (c) => {
-    const proposal = await updateProposal({
-      db: c.var.deps.database.db,
-      actor: c.var.actor,
-      id: c.req.param('id'),
-      patch: c.req.valid('json'),
-    });
-    return exactJson(c, proposal, 200);
   })
   .delete('/:id', async (c) => {
     await deleteProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });

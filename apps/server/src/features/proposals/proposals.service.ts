@@ -17,10 +17,25 @@ import {
   type TProposalStatus,
   type TProposalSummary,
 } from '@draftwell/shared/workspace/proposals';
-import { and, desc, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { businessProfiles, clients, proposalCounters, proposals } from '../../db/schema';
-import type { TActor } from '../../http/require-user';
+import { businessProfiles, clients, proposalCounters, proposals, sessions, users } from '../../db/schema';
+import type { TActor, TSignedIn } from '../../http/require-user';
+import { sessionFields, type TSessionCredential } from '../../http/session-lookup';
 import { restorableSince } from '../../activity/deleted';
 import { signingSettings } from '../../activity/signing';
 import { AppError } from '../../lib/app-error';
@@ -250,6 +265,53 @@ export async function getProposal(args: { db: TDb; actor: TActor; id: string }):
   return toProposal(row);
 }
 
+/**
+ * The same read joined to the session by the cookie's token (P2): one row with the session's
+ * user, and the proposal when that user owns it. Prepared like the plain read.
+ */
+const signedInGetQueries = new WeakMap<TDb, ReturnType<typeof prepareSignedInGet>>();
+function prepareSignedInGet(db: TDb) {
+  return db
+    .select({ session: sessionFields, proposal: proposals })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      proposals,
+      and(eq(proposals.id, sql.placeholder('id')), eq(proposals.ownerId, sessions.userId), isNull(proposals.deletedAt)),
+    )
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('draftwell_get_proposal_signed_in');
+}
+
+/**
+ * The signed-in user's proposal by id, in one statement with the session check when the cookie
+ * allows it (`requireUserInStatement`); otherwise the session is settled first, as on every
+ * other route. Answers with the actor it was read for.
+ */
+export async function getProposalSignedIn(args: {
+  db: TDb;
+  signedIn: TSignedIn;
+  id: string;
+}): Promise<{ actor: TActor; proposal: TProposal }> {
+  const { db, signedIn, id } = args;
+  const { credential } = signedIn;
+  if (credential && isUuid(id)) {
+    let query = signedInGetQueries.get(db);
+    if (!query) {
+      query = prepareSignedInGet(db);
+      signedInGetQueries.set(db, query);
+    }
+    const [row] = await query.execute({ ...credential, id });
+    const actor = signedIn.accept(row?.session);
+    if (actor) {
+      if (!row?.proposal) throw notFound();
+      return { actor, proposal: toProposal(row.proposal) };
+    }
+  }
+  const actor = await signedIn.actor();
+  return { actor, proposal: await getProposal({ db, actor, id }) };
+}
+
 type TProposalSet = Partial<typeof proposals.$inferInsert>;
 
 /**
@@ -260,14 +322,15 @@ type TProposalSet = Partial<typeof proposals.$inferInsert>;
  */
 const saveKeySet = { saveWriter: sql`${sql.placeholder('writer')}`, saveSeq: sql`${sql.placeholder('seq')}` };
 
-function draftUpdate(db: TDb, set: TProposalSet) {
+/** `owner`: the owner's id (a placeholder), or the session's user in the statement joined to it. */
+function draftUpdate(db: TDb, set: TProposalSet, owner: SQL | Placeholder = sql.placeholder('ownerId')) {
   return db
     .update(proposals)
     .set({ ...set, ...saveKeySet, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
     .where(
       and(
         eq(proposals.id, sql.placeholder('id')),
-        eq(proposals.ownerId, sql.placeholder('ownerId')),
+        eq(proposals.ownerId, owner),
         or(
           eq(proposals.version, sql.placeholder('version')),
           and(eq(proposals.saveWriter, sql.placeholder('writer')), lt(proposals.saveSeq, sql.placeholder('seq'))),
@@ -280,35 +343,111 @@ function draftUpdate(db: TDb, set: TProposalSet) {
 }
 
 /**
- * The conditional draft save. Autosave sends the same fields again and again, so each set of
- * fields (a "shape") is built once per database handle and prepared (named) on the server (P4).
- * A null value takes the unprepared path: a placeholder would pass it to the column's encoder
- * (JSONB would store the JSON value null instead of SQL NULL).
+ * The same save joined to the session by the cookie's token (P4): the row is written only when
+ * the session is live, needs no renewal and its user owns the proposal (the owner in the WHERE is
+ * that user, or nobody), and the statement answers the session's row either way, with the saved
+ * proposal when there is one. A session that is not fresh thus writes nothing and better-auth
+ * decides after (`requireUserInStatement`).
  */
-const saveQueries = new WeakMap<TDb, Map<string, ReturnType<ReturnType<typeof draftUpdate>['prepare']>>>();
-type TSaveTarget = { id: string; ownerId: string; version: number; writer: string | null; seq: number | null };
-async function saveDraft(db: TDb, set: TProposalSet, key: TSaveTarget) {
+function signedInDraftUpdate(db: TDb, set: TProposalSet) {
+  const session = db.$with('session').as(
+    db
+      .select(sessionFields)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.token, sql.placeholder('token'))),
+  );
+  const saved = db
+    .$with('saved')
+    .as(draftUpdate(db, set, sql`(select ${session.id} from ${session} where ${session.fresh})`));
+  return db
+    .with(session, saved)
+    .select()
+    .from(session)
+    .leftJoin(saved, sql`true`);
+}
+
+/**
+ * The fields of a save as placeholders, and its shape (the sorted field names): autosave sends
+ * the same fields again and again, so each shape's statement is built once per database handle
+ * and prepared (named) on the server (P4). Undefined when a value is null: that takes the
+ * unprepared path, since a placeholder would pass it to the column's encoder (JSONB would store
+ * the JSON value null instead of SQL NULL).
+ */
+function saveShape(set: TProposalSet): { shape: string; placeholders: TProposalSet } | undefined {
   const entries = Object.entries(set) as Array<[keyof TProposalSet, unknown]>;
-  if (entries.some(([, value]) => value === null || value === undefined)) {
-    return draftUpdate(db, set).execute(key);
-  }
+  if (entries.some(([, value]) => value === null || value === undefined)) return undefined;
   const fields = entries.map(([name]) => name).sort();
-  const shape = fields.join(',');
-  let byShape = saveQueries.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    saveQueries.set(db, byShape);
+  return {
+    shape: fields.join(','),
+    placeholders: Object.fromEntries(fields.map((name) => [name, sql.placeholder(name)])) as TProposalSet,
+  };
+}
+
+/** One prepared statement per database handle and key (kind and shape). */
+function preparedFor<Q>(cache: WeakMap<TDb, Map<string, Q>>, db: TDb, key: string, prepare: () => Q): Q {
+  let byKey = cache.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(db, byKey);
   }
-  let query = byShape.get(shape);
+  let query = byKey.get(key);
   if (!query) {
-    const placeholders = Object.fromEntries(fields.map((name) => [name, sql.placeholder(name)])) as TProposalSet;
-    // The name is the shape's: every handle (and pooled connection) gets the same text under it.
-    const name = `draftwell_save_draft_${sha256Hex(shape).slice(0, 16)}`;
-    query = draftUpdate(db, placeholders).prepare(name);
-    byShape.set(shape, query);
+    query = prepare();
+    byKey.set(key, query);
   }
+  return query;
+}
+
+// The names are the shapes': every handle (and pooled connection) gets the same text under them.
+const statementName = (kind: string, shape: string) => `draftwell_${kind}_${sha256Hex(shape).slice(0, 16)}`;
+
+type TSaveTarget = { id: string; version: number; writer: string | null; seq: number | null };
+
+const saveQueries = new WeakMap<TDb, Map<string, ReturnType<ReturnType<typeof draftUpdate>['prepare']>>>();
+async function saveDraft(db: TDb, set: TProposalSet, key: TSaveTarget & { ownerId: string }) {
+  const shape = saveShape(set);
+  if (!shape) return draftUpdate(db, set).execute(key);
+  const query = preparedFor(saveQueries, db, shape.shape, () =>
+    draftUpdate(db, shape.placeholders).prepare(statementName('save_draft', shape.shape)),
+  );
   return query.execute({ ...set, ...key });
 }
+
+const signedInSaveQueries = new WeakMap<
+  TDb,
+  Map<string, ReturnType<ReturnType<typeof signedInDraftUpdate>['prepare']>>
+>();
+async function saveDraftSignedIn(db: TDb, set: TProposalSet, key: TSaveTarget & TSessionCredential) {
+  const shape = saveShape(set);
+  if (!shape) return signedInDraftUpdate(db, set).execute(key);
+  const query = preparedFor(signedInSaveQueries, db, shape.shape, () =>
+    signedInDraftUpdate(db, shape.placeholders).prepare(statementName('save_draft_signed_in', shape.shape)),
+  );
+  return query.execute({ ...set, ...key });
+}
+
+/** What a save writes besides its version and save key; a document brings its totals. */
+function draftFields(patch: TProposalPatch): TProposalSet {
+  const set: TProposalSet = {};
+  if (patch.title !== undefined) set.title = patch.title;
+  if (patch.currency !== undefined) set.currency = patch.currency;
+  if (patch.validUntil !== undefined) set.validUntil = patch.validUntil;
+  if (patch.clientId !== undefined) set.clientId = patch.clientId;
+  if (patch.client !== undefined) set.client = patch.client;
+  if (patch.document !== undefined) {
+    set.document = patch.document;
+    set.totals = computeTotals(patch.document);
+  }
+  return set;
+}
+
+const saveTarget = (id: string, patch: TProposalPatch): TSaveTarget => ({
+  id,
+  version: patch.version,
+  writer: patch.saveKey?.writer ?? null,
+  seq: patch.saveKey?.seq ?? null,
+});
 
 /**
  * Saves a draft in one conditional statement (version and status in the WHERE), so a stale
@@ -321,36 +460,43 @@ export async function updateProposal(args: {
   patch: TProposalPatch;
 }): Promise<TProposal> {
   const { db, actor, id, patch } = args;
-  const where = owned(actor, id);
-  const set: Partial<typeof proposals.$inferInsert> = {};
-  if (patch.title !== undefined) set.title = patch.title;
-  if (patch.currency !== undefined) set.currency = patch.currency;
-  if (patch.validUntil !== undefined) set.validUntil = patch.validUntil;
-  if (patch.clientId !== undefined) {
-    set.clientId = patch.clientId;
-    // Checked even when the details come with it: a proposal may only point at its owner's client.
-    if (patch.clientId) {
-      const saved = await snapshotClient(db, actor.id, patch.clientId);
-      if (!patch.client) set.client = saved;
-    }
-  }
-  if (patch.client !== undefined) set.client = patch.client;
-  if (patch.document !== undefined) {
-    set.document = patch.document;
-    set.totals = computeTotals(patch.document);
-  }
+  const proposalId = parseId(id);
+  let savedClient: TProposalClient | undefined;
+  // Checked even when the details come with it: a proposal may only point at its owner's client.
+  if (patch.clientId) savedClient = await snapshotClient(db, actor.id, patch.clientId);
+  const set = draftFields(patch);
+  if (savedClient && patch.client === undefined) set.client = savedClient;
   // A sent proposal stays editable: its client keeps seeing the revision that was sent until
   // it is sent again. Only an accepted one is locked.
-  const [row] = await saveDraft(db, set, {
-    id: parseId(id),
-    ownerId: actor.id,
-    version: patch.version,
-    writer: patch.saveKey?.writer ?? null,
-    seq: patch.saveKey?.seq ?? null,
-  });
+  const [row] = await saveDraft(db, set, { ...saveTarget(proposalId, patch), ownerId: actor.id });
   if (row) return toProposal(row);
+  return unsaved(db, actor, id, patch);
+}
 
-  const [current] = await db.select().from(proposals).where(where);
+/**
+ * The autosave route's save: joined to the session when the cookie allows it (P4), so the common
+ * save is one statement; a patch naming a saved client, or a session only better-auth can settle,
+ * takes `updateProposal` once the actor is known, as every other route does.
+ */
+export async function saveProposal(args: {
+  db: TDb;
+  signedIn: TSignedIn;
+  id: string;
+  patch: TProposalPatch;
+}): Promise<TProposal> {
+  const { db, signedIn, id, patch } = args;
+  const { credential } = signedIn;
+  if (credential && isUuid(id) && !patch.clientId) {
+    const [row] = await saveDraftSignedIn(db, draftFields(patch), { ...saveTarget(id, patch), ...credential });
+    const actor = signedIn.accept(row?.session);
+    if (actor) return row?.saved ? toProposal(row.saved) : unsaved(db, actor, id, patch);
+  }
+  return updateProposal({ db, actor: await signedIn.actor(), id, patch });
+}
+
+/** A save that matched no row: the current row says why (404, 423, an applied retry, or 409). */
+async function unsaved(db: TDb, actor: TActor, id: string, patch: TProposalPatch): Promise<TProposal> {
+  const [current] = await db.select().from(proposals).where(owned(actor, id));
   if (!current) throw notFound();
   if (current.status === 'accepted') throw new AppError('locked', 'An accepted proposal is locked.');
   const key = patch.saveKey;
