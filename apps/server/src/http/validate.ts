@@ -36,6 +36,9 @@ function textProblem(text: string): string | null {
  * nested thousands of levels deep.
  */
 export function unstorableTextFields(value: unknown): Record<string, string> {
+  // Nearly every body has no such text: find that out without naming every field's path (an
+  // autosaved document has hundreds of them, P4), and name them only when there is one to name.
+  if (!mayHoldUnstorableText(value)) return {};
   const out: Record<string, string> = {};
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0) {
@@ -53,6 +56,26 @@ export function unstorableTextFields(value: unknown): Record<string, string> {
     }
   }
   return out;
+}
+
+/** Every text that PostgreSQL cannot store holds U+0000 or a surrogate; most text holds neither. */
+const SUSPECT = /[\0\uD800-\uDFFF]/;
+
+/** Whether any string or key in `value` holds a character `textProblem` might refuse. */
+function mayHoldUnstorableText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (SUSPECT.test(v)) return true;
+    } else if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v)) {
+        if (SUSPECT.test(k)) return true;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return false;
 }
 
 /**
