@@ -38,19 +38,34 @@ const round = (n: number) => Math.round(n).toLocaleString('en-US');
  * answered (a shared draft would make most writes 409s). The body is what the editor sends: a
  * real starter document (about 10 KB) and a changed title, so validation, pricing and the
  * JSONB write are all paid. Before each run the drafts' versions are read afresh: the requests
- * a run cuts off at its end may or may not have been saved.
+ * a run cuts off at its end may or may not have been saved. They may also still be on their way
+ * (the server finishes a request whose client has gone, and the limit and the server share these
+ * drafts): the versions are read until two reads a moment apart agree, or a save landing after
+ * the read would turn the next run's first save of that draft into a 409.
  */
 function autosaveTarget(url: string, info: TWorkspaceInfo): TTarget {
   const document = STARTER_TEMPLATES[0]!.document;
   const headers = { cookie: info.cookie, origin: info.origin, 'content-type': 'application/json' };
   let n = 0;
-  const prepare = async (): Promise<TAutocannonOptions> => {
-    const free = await Promise.all(
+  const readVersions = () =>
+    Promise.all(
       info.writeIds.map(async (id) => {
         const res = await fetch(`${url}/api/proposals/${id}`, { headers: { cookie: info.cookie } });
         return { id, version: ((await res.json()) as { version: number }).version };
       }),
     );
+  const settledVersions = async () => {
+    let last = await readVersions();
+    for (let i = 0; i < 20; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const again = await readVersions();
+      if (again.every((v, j) => v.version === last[j]!.version)) break;
+      last = again;
+    }
+    return last;
+  };
+  const prepare = async (): Promise<TAutocannonOptions> => {
+    const free = await settledVersions();
     const spec: TAutocannonRequestSpec = {
       method: 'PATCH',
       setupRequest: (req, context) => {

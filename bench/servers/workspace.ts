@@ -61,9 +61,11 @@ async function call(method: string, url: string, body?: unknown, cookie?: string
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   // A kept-alive socket the server closed while the seeding ran (over its 5 s keep-alive) resets
-  // the next request before the server reads it: that one request is sent again, once.
+  // the next request before the server reads it, or is found closed as it is sent (undici's
+  // "other side closed"): that one request is sent again, once.
   const res = await send().catch((err: unknown) => {
-    if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw err;
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw err;
     return send();
   });
   if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
