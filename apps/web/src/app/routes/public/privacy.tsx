@@ -40,10 +40,13 @@ export default function PrivacyPage() {
         <p>
           Each time you send a proposal, a copy of it as sent (a revision) is kept with its SHA-256 fingerprint, so you
           and your client can always see exactly what was agreed. When your client opens the link, comments, accepts or
-          declines, we record when, and the IP address and browser it came from; an acceptance also keeps the name and
-          email your client typed and the consent they gave. This is the evidence of the agreement: it stays for as long
-          as your account exists, and an accepted proposal stays readable by its link for that long. On the paid plans
-          you see how long each visit lasted and from where; on the free plan we keep it but only show that a visit
+          declines, we record when, and the IP address and browser it came from. For each signer you list (name, email
+          and role, also remembered on the client’s record for your next proposal), a signature keeps the name they
+          signed with, their email, the time, the IP address and browser, the consent they gave, the signature itself
+          (typed, drawn or an uploaded image) and how they showed the address was theirs; a code emailed before signing
+          is kept only as a fingerprint, for ten minutes. This is the evidence of the agreement: it stays for as long as
+          your account exists, and an accepted proposal stays readable by its link for that long. On the paid plans you
+          see how long each visit lasted and from where; on the free plan we keep it but only show that a visit
           happened.
         </p>
         <p>
