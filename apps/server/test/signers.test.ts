@@ -263,6 +263,10 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect(certificate.name).toBe(client.name);
     expect(((await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal).status).toBe('accepted');
 
+    // /verify names every signer of the revision, in order.
+    const verified = await visitor().post('/api/verify', { hash: certificate.revisionHash });
+    expect(verified.body).toMatchObject({ match: true, signers: [{ name: client.name }, { name: 'Olivia Owner' }] });
+
     // The sealed PDF lists both signatures on its certificate, and poppler calls its signature valid.
     await server.deps.seals.drain();
     const sealed = await owner.get(`/api/proposals/${proposal.id}/sealed-pdf`);

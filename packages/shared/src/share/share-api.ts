@@ -163,7 +163,7 @@ export type TVerifyResult =
       revisionHash: string;
       acceptedBy: string;
       acceptedAt: string;
-      /** Everyone who signed the revision, in order (today the one client who accepted). */
+      /** Everyone who signed the revision, in the order they signed (the owner's countersignature among them). */
       signers: Array<{ name: string; at: string }>;
       /** The revision's sealed PDF, when one was made; `checked` when it is the very file checked. */
       seal: {

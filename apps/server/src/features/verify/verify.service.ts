@@ -1,7 +1,7 @@
 import type { TRevisionSnapshot, TSealCertificate, TVerifyResult } from '@draftwell/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { acceptances, issuedDocuments, proposalRevisions, sealedDocuments } from '../../db/schema';
+import { acceptances, issuedDocuments, proposalRevisions, sealedDocuments, signatures } from '../../db/schema';
 import type { TSigningIdentity } from '../../seal/signing-identity';
 
 /**
@@ -40,6 +40,12 @@ export async function verifyHash(db: TDb, hash: string): Promise<TVerifyResult> 
     .where(eq(sealedDocuments.revisionId, row.id))
     .limit(1);
   const acceptedAt = row.acceptedAt.toISOString();
+  // Every signature on the revision, in the order given (an acceptance from before several signers has its one).
+  const signed = await db
+    .select({ name: signatures.name, at: signatures.signedAt })
+    .from(signatures)
+    .where(eq(signatures.revisionId, row.id))
+    .orderBy(asc(signatures.signedAt), asc(signatures.position));
   return {
     match: true,
     proposalNumber: (row.snapshot as TRevisionSnapshot).number,
@@ -47,7 +53,10 @@ export async function verifyHash(db: TDb, hash: string): Promise<TVerifyResult> 
     revisionHash: row.hash,
     acceptedBy: row.name,
     acceptedAt,
-    signers: [{ name: row.name, at: acceptedAt }],
+    signers:
+      signed.length > 0
+        ? signed.map((s) => ({ name: s.name, at: s.at.toISOString() }))
+        : [{ name: row.name, at: acceptedAt }],
     seal:
       sealed?.sha256 && sealed.sealedAt
         ? {
