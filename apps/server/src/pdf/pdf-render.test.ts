@@ -98,11 +98,11 @@ const richText = (id: string, ...content: TRichTextNode[]): TBlock => ({
   content: { type: 'doc', content },
 });
 
-/** About 500 pages: 250 pages of text, each followed by a page break. */
-function hostileDocument(): TDocument {
+/** About 500 pages by default: pages of text, each followed by a page break. */
+function hostileDocument(textPages = 250): TDocument {
   const text = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. '.repeat(10);
   const blocks: TBlock[] = [];
-  for (let i = 0; i < 250; i++) {
+  for (let i = 0; i < textPages; i++) {
     blocks.push(richText(`text-${i}`, paragraph(text.slice(0, 790))));
     blocks.push({ id: `break-${i}`, type: 'page_break' });
   }
@@ -375,9 +375,12 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
     const soloMs = solo.sort((a, b) => a - b)[1]!;
 
     const HOSTILE_CAP_MS = 6000;
+    // Four times the usual hostile document: 250 pages of text take 5–8 s to render on a quiet
+    // machine, which could finish inside this cap; 1000 cannot, however fast the machine.
+    const hostileInput = inputOf(hostileDocument(1000));
     const hostileOptions = { owner: 'owner-h', key: 'hostile-revision', timeoutMs: HOSTILE_CAP_MS };
     let hostileSettled = false;
-    const hostile = failure(renderProposalPdf(inputOf(hostileDocument()), hostileOptions)).finally(() => {
+    const hostile = failure(renderProposalPdf(hostileInput, hostileOptions)).finally(() => {
       hostileSettled = true;
     });
     // The hostile owner may queue a few more, and no more than that.
@@ -398,7 +401,7 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
 
     expect((await hostile).reason).toBe('timeout');
     const again = performance.now();
-    const remembered = await failure(renderProposalPdf(inputOf(hostileDocument()), hostileOptions));
+    const remembered = await failure(renderProposalPdf(hostileInput, hostileOptions));
     expect(remembered.reason).toBe('timeout');
     expect(remembered.message).toMatch(/longer than 6000 ms/);
     // Failed at once, without a worker: far below the cap it hit the first time.
