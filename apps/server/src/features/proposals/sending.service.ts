@@ -25,6 +25,7 @@ import {
   inviteSigners,
   shareUrl,
   signaturesOn,
+  signerName,
   signersOf,
   signingSettings,
   toAwaiting,
@@ -322,6 +323,7 @@ export async function remindProposal(args: {
     const [signers, signed] = await Promise.all([signersOf(tx, row.id), signaturesOn(tx, revision.id)]);
     // Those whose turn it is and who have not signed yet: a signer who has signed is not chased.
     const due = signingProgress(signingSettings(row.signing), signers, signed).canSignNow;
+    const reminded = signers.filter((s) => due.has(s.id) && s.party === 'client');
     const recorded = await recordEvent(tx, {
       proposalId: row.id,
       ownerId: actor.id,
@@ -329,10 +331,8 @@ export async function remindProposal(args: {
       actor: 'owner',
       revisionNumber: revision.number,
       data: {
-        to: signers
-          .filter((s) => due.has(s.id) && s.party === 'client')
-          .map((s) => s.email)
-          .join(', '),
+        to: reminded.map((s) => s.email).join(', '),
+        names: reminded.map(signerName),
         message,
       },
     });

@@ -49,6 +49,29 @@ describe('describeEvent', () => {
     expect(describeEvent(event({ type: 'expired' })).title).toMatch(/^Expired/);
   });
 
+  it('several signers: signatures, changes to a signer, and whom a reminder went to', () => {
+    expect(
+      describeEvent(event({ type: 'signed', data: { name: 'Frank', email: 'f@x.test', waitingFor: ['Olivia'] } })),
+    ).toEqual({ title: 'Signed by Frank (f@x.test)', detail: 'Still to sign: Olivia' });
+    expect(describeEvent(event({ type: 'signed', data: { name: 'Olivia', party: 'owner' } })).title).toBe(
+      'You signed as Olivia',
+    );
+    expect(
+      describeEvent(
+        event({ type: 'signer_changed', data: { action: 'corrected', name: 'Hal', email: 'h@x', from: 'x@x' } }),
+      ),
+    ).toEqual({ title: 'You corrected Hal’s details', detail: 'Was x@x; now h@x' });
+    expect(describeEvent(event({ type: 'signer_changed', data: { action: 'revoked', name: 'Hal' } })).title).toBe(
+      'You revoked Hal’s link',
+    );
+    expect(
+      describeEvent(event({ type: 'reminder_sent', data: { to: 'd@x', names: ['Dana Reyes'] } }), 'Dana').title,
+    ).toBe('A reminder was emailed to Dana Reyes');
+    expect(describeEvent(event({ type: 'reminder_sent', data: { to: 'd@x' } }), 'Dana').title).toBe(
+      'A reminder was emailed to Dana',
+    );
+  });
+
   it('tells the sealed PDF apart: its downloads, its seal, and a failure with its reason', () => {
     expect(describeEvent(event({ type: 'downloaded', data: { by: 'owner' } })).title).toBe('You downloaded the PDF');
     expect(describeEvent(event({ type: 'downloaded', data: { by: 'client', sealed: true } }), 'Dana').title).toBe(

@@ -83,7 +83,10 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
       return { title: until ? `You extended it to ${formatCalendarDate(until)}` : 'You extended it', detail: null };
     }
     case 'reminder_sent':
-      return { title: `A reminder was emailed to ${text(d.to) || client}`, detail: null };
+      return {
+        title: `A reminder was emailed to ${(Array.isArray(d.names) ? d.names.map(text).filter(Boolean).join(', ') : '') || client}`,
+        detail: null,
+      };
     case 'sealed':
       return { title: 'The signed PDF was sealed with the server’s certificate', detail: null };
     case 'seal_failed':
