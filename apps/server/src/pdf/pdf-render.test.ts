@@ -376,7 +376,8 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
 
     const HOSTILE_CAP_MS = 6000;
     // Four times the usual hostile document: 250 pages of text take 5–8 s to render on a quiet
-    // machine, which could finish inside this cap; 1000 cannot, however fast the machine.
+    // machine, which could finish inside this cap; 1000 cannot, however fast the machine (it meets
+    // the time cap or, sooner on a fast one, the memory cap).
     const hostileInput = inputOf(hostileDocument(1000));
     const hostileOptions = { owner: 'owner-h', key: 'hostile-revision', timeoutMs: HOSTILE_CAP_MS };
     let hostileSettled = false;
@@ -399,11 +400,13 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
     // generous for the first and far below the second.
     expect(elapsed).toBeLessThan(Math.max(10 * soloMs, 1000));
 
-    expect((await hostile).reason).toBe('timeout');
+    // It stops at a cap: the time cap, or the memory cap first where the machine is fast.
+    const stopped = await hostile;
+    expect(['timeout', 'memory']).toContain(stopped.reason);
     const again = performance.now();
     const remembered = await failure(renderProposalPdf(hostileInput, hostileOptions));
-    expect(remembered.reason).toBe('timeout');
-    expect(remembered.message).toMatch(/longer than 6000 ms/);
+    expect(remembered.reason).toBe(stopped.reason);
+    expect(remembered.message).toBe(stopped.message);
     // Failed at once, without a worker: far below the cap it hit the first time.
     expect(performance.now() - again).toBeLessThan(HOSTILE_CAP_MS / 4);
 
