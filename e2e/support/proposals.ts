@@ -89,10 +89,9 @@ export async function confirmedOwner(page: Page, mail: TMailbox, signUpViaApi: (
  */
 export async function showSignForm(page: Page) {
   const form = page.getByRole('form', { name: 'Sign the proposal' });
-  // The placeholder scrolled to may be replaced by the form meanwhile: then once more.
-  await expect(async () => {
-    await page.getByRole('region', { name: 'Sign this proposal' }).scrollIntoViewIfNeeded({ timeout: 2_000 });
-    await expect(form.getByRole('group', { name: 'Your signature' })).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  // A locator is looked up again on each attempt, so the placeholder being swapped for the
+  // section while it scrolls is followed, not retried by hand; once near, the section loads.
+  await page.getByRole('region', { name: 'Sign this proposal' }).scrollIntoViewIfNeeded();
+  await expect(form.getByRole('group', { name: 'Your signature' })).toBeVisible();
   return form;
 }
