@@ -7,7 +7,7 @@ import {
   ZSendProposal,
   ZSignerPatch,
 } from '@draftwell/shared/share/share-schemas';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { requireUser, requireUserInStatement, type TAuthedEnv } from '../../http/require-user';
 import { exactJson } from '../../http/exact-json';
 import { validJson, validQuery } from '../../http/validate';
@@ -36,6 +36,18 @@ import {
 import { pdfHeaders } from '../../activity/documents';
 import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawProposal } from './sending.service';
 import { changeSigner, countersign, getSigning } from './signers.service';
+
+/** Revoking a signer's link, or sending them a new one: the round as it then stands. */
+async function signerLinkChange(c: Context<TAuthedEnv>, action: 'revoked' | 'reissued') {
+  const state = await changeSigner({
+    deps: c.var.deps,
+    actor: c.var.actor,
+    id: c.req.param('id') ?? '',
+    signerId: c.req.param('signerId') ?? '',
+    action,
+  });
+  return c.json(state, 200);
+}
 
 export const proposalsRoutes = new Hono<TAuthedEnv>()
   // An open editor reads and autosaves its proposal more than anything else: these two check the
@@ -129,30 +141,8 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       200,
     ),
   )
-  .post('/:id/signers/:signerId/revoke', async (c) =>
-    c.json(
-      await changeSigner({
-        deps: c.var.deps,
-        actor: c.var.actor,
-        id: c.req.param('id'),
-        signerId: c.req.param('signerId'),
-        action: 'revoked',
-      }),
-      200,
-    ),
-  )
-  .post('/:id/signers/:signerId/reissue', async (c) =>
-    c.json(
-      await changeSigner({
-        deps: c.var.deps,
-        actor: c.var.actor,
-        id: c.req.param('id'),
-        signerId: c.req.param('signerId'),
-        action: 'reissued',
-      }),
-      200,
-    ),
-  )
+  .post('/:id/signers/:signerId/revoke', (c) => signerLinkChange(c, 'revoked'))
+  .post('/:id/signers/:signerId/reissue', (c) => signerLinkChange(c, 'reissued'))
   // 201 with the certificate when the countersignature completed the acceptance; 202 otherwise.
   .post('/:id/countersign', validJson(ZCountersign), async (c) => {
     const outcome = await countersign({
