@@ -17,9 +17,9 @@ export const PREREQUISITES = [
     hint: 'or set CHROMIUM_PATH to a Chromium or Chrome binary',
   },
   {
-    what: 'poppler-utils (pdftotext, pdfinfo, pdfimages)',
+    what: 'poppler-utils (pdftotext, pdfinfo, pdfimages, pdfsig)',
     pkg: 'poppler-utils',
-    found: (env) => ['pdftotext', 'pdfinfo', 'pdfimages'].every((bin) => onPath(bin, env)),
+    found: (env) => ['pdftotext', 'pdfinfo', 'pdfimages', 'pdfsig'].every((bin) => onPath(bin, env)),
     hint: null,
   },
 ];

@@ -9,8 +9,12 @@ export type TCapturedMail = {
   subject: string;
   text: string;
   html: string;
+  /** Files attached to the message, their bytes as base64. */
+  attachments: TAttachment[];
   receivedAt: string;
 };
+
+export type TAttachment = { filename: string; contentType: string; base64: string };
 
 type TPart = { headers: Map<string, string>; body: string };
 
@@ -61,7 +65,17 @@ export function decodeWords(value: string): string {
     );
 }
 
-function collect(part: TPart, out: { text: string; html: string }) {
+type TCollected = { text: string; html: string; attachments: TAttachment[] };
+
+/** A part's file name, from Content-Disposition's `filename` or Content-Type's `name`. */
+function fileNameOf(part: TPart): string | null {
+  const disposition = part.headers.get('content-disposition') ?? '';
+  const type = part.headers.get('content-type') ?? '';
+  const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /\bname="?([^";]+)"?/i.exec(type)?.[1];
+  return name ? decodeWords(name) : null;
+}
+
+function collect(part: TPart, out: TCollected) {
   const type = part.headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
@@ -72,6 +86,14 @@ function collect(part: TPart, out: { text: string; html: string }) {
     }
     return;
   }
+  const filename = fileNameOf(part);
+  if (filename && /^attachment/i.test(part.headers.get('content-disposition') ?? 'attachment')) {
+    const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
+    const bytes =
+      encoding === 'base64' ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64') : Buffer.from(decodeBody(part));
+    out.attachments.push({ filename, contentType: type.split(';')[0]!.trim(), base64: bytes.toString('base64') });
+    return;
+  }
   if (/^text\/html/i.test(type)) out.html += decodeBody(part);
   else if (/^text\/plain/i.test(type)) out.text += decodeBody(part);
 }
@@ -79,7 +101,7 @@ function collect(part: TPart, out: { text: string; html: string }) {
 /** The decoded top-level headers, subject, sender and text and HTML bodies of one message. */
 export function parseMessage(raw: string) {
   const top = splitHeaders(raw);
-  const out = { text: '', html: '' };
+  const out: TCollected = { text: '', html: '', attachments: [] };
   collect(top, out);
   return {
     headers: top.headers,
@@ -87,10 +109,11 @@ export function parseMessage(raw: string) {
     subject: decodeWords(top.headers.get('subject') ?? ''),
     text: out.text,
     html: out.html,
+    attachments: out.attachments,
   };
 }
 
 export function parseMail(raw: string, envelopeTo: string[]): TCapturedMail {
-  const { from, subject, text, html } = parseMessage(raw);
-  return { to: envelopeTo, from, subject, text, html, receivedAt: new Date().toISOString() };
+  const { from, subject, text, html, attachments } = parseMessage(raw);
+  return { to: envelopeTo, from, subject, text, html, attachments, receivedAt: new Date().toISOString() };
 }
