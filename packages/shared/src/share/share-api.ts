@@ -42,8 +42,8 @@ export type TProposalEvent = {
   at: string;
   revisionNumber: number | null;
   /**
-   * By type: sent { to, message }; opened { seconds } (time on page, updated while the page is
-   * open); commented { commentId, author, excerpt }; accepted { name, email }; declined
+   * By type: sent { to, message }; opened { seconds, sections? } (time on page, and on each section
+   * read as TSectionTime[], updated while the page is open); commented { commentId, author, excerpt }; accepted { name, email }; declined
    * { reason }; extended { validUntil }; downloaded { by: 'owner' | 'client', sealed?: true };
    * sealed { sha256, certificateFingerprint }; seal_failed { reason }.
    */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SECTIONS } from '../document/sections';
 import { ZPricingSelection } from '../document/schema';
 import { ZIsoDate, ZVersion } from '../workspace/common';
 import { COUNTERSIGN_MODES, MAX_SIGNERS, SIGNING_ORDERS } from './signing';
@@ -138,6 +139,14 @@ export type TOwnerComment = z.infer<typeof ZOwnerComment>;
 export const ZViewBeacon = z.strictObject({
   /** Seconds the page has been visible so far. */
   seconds: z.int().min(0).max(86_400),
+  /**
+   * Seconds so far on each of the revision's sections (`documentSections`), by index; given by
+   * pages that track them. The server names them and keeps the largest figure of each.
+   */
+  sections: z
+    .array(z.int().min(0).max(86_400), 'Send the seconds on each section as a list of whole numbers.')
+    .max(MAX_SECTIONS, `A document has at most ${MAX_SECTIONS} sections counted.`)
+    .optional(),
 });
 
 export const ZVerifyHash = z.strictObject({

@@ -76,7 +76,8 @@ export const shareRoutes = new Hono<TAppEnv>()
     return c.json(await startView({ ...request(c), viewerUserId: session?.user.id ?? null }), 201);
   })
   .post('/:token/views/:viewId', validJson(ZViewBeacon), async (c) => {
-    await recordViewTime({ ...request(c), viewId: c.req.param('viewId'), seconds: c.req.valid('json').seconds });
+    const { seconds, sections } = c.req.valid('json');
+    await recordViewTime({ ...request(c), viewId: c.req.param('viewId'), seconds, sections });
     return c.body(null, 204);
   })
   .post('/:token/comments', validJson(ZClientComment), async (c) =>

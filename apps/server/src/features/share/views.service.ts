@@ -1,7 +1,11 @@
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
+import { snapshotContext } from '@draftwell/shared/document/display';
+import { documentSections, sectionTimesOf, type TSectionTime } from '@draftwell/shared/document/sections';
+import type { TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordEvent } from '../../activity/events';
-import { proposals, users } from '../../db/schema';
+import type { TDb } from '../../db/client';
+import { proposalEvents, proposalRevisions, proposals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { enqueueMail } from '../../mail/outbox';
 import { ownerActivityMail } from '../../mail/templates';
@@ -74,12 +78,69 @@ async function limitViews(req: TShareRequest, row: TRow): Promise<void> {
 }
 
 /** The page's beacon: seconds on page so far; only ever grows, only for this proposal's own view. */
-export async function recordViewTime(req: TShareRequest & { viewId: string; seconds: number }): Promise<void> {
+export async function recordViewTime(
+  req: TShareRequest & { viewId: string; seconds: number; sections?: number[] | undefined },
+): Promise<void> {
   const row = await resolveShare(req, { allowGone: true });
   if (!/^\d{1,18}$/.test(req.viewId)) throw new AppError('not_found', 'That visit does not exist.');
   await limitViews(req, row);
-  await req.deps.database.db.execute(sql`
-    update proposal_events
-    set data = jsonb_set(data, '{seconds}', to_jsonb(greatest(coalesce((data->>'seconds')::int, 0), ${req.seconds}::int)))
-    where seq = ${req.viewId}::bigint and proposal_id = ${row.id} and type = 'opened'`);
+  const db = req.deps.database.db;
+  if (!req.sections?.some((s) => s > 0)) {
+    await db.execute(sql`
+      update proposal_events
+      set data = jsonb_set(data, '{seconds}', to_jsonb(greatest(coalesce((data->>'seconds')::int, 0), ${req.seconds}::int)))
+      where seq = ${req.viewId}::bigint and proposal_id = ${row.id} and type = 'opened'`);
+    return;
+  }
+  const sections = req.sections;
+  await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ data: proposalEvents.data, revisionNumber: proposalEvents.revisionNumber })
+      .from(proposalEvents)
+      .where(
+        and(
+          sql`${proposalEvents.seq} = ${req.viewId}::bigint`,
+          eq(proposalEvents.proposalId, row.id),
+          eq(proposalEvents.type, 'opened'),
+        ),
+      )
+      .for('update');
+    if (!event || event.revisionNumber === null) return;
+    const data = event.data as Record<string, unknown>;
+    const seconds = Math.max(typeof data.seconds === 'number' ? data.seconds : 0, req.seconds);
+    const titles = await sectionTitles(tx, row.id, event.revisionNumber);
+    const before = new Map(sectionTimesOf(data).map((s) => [s.index, s.seconds]));
+    const merged: TSectionTime[] = titles
+      .map((title, index) => ({
+        index,
+        title,
+        // Never more on one section than on the page; never less than already reported.
+        seconds: Math.max(before.get(index) ?? 0, Math.min(sections[index] ?? 0, seconds)),
+      }))
+      .filter((s) => s.seconds > 0);
+    await tx
+      .update(proposalEvents)
+      .set({ data: { ...data, seconds, sections: merged } })
+      .where(sql`${proposalEvents.seq} = ${req.viewId}::bigint`);
+  });
+}
+
+/** A sent revision never changes, so its sections' names are kept once read (a bounded cache). */
+const titlesByRevision = new Map<string, string[]>();
+const TITLES_CACHED = 500;
+
+async function sectionTitles(tx: TDb, proposalId: string, number: number): Promise<string[]> {
+  const key = `${proposalId}:${number}`;
+  const cached = titlesByRevision.get(key);
+  if (cached) return cached;
+  const [revision] = await tx
+    .select({ snapshot: proposalRevisions.snapshot })
+    .from(proposalRevisions)
+    .where(and(eq(proposalRevisions.proposalId, proposalId), eq(proposalRevisions.number, number)));
+  if (!revision) return [];
+  const snapshot = revision.snapshot as TRevisionSnapshot;
+  const titles = documentSections(snapshot.document, snapshotContext(snapshot));
+  if (titlesByRevision.size >= TITLES_CACHED) titlesByRevision.delete(titlesByRevision.keys().next().value!);
+  titlesByRevision.set(key, titles);
+  return titles;
 }

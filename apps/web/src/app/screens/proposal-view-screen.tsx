@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useProposalAcceptance } from '@/features/proposal-view/api/get-proposal-acceptance';
 import { useProposalRevision } from '@/features/proposal-view/api/get-proposal-revision';
+import { SectionReading } from '@/features/proposal-view/components/section-reading';
 import { useProposalRevisions } from '@/features/proposal-view/api/get-proposal-revisions';
 import { AcceptanceCertificate } from '@/features/proposal-view/components/acceptance-certificate';
 import { ActivityTimeline } from '@/features/proposal-view/components/activity-timeline';
@@ -139,6 +140,7 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
   const [dialog, setDialog] = useState<TViewDialog>(null);
   const billing = useBilling();
   const ownBranding = billing.data ? PLANS[billing.data.plan].features.ownBranding : null;
+  const detailedAnalytics = billing.data ? PLANS[billing.data.plan].features.viewAnalyticsAndReminders : true;
   const revisions = useProposalRevisions(p.id);
   const newest = revisions.data?.at(-1) ?? null;
   const revision = useProposalRevision(p.id, newest?.number ?? null);
@@ -250,11 +252,14 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <div className="min-w-0">{documentPart}</div>
             <div className="min-w-0 space-y-6">
-              <ActivityTimeline
-                proposalId={p.id}
-                clientName={p.client.name}
-                detailedAnalytics={billing.data ? PLANS[billing.data.plan].features.viewAnalyticsAndReminders : true}
-              />
+              <ActivityTimeline proposalId={p.id} clientName={p.client.name} detailedAnalytics={detailedAnalytics} />
+              {everSent ? (
+                <SectionReading
+                  proposalId={p.id}
+                  revision={revision.data ?? null}
+                  detailedAnalytics={detailedAnalytics}
+                />
+              ) : null}
               <CommentsThread proposalId={p.id} canReply={p.status !== 'draft'} />
               <RevisionsCard
                 proposalId={p.id}

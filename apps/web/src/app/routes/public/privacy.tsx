@@ -45,9 +45,11 @@ export default function PrivacyPage() {
           signed with, their email, the time, the IP address and browser, the consent they gave, the signature itself
           (typed, drawn or an uploaded image) and how they showed the address was theirs; a code emailed before signing
           is kept only as a fingerprint, for ten minutes. This is the evidence of the agreement: it stays for as long as
-          your account exists, and an accepted proposal stays readable by its link for that long. On the paid plans you
-          see how long each visit lasted and from where; on the free plan we keep it but only show that a visit
-          happened.
+          your account exists, and an accepted proposal stays readable by its link for that long. While your client
+          reads, the page also counts the seconds spent on each section (each top heading of the document): only these
+          numbers are sent, with no cookie and nothing about what they typed or clicked. On the paid plans you see how
+          long each visit lasted, on which sections, and from where; on the free plan we keep it but only show that a
+          visit happened.
         </p>
         <p>
           When a proposal is accepted, its final PDF (the proposal, your client’s choices and the certificate of

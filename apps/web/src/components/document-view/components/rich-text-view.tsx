@@ -131,8 +131,9 @@ function renderBlock(node: TNode, key: number, env: TRenderEnv, depth: number): 
       // The proposal title is the document's h1, so its headings start one level below.
       const level = node.attrs?.level === 2 || node.attrs?.level === 3 ? node.attrs.level : 1;
       const Tag = (['h2', 'h3', 'h4'] as const)[level - 1]!;
+      // A heading at the top of the text starts a section the client's page times (`documentSections`).
       return (
-        <Tag key={key} className={HEADING_CLASSES[level]}>
+        <Tag key={key} className={HEADING_CLASSES[level]} data-section-heading={depth === 1 ? level : undefined}>
           {inlineContent(node, context)}
         </Tag>
       );

@@ -28,6 +28,20 @@ describe('describeEvent', () => {
       title: 'Your client opened it',
       detail: null,
     });
+    // The sections read longest, two at most, by name (issue 16, analytics per section).
+    const sections = [
+      { index: 0, title: 'About us', seconds: 12 },
+      { index: 2, title: 'Pricing', seconds: 125 },
+      { index: 1, title: 'Scope', seconds: 40 },
+    ];
+    expect(describeEvent(event({ type: 'opened', data: { seconds: 190, sections } }), 'Dana')).toEqual({
+      title: 'Dana opened it',
+      detail: '3 min 10 s on the page · read Pricing for 2 min 5 s, Scope for 40 s',
+    });
+    // Stored data that is not a list of sections says nothing more.
+    expect(describeEvent(event({ type: 'opened', data: { seconds: 20, sections: 'Pricing' } })).detail).toBe(
+      '20 s on the page',
+    );
     expect(
       describeEvent(event({ type: 'commented', data: { author: 'client', authorName: 'Dana', excerpt: 'March?' } })),
     ).toEqual({ title: 'Dana commented', detail: 'March?' });

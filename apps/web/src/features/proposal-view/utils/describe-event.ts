@@ -1,6 +1,10 @@
 import type { TProposalEvent } from '@draftwell/shared/share/share-api';
+import { sectionTimesOf, sumSectionTimes } from '@draftwell/shared/document/sections';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { formatDuration } from './format';
+
+/** The sections a visit's line names, longest read first. */
+const SECTIONS_NAMED = 2;
 
 export type TEventDescription = {
   /** One line: what happened, and who did it. */
@@ -29,10 +33,13 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
     }
     case 'opened': {
       const seconds = typeof d.seconds === 'number' ? d.seconds : null;
-      return {
-        title: `${client} opened it`,
-        detail: seconds !== null && seconds > 0 ? `${formatDuration(seconds)} on the page` : null,
-      };
+      // The sections read longest in this visit: "read Pricing for 2 min, Scope for 40 s".
+      const read = sumSectionTimes([sectionTimesOf(d)]).slice(0, SECTIONS_NAMED);
+      const parts = [
+        ...(seconds !== null && seconds > 0 ? [`${formatDuration(seconds)} on the page`] : []),
+        ...(read.length ? [`read ${read.map((s) => `${s.title} for ${formatDuration(s.seconds)}`).join(', ')}`] : []),
+      ];
+      return { title: `${client} opened it`, detail: parts.length ? parts.join(' · ') : null };
     }
     case 'downloaded': {
       const pdf = d.sealed === true ? 'the signed PDF' : 'the PDF';

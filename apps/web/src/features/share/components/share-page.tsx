@@ -167,6 +167,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
 
         <div
           data-share-part
+          data-share-document
           className="overflow-hidden rounded-lg border shadow-sm print:overflow-visible print:border-0"
         >
           <DocumentView
@@ -262,7 +263,7 @@ export function SharePage({ token }: { token: string }) {
   const failure = query.error ? shareFailure(query.error) : null;
   // A link that closed while open is shown closed; any other failed reload keeps what is shown.
   const closed = failure && failure.kind !== 'failed';
-  useViewTracking(token, query.data !== undefined && !closed);
+  useViewTracking(token, query.data !== undefined && !closed, query.data?.snapshot.document ?? null);
 
   const showsProposal = query.data !== undefined && !closed;
   const failed = failure !== null;

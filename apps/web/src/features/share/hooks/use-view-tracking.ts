@@ -1,5 +1,7 @@
+import type { TDocument } from '@draftwell/shared/document/schema';
 import { useEffect } from 'react';
-import { beaconViewTime, reportViewTime, startView } from '../api/record-view';
+import { beaconViewTime, reportViewTime, startView, type TViewTime } from '../api/record-view';
+import type { TSectionTimer } from '../utils/section-timer';
 
 /** How often the time on page is reported while the page is visible. */
 export const VIEW_REPORT_INTERVAL_MS = 15_000;
@@ -27,10 +29,12 @@ function visitOf(token: string): Promise<string | null> {
  * visible (fetch with keepalive), and with a beacon as it is hidden or left. The server keeps the
  * largest figure, so a late or repeated report does no harm; it ignores the owner's own visits.
  */
-export function useViewTracking(token: string, enabled: boolean): void {
+export function useViewTracking(token: string, enabled: boolean, sectioned: TDocument | null = null): void {
   useEffect(() => {
     if (!enabled) return;
     let viewId: string | null = null;
+    // Seconds on each section (issue 16), timed by a module loaded once the page is up.
+    let sections: TSectionTimer | null = null;
     let visibleMs = 0;
     let visibleSince: number | null = document.visibilityState === 'visible' ? performance.now() : null;
     let lastReported = -1;
@@ -45,10 +49,13 @@ export function useViewTracking(token: string, enabled: boolean): void {
     };
     const report = (how: 'beacon' | 'fetch') => {
       const now = seconds();
-      if (viewId === null || now === lastReported) return;
+      if (viewId === null) return;
+      const bySection = sections?.take() ?? null;
+      if (now === lastReported && bySection === null) return;
       lastReported = now;
-      if (how === 'beacon') beaconViewTime(token, viewId, now);
-      else void reportViewTime(token, viewId, now).catch(() => undefined);
+      const time: TViewTime = bySection ? { seconds: now, sections: bySection } : { seconds: now };
+      if (how === 'beacon') beaconViewTime(token, viewId, time);
+      else void reportViewTime(token, viewId, time).catch(() => undefined);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') {
@@ -64,6 +71,13 @@ export function useViewTracking(token: string, enabled: boolean): void {
     };
 
     let active = true;
+    if (sectioned) {
+      void import('../utils/section-timer')
+        .then((m) => {
+          if (active) sections = m.startSectionTimer(sectioned);
+        })
+        .catch(() => undefined);
+    }
     void visitOf(token).then((id) => {
       if (active) viewId = id;
     });
@@ -75,11 +89,12 @@ export function useViewTracking(token: string, enabled: boolean): void {
     return () => {
       active = false;
       window.clearInterval(timer);
+      sections?.stop();
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
       // Unmounted with the page (the app unmounts on pagehide) or left within the app.
       pause();
       report('beacon');
     };
-  }, [token, enabled]);
+  }, [token, enabled, sectioned]);
 }

@@ -1,0 +1,127 @@
+import { snapshotContext } from '@draftwell/shared/document/display';
+import { documentSections, sectionTimesOf, sumSectionTimes } from '@draftwell/shared/document/sections';
+import type { TRevision } from '@draftwell/shared/share/revision';
+import { RotateCw } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useProposalEvents } from '../api/get-proposal-events';
+import { formatDuration } from '../utils/format';
+
+type TSectionRow = { index: number; title: string; seconds: number };
+
+/**
+ * Which sections of the newest revision the client read, and for how long, added up over every
+ * visit (owner visits are never counted): the paid plans' view analytics (issue 16). The
+ * sections are the revision's top headings (`documentSections`), in document order.
+ */
+export function SectionReading({
+  proposalId,
+  revision,
+  detailedAnalytics,
+}: {
+  proposalId: string;
+  /** The newest revision, once loaded. */
+  revision: TRevision | null;
+  detailedAnalytics: boolean;
+}) {
+  const events = useProposalEvents(proposalId);
+  const titles = useMemo(
+    () => (revision ? documentSections(revision.snapshot.document, snapshotContext(revision.snapshot)) : []),
+    [revision],
+  );
+  const { rows, visits } = useMemo(() => {
+    const opened = (events.data ?? []).filter((e) => e.type === 'opened' && e.revisionNumber === revision?.number);
+    const read = new Map(sumSectionTimes(opened.map((e) => sectionTimesOf(e.data))).map((s) => [s.index, s.seconds]));
+    const all: TSectionRow[] = titles.map((title, index) => ({ index, title, seconds: read.get(index) ?? 0 }));
+    return { rows: all, visits: opened.length };
+  }, [events.data, titles, revision?.number]);
+
+  let body: ReactNode;
+  if (!detailedAnalytics) {
+    body = (
+      <p className="text-muted-foreground text-sm">
+        See which sections your client read, and for how long, with the paid plans’ view analytics.{' '}
+        <Link to={paths.plan} className="text-primary font-medium underline underline-offset-4">
+          See plans
+        </Link>
+      </p>
+    );
+  } else if (events.isPending || !revision) {
+    body = (
+      <div role="status" aria-label="Loading the reading times" className="space-y-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} className="space-y-1.5">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-2 w-full" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (events.isError) {
+    body = (
+      <div role="alert" className="text-sm">
+        <p className="text-destructive">The reading times did not load. {events.error.message}</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void events.refetch()}>
+          <RotateCw aria-hidden="true" /> Retry
+        </Button>
+      </div>
+    );
+  } else if (titles.length === 0) {
+    body = (
+      <p className="text-muted-foreground text-sm">
+        This revision has no headings, so there are no sections to time. Headings in the document start sections.
+      </p>
+    );
+  } else if (rows.every((r) => r.seconds === 0)) {
+    body = (
+      <p className="text-muted-foreground text-sm">
+        {visits === 0
+          ? 'Not opened yet. Once your client reads it, the time on each section shows here.'
+          : 'Opened, but no section read for long enough to count yet.'}
+      </p>
+    );
+  } else {
+    const longest = Math.max(...rows.map((r) => r.seconds));
+    body = (
+      <>
+        <p className="text-muted-foreground mb-3 text-xs">
+          Revision {revision.number}, {visits === 1 ? '1 visit' : `${visits} visits`}.
+        </p>
+        <ol aria-label="Time on each section" className="space-y-3">
+          {rows.map((row) => (
+            <li key={row.index} className="text-sm">
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 truncate" title={row.title}>
+                  {row.title}
+                </span>
+                <span className={row.seconds ? 'shrink-0 tabular-nums' : 'text-muted-foreground shrink-0'}>
+                  {row.seconds ? formatDuration(row.seconds) : 'Not read'}
+                </span>
+              </div>
+              <div aria-hidden="true" className="bg-muted mt-1 h-1.5 overflow-hidden rounded-full">
+                <div
+                  className="bg-primary h-full rounded-full"
+                  style={{ width: `${Math.round((row.seconds / longest) * 100)}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+  }
+  return (
+    <Card role="region" aria-labelledby="proposal-reading-heading">
+      <CardHeader className="pb-3">
+        <CardTitle id="proposal-reading-heading" className="text-base">
+          Reading by section
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { TDocument } from '@draftwell/shared/document';
+import type { TProposalEvent } from '@draftwell/shared/share/share-api';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { setPlan } from './support/admin';
+import { api, CLIENT, confirmedOwner, inDays, sellingDocument, type TProposal } from './support/proposals';
+
+/**
+ * Time per section (issue 16): the client reads the proposal, lingering on "Scope of work" and
+ * longer on "Pricing", then leaves; the page's beacon reports the seconds on each section; the
+ * owner, on a paid plan, sees which sections were read and for how long, and the timeline says
+ * "read Pricing for …".
+ */
+
+type TNode = Record<string, unknown>;
+const text = (t: string): TNode => ({ type: 'text', text: t });
+const LONG = 'Each week we review progress with you, agree the next steps and write down what changed. '.repeat(8);
+/** A section taller than the window: its heading, then several long paragraphs. */
+const section = (title: string): TNode[] => [
+  { type: 'heading', attrs: { level: 1 }, content: [text(title)] },
+  ...Array.from({ length: 5 }, () => ({ type: 'paragraph', content: [text(LONG)] })),
+];
+
+function sectionedDocument(): TDocument {
+  const sample = sellingDocument('.');
+  return {
+    ...sample,
+    blocks: [
+      {
+        id: 'sections',
+        type: 'rich_text',
+        content: {
+          type: 'doc',
+          content: [...section('Introduction'), ...section('Scope of work'), ...section('Pricing')],
+        },
+      } as TDocument['blocks'][number],
+      ...sample.blocks,
+    ],
+  };
+}
+
+test('the owner sees which sections the client read and for how long', async ({
+  page,
+  baseURL,
+  mail,
+  newContext,
+  signUpViaApi,
+}) => {
+  test.slow();
+  const user = await confirmedOwner(page, mail, signUpViaApi);
+  await setPlan(baseURL!, user.email, 'pro');
+  const owner = api(page, baseURL!);
+  const created = await owner.post<TProposal>('/api/proposals', { title: `Reading ${randomBytes(3).toString('hex')}` });
+  const ready = await owner.patch<TProposal>(`/api/proposals/${created.id}`, {
+    version: created.version,
+    client: CLIENT,
+    validUntil: inDays(14),
+    document: sectionedDocument(),
+  });
+  await owner.post(`/api/proposals/${created.id}/send`, { version: ready.version, message: '' });
+  const { url } = await owner.get<{ url: string }>(`/api/proposals/${created.id}/share-link`);
+
+  // Before any visit, the card says what it will show.
+  await page.goto(`/proposals/${created.id}`);
+  const card = page.getByRole('region', { name: 'Reading by section' });
+  await expect(card).toContainText('Not opened yet.');
+
+  // The client reads: the scope for a while, the pricing longer; then leaves (the beacon goes).
+  const client = await (await newContext()).newPage();
+  await client.goto(url);
+  const headingOf = (name: string) => client.getByRole('heading', { level: 2, name, exact: true });
+  await expect(headingOf('Introduction')).toBeVisible();
+  const readFor = async (name: string, ms: number) => {
+    await headingOf(name).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await client.waitForTimeout(ms);
+  };
+  await readFor('Scope of work', 2500);
+  await readFor('Pricing', 4500);
+  await client.goto('about:blank');
+
+  // The beacon is in once the visit's event has its sections.
+  await expect
+    .poll(
+      async () => {
+        const events = await owner.get<{ items: TProposalEvent[] }>(`/api/proposals/${created.id}/events`);
+        const opened = events.items.find((e) => e.type === 'opened');
+        return Array.isArray(opened?.data.sections)
+          ? (opened.data.sections as { title: string }[]).map((s) => s.title)
+          : [];
+      },
+      { message: 'the sections of the visit, reported by the page as it was left' },
+    )
+    .toContain('Pricing');
+
+  await page.reload();
+  const rows = card.getByRole('list', { name: 'Time on each section' }).getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveText(/^IntroductionNot read$|^Introduction\d+ s$/);
+  await expect(rows.nth(1)).toHaveText(/^Scope of work\d+ s$/);
+  await expect(rows.nth(2)).toHaveText(/^Pricing\d+ s$/);
+  const seconds = async (i: number) => Number(/(\d+) s$/.exec((await rows.nth(i).textContent()) ?? '')?.[1] ?? 0);
+  expect(await seconds(2)).toBeGreaterThan(await seconds(1));
+  await expect(card).toContainText('Revision 1, 1 visit.');
+  await expect(page.getByRole('region', { name: 'Activity', exact: true })).toContainText(/read Pricing for \d+ s/);
+  await expectNoAxeViolations(page, 'the proposal with its reading by section');
+});
