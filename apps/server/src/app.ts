@@ -6,6 +6,8 @@ import { HTTPException } from 'hono/http-exception';
 import { isAppRoute, isSharePath, PROTECTED_ROUTES, protectedRouteOf, type TApiError } from '@draftwell/shared';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
+import { apiKeysRoutes } from './features/developers/api-keys.routes';
+import { v1Routes } from './features/public-api/v1.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { billingWebhookRoutes, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_PATH } from './features/billing/billing-webhook.routes';
@@ -65,6 +67,7 @@ const api = new Hono<TAppEnv>()
   .route('/profile', profileRoutes)
   .route('/files', filesRoutes)
   .route('/account', accountRoutes)
+  .route('/api-keys', apiKeysRoutes)
   // Before '/billing', whose routes all require a session: Stripe has none.
   .route('/billing/webhook', billingWebhookRoutes)
   .route('/billing', billingRoutes)
@@ -236,9 +239,11 @@ export function createApp(deps: TAppDeps) {
           : jsonBodyLimit)(c, next),
   );
   // Stripe's webhook comes from Stripe's servers, with no Origin: its signature stands in (A16).
-  app.use('/api/*', requireSameOrigin(env, [WEBHOOK_PATH]));
+  // The public API is called with a key, never a cookie: a page elsewhere has no key to send.
+  app.use('/api/*', requireSameOrigin(env, [WEBHOOK_PATH, '/api/v1/*']));
   app.use('/api/*', requireJsonBody([...UPLOAD_PATHS, '/api/verify', WEBHOOK_PATH]));
   app.on(['GET', 'POST'], '/api/auth/*', authHandler);
+  app.route('/api/v1', v1Routes);
   app.route('/api', api);
   app.all('/api/*', (c) => {
     throw new AppError('not_found', `There is no API route ${c.req.method} ${c.req.path}.`);

@@ -7,12 +7,16 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * State-changing API requests must come from our own origin (A7). Browsers always send Origin on
  * such requests; a foreign one, `null`, or none at all is refused before any work is done.
- * Paths listed in `except` are not called by browsers and authenticate each request themselves.
+ * Paths listed in `except` are not called by browsers and authenticate each request themselves
+ * (`/api/v1/*`: every path under it).
  */
+const exempt = (pattern: string, path: string) =>
+  pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+
 export function requireSameOrigin(env: Pick<TEnv, 'origins' | 'baseUrl'>, except: string[] = []): MiddlewareHandler {
   const allowed = new Set(env.origins);
   return async (c, next) => {
-    if (BODYLESS.has(c.req.method) || except.includes(c.req.path)) return next();
+    if (BODYLESS.has(c.req.method) || except.some((path) => exempt(path, c.req.path))) return next();
     const origin = c.req.header('origin');
     if (origin === undefined || !allowed.has(origin)) throw foreignOrigin(env, origin);
     return next();

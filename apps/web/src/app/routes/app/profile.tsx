@@ -18,9 +18,10 @@ import { BusinessProfileTab } from '@/features/profile/components/business-profi
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { DeleteAccountCard } from '@/features/auth/components/delete-account-card';
 import { SavedItemList } from '@/features/saved-items/components/saved-item-list';
+import { ApiKeysCard } from '@/features/developers/components/api-keys-card';
 import { ThemeChoice } from '@/features/theme/components/theme-toggle';
 
-const TABS = ['account', 'business', 'plan', 'clients', 'items'] as const;
+const TABS = ['account', 'business', 'plan', 'clients', 'items', 'developers'] as const;
 type TTab = (typeof TABS)[number];
 
 const TAB_TITLES: Record<TTab, string> = {
@@ -29,6 +30,7 @@ const TAB_TITLES: Record<TTab, string> = {
   plan: 'Plan and usage',
   clients: 'Clients',
   items: 'Saved items',
+  developers: 'Developers',
 };
 
 function tabOf(value: string | null): TTab {
@@ -75,6 +77,7 @@ export default function ProfilePage() {
           <TabsTrigger value="plan">Plan</TabsTrigger>
           <TabsTrigger value="clients">Clients</TabsTrigger>
           <TabsTrigger value="items">Saved items</TabsTrigger>
+          <TabsTrigger value="developers">Developers</TabsTrigger>
         </TabsList>
         <TabsContent value="account">
           <AccountTab />
@@ -90,6 +93,9 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="items">
           <SavedItemsTab />
+        </TabsContent>
+        <TabsContent value="developers">
+          <ApiKeysCard />
         </TabsContent>
       </Tabs>
     </PageFrame>
