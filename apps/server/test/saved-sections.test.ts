@@ -64,7 +64,7 @@ describe.each(backends())('saved sections API (%s)', (backend) => {
     expect(items.map((s) => s.name).sort()).toEqual([...EXAMPLE_NAMES].sort());
     expect(items.map((s) => s.category).sort()).toEqual(['About us', 'Case studies', 'Process', 'Terms']);
     const about = items.find((s) => s.name === 'About us')!;
-    expect(about.preview).toMatch(/^About \[Your company\] \[Your company\] is a small, senior team\./);
+    expect(about.preview).toMatch(/^About \[Your company\] · \[Your company\] is a small, senior team\./);
     const process = items.find((s) => s.name === 'Our process')!;
     expect(process.blockTypes).toEqual(['rich_text', 'timeline']);
     // The copy is the example itself, variables and all.
@@ -111,7 +111,7 @@ describe.each(backends())('saved sections API (%s)', (backend) => {
       name: 'About the studio',
       category: 'About us',
       content: aboutContent(),
-      preview: 'About [Your company] We built this for [Client company]. Pricing table: Retainer',
+      preview: 'About [Your company] · We built this for [Client company]. · Pricing table: Retainer',
       blockTypes: ['rich_text', 'pricing_table'],
       version: 1,
       createdAt: expect.any(String),

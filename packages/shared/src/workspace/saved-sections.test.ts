@@ -134,7 +134,7 @@ describe('describeSectionContent', () => {
       { id: 'b', type: 'page_break' },
     );
     expect(describeSectionContent(content)).toEqual({
-      preview: 'About Made for [Client company] Pricing table: Investment',
+      preview: 'About · Made for [Client company] · Pricing table: Investment',
       blockTypes: ['rich_text', 'pricing_table', 'page_break'],
     });
   });

@@ -117,7 +117,7 @@ export type TSavedSectionSummary = {
   id: string;
   name: string;
   category: string;
-  /** The start of its text, variables written as their labels in brackets. */
+  /** The start of its text, a · between lines, variables written as their labels in brackets. */
   preview: string;
   /** The type of each of its blocks, in order. */
   blockTypes: TBlockType[];
@@ -165,7 +165,7 @@ function blockText(block: TBlock): string {
   if (block.type === 'rich_text') {
     const lines: string[] = [];
     inlineText(block.content.content, lines);
-    return lines.join(' ');
+    return lines.join(' · ');
   }
   if (block.type === 'pricing_table') return block.title ? `${BLOCK_WORDS.pricing_table}: ${block.title}` : '';
   return '';
@@ -180,7 +180,7 @@ export function describeSectionContent(content: TDocument): { preview: string; b
   let text = content.blocks
     .map(blockText)
     .filter((part) => part !== '')
-    .join(' ')
+    .join(' · ')
     .replace(/\s+/g, ' ')
     .trim();
   if (text === '') {
