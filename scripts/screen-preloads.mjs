@@ -13,6 +13,8 @@ export const SCREEN_MODULES = {
   '/templates': ['src/app/routes/app/templates.tsx'],
   '/templates/:id/edit': ['src/app/routes/app/template-edit.tsx', 'src/features/editor/document-editor.tsx'],
   '/profile': ['src/app/routes/app/profile.tsx'],
+  '/library': ['src/app/routes/app/library.tsx'],
+  '/library/sections/:id': ['src/app/routes/app/section-edit.tsx', 'src/features/editor/document-editor.tsx'],
   '/proposals/:id': ['src/app/routes/app/proposal.tsx'],
 };
 

@@ -22,6 +22,7 @@ import { proposalsRoutes } from './features/proposals/proposals.routes';
 import { shareRoutes } from './features/share/share.routes';
 import { VERIFY_MAX_BODY_BYTES, VERIFY_MAX_JSON_BYTES, verifyRoutes } from './features/verify/verify.routes';
 import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
+import { savedSectionsRoutes } from './features/saved-sections/saved-sections.routes';
 import { templatesRoutes } from './features/templates/templates.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
 import { authHandler } from './features/auth/auth.handler';
@@ -63,6 +64,7 @@ const api = new Hono<TAppEnv>()
   .route('/overview', overviewRoutes)
   .route('/clients', clientsRoutes)
   .route('/saved-items', savedItemsRoutes)
+  .route('/saved-sections', savedSectionsRoutes)
   .route('/templates', templatesRoutes)
   .route('/profile', profileRoutes)
   .route('/files', filesRoutes)

@@ -12,6 +12,7 @@ import { enqueueMail, type TOutboxWorker } from './mail/outbox';
 import { changeEmailMail, emailChangedMail, resetPasswordMail, verificationMail } from './mail/templates';
 import { emailChangeOf } from './features/auth/email-change';
 import { passwordProblem } from './features/auth/password-policy';
+import { addExampleSections } from './features/saved-sections/saved-sections.service';
 
 const DAY = 60 * 60 * 24;
 
@@ -86,6 +87,19 @@ export function createAuth(deps: {
     },
     databaseHooks: {
       user: {
+        create: {
+          // After the sign-up's transaction: the new library starts with the example sections.
+          // Idempotent (one copy of each per account); a failure leaves the account working,
+          // and the Library offers the examples again.
+          after: async (user) => {
+            await addExampleSections({ db, userId: user.id }).catch((err: unknown) =>
+              logger.warn(
+                { err: err instanceof Error ? err.message : String(err), userId: user.id },
+                'could not add the example sections to a new account',
+              ),
+            );
+          },
+        },
         update: {
           // better-auth keeps the old address's verified flag; opening the link proved the new one.
           before: async (data, ctx) => {

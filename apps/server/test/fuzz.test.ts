@@ -20,6 +20,7 @@ type TFixtures = {
   clientId: string;
   itemId: string;
   templateId: string;
+  sectionId: string;
 };
 
 const HALF_EMOJI = 'half an emoji \uD83D';
@@ -85,6 +86,8 @@ function samples(f: TFixtures): Record<string, Record<string, unknown>> {
     'PATCH /api/clients/:id': { version: 1, name: 'Ada L.', notes: 'Notes' },
     'POST /api/saved-items': { description: 'Day', unit: 'day', unitPrice: 80000, currency: 'EUR', taxRate: 2000 },
     'PATCH /api/saved-items/:id': { version: 1, unitPrice: 90000, taxRate: 100 },
+    'POST /api/saved-sections': { name: 'About us', category: 'About', content: document },
+    'PATCH /api/saved-sections/:id': { version: 1, name: 'About us, short', category: 'Intro', content: document },
     'POST /api/templates': { name: 'Mine', description: 'Desc', category: 'Cat', document },
     'PATCH /api/templates/:id': { version: 1, name: 'Mine too', document },
     'POST /api/templates/from-proposal/:proposalId': { name: 'From a proposal' },
@@ -190,10 +193,17 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
     const client = await owner.post('/api/clients', { name: 'Ada', email: 'ada@example.com' });
     const item = await owner.post('/api/saved-items', { description: 'Day', unitPrice: 80000, currency: 'EUR' });
     const template = await owner.post('/api/templates', { name: 'Mine', document: sellingDocument() });
+    const section = await owner.post('/api/saved-sections', {
+      name: 'About us',
+      category: 'About',
+      content: sellingDocument(),
+    });
     const draft = await readyDraft(owner);
     const toSend = await readyDraft(owner);
     const sent = await send(owner, toSend);
-    expect([client.status, item.status, template.status, sent.status]).toEqual([201, 201, 201, 200]);
+    expect([client.status, item.status, template.status, section.status, sent.status]).toEqual([
+      201, 201, 201, 201, 200,
+    ]);
     const link = await owner.get(`/api/proposals/${toSend.id}/share-link`);
     const token = new URL(link.body.url as string).pathname.split('/').pop()!;
     const shared = await server.client({ ip: nextIp() }).get(`/api/share/${token}`);
@@ -206,6 +216,7 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
       clientId: client.body.id,
       itemId: item.body.id,
       templateId: template.body.id,
+      sectionId: section.body.id,
     };
     const tables = (await server.deps.database.db.execute(
       sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
@@ -276,6 +287,7 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
       .replace(/^\/api\/clients\/:id/, `/api/clients/${f.clientId}`)
       .replace(/^\/api\/saved-items\/:id/, `/api/saved-items/${f.itemId}`)
       .replace(/^\/api\/templates\/:id/, `/api/templates/${f.templateId}`)
+      .replace(/^\/api\/saved-sections\/:id/, `/api/saved-sections/${f.sectionId}`)
       .replace(':token', f.token)
       .replace(':number', '1')
       .replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
@@ -304,7 +316,9 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
         !r.path.startsWith('/api/auth/') &&
         // No JSON body: uploads and Stripe's webhook (multipart and a signed payload), and the
         // actions whose only input is the path.
-        !/\/(files|logo|webhook|portal|duplicate|restore|withdraw|use|views|revoke|reissue|code|seal)$/.test(r.path),
+        !/\/(files|logo|webhook|portal|duplicate|restore|withdraw|use|views|revoke|reissue|code|seal|examples)$/.test(
+          r.path,
+        ),
     );
     const known = samples(f);
     expect(bodyRoutes.filter((r) => !(`${r.method} ${r.path}` in known)).map((r) => `${r.method} ${r.path}`)).toEqual(

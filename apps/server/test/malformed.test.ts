@@ -25,6 +25,10 @@ type TRoute = {
 };
 
 const EMPTY_DOCUMENT = { version: 1, blocks: [] };
+const SECTION_CONTENT = {
+  version: 1,
+  blocks: [{ id: 'a', type: 'rich_text', content: { type: 'doc', content: [{ type: 'paragraph' }] } }],
+};
 
 /** Every API route the app uses. */
 const ROUTES: TRoute[] = [
@@ -118,6 +122,22 @@ function workspaceRoutes(): TRoute[] {
       sample: { version: 1, unitPrice: 90000 },
       resolve: async (c) =>
         `/api/saved-items/${await created(c, '/api/saved-items', { description: 'Day', unitPrice: 1, currency: 'EUR' })}`,
+    },
+    { method: 'GET', path: '/api/saved-sections', session: true },
+    { method: 'GET', path: '/api/saved-sections/categories', session: true },
+    {
+      method: 'POST',
+      path: '/api/saved-sections',
+      session: true,
+      sample: { name: 'About us', category: 'About', content: SECTION_CONTENT },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/saved-sections/:id',
+      session: true,
+      sample: { version: 1, name: 'About us, short' },
+      resolve: async (c) =>
+        `/api/saved-sections/${await created(c, '/api/saved-sections', { name: 'About', category: 'About', content: SECTION_CONTENT })}`,
     },
     { method: 'GET', path: '/api/templates', session: true },
     {

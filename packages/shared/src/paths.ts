@@ -14,6 +14,8 @@ export const PROTECTED_ROUTES = {
   editDraft: '/edit-draft/:id',
   templates: '/templates',
   templateEdit: '/templates/:id/edit',
+  library: '/library',
+  sectionEdit: '/library/sections/:id',
   profile: '/profile',
   proposal: '/proposals/:id',
 } as const;

@@ -15,6 +15,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /proposals/',
     'Disallow: /templates',
     'Disallow: /profile',
+    'Disallow: /library',
     'Allow: /',
     '',
     `Sitemap: ${origin}/sitemap.xml`,

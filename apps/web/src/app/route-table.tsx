@@ -35,6 +35,8 @@ const dashboard: TLoader = () => import('./routes/app/dashboard');
 const templates: TLoader = () => import('./routes/app/templates');
 const templateEdit: TLoader = () => import('./routes/app/template-edit');
 const profile: TLoader = () => import('./routes/app/profile');
+const library: TLoader = () => import('./routes/app/library');
+const sectionEdit: TLoader = () => import('./routes/app/section-edit');
 const proposal: TLoader = () => import('./routes/app/proposal');
 
 /**
@@ -71,6 +73,8 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { path: PROTECTED_ROUTES.templates, ...guarded(templates) },
         { path: PROTECTED_ROUTES.templateEdit, ...guarded(templateEdit) },
         { path: PROTECTED_ROUTES.profile, ...guarded(profile) },
+        { path: PROTECTED_ROUTES.library, ...guarded(library) },
+        { path: PROTECTED_ROUTES.sectionEdit, ...guarded(sectionEdit) },
         { path: PROTECTED_ROUTES.proposal, ...guarded(proposal, SCREEN_DATA.proposal) },
       ],
     },

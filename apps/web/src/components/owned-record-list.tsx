@@ -2,6 +2,7 @@ import type { InfiniteData, QueryClient, UseInfiniteQueryResult } from '@tanstac
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, RotateCw, SearchX, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { TListPage } from '@draftwell/shared/workspace/common';
 import {
@@ -59,6 +60,20 @@ function ListSkeleton({ label }: { label: string }) {
   );
 }
 
+function RecordGroup({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid grid-cols-1 gap-2">
+      <h3 id={id} className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
+        {title}
+      </h3>
+      <ul aria-labelledby={id} className="grid grid-cols-1 gap-2">
+        {children}
+      </ul>
+    </section>
+  );
+}
+
 function ListMessage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="bg-card flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
@@ -69,11 +84,23 @@ function ListMessage({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
+/** Consecutive records of one group (the list comes ordered by it), in order. */
+function groupRuns<T>(records: T[], groupOf: (record: T) => string): Array<{ group: string; records: T[] }> {
+  const runs: Array<{ group: string; records: T[] }> = [];
+  for (const record of records) {
+    const group = groupOf(record);
+    const last = runs.at(-1);
+    if (last?.group === group) last.records.push(record);
+    else runs.push({ group, records: [record] });
+  }
+  return runs;
+}
+
 /**
- * A searchable, paged list of the user's own records (clients, saved items): add, edit, and
- * delete with Undo (the record leaves the list at once; the DELETE is sent when the toast closes
- * without Undo, so an undone record keeps its id and whatever points at it). Each state says
- * what it is: loading, failed with Retry, empty with Add, no match with Clear search.
+ * A searchable, paged list of the user's own records (clients, saved items, saved sections): add,
+ * edit, and delete with Undo (the record leaves the list at once; the DELETE is sent when the toast
+ * closes without Undo, so an undone record keeps its id and whatever points at it). Each state
+ * says what it is: loading, failed with Retry, empty with Add, no match with Clear search.
  */
 export function OwnedRecordList<T extends { id: string }>({
   text,
@@ -84,6 +111,10 @@ export function OwnedRecordList<T extends { id: string }>({
   deleteTitle,
   summary,
   form,
+  editHref,
+  addButton,
+  groupOf,
+  footer,
 }: {
   text: TRecordListText;
   emptyIcon: ReactNode;
@@ -95,7 +126,15 @@ export function OwnedRecordList<T extends { id: string }>({
   /** The line under the record's name. */
   summary: (record: T) => ReactNode;
   /** The add/edit dialog; `record` null adds one. */
-  form: (props: { open: boolean; onOpenChange: (open: boolean) => void; record: T | null }) => ReactNode;
+  form?: (props: { open: boolean; onOpenChange: (open: boolean) => void; record: T | null }) => ReactNode;
+  /** Edit opens this screen instead of the dialog. */
+  editHref?: (record: T) => string;
+  /** In place of the Add button (in the header and the empty state); null for none. */
+  addButton?: ReactNode;
+  /** Records under a heading per group (the list must come ordered by it), each group its own list. */
+  groupOf?: (record: T) => string;
+  /** Under the list, and under the empty state. */
+  footer?: ReactNode;
 }) {
   const searchId = useId();
   const [search, setSearch] = useState('');
@@ -145,11 +184,44 @@ export function OwnedRecordList<T extends { id: string }>({
   };
 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const addButton = (
-    <Button onClick={() => setEditing({ record: null })}>
-      <Plus aria-hidden="true" />
-      {text.add}
-    </Button>
+  const add =
+    addButton !== undefined ? (
+      addButton
+    ) : (
+      <Button onClick={() => setEditing({ record: null })}>
+        <Plus aria-hidden="true" />
+        {text.add}
+      </Button>
+    );
+
+  const row = (record: T) => (
+    <li key={record.id} className="bg-card flex items-center gap-3 rounded-lg border p-4">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{nameOf(record)}</p>
+        {summary(record)}
+      </div>
+      <div className="flex shrink-0 gap-1">
+        {editHref ? (
+          <Button asChild variant="ghost" size="icon">
+            <Link to={editHref(record)} aria-label={`Edit ${nameOf(record)}`}>
+              <Pencil aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${nameOf(record)}`}
+            onClick={() => setEditing({ record })}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+        )}
+        <Button variant="ghost" size="icon" aria-label={`Delete ${nameOf(record)}`} onClick={() => setDeleting(record)}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
   );
 
   let body: ReactNode;
@@ -171,7 +243,7 @@ export function OwnedRecordList<T extends { id: string }>({
     body = (
       <ListMessage icon={emptyIcon} title={text.emptyTitle}>
         <p>{text.emptyBody}</p>
-        <div className="mt-4">{addButton}</div>
+        {add ? <div className="mt-4">{add}</div> : null}
       </ListMessage>
     );
   } else if (items.length === 0) {
@@ -188,34 +260,19 @@ export function OwnedRecordList<T extends { id: string }>({
   } else {
     body = (
       <>
-        <ul aria-label={text.listLabel} className="grid grid-cols-1 gap-2">
-          {items.map((record) => (
-            <li key={record.id} className="bg-card flex items-center gap-3 rounded-lg border p-4">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{nameOf(record)}</p>
-                {summary(record)}
-              </div>
-              <div className="flex shrink-0 gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Edit ${nameOf(record)}`}
-                  onClick={() => setEditing({ record })}
-                >
-                  <Pencil aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Delete ${nameOf(record)}`}
-                  onClick={() => setDeleting(record)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        {groupOf ? (
+          <div role="group" aria-label={text.listLabel} className="grid grid-cols-1 gap-5">
+            {groupRuns(items, groupOf).map((run) => (
+              <RecordGroup key={run.group} title={run.group}>
+                {run.records.map(row)}
+              </RecordGroup>
+            ))}
+          </div>
+        ) : (
+          <ul aria-label={text.listLabel} className="grid grid-cols-1 gap-2">
+            {items.map(row)}
+          </ul>
+        )}
         {hasNextPage ? (
           <div ref={sentinel} className="flex justify-center pt-3">
             <Button variant="outline" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
@@ -241,7 +298,7 @@ export function OwnedRecordList<T extends { id: string }>({
           </h2>
           <p className="text-muted-foreground text-sm">{text.subheading}</p>
         </div>
-        {addButton}
+        {add}
       </div>
       <div role="search" aria-label={text.searchRegion} className="grid gap-1.5">
         <Label htmlFor={searchId}>{text.searchLabel}</Label>
@@ -254,7 +311,8 @@ export function OwnedRecordList<T extends { id: string }>({
         />
       </div>
       {body}
-      {form({
+      {footer}
+      {form?.({
         open: editing !== null,
         onOpenChange: (open) => {
           if (!open) setEditing(null);

@@ -6,6 +6,9 @@ export const paths = {
   dashboard: PROTECTED_ROUTES.dashboard,
   templates: PROTECTED_ROUTES.templates,
   profile: PROTECTED_ROUTES.profile,
+  /** The library: saved sections, and saved items on its second tab. */
+  library: PROTECTED_ROUTES.library,
+  libraryItems: `${PROTECTED_ROUTES.library}?tab=items`,
   verify: SHARE_ROUTES.verify,
   editDraft: (id: string) => `/edit-draft/${encodeURIComponent(id)}`,
   /** The editor, asked to bring one field forward (a send check named it: `client.email`, `validUntil`…). */
@@ -14,6 +17,7 @@ export const paths = {
   /** Profile → Plan: the plan, usage meters and billing. */
   plan: `${PROTECTED_ROUTES.profile}?tab=plan`,
   templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
+  sectionEdit: (id: string) => `/library/sections/${encodeURIComponent(id)}`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,
   /** The client's page of a sent proposal. */
   share: (token: string) => `/p/${encodeURIComponent(token)}`,

@@ -87,7 +87,7 @@ const pricing = (id: string, title: string, kind: 'lines' | 'choice', lines: TPr
   lines,
 });
 
-function milestone(
+export function milestone(
   id: string,
   title: string,
   description: string,

@@ -128,6 +128,37 @@ export const templates = pgTable(
   (t) => [index('templates_owner_idx').on(t.ownerId, t.updatedAt, t.id)],
 );
 
+/**
+ * The user's library of saved sections: blocks of a proposal kept under a name and a category,
+ * inserted into other proposals and templates. `preview` and `block_types` are derived from
+ * `content` at each write, so lists never read the content. An example copied in at sign-up
+ * keeps the example's key, so copying the examples again adds only those missing.
+ */
+export const savedSections = pgTable(
+  'saved_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: ownerId(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    /** A TDocument of 1 to SAVED_SECTION_LIMITS.blocks blocks. */
+    content: jsonb('content').notNull(),
+    preview: text('preview').notNull().default(''),
+    blockTypes: text('block_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The STARTER_SECTIONS key this section was copied from; null for the user's own. */
+    starterKey: text('starter_key'),
+    version: integer('version').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [
+    index('saved_sections_owner_idx').on(t.ownerId, t.category, t.name, t.id),
+    uniqueIndex('saved_sections_owner_starter_idx').on(t.ownerId, t.starterKey),
+  ],
+);
+
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired'] as const;
 
 /** Proposals; a draft is a proposal whose status is `draft`. */

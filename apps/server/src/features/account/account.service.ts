@@ -13,6 +13,7 @@ import {
   proposalRevisions,
   proposals,
   savedItems,
+  savedSections,
   subscriptions,
   templates,
   usageCounters,
@@ -50,6 +51,11 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       .from(savedItems)
       .where(eq(savedItems.ownerId, actor.id))
       .orderBy(asc(savedItems.createdAt));
+    const ownedSections = await tx
+      .select()
+      .from(savedSections)
+      .where(eq(savedSections.ownerId, actor.id))
+      .orderBy(asc(savedSections.createdAt), asc(savedSections.id));
     const ownedTemplates = await tx
       .select()
       .from(templates)
@@ -133,6 +139,7 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       businessProfile: profile ?? null,
       clients: ownedClients,
       savedItems: ownedItems,
+      savedSections: ownedSections,
       templates: ownedTemplates,
       proposals: ownedProposals,
       signers: ownedSigners,

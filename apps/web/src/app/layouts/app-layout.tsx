@@ -17,6 +17,7 @@ import { cn } from '@/lib/cn';
 const NAV = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.templates, label: 'Templates' },
+  { to: paths.library, label: 'Library' },
   { to: paths.profile, label: 'Profile' },
 ];
 

@@ -1,18 +1,36 @@
-import { resolveVariable, type TBlock, type TDocument, type TVariableName } from '@draftwell/shared/document';
+import {
+  DOCUMENT_LIMITS,
+  resolveVariable,
+  type TBlock,
+  type TDocument,
+  type TVariableName,
+} from '@draftwell/shared/document';
+import type { TSavedSection } from '@draftwell/shared/workspace/saved-sections';
 import { UPLOAD_IMAGE_TYPES } from '@draftwell/shared/workspace/files';
 import type { Editor, JSONContent } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import type { EditorProps, EditorView } from '@tiptap/pm/view';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { paths } from '@/config/paths';
 import { checkImageFile, uploadImage } from '@/lib/upload-file';
-import { insertImage, insertStructuredBlock, insertVariable, type TInsertableBlock } from './editor-actions';
+import {
+  insertImage,
+  insertSectionBlocks,
+  insertStructuredBlock,
+  insertVariable,
+  type TInsertableBlock,
+} from './editor-actions';
 import { EditorSettingsContext, type TEditorSettings } from './editor-settings';
 import { documentToEditor, editorToDocument } from './model/convert';
 import { createEditorExtensions, isStructuredNodeName } from './model/extensions';
 import { sectionBounds, type TTopLevelKind } from './model/section-range';
+import { SaveSectionDialog } from './components/save-section-dialog';
+import { SectionPickerDialog } from './components/section-picker-dialog';
 import { SectionRewriteDialog, type TRewriteState } from './components/section-rewrite-dialog';
+import { blocksOfSelection } from './model/section-blocks';
 import { IMAGE_SRC_PATTERN } from './model/links';
 import { structuredNodeView } from './node-views/structured-node-view';
 import { EditorToolbar, type TRewriteChoice } from './toolbar/editor-toolbar';
@@ -67,6 +85,9 @@ export function DocumentEditor({
   const [pendingImage, setPendingImage] = useState<TPendingImage | null>(null);
   const [initialContent] = useState(() => documentToEditor(initialDocument));
   const [rewrite, setRewrite] = useState<TRewriteState | null>(null);
+  const [sectionToSave, setSectionToSave] = useState<TBlock[] | null>(null);
+  const [pickingSection, setPickingSection] = useState(false);
+  const navigate = useNavigate();
   const rewriteRun = useRef<{ controller: AbortController; section: TSection; choice: TRewriteChoice } | null>(null);
 
   useEffect(() => {
@@ -244,7 +265,7 @@ export function DocumentEditor({
     [currency, defaultTaxRate, editable],
   );
 
-  const onInsertBlock = (name: TInsertableBlock | 'table' | 'image') => {
+  const onInsertBlock = (name: TInsertableBlock | 'table' | 'image' | 'section') => {
     if (slashRef.current) {
       // The menu was opened by typing "/" on an empty line: the "/" gives way to the block.
       slashRef.current = false;
@@ -255,7 +276,35 @@ export function DocumentEditor({
     }
     if (name === 'table') editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
     else if (name === 'image') fileInputRef.current?.click();
+    // After the menu has closed: a dialog opened while it closes would have its focus taken back.
+    else if (name === 'section') setTimeout(() => setPickingSection(true), 0);
     else insertStructuredBlock(editor, name, taxRateRef.current);
+  };
+
+  const saveSelectionAsSection = () => {
+    const blocks = blocksOfSelection(editor.state.doc, editor.state.selection);
+    if (blocks.length === 0) {
+      toast('Select what to save first', {
+        description: 'Select the blocks to keep as a section, or put the cursor in the text of one.',
+      });
+      return;
+    }
+    setTimeout(() => setSectionToSave(blocks), 0);
+  };
+
+  const insertSection = (section: TSavedSection) => {
+    setPickingSection(false);
+    const blocks = read().blocks.length + section.content.blocks.length;
+    if (blocks > DOCUMENT_LIMITS.blocks) {
+      toast.error('This section does not fit', {
+        description: `A proposal holds at most ${DOCUMENT_LIMITS.blocks} blocks; with “${section.name}” this one would have ${blocks}. Remove some blocks first.`,
+      });
+      return;
+    }
+    insertSectionBlocks(editor, section.content.blocks);
+    toast.success(`Inserted “${section.name}”`, {
+      description: 'Change it here as you like; your library keeps the original.',
+    });
   };
 
   const runRewrite = async (choice: TRewriteChoice, section: TSection) => {
@@ -346,6 +395,7 @@ export function DocumentEditor({
             onLink={openLink}
             onImage={() => fileInputRef.current?.click()}
             onInsertBlock={onInsertBlock}
+            onSaveSection={saveSelectionAsSection}
             onInsertVariable={(name) => insertVariable(editor, name)}
             describeVariable={describeVariable}
             {...(rewriteSection ? { onRewrite: startRewrite } : {})}
@@ -401,6 +451,27 @@ export function DocumentEditor({
           const pending = pendingImage;
           setPendingImage(null);
           if (pending) void uploadPending(pending, alt);
+        }}
+      />
+      <SectionPickerDialog
+        open={pickingSection}
+        onOpenChange={setPickingSection}
+        onInsert={insertSection}
+        onCloseAutoFocus={(event) => {
+          // Back to the text: where the section went in, or where the cursor was.
+          event.preventDefault();
+          if (!editor.isDestroyed) editor.view.focus();
+        }}
+      />
+      <SaveSectionDialog
+        blocks={sectionToSave}
+        onOpenChange={(open) => !open && setSectionToSave(null)}
+        onSaved={(section) => {
+          setSectionToSave(null);
+          toast.success('Saved to your library', {
+            description: `“${section.name}” is under ${section.category}. Insert it from Sections in any proposal.`,
+            action: { label: 'Open library', onClick: () => void navigate(paths.library) },
+          });
         }}
       />
       <SectionRewriteDialog

@@ -31,9 +31,11 @@ export default function PrivacyPage() {
 
         <h3>Your work</h3>
         <p>
-          The proposals you create and their documents, the clients you save, and the business profile you fill in (such
-          as your company name, contact details, logo and defaults). It is kept for as long as your account exists, so
-          you can work with it and send it; nothing in it is used for advertising.
+          The proposals you create and their documents, the clients you save, the templates, saved items and saved
+          sections of your library (a new account starts with a few example sections, which are yours to change or
+          delete), and the business profile you fill in (such as your company name, contact details, logo and defaults).
+          It is kept for as long as your account exists, so you can work with it and send it; nothing in it is used for
+          advertising.
         </p>
 
         <h3>Proposals you send, and what your clients do with them</h3>
@@ -132,8 +134,8 @@ export default function PrivacyPage() {
         </p>
         <p>
           <strong>Delete:</strong> in Profile, choose <em>Delete account</em>. This removes your account and all its
-          data at once: your sessions, proposals, documents, clients and business profile. It cannot be undone, so
-          export first if you want a copy.
+          data at once: your sessions, proposals, documents, clients, library and business profile. It cannot be undone,
+          so export first if you want a copy.
         </p>
       </ProseSection>
 

@@ -5,7 +5,7 @@
  * screen says the changes are not kept on this device.
  */
 
-export type TLocalDraftKind = 'proposal' | 'template';
+export type TLocalDraftKind = 'proposal' | 'template' | 'section';
 
 export type TLocalChangesEntry<TChanges = Record<string, unknown>> = {
   /** `${userId}:${kind}:${recordId}` */

@@ -5,6 +5,7 @@ import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import {
   Bold,
+  BookMarked,
   Braces,
   Code,
   ImagePlus,
@@ -77,7 +78,9 @@ type TEditorToolbarProps = {
   onLink: () => void;
   onImage: () => void;
   /** From the Insert menu, which "/" on an empty line opens too. */
-  onInsertBlock: (name: TInsertableBlock | 'table' | 'image') => void;
+  onInsertBlock: (name: TInsertableBlock | 'table' | 'image' | 'section') => void;
+  /** Sections → Save as section: the selected blocks into the library. */
+  onSaveSection: () => void;
   onInsertVariable: (name: TVariableName) => void;
   describeVariable: (name: TVariableName) => string | null;
   /** Section actions by the AI model; the menu shows only when given. */
@@ -275,6 +278,27 @@ export function EditorToolbar(props: TEditorToolbarProps) {
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => props.onInsertBlock('table')}>Table</DropdownMenuItem>
           <DropdownMenuItem onSelect={() => props.onInsertBlock('image')}>Image</DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel>Library</DropdownMenuLabel>
+          <DropdownMenuItem onSelect={() => props.onInsertBlock('section')}>Saved section…</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label="Sections"
+            title="Saved sections: insert one, or save the selected blocks as one"
+          >
+            <BookMarked aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" onCloseAutoFocus={backToText(editor)}>
+          <DropdownMenuItem onSelect={() => props.onInsertBlock('section')}>Insert a saved section…</DropdownMenuItem>
+          <DropdownMenuItem onSelect={props.onSaveSection}>Save selection as a section…</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <DropdownMenu>

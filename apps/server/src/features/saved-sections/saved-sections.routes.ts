@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import {
+  ZSavedSectionInput,
+  ZSavedSectionListQuery,
+  ZSavedSectionPatch,
+} from '@draftwell/shared/workspace/saved-sections';
+import { exactJson } from '../../http/exact-json';
+import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { validJson, validQuery } from '../../http/validate';
+import {
+  addExampleSections,
+  createSavedSection,
+  deleteSavedSection,
+  getSavedSection,
+  listSavedSections,
+  listSectionCategories,
+  updateSavedSection,
+} from './saved-sections.service';
+
+export const savedSectionsRoutes = new Hono<TAuthedEnv>()
+  .use(requireUser)
+  .get('/', validQuery(ZSavedSectionListQuery), async (c) => {
+    return c.json(
+      await listSavedSections({ db: c.var.deps.database.db, actor: c.var.actor, query: c.req.valid('query') }),
+      200,
+    );
+  })
+  .get('/categories', async (c) => {
+    return c.json(await listSectionCategories({ db: c.var.deps.database.db, actor: c.var.actor }), 200);
+  })
+  .post('/examples', async (c) => {
+    return c.json(await addExampleSections({ db: c.var.deps.database.db, userId: c.var.actor.id }), 200);
+  })
+  .post('/', validJson(ZSavedSectionInput), async (c) => {
+    const section = await createSavedSection({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      input: c.req.valid('json'),
+    });
+    return exactJson(c, section, 201);
+  })
+  .get('/:id', async (c) => {
+    return exactJson(
+      c,
+      await getSavedSection({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }),
+      200,
+    );
+  })
+  .patch('/:id', validJson(ZSavedSectionPatch), async (c) => {
+    const section = await updateSavedSection({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      id: c.req.param('id'),
+      patch: c.req.valid('json'),
+    });
+    return exactJson(c, section, 200);
+  })
+  .delete('/:id', async (c) => {
+    await deleteSavedSection({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') });
+    return c.body(null, 204);
+  });
