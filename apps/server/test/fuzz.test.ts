@@ -86,6 +86,7 @@ function samples(f: TFixtures): Record<string, Record<string, unknown>> {
     'PATCH /api/clients/:id': { version: 1, name: 'Ada L.', notes: 'Notes' },
     'POST /api/saved-items': { description: 'Day', unit: 'day', unitPrice: 80000, currency: 'EUR', taxRate: 2000 },
     'PATCH /api/saved-items/:id': { version: 1, unitPrice: 90000, taxRate: 100 },
+    'POST /api/api-keys': { name: 'CI', scopes: ['proposals:read'], expiresOn: null },
     'POST /api/saved-sections': { name: 'About us', category: 'About', content: document },
     'PATCH /api/saved-sections/:id': { version: 1, name: 'About us, short', category: 'Intro', content: document },
     'POST /api/templates': { name: 'Mine', description: 'Desc', category: 'Cat', document },
