@@ -296,8 +296,9 @@ export async function benchWorkspace(settings: TLoadOptions & { listConnections:
       '. P4 gives each connection its own draft and sends the version its last save answered; a 409 would count as non-2xx. ' +
       `P5 runs at ${settings.listConnections} connections: the figure is the list query's latency, not a queue.`,
     "P2–P4 fair limit (bench/servers/limit.ts): the same URLs answered by a bare Hono handler that does the route's database " +
-      "work in ONE statement and returns the same rows: the session joined to the proposal (P2); the proposal by its token's " +
-      'hash with its newest revision, revision list, comments, acceptance and subscription as JSON columns (P3); the ' +
+      "work in ONE statement and returns the same rows: the session joined to the proposal (P2); the signer by their token's " +
+      'hash with their proposal, its newest revision, revision list, comments, acceptance with its signatures, sealed PDF ' +
+      'status, decline, signers, signatures on the newest revision and subscription as JSON columns (P3); the ' +
       "conditional save of title and document returning the row (P4). It skips the cookie's HMAC, schema checks, pricing, " +
       "response shaping, middleware and logging. On PostgreSQL it runs through `pg` (a pool of 10 like the server's, " +
       'statements prepared by name); the ratio is Draftwell ÷ limit, measured interleaved in the same run. On PGlite a `pg` ' +

@@ -17,9 +17,11 @@ import { announceAndWait } from './lifecycle';
  * round trip to the database, the least any implementation of these routes could do.
  *
  * - `GET /api/proposals/:id` (P2): the session (by the cookie's token) joined to the proposal row.
- * - `GET /api/share/:token` (P3): the proposal by its token's SHA-256, with its newest revision,
- *   every revision's summary, the comments, the acceptance and the owner's subscription, as JSON
- *   columns of one row.
+ * - `GET /api/share/:token` (P3): the signer by their token's SHA-256 (each signer has their own
+ *   link, `proposal_signers`) with their proposal, its newest revision, every revision's summary,
+ *   the comments, the acceptance with the accepted revision's signatures, the sealed PDF's status,
+ *   the last decline, the signers, the signatures on the newest revision and the owner's
+ *   subscription, as JSON columns of one row.
  * - `PATCH /api/proposals/:id` (P4): the conditional save (session, owner, version, not accepted,
  *   not deleted) of the title and the document, returning the row.
  *
@@ -77,14 +79,27 @@ const READ = `
   where s.token = $1 and s.expires_at > now() and p.id = $2 and p.deleted_at is null`;
 
 const SHARE = `
-  select p.status, p.valid_until,
+  select p.status, p.valid_until, p.signing,
+    json_build_object('id', s.id, 'position', s.position, 'name', s.name, 'email', s.email, 'role', s.role) as signer,
     (select row_to_json(r) from (select * from proposal_revisions where proposal_id = p.id order by number desc limit 1) r) as revision,
     (select coalesce(json_agg(json_build_object('id', r.id, 'number', r.number, 'hash', r.hash, 'createdAt', r.created_at) order by r.number), '[]')
        from proposal_revisions r where r.proposal_id = p.id) as revisions,
     (select coalesce(json_agg(c order by c.created_at, c.id), '[]') from proposal_comments c where c.proposal_id = p.id) as comments,
-    (select row_to_json(a) from acceptances a where a.proposal_id = p.id) as acceptance,
+    (select json_build_object('acceptance', row_to_json(a), 'number', r.number, 'hash', r.hash, 'snapshot', r.snapshot - 'document',
+        'signatures', (select coalesce(json_agg(g order by g.signed_at, g.position), '[]') from signatures g where g.revision_id = r.id))
+       from acceptances a join proposal_revisions r on r.id = a.revision_id where a.proposal_id = p.id) as acceptance,
+    (select d.status from sealed_documents d where d.proposal_id = p.id) as sealed,
+    (select row_to_json(e) from (select data, created_at from proposal_events
+       where proposal_id = p.id and type = 'declined' order by seq desc limit 1) e) as decline,
+    (select coalesce(json_agg(json_build_object('id', x.id, 'position', x.position, 'party', x.party, 'name', x.name,
+        'email', x.email, 'role', x.role) order by x.position, x.created_at), '[]')
+       from proposal_signers x where x.proposal_id = p.id and x.removed_at is null) as signers,
+    (select coalesce(json_agg(json_build_object('signerId', g.signer_id, 'party', g.party, 'signedAt', g.signed_at,
+        'selection', g.selection) order by g.signed_at, g.position), '[]')
+       from signatures g where g.revision_id = (select id from proposal_revisions where proposal_id = p.id order by number desc limit 1)) as signatures,
     (select row_to_json(x) from subscriptions x where x.user_id = p.owner_id limit 1) as subscription
-  from proposals p where p.share_token_hash = $1 and p.deleted_at is null`;
+  from proposal_signers s join proposals p on p.id = s.proposal_id
+  where s.token_hash = $1 and p.deleted_at is null`;
 
 const SAVE = `
   update proposals p set title = $3, document = $4::jsonb, version = p.version + 1, updated_at = now()

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TAcceptanceCertificate,
@@ -14,11 +14,23 @@ import type {
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { SAMPLE_JPEG_DATA_URL, SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
+import {
+  findCertificate,
+  latestRevision,
+  listComments,
+  listRevisions,
+  toRevisionSummary,
+} from '../src/activity/records';
+import { signaturesOn, signerName, signersOf } from '../src/activity/signing';
 import { CODE_TRIES } from '../src/features/share/email-code';
+import { SHARE_RATE } from '../src/features/share/share.service';
+import { proposals } from '../src/db/schema';
+import { sealStatus } from '../src/seal/sealed-documents';
 import { readyDraft, verifyEmail } from './proposal-fixtures';
 import {
   backends,
   countRows,
+  countStatements,
   nextIp,
   signUp,
   startMailSink,
@@ -531,6 +543,197 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
       { kind: 'drawn', image: SAMPLE_PNG_DATA_URL },
       { kind: 'uploaded', image: SAMPLE_JPEG_DATA_URL },
     ]);
+  });
+
+  /**
+   * The parts of a signer's page as separate reads give them, the way the page read them before it
+   * became one statement (P3): what that statement answers must match them.
+   */
+  async function separateReads(proposalId: string) {
+    const db = server.deps.database.db;
+    const latest = (await latestRevision(db, proposalId))!;
+    const [revisions, comments, acceptance, seal, signers, signed] = await Promise.all([
+      listRevisions(db, proposalId),
+      listComments(db, proposalId),
+      findCertificate(db, proposalId),
+      sealStatus(db, proposalId),
+      signersOf(db, proposalId),
+      signaturesOn(db, latest.id),
+    ]);
+    return {
+      revision: toRevisionSummary(latest),
+      revisions,
+      comments,
+      acceptance,
+      seal: seal.status,
+      signers: signers.map((s) => ({
+        name: signerName(s),
+        role: s.role,
+        party: s.party,
+        signedAt: signed.find((g) => g.signerId === s.id)?.signedAt.toISOString() ?? null,
+      })),
+      fixedSelection: signed.find((g) => g.party === 'client' && g.selection)?.selection ?? null,
+    };
+  }
+
+  /** A signer's page, in one statement, with or without the rate limits, matching the separate reads. */
+  async function readInOne(token: string, proposalId: string) {
+    const ip = nextIp();
+    const { result, statements } = await countStatements(server, async (as) =>
+      as(server.client({ ip })).get(`/api/share/${token}`),
+    );
+    expect(result.status, result.text).toBe(200);
+    expect(statements).toHaveLength(1);
+    const page = result.body as TSharedProposal;
+    const unlimited = { ...server, deps: { ...server.deps, env: { ...server.deps.env, rateLimit: false } } };
+    const open = await countStatements(unlimited, async (as) => as(server.client({ ip })).get(`/api/share/${token}`));
+    expect(open.statements).toHaveLength(1);
+    expect(open.result.body).toEqual(page);
+    // The address counted one request each time, and no miss.
+    expect(await countRows(server, `app_rate_limits where key = 'share:${ip}' and count = 1`)).toBe(1);
+    expect(await countRows(server, `app_rate_limits where key = 'share-miss:${ip}'`)).toBe(0);
+
+    const separately = await separateReads(proposalId);
+    expect(page.revision).toEqual(separately.revision);
+    expect(page.revisions).toEqual(separately.revisions);
+    expect(page.comments).toEqual(separately.comments);
+    expect(page.acceptance).toEqual(separately.acceptance);
+    const sealed = separately.seal === 'sealed' ? 'ready' : separately.seal;
+    expect(page.sealedPdf).toBe(page.status === 'accepted' ? sealed : 'none');
+    expect(page.signing.signers.map(({ you: _you, ...s }) => s)).toEqual(separately.signers);
+    expect(page.signing.fixedSelection).toEqual(separately.fixedSelection);
+    return page;
+  }
+
+  it('a signer’s page is one statement that shows what separate reads show: signatures of the newest revision, removed, revoked and withdrawn links, the seal (P3)', async () => {
+    const ann = { name: 'Ann Order', email: address('ann-order'), role: 'Client — CEO' };
+    const bob = { name: 'Bob Order', email: address('bob-order'), role: 'Client — CFO' };
+    const cat = { name: 'Cat Dropped', email: address('cat-dropped') };
+    const { proposal, state } = await sendTo([ann, bob, cat], { order: 'sequential' });
+    const annToken = tokenFor(state, ann.email);
+    const bobToken = tokenFor(state, bob.email);
+    const catToken = tokenFor(state, cat.email);
+    const asked = await visitor().post(`/api/share/${bobToken}/comments`, { name: bob.name, body: 'Which week?' });
+    expect(asked.status, asked.text).toBe(201);
+    expect((await owner.post(`/api/proposals/${proposal.id}/comments`, { body: 'The first.' })).status).toBe(201);
+
+    // In order: Ann first; Bob waits for her.
+    const before = await readInOne(bobToken, proposal.id);
+    expect(before.signing).toMatchObject({ yourTurn: false, waitingFor: [ann.name], fixedSelection: null });
+    expect(before.signing.you).toMatchObject({ name: bob.name, email: bob.email, role: bob.role, signedAt: null });
+    expect(before.comments.map((c) => c.body)).toEqual(['Which week?', 'The first.']);
+
+    // Two signers of three and one signature: Ann's, with the options she chose.
+    const chosen = { seo: { selected: true } };
+    expect((await sign(annToken, ann, { selection: chosen })).status).toBe(202);
+    const one = await readInOne(bobToken, proposal.id);
+    expect(one.signing).toMatchObject({ yourTurn: true, waitingFor: [], fixedSelection: chosen });
+    expect(one.signing.signers.map((s) => [s.name, s.signedAt !== null, s.you])).toEqual([
+      [ann.name, true, false],
+      [bob.name, false, true],
+      [cat.name, false, false],
+    ]);
+    expect((await readInOne(annToken, proposal.id)).signing).toMatchObject({
+      yourTurn: false,
+      you: { name: ann.name },
+    });
+
+    // Sent again without Cat: revision 2 has no signature yet, Ann's on revision 1 does not count,
+    // and Cat's link opens nothing (a miss for that address, counted in the same statement).
+    const current = (await owner.get(`/api/proposals/${proposal.id}`)).body as TProposal;
+    const again = await owner.post(`/api/proposals/${proposal.id}/send`, {
+      version: current.version,
+      signers: [ann, bob],
+      signing: { order: 'sequential' },
+    });
+    expect(again.status, again.text).toBe(200);
+    const revised = await readInOne(annToken, proposal.id);
+    expect(revised.revision.number).toBe(2);
+    expect(revised.revisions.map((r) => r.number)).toEqual([1, 2]);
+    expect(revised.signing.signers.map((s) => [s.name, s.signedAt])).toEqual([
+      [ann.name, null],
+      [bob.name, null],
+    ]);
+    expect(revised.signing).toMatchObject({ yourTurn: true, fixedSelection: null });
+    const guesser = nextIp();
+    const dropped = await countStatements(server, async (as) =>
+      as(server.client({ ip: guesser })).get(`/api/share/${catToken}`),
+    );
+    expect(dropped.result.status).toBe(404);
+    expect(dropped.statements).toHaveLength(1);
+    expect(await countRows(server, `app_rate_limits where key = 'share-miss:${guesser}' and count = 1`)).toBe(1);
+    // Over the address's limit it is a 429, and the miss is not counted as one (as when it was checked first).
+    await server.deps.database.db.execute(
+      sql`update app_rate_limits set count = ${SHARE_RATE.all.max} where key = ${`share:${guesser}`}`,
+    );
+    const over = await server.client({ ip: guesser }).get(`/api/share/${catToken}`);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await countRows(server, `app_rate_limits where key = 'share-miss:${guesser}' and count = 1`)).toBe(1);
+
+    // Bob's link revoked: nothing opens by it, the page nor anything else; reissued, the new one does.
+    const bobId = state.signers.find((s) => s.email === bob.email)!.id;
+    expect((await owner.post(`/api/proposals/${proposal.id}/signers/${bobId}/revoke`)).status).toBe(200);
+    const revoked = await countStatements(server, async (as) => as(visitor()).get(`/api/share/${bobToken}`));
+    expect(revoked.result.status).toBe(404);
+    expect(revoked.statements).toHaveLength(1);
+    expect((await visitor().get(`/api/share/${bobToken}/certificate`)).status).toBe(404);
+    const reissued = await owner.post(`/api/proposals/${proposal.id}/signers/${bobId}/reissue`);
+    expect(reissued.status, reissued.text).toBe(200);
+    const bobAgain = tokenFor(reissued.body as TSigningState, bob.email);
+    expect((await readInOne(bobAgain, proposal.id)).signing.you.name).toBe(bob.name);
+
+    // Both sign revision 2: accepted, the certificate with both signatures, then the sealed PDF's states.
+    expect((await sign(annToken, ann, { selection: chosen })).status).toBe(202);
+    const done = await sign(bobAgain, bob);
+    expect(done.status, done.text).toBe(201);
+    await server.deps.seals.drain();
+    const accepted = await readInOne(annToken, proposal.id);
+    expect(accepted).toMatchObject({ status: 'accepted', sealedPdf: 'ready' });
+    expect(accepted.acceptance).toEqual(done.body);
+    expect(accepted.acceptance!.signatures.map((g) => g.name)).toEqual([ann.name, bob.name]);
+    const setSeal = (status: string) =>
+      server.deps.database.db.execute(
+        sql`update sealed_documents set status = ${status}, next_attempt_at = now() + interval '1 day'
+            where proposal_id = ${proposal.id}`,
+      );
+    for (const [status, shown] of [
+      ['pending', 'pending'],
+      ['failed', 'failed'],
+      ['sealed', 'ready'],
+    ] as const) {
+      await setSeal(status);
+      expect((await readInOne(bobAgain, proposal.id)).sealedPdf).toBe(shown);
+    }
+
+    // A signer of a withdrawn proposal: 410 naming the newest revision's sender and when, in one statement.
+    const other = await sendTo([
+      { name: 'Dee One', email: address('dee') },
+      { name: 'Eve Two', email: address('eve') },
+    ]);
+    // The revision names its sender apart from the owner's account, so the 410 shows which it took.
+    await server.deps.database.db.execute(
+      sql`update proposal_revisions set snapshot = jsonb_set(snapshot, '{sender,name}', '"Reyes Studio"')
+          where proposal_id = ${other.proposal.id}`,
+    );
+    const withdrawn = await owner.post(`/api/proposals/${other.proposal.id}/withdraw`);
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    const senderName = (await owner.get(`/api/proposals/${other.proposal.id}/revisions/1`)).body.snapshot.sender.name;
+    expect(senderName).toBe('Reyes Studio');
+    const [stored] = await server.deps.database.db
+      .select({ withdrawnAt: proposals.withdrawnAt })
+      .from(proposals)
+      .where(eq(proposals.id, other.proposal.id));
+    for (const signer of other.state.signers) {
+      const gone = await countStatements(server, async (as) => as(visitor()).get(`/api/share/${tokenOf(signer.url!)}`));
+      expect(gone.result.status).toBe(410);
+      expect(gone.statements).toHaveLength(1);
+      expect(gone.result.body.error.details).toEqual({
+        reason: 'withdrawn',
+        senderName,
+        at: stored!.withdrawnAt!.toISOString(),
+      });
+    }
   });
 
   it('the client record remembers the signers for the next send', async () => {

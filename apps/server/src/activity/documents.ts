@@ -73,7 +73,7 @@ export const verifyUrl = (baseUrl: string, revisionHash: string) =>
  */
 export async function renderRevisionPdf(args: {
   deps: TPdfDeps;
-  proposal: TProposalRow;
+  proposal: Pick<TProposalRow, 'id' | 'ownerId'>;
   revision: TRevisionRow;
 }): Promise<{ bytes: Uint8Array; filename: string; accepted: boolean }> {
   const { deps, proposal, revision } = args;
@@ -114,7 +114,7 @@ export async function renderRevisionPdf(args: {
  */
 export async function makeRevisionPdf(args: {
   deps: TPdfDeps;
-  proposal: TProposalRow;
+  proposal: Pick<TProposalRow, 'id' | 'ownerId'>;
   revision: TRevisionRow;
 }): Promise<{ bytes: Uint8Array; filename: string }> {
   const { bytes, filename } = await renderRevisionPdf(args);
@@ -148,7 +148,7 @@ export function revisionPdfAttachments(deps: TPdfDeps) {
 /** A revision's PDF handed to the owner or the client: a download is an event on the timeline. */
 export async function issueRevisionPdf(args: {
   deps: TAppDeps;
-  proposal: TProposalRow;
+  proposal: Pick<TProposalRow, 'id' | 'ownerId'>;
   revision: TRevisionRow;
   by: 'owner' | 'client';
   ipAddress?: string;

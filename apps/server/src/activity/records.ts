@@ -70,14 +70,18 @@ export async function listComments(db: TDb, proposalId: string): Promise<TCommen
     .from(proposalComments)
     .where(eq(proposalComments.proposalId, proposalId))
     .orderBy(asc(proposalComments.createdAt), asc(proposalComments.id));
-  return rows.map((r) => ({
-    id: r.id,
-    author: r.author as TComment['author'],
-    authorName: r.authorName,
-    body: r.body,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return rows.map(toComment);
 }
+
+export const toComment = (
+  r: Pick<typeof proposalComments.$inferSelect, 'id' | 'author' | 'authorName' | 'body' | 'createdAt'>,
+): TComment => ({
+  id: r.id,
+  author: r.author as TComment['author'],
+  authorName: r.authorName,
+  body: r.body,
+  createdAt: r.createdAt.toISOString(),
+});
 
 /** The acceptance of a proposal with the revision it points at, as its certificate. */
 export async function findCertificate(db: TDb, proposalId: string): Promise<TAcceptanceCertificate | null> {
@@ -87,32 +91,48 @@ export async function findCertificate(db: TDb, proposalId: string): Promise<TAcc
     .innerJoin(proposalRevisions, eq(proposalRevisions.id, acceptances.revisionId))
     .where(eq(acceptances.proposalId, proposalId));
   if (!row) return null;
-  const snapshot = row.r.snapshot as TRevisionSnapshot;
-  const signatures = await certificateSignatures(db, row.r.id);
+  return toCertificate(row.a, row.r, row.r.snapshot, await certificateSignatures(db, row.r.id));
+}
+
+type TAcceptanceRow = typeof acceptances.$inferSelect;
+/** What a certificate shows of its acceptance. */
+export type TCertificateAcceptance = Omit<TAcceptanceRow, 'proposalId' | 'ownerId' | 'revisionId'>;
+
+/**
+ * The certificate of an acceptance: the revision it accepted (its number and hash; of its snapshot
+ * the number, title, sender and currency), and the signatures given on that revision.
+ */
+export function toCertificate(
+  a: TCertificateAcceptance,
+  r: Pick<TRevisionRow, 'number' | 'hash'>,
+  revisionSnapshot: unknown,
+  signatures: TSignatureEvidence[],
+): TAcceptanceCertificate {
+  const snapshot = revisionSnapshot as TRevisionSnapshot;
   return {
-    id: row.a.id,
+    id: a.id,
     proposalNumber: snapshot.number,
     proposalTitle: snapshot.title,
     senderName: snapshot.sender.name,
     senderCompany: snapshot.sender.company,
-    name: row.a.name,
-    email: row.a.email,
-    acceptedAt: row.a.acceptedAt.toISOString(),
-    ipAddress: row.a.ipAddress,
-    userAgent: row.a.userAgent,
-    revisionNumber: row.r.number,
-    revisionHash: row.r.hash,
-    consentText: row.a.consentText,
-    consentHash: row.a.consentHash,
-    selection: row.a.selection as TPricingSelection,
-    totals: row.a.totals as TPricingTotals,
+    name: a.name,
+    email: a.email,
+    acceptedAt: a.acceptedAt.toISOString(),
+    ipAddress: a.ipAddress,
+    userAgent: a.userAgent,
+    revisionNumber: r.number,
+    revisionHash: r.hash,
+    consentText: a.consentText,
+    consentHash: a.consentHash,
+    selection: a.selection as TPricingSelection,
+    totals: a.totals as TPricingTotals,
     currency: snapshot.currency,
-    signatures: signatures.length > 0 ? signatures : [legacySignature(row.a)],
+    signatures: signatures.length > 0 ? signatures : [legacySignature(a)],
   };
 }
 
 /** An acceptance from before several signers: its one signer, as the acceptance row recorded them. */
-function legacySignature(a: typeof acceptances.$inferSelect): TSignatureEvidence {
+function legacySignature(a: TCertificateAcceptance): TSignatureEvidence {
   return {
     id: a.id,
     position: 1,
@@ -130,7 +150,13 @@ function legacySignature(a: typeof acceptances.$inferSelect): TSignatureEvidence
   };
 }
 
-export const toEvidence = (row: typeof signatureRows.$inferSelect): TSignatureEvidence => ({
+/** What a signature's evidence shows of its row. */
+export type TEvidenceRow = Omit<
+  typeof signatureRows.$inferSelect,
+  'proposalId' | 'ownerId' | 'signerId' | 'revisionId' | 'selection'
+>;
+
+export const toEvidence = (row: TEvidenceRow): TSignatureEvidence => ({
   id: row.id,
   position: row.position,
   party: row.party as TSignerParty,

@@ -52,7 +52,10 @@ const isPlanId = (v: string): v is TPlanId => (PLAN_IDS as readonly string[]).in
  * The plan a subscription row grants: its plan while Stripe still bills it (past_due included,
  * as Stripe retries), the server's default once it is canceled, unpaid or never completed.
  */
-export function planOfRow(row: TSubscriptionRow | null, defaultPlan: TPlanId): TPlanId {
+export function planOfRow<R extends Pick<TSubscriptionRow, 'plan' | 'status'>>(
+  row: R | null,
+  defaultPlan: TPlanId,
+): TPlanId {
   if (!row || !isPlanId(row.plan)) return defaultPlan;
   return (PAID_STATUSES as readonly string[]).includes(row.status) ? row.plan : defaultPlan;
 }

@@ -60,9 +60,11 @@ export async function sealStatus(db: TDb, proposalId: string): Promise<TSealStat
   return toSealStatus(await sealRow(db, proposalId));
 }
 
-export async function sealedPdfState(db: TDb, proposalId: string): Promise<TSealedPdfState> {
-  const status = (await sealStatus(db, proposalId)).status;
-  return status === 'sealed' ? 'ready' : status;
+/** What the client's page says of the sealed PDF, from its row's status (null: no row), as toSealStatus reads it. */
+export function sealedPdfStateOf(status: string | null): TSealedPdfState {
+  if (status === null) return 'none';
+  if (status === 'sealed') return 'ready';
+  return status === 'failed' ? 'failed' : 'pending';
 }
 
 /**

@@ -10,81 +10,61 @@ import {
   signingProgress,
 } from '@draftwell/shared';
 import type { TPricingSelection } from '@draftwell/shared/document';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { issueRevisionPdf } from '../../activity/documents';
-import {
-  findCertificate,
-  listComments,
-  listRevisions,
-  revisionByNumber,
-  toRevision,
-  toRevisionSummary,
-} from '../../activity/records';
-import {
-  signaturesOn,
-  signerName,
-  signersOf,
-  signingSettings,
-  type TSignatureRow,
-  type TSignerRow,
-} from '../../activity/signing';
-import { brandedSnapshot, planOf } from '../../billing/plan';
-import { files, proposalEvents, proposalRevisions } from '../../db/schema';
+import { findCertificate, revisionByNumber, toRevision, toRevisionSummary } from '../../activity/records';
+import { signerName, signingSettings, type TSignatureRow, type TSignerRow } from '../../activity/signing';
+import { brandedSnapshot, planOfRow } from '../../billing/plan';
+import { files, proposalRevisions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { issueSealedPdf, sealedPdfState } from '../../seal/sealed-documents';
-import { requireRevision, resolveShare, resolveSigner, type TRow, type TShareRequest } from './share-access';
+import { issueSealedPdf, sealedPdfStateOf } from '../../seal/sealed-documents';
+import { missing, readSharePage, requireRevision, resolveShare, type TRow, type TShareRequest } from './share-access';
 
 /* What the client reads through the link: the proposal, its revisions, files, PDF and certificate. */
 
 export const shareFileUrl = (token: string, fileId: string) => `/api/share/${token}/files/${fileId}`;
 
+/**
+ * The client's page: the proposal, its newest revision branded for the owner's plan, the
+ * revisions, comments, certificate, sealed PDF, decline and the signing round, all read by the
+ * one statement that opens the link (share-read.ts, P3).
+ */
 export async function getSharedProposal(req: TShareRequest): Promise<TSharedProposal> {
-  const { row, signer } = await resolveSigner(req);
-  const db = req.deps.database.db;
-  // The revision and the owner's plan (for its branding) are read side by side.
-  const [revision, planId] = await Promise.all([
-    requireRevision(req, row),
-    planOf(db, req.deps.env.defaultPlan, row.ownerId),
-  ]);
+  const { row, signer, page } = await readSharePage(req);
+  const revision = page.latest;
+  if (!revision) throw missing();
+  const planId = planOfRow(page.plan, req.deps.env.defaultPlan);
   const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
-  const [revisions, comments, acceptance, sealedPdf, declined, signers, signed] = await Promise.all([
-    listRevisions(db, row.id),
-    listComments(db, row.id),
-    findCertificate(db, row.id),
-    row.status === 'accepted' ? sealedPdfState(db, row.id) : Promise.resolve('none' as const),
-    row.status === 'declined'
-      ? db
-          .select({ data: proposalEvents.data, at: proposalEvents.createdAt })
-          .from(proposalEvents)
-          .where(and(eq(proposalEvents.proposalId, row.id), eq(proposalEvents.type, 'declined')))
-          .orderBy(sql`${proposalEvents.seq} desc`)
-          .limit(1)
-      : Promise.resolve([]),
-    signersOf(db, row.id),
-    signaturesOn(db, revision.id),
-  ]);
-  const decline = declined[0];
+  const decline = page.decline;
   return {
     status: row.status as TSharedProposal['status'],
     validUntil: row.validUntil,
     revision: toRevisionSummary(revision),
     snapshot,
-    revisions,
+    revisions: page.revisions,
     logoUrl: snapshot.sender.logoFileId ? shareFileUrl(req.token, snapshot.sender.logoFileId) : null,
     showMadeWithFooter: madeWithFooter,
     consentText: CONSENT_TEXT,
-    acceptance,
-    sealedPdf,
+    acceptance: page.certificate,
+    sealedPdf: row.status === 'accepted' ? sealedPdfStateOf(page.sealed) : 'none',
     decline: decline
       ? { at: decline.at.toISOString(), reason: String((decline.data as { reason?: unknown }).reason ?? '') }
       : null,
-    comments,
-    signing: sharedSigning(row, signer, signers, signed),
+    comments: page.comments,
+    signing: sharedSigning(row, signer, page.signers, page.signed),
   };
 }
 
+type TListedSigner = Pick<TSignerRow, 'id' | 'position' | 'party' | 'name' | 'email' | 'role'>;
+type TGivenSignature = Pick<TSignatureRow, 'signerId' | 'party' | 'signedAt' | 'selection'>;
+
 /** The round as the link's signer sees it: everyone's name, role and whether they signed; no addresses. */
-function sharedSigning(row: TRow, you: TSignerRow, signers: TSignerRow[], signed: TSignatureRow[]): TSharedSigning {
+function sharedSigning(
+  row: TRow,
+  you: TSignerRow,
+  signers: TListedSigner[],
+  signed: TGivenSignature[],
+): TSharedSigning {
   const settings = signingSettings(row.signing);
   const progress = signingProgress(settings, signers, signed);
   const signedAt = new Map(signed.map((s) => [s.signerId, s.signedAt.toISOString()]));

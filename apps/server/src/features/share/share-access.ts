@@ -1,24 +1,31 @@
-import type { TRevisionSnapshot, TShareGoneDetails } from '@draftwell/shared';
+import type { TShareGoneDetails } from '@draftwell/shared';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
-import { and, eq, isNull } from 'drizzle-orm';
 import { publishNotifications, toNotification } from '../../activity/events';
 import { expireIfDue, isDue } from '../../activity/expiry';
 import { latestRevision } from '../../activity/records';
-import { proposalEvents, proposalSigners, proposals, users } from '../../db/schema';
+import type { proposalEvents } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
-import { hitRateLimit, type TRateRule } from '../../lib/rate-limit';
+import { checkHit, hitRateLimit, type TRateRule } from '../../lib/rate-limit';
 import { hashShareToken, isShareTokenShape } from '../../lib/share-token';
+import {
+  readShareById,
+  readShareByToken,
+  type TShareRead,
+  type TSharePage,
+  type TShareRow,
+  type TShareSigner,
+} from './share-read';
 
 /**
  * What every job of the client's side starts from: the request a share link makes, its rate
  * limits, the proposal the token opens (or why it no longer does), and telling the owner.
  */
 
-/** A proposal row, as the token opened it. */
-export type TRow = typeof proposals.$inferSelect;
+/** A proposal row, as the token opened it (all but its document and totals, share-read.ts). */
+export type TRow = TShareRow;
 /** The signer whose link the token is. */
-export type TSignerRow = typeof proposalSigners.$inferSelect;
+export type TSignerRow = TShareSigner;
 
 export type TShareRequest = {
   deps: TAppDeps;
@@ -73,11 +80,39 @@ function gone(row: TRow, senderName: string): AppError {
   );
 }
 
-async function senderName(deps: TAppDeps, row: TRow): Promise<string> {
-  const revision = await latestRevision(deps.database.db, row.id);
-  if (revision) return (revision.snapshot as TRevisionSnapshot).sender.name;
-  const [user] = await deps.database.db.select({ name: users.name }).from(users).where(eq(users.id, row.ownerId));
-  return user?.name ?? 'The sender';
+/** What opening a link gives its job: the proposal, the signer whose link it is, and the page when asked for. */
+type TOpened = { row: TRow; signer: TSignerRow; page: TSharePage | null };
+
+/**
+ * Opens a link in one statement (share-read.ts): the address's limits counted, the signer and
+ * their proposal, and with `page` everything the client's page shows. The limits decide first, as
+ * when they were counted before the read: a 429 for an address over its limit; then a token that
+ * opens nothing is a 404, or a 429 once its address has guessed too often (A3).
+ */
+async function openShare(req: TShareRequest, opts: { allowGone?: boolean; page: boolean }): Promise<TOpened> {
+  const { deps, token, ip } = req;
+  const db = deps.database.db;
+  const read = await readShareByToken(db, {
+    hash: isShareTokenShape(token) ? hashShareToken(token) : null,
+    page: opts.page,
+    limits: deps.env.rateLimit
+      ? { all: SHARE_RATE.all, misses: SHARE_RATE.misses, allKey: `share:${ip}`, missKey: `share-miss:${ip}` }
+      : null,
+  });
+  if (read.hit) checkHit(read.hit, SHARE_RATE.all);
+  if (!read.proposal || !read.signer) {
+    if (read.miss) checkHit(read.miss, SHARE_RATE.misses);
+    throw missing();
+  }
+  const signer = read.signer;
+  if (isDue(read.proposal)) {
+    await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, read.proposal.id);
+    const fresh = await readShareById(db, { id: read.proposal.id, signerId: signer.id, page: opts.page });
+    if (!fresh.proposal) throw missing();
+    // The signer stays as the token found them.
+    return { ...checkOpen(fresh, opts), signer };
+  }
+  return { ...checkOpen(read, opts), signer };
 }
 
 /**
@@ -93,37 +128,23 @@ export async function resolveSigner(
   req: TShareRequest,
   opts: { allowGone?: boolean } = {},
 ): Promise<{ row: TRow; signer: TSignerRow }> {
-  const { deps, token, ip } = req;
-  const db = deps.database.db;
-  await limit(deps, `share:${ip}`, SHARE_RATE.all);
-  const [found] = isShareTokenShape(token)
-    ? await db
-        .select({ row: proposals, signer: proposalSigners })
-        .from(proposalSigners)
-        .innerJoin(proposals, eq(proposals.id, proposalSigners.proposalId))
-        // A deleted proposal's link stops working at once, as when the row is purged.
-        .where(and(eq(proposalSigners.tokenHash, hashShareToken(token)), isNull(proposals.deletedAt)))
-    : [];
-  if (!found) {
-    await limit(deps, `share-miss:${ip}`, SHARE_RATE.misses);
-    throw missing();
-  }
-  const { row, signer } = found;
-  if (isDue(row)) {
-    await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, row.id);
-    const [fresh] = await db.select().from(proposals).where(eq(proposals.id, row.id));
-    if (!fresh) throw missing();
-    return { row: await checkOpen(req, fresh, opts), signer };
-  }
-  return { row: await checkOpen(req, row, opts), signer };
+  const { row, signer } = await openShare(req, { ...opts, page: false });
+  return { row, signer };
 }
 
-async function checkOpen(req: TShareRequest, row: TRow, opts: { allowGone?: boolean }): Promise<TRow> {
+/** The same with everything the client's page shows, read in the same statement (P3). */
+export async function readSharePage(req: TShareRequest): Promise<{ row: TRow; signer: TSignerRow; page: TSharePage }> {
+  const { row, signer, page } = await openShare(req, { page: true });
+  return { row, signer, page: page! };
+}
+
+function checkOpen(read: TShareRead, opts: { allowGone?: boolean }): { row: TRow; page: TSharePage | null } {
+  const row = read.proposal!;
   if ((row.status === 'draft' || row.status === 'expired') && !opts.allowGone) {
-    throw gone(row, await senderName(req.deps, row));
+    throw gone(row, read.senderName);
   }
   if (row.status === 'draft' && !row.withdrawnAt) throw missing();
-  return row;
+  return { row, page: read.page };
 }
 
 export async function requireRevision(req: TShareRequest, row: TRow) {
