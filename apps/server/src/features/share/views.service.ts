@@ -12,6 +12,7 @@ import {
   ownerUrl,
   requireRevision,
   resolveShare,
+  resolveSigner,
   type TRow,
   type TShareRequest,
 } from './share-access';
@@ -23,7 +24,7 @@ import {
 export async function startView(
   req: TShareRequest & { viewerUserId: string | null },
 ): Promise<{ viewId: string | null }> {
-  const row = await resolveShare(req);
+  const { row, signer } = await resolveSigner(req);
   if (req.viewerUserId === row.ownerId) return { viewId: null };
   await limitViews(req, row);
   const db = req.deps.database.db;
@@ -35,7 +36,8 @@ export async function startView(
       type: 'opened',
       actor: 'client',
       revisionNumber: revision.number,
-      data: { seconds: 0 },
+      // Whose link it was: follow-up words a reminder for a signer who has not opened it yet.
+      data: { seconds: 0, signerId: signer.id },
       ipAddress: req.ip,
       userAgent: req.userAgent,
     });
