@@ -74,42 +74,42 @@ export async function loadFollowUpStates(db: TDb, list: TFollowUpProposal[]): Pr
     .where(inArray(proposalRevisions.proposalId, ids))
     .orderBy(proposalRevisions.proposalId, desc(proposalRevisions.number));
   const revisionIds = revisions.map((r) => r.id);
-  const [signerRows, signed, stops, sent, opened] = await Promise.all([
-    db
-      .select()
-      .from(proposalSigners)
-      .where(and(inArray(proposalSigners.proposalId, ids), isNull(proposalSigners.removedAt)))
-      .orderBy(asc(proposalSigners.position), asc(proposalSigners.createdAt)),
+  // One after another: the sweep runs on the one connection that holds its advisory lock.
+  const signerRows = await db
+    .select()
+    .from(proposalSigners)
+    .where(and(inArray(proposalSigners.proposalId, ids), isNull(proposalSigners.removedAt)))
+    .orderBy(asc(proposalSigners.position), asc(proposalSigners.createdAt));
+  const signed =
     revisionIds.length === 0
-      ? Promise.resolve([])
-      : db
+      ? []
+      : await db
           .select({ signerId: signatures.signerId, revisionId: signatures.revisionId })
           .from(signatures)
-          .where(inArray(signatures.revisionId, revisionIds)),
-    db
-      .select({ signerId: followUpStops.signerId, proposalId: followUpStops.proposalId, at: followUpStops.stoppedAt })
-      .from(followUpStops)
-      .where(inArray(followUpStops.proposalId, ids)),
-    db
-      .select({
-        proposalId: followUpMails.proposalId,
-        recipient: followUpMails.recipient,
-        kind: followUpMails.kind,
-        round: followUpMails.round,
-        step: followUpMails.step,
-        sentAt: followUpMails.sentAt,
-      })
-      .from(followUpMails)
-      .where(inArray(followUpMails.proposalId, ids)),
-    db
-      .selectDistinct({
-        proposalId: proposalEvents.proposalId,
-        revisionNumber: proposalEvents.revisionNumber,
-        signerId: sql<string | null>`${proposalEvents.data}->>'signerId'`,
-      })
-      .from(proposalEvents)
-      .where(and(inArray(proposalEvents.proposalId, ids), eq(proposalEvents.type, 'opened'))),
-  ]);
+          .where(inArray(signatures.revisionId, revisionIds));
+  const stops = await db
+    .select({ signerId: followUpStops.signerId, proposalId: followUpStops.proposalId, at: followUpStops.stoppedAt })
+    .from(followUpStops)
+    .where(inArray(followUpStops.proposalId, ids));
+  const sent = await db
+    .select({
+      proposalId: followUpMails.proposalId,
+      recipient: followUpMails.recipient,
+      kind: followUpMails.kind,
+      round: followUpMails.round,
+      step: followUpMails.step,
+      sentAt: followUpMails.sentAt,
+    })
+    .from(followUpMails)
+    .where(inArray(followUpMails.proposalId, ids));
+  const opened = await db
+    .selectDistinct({
+      proposalId: proposalEvents.proposalId,
+      revisionNumber: proposalEvents.revisionNumber,
+      signerId: sql<string | null>`${proposalEvents.data}->>'signerId'`,
+    })
+    .from(proposalEvents)
+    .where(and(inArray(proposalEvents.proposalId, ids), eq(proposalEvents.type, 'opened')));
 
   return list.map((proposal) => {
     const revision = revisions.find((r) => r.proposalId === proposal.id) ?? null;

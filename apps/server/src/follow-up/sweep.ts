@@ -136,11 +136,12 @@ async function deliver(
     if (!revision) return 0;
     if (first.kind === 'reminder' && String(revision.number) !== first.round) return 0;
     const snapshot = revision.snapshot as TRevisionSnapshot;
-    const [signers, signed, stopped] = await Promise.all([
-      signersOf(tx, id),
-      signaturesOn(tx, revision.id),
-      tx.select({ signerId: followUpStops.signerId }).from(followUpStops).where(eq(followUpStops.proposalId, id)),
-    ]);
+    const signers = await signersOf(tx, id);
+    const signed = await signaturesOn(tx, revision.id);
+    const stopped = await tx
+      .select({ signerId: followUpStops.signerId })
+      .from(followUpStops)
+      .where(eq(followUpStops.proposalId, id));
     const progress = signingProgress(signingSettings(row.signing), signers, signed);
     const stoppedIds = new Set(stopped.map((s) => s.signerId));
 
