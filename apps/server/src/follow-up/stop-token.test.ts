@@ -10,7 +10,7 @@ describe('the follow-up stop token', () => {
     expect(openFollowUpStopToken(secret, token)).toBe(id);
     expect(openFollowUpStopToken('b'.repeat(48), token)).toBeNull();
     const other = randomUUID().replaceAll('-', '');
-    expect(openFollowUpStopToken(secret, `${other}.${token.split('.')[1]}`)).toBeNull();
+    expect(openFollowUpStopToken(secret, `${other}${token.slice(32)}`)).toBeNull();
     expect(openFollowUpStopToken(secret, `${token}x`)).toBeNull();
     expect(openFollowUpStopToken(secret, '')).toBeNull();
   });

@@ -1,12 +1,13 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /**
- * The stop link of an automatic mail: `<signer id as hex>.<HMAC-SHA256>`, the MAC under a key
+ * The stop link of an automatic mail: `<signer id as hex><HMAC-SHA256, base64url>` (no dot: a path
+ * with one would be taken for a file), the MAC under a key
  * derived from AUTH_SECRET. Nothing is stored: whoever holds the link can stop automatic mail to
  * that signer on that proposal, and nobody can make one for another signer without the secret.
  * It grants nothing else (not even reading the proposal), so it can sit in every mail's footer.
  */
-const TOKEN = /^([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
+const TOKEN = /^([0-9a-f]{32})([A-Za-z0-9_-]{43})$/;
 
 const keys = new Map<string, Buffer>();
 function keyOf(secret: string): Buffer {
@@ -23,7 +24,7 @@ const mac = (secret: string, hexId: string) =>
 
 export function followUpStopToken(secret: string, signerId: string): string {
   const hexId = signerId.replaceAll('-', '').toLowerCase();
-  return `${hexId}.${mac(secret, hexId).toString('base64url')}`;
+  return `${hexId}${mac(secret, hexId).toString('base64url')}`;
 }
 
 /** The signer id a stop token was made for, or null when it was not made with this secret. */
