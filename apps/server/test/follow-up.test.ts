@@ -421,6 +421,15 @@ describe.each(backends())('follow-up automation (%s)', (backend: TBackend) => {
     expect(await sweep(at(addDays(day0, 7), 10, TZ), sent.proposal.id)).toBe(1);
     expect(automaticTo(sam.email)).toHaveLength(1);
     expect(automaticTo(tia.email)).toHaveLength(2);
+    // The account export carries all of it (no lock-in).
+    const exported = (await owner.get('/api/account/export')).body;
+    expect(exported.followUp.defaults).toMatchObject({ timeZone: TZ, firstAfterDays: 3 });
+    expect(exported.followUp.stops).toEqual([
+      expect.objectContaining({ signerId: sent.signer(sam.email).id, proposalId: sent.proposal.id }),
+    ]);
+    expect(
+      exported.followUp.mails.filter((m: { proposalId: string }) => m.proposalId === sent.proposal.id),
+    ).toHaveLength(3);
     const view = await followUpOf(sent.proposal.id);
     expect(view.signers.map((s) => [s.email, s.state, s.nextReminderOn === null])).toEqual([
       [sam.email, 'stopped', true],
