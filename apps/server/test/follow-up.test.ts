@@ -498,6 +498,11 @@ describe.each(backends())('follow-up automation (%s)', (backend: TBackend) => {
     expect(refused.body.error.message).toMatch(/not part of the Free plan\. Upgrade to Pro/);
     expect(refused.body.error.details).toMatchObject({ feature: 'viewAnalyticsAndReminders', upgradeTo: 'pro' });
 
+    // A draft shows what it will be sent with: follow-up off.
+    const freeDraft = await readyDraft(free.client);
+    expect(
+      ((await free.client.get(`/api/follow-up/proposals/${freeDraft.id}`)).body as TProposalFollowUp).settings,
+    ).toMatchObject({ reminders: false, expiryWarnings: false });
     const fred = { name: 'Fred Free', email: address('fred') };
     const sent = await sendAs(free.client, [fred]);
     const view = (await free.client.get(`/api/follow-up/proposals/${sent.proposal.id}`)).body as TProposalFollowUp;

@@ -138,9 +138,13 @@ export async function getProposalFollowUp(args: {
     ownerDefaults(db, actor.id),
     accessOf(db, deps.env.defaultPlan, actor.id),
   ]);
-  // Without settings of its own, a draft takes the defaults when it is sent; a proposal sent
-  // before follow-up existed has none.
-  const settings = own ? settingsOf(own) : row.status === 'draft' ? defaults.settings : FOLLOW_UP_OFF;
+  // Without settings of its own, a draft takes the defaults when it is sent (none on a plan
+  // without follow-up); a proposal sent before follow-up existed has none.
+  const settings = own
+    ? settingsOf(own)
+    : row.status === 'draft' && access.included
+      ? defaults.settings
+      : FOLLOW_UP_OFF;
   const today = now.toISOString().slice(0, 10);
   const active =
     (row.status === 'sent' || row.status === 'viewed') && (row.validUntil === null || row.validUntil >= today);

@@ -91,11 +91,11 @@ function DaysField({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="grid content-start gap-1">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
-      <div className="flex items-center gap-1.5">
+    <div className="grid gap-1">
+      <div className="flex items-center gap-2">
+        <Label htmlFor={id} className="w-24 shrink-0 text-sm font-normal">
+          {label}
+        </Label>
         <Input
           id={id}
           type="number"
@@ -105,12 +105,12 @@ function DaysField({
           step={1}
           value={value}
           disabled={disabled}
-          className="h-9 w-16 px-2"
+          className="h-9 w-20 px-2"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
-        <span className="text-muted-foreground text-xs">{unit}</span>
+        <span className="text-muted-foreground text-sm">{unit}</span>
       </div>
       {error ? (
         <p id={`${id}-error`} className="text-destructive text-xs">
@@ -155,7 +155,7 @@ export function FollowUpFields({
           Remind signers who have not signed
         </label>
         {draft.reminders ? (
-          <div className="grid grid-cols-3 gap-2 pl-6">
+          <div className="grid gap-2 pl-6">
             <DaysField
               id={`${id}-first`}
               label="First after"
@@ -179,7 +179,7 @@ export function FollowUpFields({
             <DaysField
               id={`${id}-max`}
               label="At most"
-              unit="times"
+              unit="reminders"
               value={draft.maxReminders}
               error={errors.maxReminders}
               disabled={disabled}

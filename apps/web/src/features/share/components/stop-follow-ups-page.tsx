@@ -42,7 +42,10 @@ export function StopFollowUpsPage({ token }: { token: string }) {
     const missing = view.error instanceof ApiError && view.error.status === 404;
     body = missing ? (
       <Panel icon={<LinkIcon aria-hidden="true" />} title="This link does not work">
-        <p>{view.error.message}</p>
+        <p>
+          Check that you opened or copied all of it from the email: links are long, and email programs sometimes cut
+          them. The proposal may also have been deleted by its sender.
+        </p>
       </Panel>
     ) : (
       <div role="alert">
