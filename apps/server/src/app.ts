@@ -15,6 +15,7 @@ import { clientsRoutes } from './features/clients/clients.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { draftsRoutes } from './features/drafts/drafts.routes';
 import { filesRoutes } from './features/files/files.routes';
+import { followUpRoutes } from './features/follow-up/follow-up.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -68,6 +69,7 @@ const api = new Hono<TAppEnv>()
   .route('/templates', templatesRoutes)
   .route('/profile', profileRoutes)
   .route('/files', filesRoutes)
+  .route('/follow-up', followUpRoutes)
   .route('/account', accountRoutes)
   .route('/api-keys', apiKeysRoutes)
   // Before '/billing', whose routes all require a session: Stripe has none.

@@ -17,6 +17,7 @@ import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
 import { startDeletedPurges } from './activity/deleted';
 import { startExpirySweeps } from './activity/expiry';
+import { startFollowUpSweeps } from './follow-up/sweep';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
 import { revisionPdfAttachments } from './activity/documents';
@@ -101,6 +102,7 @@ export async function startServer(opts: {
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
     cleanup.unshift(startDeletedPurges({ db: database.db, logger }));
+    cleanup.unshift(startFollowUpSweeps({ database, env, outbox, logger }));
     const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, outbox, seals, webDist };
     const { app, state } = createApp(deps);
 

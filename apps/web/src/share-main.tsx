@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SharePage } from '@/features/share/components/share-page';
 import { createQueryClient } from '@/lib/query-client';
@@ -21,11 +21,33 @@ function tokenOf(pathname: string): string {
   }
 }
 
+/** The stop link of an automatic follow-up mail (`/p/stop/:token`): its token, or null for any other path. */
+function stopTokenOf(pathname: string): string | null {
+  const match = /^\/p\/stop\/([^/]+)\/?$/.exec(pathname);
+  try {
+    return match?.[1] ? decodeURIComponent(match[1]) : null;
+  } catch {
+    return '';
+  }
+}
+
+// Its own chunk: the client's page never loads it.
+const StopFollowUpsPage = lazy(() =>
+  import('@/features/share/components/stop-follow-ups-page').then((m) => ({ default: m.StopFollowUpsPage })),
+);
+
 function ShareApp() {
   const [queryClient] = useState(createQueryClient);
+  const stopToken = stopTokenOf(window.location.pathname);
   return (
     <QueryClientProvider client={queryClient}>
-      <SharePage token={tokenOf(window.location.pathname)} />
+      {stopToken === null ? (
+        <SharePage token={tokenOf(window.location.pathname)} />
+      ) : (
+        <Suspense fallback={null}>
+          <StopFollowUpsPage token={stopToken} />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -23,8 +23,13 @@ export const PROTECTED_ROUTES = {
 /** The client's side: public, reached by a share link, and the public verification page. */
 export const SHARE_ROUTES = {
   share: '/p/:token',
+  /** The stop link in every automatic follow-up mail: confirms, then stops them for that signer. */
+  stopFollowUps: '/p/stop/:token',
   verify: '/verify',
 } as const;
+
+/** The stop link's path (the server puts it in mails, with BASE_URL before it). */
+export const stopFollowUpsPath = (token: string) => `/p/stop/${encodeURIComponent(token)}`;
 
 /** The pages of the public pages' own entry (public-main.tsx): the public routes and /verify. */
 export const PUBLIC_PAGE_ROUTES = [...Object.values(PUBLIC_ROUTES), SHARE_ROUTES.verify] as const;

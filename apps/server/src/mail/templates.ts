@@ -3,12 +3,21 @@ import type { TMail } from './mailer';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  /** A small line under everything, with its link (the stop link of automatic mail). */
+  footnote?: { text: string; label: string; url: string },
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#555;font-size:13px">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#777;font-size:12px">Draftwell</p></body></html>`;
+  const note = footnote
+    ? `<p style="margin:24px 0 8px;color:#555;font-size:12px">${escapeHtml(footnote.text)} <a href="${escapeHtml(footnote.url)}" style="color:#555">${escapeHtml(footnote.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}${note}<p style="color:#777;font-size:12px">Draftwell</p></body></html>`;
 }
 
 export function verificationMail(to: string, name: string, url: string): TMail {
@@ -215,5 +224,94 @@ export function signingCodeMail(args: {
     subject: `${args.code} is your code to sign “${args.title}”`,
     text: lines.join('\n\n'),
     html: layout('Your signing code', lines),
+  };
+}
+
+/**
+ * Automatic follow-up to a client signer (issue 16): a reminder of a proposal they have not signed
+ * (worded for whether they opened it), or a warning that it can be accepted only a few days more.
+ * Every one carries the link that stops them, and replies go to the sender.
+ */
+export function followUpMail(args: {
+  kind: 'reminder' | 'expiry_warning';
+  to: string;
+  name: string;
+  senderName: string;
+  senderCompany: string;
+  senderEmail: string;
+  title: string;
+  signature: string;
+  /** The valid-until date as the sender's documents write it. */
+  validUntil: string | null;
+  /** Expiry warnings: whole days left (0: today is the last day). */
+  daysLeft: number | null;
+  opened: boolean;
+  url: string;
+  stopUrl: string;
+}): TMail {
+  const from = args.senderCompany ? `${args.senderName} (${args.senderCompany})` : args.senderName;
+  const until = args.validUntil ? ` (${args.validUntil})` : '';
+  const closes =
+    args.daysLeft === 0
+      ? `until the end of today${until}`
+      : args.daysLeft === 1
+        ? `until the end of tomorrow${until}`
+        : `until the end of ${args.validUntil ?? 'its last day'}, ${args.daysLeft ?? 'a few'} days from now`;
+  const body =
+    args.kind === 'expiry_warning'
+      ? [
+          `The proposal “${args.title}” from ${from} can be accepted ${closes}.`,
+          `${args.opened ? 'It is still waiting for your signature.' : 'You have not opened it yet.'} After that it closes, and you would have to ask for it to be reopened.`,
+        ]
+      : [
+          args.opened
+            ? `A reminder from ${from}: the proposal “${args.title}” is still waiting for your signature.`
+            : `A reminder from ${from}: you have not opened the proposal “${args.title}” yet.`,
+          ...(args.validUntil ? [`It is valid until ${args.validUntil}.`] : []),
+          'If you have questions, reply to this email.',
+        ];
+  const lines = [args.name ? `Hi ${args.name},` : 'Hello,', ...body, ...(args.signature ? [args.signature] : [])];
+  const stopText = `This is an automatic email from ${from}. To get no more of them about this proposal:`;
+  const subject =
+    args.kind === 'expiry_warning'
+      ? `Closes ${args.daysLeft === 0 ? 'today' : args.daysLeft === 1 ? 'tomorrow' : `in ${args.daysLeft} days`}: ${args.title}`
+      : `Reminder: ${args.title}`;
+  return {
+    to: args.to,
+    replyTo: args.senderEmail,
+    subject,
+    text: `${lines.join('\n\n')}\n\nOpen the proposal: ${args.url}\n\n${stopText} ${args.stopUrl}`,
+    html: layout(
+      args.title,
+      lines,
+      { label: 'Open the proposal', url: args.url },
+      {
+        text: stopText,
+        label: 'Stop these emails',
+        url: args.stopUrl,
+      },
+    ),
+    link: args.url,
+  };
+}
+
+/** To the owner, the day before a proposal still waiting for signatures closes. */
+export function ownerExpiryWarningMail(args: {
+  to: string;
+  title: string;
+  validUntil: string;
+  daysLeft: number;
+  waitingFor: string[];
+  url: string;
+}): TMail {
+  const when = args.daysLeft === 0 ? 'today' : 'tomorrow';
+  const text = `“${args.title}” closes ${when} (${args.validUntil}).`;
+  const detail = `Still to sign: ${args.waitingFor.join(', ') || 'nobody left but you'}. To give them more time, extend its validity on the proposal’s page.`;
+  return {
+    to: args.to,
+    subject: `Closes ${when}: ${args.title}`,
+    text: `${text}\n\n${detail}\n\nSee the proposal: ${args.url}`,
+    html: layout(args.title, [text, detail], { label: 'See the proposal', url: args.url }),
+    link: args.url,
   };
 }

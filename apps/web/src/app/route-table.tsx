@@ -65,6 +65,11 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
     // The client's page has the sender's chrome, not the marketing layout's.
     { path: SHARE_ROUTES.share, element: screen(() => import('./routes/share/share')), errorElement: <RouteError /> },
     {
+      path: SHARE_ROUTES.stopFollowUps,
+      element: screen(() => import('./routes/share/stop-follow-ups')),
+      errorElement: <RouteError />,
+    },
+    {
       element: <ProtectedRoute />,
       errorElement: <RouteError />,
       children: [

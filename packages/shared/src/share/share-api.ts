@@ -28,6 +28,10 @@ export const PROPOSAL_EVENT_TYPES = [
   'signer_changed',
   'sealed',
   'seal_failed',
+  /** An automatic warning that the valid-until date is near: data { audience: 'client' | 'owner', daysLeft, validUntil, to, names }. */
+  'expiry_warning_sent',
+  /** A client signer stopped automatic follow-up mail with its link: data { name, email }. */
+  'follow_up_stopped',
 ] as const;
 export type TProposalEventType = (typeof PROPOSAL_EVENT_TYPES)[number];
 export type TEventActor = 'owner' | 'client' | 'system';
@@ -45,7 +49,8 @@ export type TProposalEvent = {
    * By type: sent { to, message }; opened { seconds, sections? } (time on page, and on each section
    * read as TSectionTime[], updated while the page is open); commented { commentId, author, excerpt }; accepted { name, email }; declined
    * { reason }; extended { validUntil }; downloaded { by: 'owner' | 'client', sealed?: true };
-   * sealed { sha256, certificateFingerprint }; seal_failed { reason }.
+   * sealed { sha256, certificateFingerprint }; seal_failed { reason }; reminder_sent { to, names,
+   * message } from the owner, or { to, names, automatic: true, step, of } from follow-up.
    */
   data: Record<string, unknown>;
   /** Where a client did it; null for the owner's and the system's events. */

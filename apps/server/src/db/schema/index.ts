@@ -5,3 +5,4 @@ export * from './share';
 export * from './billing';
 export * from './seal';
 export * from './developers';
+export * from './follow-up';

@@ -8,7 +8,11 @@ import {
   businessProfiles,
   clients,
   files,
+  followUpDefaults,
+  followUpMails,
+  followUpStops,
   proposalComments,
+  proposalFollowUps,
   proposalEvents,
   proposalRevisions,
   proposals,
@@ -132,6 +136,30 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       .from(usageCounters)
       .where(eq(usageCounters.userId, actor.id))
       .orderBy(asc(usageCounters.periodStart), asc(usageCounters.metric));
+    // Automatic follow-up: the defaults, each proposal's settings, the signers who stopped it, what went out.
+    const [followUpDefault] = await tx.select().from(followUpDefaults).where(eq(followUpDefaults.ownerId, actor.id));
+    const followUpSettings = await tx
+      .select()
+      .from(proposalFollowUps)
+      .where(eq(proposalFollowUps.ownerId, actor.id))
+      .orderBy(asc(proposalFollowUps.updatedAt));
+    const followUpStopRows = await tx
+      .select({
+        signerId: followUpStops.signerId,
+        proposalId: followUpStops.proposalId,
+        ipAddress: followUpStops.ipAddress,
+        userAgent: followUpStops.userAgent,
+        stoppedAt: followUpStops.stoppedAt,
+      })
+      .from(followUpStops)
+      .innerJoin(proposals, eq(proposals.id, followUpStops.proposalId))
+      .where(eq(proposals.ownerId, actor.id))
+      .orderBy(asc(followUpStops.stoppedAt));
+    const followUpSent = await tx
+      .select()
+      .from(followUpMails)
+      .where(eq(followUpMails.ownerId, actor.id))
+      .orderBy(asc(followUpMails.sentAt));
     return {
       format: EXPORT_FORMAT,
       exportedAt: new Date().toISOString(),
@@ -150,6 +178,12 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       acceptances: ownedAcceptances,
       subscription: subscription ?? null,
       usage,
+      followUp: {
+        defaults: followUpDefault ?? null,
+        proposals: followUpSettings,
+        stops: followUpStopRows,
+        mails: followUpSent,
+      },
       files: ownedFiles.map((f) => ({ ...f, url: fileUrl(f.id) })),
     };
   });

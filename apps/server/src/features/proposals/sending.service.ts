@@ -31,6 +31,7 @@ import {
   toAwaiting,
 } from '../../activity/signing';
 import { todayUtc } from '../../activity/expiry';
+import { ensureProposalFollowUp } from '../../follow-up/settings';
 import type { TDb } from '../../db/client';
 import { businessProfiles, clients, proposalEvents, proposalRevisions, proposals, signatures } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
@@ -220,6 +221,8 @@ export async function sendProposal(args: {
       .where(eq(proposals.id, row.id))
       .returning();
     if (!updated) throw new Error('proposal update returned no row');
+    // Automatic follow-up (issue 16): the proposal takes the owner's defaults, unless it has its own.
+    await ensureProposalFollowUp(tx, { proposalId: row.id, ownerId: actor.id, defaultPlan: deps.env.defaultPlan });
     // The client record remembers who signed for it, for the next proposal's send dialog.
     if (row.clientId) {
       await tx

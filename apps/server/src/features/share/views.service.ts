@@ -16,6 +16,7 @@ import {
   ownerUrl,
   requireRevision,
   resolveShare,
+  resolveSigner,
   type TRow,
   type TShareRequest,
 } from './share-access';
@@ -27,7 +28,7 @@ import {
 export async function startView(
   req: TShareRequest & { viewerUserId: string | null },
 ): Promise<{ viewId: string | null }> {
-  const row = await resolveShare(req);
+  const { row, signer } = await resolveSigner(req);
   if (req.viewerUserId === row.ownerId) return { viewId: null };
   await limitViews(req, row);
   const db = req.deps.database.db;
@@ -39,7 +40,8 @@ export async function startView(
       type: 'opened',
       actor: 'client',
       revisionNumber: revision.number,
-      data: { seconds: 0 },
+      // Whose link it was: follow-up words a reminder for a signer who has not opened it yet.
+      data: { seconds: 0, signerId: signer.id },
       ipAddress: req.ip,
       userAgent: req.userAgent,
     });

@@ -21,6 +21,7 @@ import { AcceptanceCertificate } from '@/features/proposal-view/components/accep
 import { ActivityTimeline } from '@/features/proposal-view/components/activity-timeline';
 import { CommentsThread } from '@/features/proposal-view/components/comments-thread';
 import { ExtendDialog } from '@/features/proposal-view/components/extend-dialog';
+import { FollowUpCard } from '@/features/proposal-view/components/follow-up-card';
 import { ProposalViewHeader, type TViewDialog } from '@/features/proposal-view/components/proposal-view-header';
 import { RemindDialog } from '@/features/proposal-view/components/remind-dialog';
 import { RevisionsCard } from '@/features/proposal-view/components/revisions-card';
@@ -252,6 +253,7 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <div className="min-w-0">{documentPart}</div>
             <div className="min-w-0 space-y-6">
+              <FollowUpCard proposalId={p.id} status={p.status} />
               <ActivityTimeline proposalId={p.id} clientName={p.client.name} detailedAnalytics={detailedAnalytics} />
               {everSent ? (
                 <SectionReading

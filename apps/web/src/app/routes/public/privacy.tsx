@@ -60,6 +60,16 @@ export default function PrivacyPage() {
           verification page. It is kept with the proposal, for as long as your account exists.
         </p>
 
+        <h3>Automatic follow-up</h3>
+        <p>
+          On the paid plans, if you turn them on: your follow-up settings (when reminders go and how many, whether
+          expiry warnings go) as defaults and for each proposal, and your time zone, which decides when a day starts for
+          them. For each automatic email we keep which proposal, signer and step it was for and when it was queued, so
+          none goes twice. When a client follows the link in one to stop them, we record that they did, when, and the IP
+          address and browser it came from, and show it on your proposal’s timeline. All of this is kept with the
+          proposal, for as long as your account exists; the link itself is not stored, it is signed by this server.
+        </p>
+
         <h3>Your plan and billing</h3>
         <p>
           Your plan, and how many proposals you sent and drafts you asked for this month, counted against it. If you pay
@@ -118,11 +128,15 @@ export default function PrivacyPage() {
         <ul>
           <li>a link to confirm your email address, when you sign up;</li>
           <li>a link to choose a new password, when you ask for one;</li>
-          <li>a note when a client opens, comments on, accepts or declines one of your proposals.</li>
+          <li>a note when a client opens, comments on, accepts or declines one of your proposals;</li>
+          <li>
+            if you turned on expiry warnings, a note the day before a proposal still waiting for signatures closes.
+          </li>
         </ul>
         <p>
           Your clients get the proposals you send them (and your reminders), your replies to their comments, and a
-          receipt when they accept.
+          receipt when they accept. If you turned on automatic follow-up, they also get its reminders and expiry
+          warnings, each with a link that stops them for that proposal.
         </p>
         <p>No newsletters or marketing emails.</p>
       </ProseSection>

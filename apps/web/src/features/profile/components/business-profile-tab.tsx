@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useBusinessProfile } from '@/lib/api/business-profile';
 import { BusinessLogoCard } from './business-logo-card';
 import { BusinessProfileCard } from './business-profile-card';
+import { FollowUpDefaultsCard } from './follow-up-defaults-card';
 
 function BusinessProfileSkeleton() {
   return (
@@ -29,7 +30,7 @@ function BusinessProfileSkeleton() {
   );
 }
 
-/** The business profile tab: the logo, then the details that fill every new proposal. */
+/** The business profile tab: the logo, the details that fill every new proposal, and their follow-up. */
 export function BusinessProfileTab() {
   const profile = useBusinessProfile();
   if (profile.isPending) return <BusinessProfileSkeleton />;
@@ -52,6 +53,7 @@ export function BusinessProfileTab() {
     <div className="grid grid-cols-1 gap-6">
       <BusinessLogoCard profile={profile.data} />
       <BusinessProfileCard profile={profile.data} />
+      <FollowUpDefaultsCard />
     </div>
   );
 }

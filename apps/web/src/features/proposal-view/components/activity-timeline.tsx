@@ -1,6 +1,8 @@
 import type { TProposalEvent, TProposalEventType } from '@draftwell/shared/share/share-api';
 import {
+  BellOff,
   BellRing,
+  CalendarClock,
   CalendarPlus,
   CircleCheck,
   CircleX,
@@ -46,6 +48,8 @@ const ICONS: Record<TProposalEventType, { icon: ReactNode; tone: string }> = {
   signer_changed: { icon: <UserPen />, tone: NEUTRAL },
   sealed: { icon: <ShieldCheck />, tone: 'bg-success/15 text-success' },
   seal_failed: { icon: <ShieldAlert />, tone: 'bg-destructive/10 text-destructive' },
+  expiry_warning_sent: { icon: <CalendarClock />, tone: NEUTRAL },
+  follow_up_stopped: { icon: <BellOff />, tone: NEUTRAL },
 };
 
 function EventItem({ event, clientName, last }: { event: TProposalEvent; clientName: string; last: boolean }) {

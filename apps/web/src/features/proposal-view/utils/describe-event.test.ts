@@ -99,4 +99,32 @@ describe('describeEvent', () => {
       describeEvent(event({ type: 'seal_failed', actor: 'system', data: { reason: 'The PDF service was busy.' } })),
     ).toEqual({ title: 'The signed PDF could not be made', detail: 'The PDF service was busy.' });
   });
+
+  it('tells automatic follow-up apart: reminders with their number, expiry warnings, a stop', () => {
+    expect(
+      describeEvent(
+        event({
+          type: 'reminder_sent',
+          actor: 'system',
+          data: { automatic: true, step: 2, of: 5, names: ['Dana', 'Eli'] },
+        }),
+      ).title,
+    ).toBe('Automatic reminder 2 of 5 emailed to Dana, Eli');
+    expect(
+      describeEvent(
+        event({
+          type: 'expiry_warning_sent',
+          actor: 'system',
+          data: { audience: 'client', daysLeft: 3, names: ['Dana'] },
+        }),
+      ).title,
+    ).toBe('Dana was emailed that it closes in 3 days');
+    expect(
+      describeEvent(event({ type: 'expiry_warning_sent', actor: 'system', data: { audience: 'owner', daysLeft: 1 } }))
+        .title,
+    ).toBe('You were emailed that it closes tomorrow');
+    expect(describeEvent(event({ type: 'follow_up_stopped', actor: 'client', data: { name: 'Dana' } })).title).toBe(
+      'Dana stopped the automatic emails',
+    );
+  });
 });

@@ -89,11 +89,35 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
       const until = text(d.validUntil);
       return { title: until ? `You extended it to ${formatCalendarDate(until)}` : 'You extended it', detail: null };
     }
-    case 'reminder_sent':
+    case 'reminder_sent': {
+      const to = (Array.isArray(d.names) ? d.names.map(text).filter(Boolean).join(', ') : '') || client;
+      if (d.automatic === true) {
+        const step = typeof d.step === 'number' ? d.step : null;
+        const of = typeof d.of === 'number' ? d.of : null;
+        return {
+          title: `Automatic reminder${step && of ? ` ${step} of ${of}` : ''} emailed to ${to}`,
+          detail: null,
+        };
+      }
+      return { title: `A reminder was emailed to ${to}`, detail: null };
+    }
+    case 'expiry_warning_sent': {
+      const days = typeof d.daysLeft === 'number' ? d.daysLeft : null;
+      const when = days === 0 ? 'closes today' : days === 1 ? 'closes tomorrow' : `closes in ${days ?? 'a few'} days`;
+      if (d.audience === 'owner') return { title: `You were emailed that it ${when}`, detail: null };
+      const to = (Array.isArray(d.names) ? d.names.map(text).filter(Boolean).join(', ') : '') || client;
       return {
-        title: `A reminder was emailed to ${(Array.isArray(d.names) ? d.names.map(text).filter(Boolean).join(', ') : '') || client}`,
+        title: `${to} ${Array.isArray(d.names) && d.names.length > 1 ? 'were' : 'was'} emailed that it ${when}`,
         detail: null,
       };
+    }
+    case 'follow_up_stopped': {
+      const name = text(d.name) || client;
+      return {
+        title: `${name} stopped the automatic emails`,
+        detail: 'No more automatic reminders or expiry warnings go to them for this proposal.',
+      };
+    }
     case 'sealed':
       return { title: 'The signed PDF was sealed with the server’s certificate', detail: null };
     case 'seal_failed':

@@ -1,11 +1,20 @@
 import { SEND_CHECK_FIELDS } from '@draftwell/shared/share/share-api';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { CircleAlert, Mail, Send, Users } from 'lucide-react';
+import { BellRing, CircleAlert, Mail, RotateCw, Send, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SIGNING } from '@draftwell/shared/share/signing';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import {
+  FollowUpFields,
+  FollowUpUpgradeHint,
+  checkFollowUpDraft,
+  followUpDraftOf,
+  sameFollowUp,
+  type TFollowUpDraft,
+} from '@/components/follow-up/follow-up-fields';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import {
   Dialog,
   DialogClose,
@@ -19,6 +28,7 @@ import { Label, Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiError, isPlanLimitError } from '@/lib/api-client';
 import { api, unwrap } from '@/lib/api-client';
+import { useProposalFollowUp, useSaveProposalFollowUp } from '@/lib/api/follow-up';
 import { useProposalSigners } from '@/lib/api/signers';
 import { useSendProposal } from '../api/send-proposal';
 import { SignersEditor, type TSignersDraft } from './signers-editor';
@@ -101,6 +111,13 @@ export function SendProposalDialog({
     };
   }, [proposal, previous.isPending, previous.data, clientRecord.isPending, clientRecord.data]);
   const draft = edited ?? offered;
+  // Automatic follow-up, in the same panel: what applies now (the defaults until the proposal has its own).
+  const followUp = useProposalFollowUp(proposal.id, { enabled: open && editing });
+  const saveFollowUp = useSaveProposalFollowUp();
+  const [followUpEdited, setFollowUpEdited] = useState<TFollowUpDraft | null>(null);
+  const [followUpErrors, setFollowUpErrors] = useState<Record<string, string>>({});
+  const followUpLoaded = followUp.data ? followUpDraftOf(followUp.data.settings) : null;
+  const followUpDraft = followUpEdited ?? followUpLoaded;
   const messageId = useId();
   const signersId = useId();
   const hintId = useId();
@@ -113,14 +130,32 @@ export function SendProposalDialog({
   const close = (next: boolean) => {
     if (!next) {
       send.reset();
+      saveFollowUp.reset();
       setEdited(null);
       setEditing(false);
+      setFollowUpEdited(null);
+      setFollowUpErrors({});
     }
     onOpenChange(next);
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    // Follow-up settings changed here are saved first: the send must not go out with the old ones.
+    if (editing && followUp.data && followUpEdited && followUpLoaded && !sameFollowUp(followUpEdited, followUpLoaded)) {
+      const checked = checkFollowUpDraft(followUpEdited);
+      setFollowUpErrors(checked.errors ?? {});
+      if (!checked.settings) return;
+      try {
+        await saveFollowUp.mutateAsync({ id: proposal.id, ...checked.settings, version: followUp.data.version });
+        setFollowUpEdited(null);
+      } catch (error) {
+        if (error instanceof ApiError) setFollowUpErrors(error.fields);
+        // Changed elsewhere: the current version comes with the reload, the owner's choices stay.
+        if (error instanceof ApiError && error.status === 409) void followUp.refetch();
+        return;
+      }
+    }
     // Signers and options go only when the owner opened them: otherwise the server keeps the last
     // send's (or, the first time, asks the proposal's client).
     const signing =
@@ -145,6 +180,7 @@ export function SendProposalDialog({
           setMessage('');
           setEdited(null);
           setEditing(false);
+          setFollowUpEdited(null);
           send.reset();
           onSent(sent);
         },
@@ -152,7 +188,10 @@ export function SendProposalDialog({
     );
   };
 
-  const error = send.error;
+  // A follow-up field's message shows beside it, not in the list of what stops sending.
+  const followUpFailure =
+    saveFollowUp.error instanceof ApiError && saveFollowUp.error.status === 400 ? null : saveFollowUp.error;
+  const error = send.error ?? followUpFailure;
   const fieldErrors = error instanceof ApiError && error.status === 400 ? error.fields : {};
   const problems =
     error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0 ? problemsOf(error) : [];
@@ -160,7 +199,11 @@ export function SendProposalDialog({
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-h-[92vh] overflow-y-auto">
-        <form onSubmit={onSubmit} className="grid gap-4" aria-label={again ? 'Send again' : 'Send proposal'}>
+        <form
+          onSubmit={(e) => void onSubmit(e)}
+          className="grid gap-4"
+          aria-label={again ? 'Send again' : 'Send proposal'}
+        >
           <DialogHeader>
             <DialogTitle>{again ? 'Send the proposal again' : 'Send the proposal'}</DialogTitle>
             <DialogDescription>
@@ -193,8 +236,19 @@ export function SendProposalDialog({
             </Button>
           </div>
           {editing && draft ? (
-            <div id={signersId}>
+            <div id={signersId} className="grid gap-4">
               <SignersEditor draft={draft} errors={fieldErrors} onChange={setEdited} />
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium">
+                  <BellRing aria-hidden="true" className="size-4" /> Automatic follow-up
+                </legend>
+                <FollowUpSection
+                  query={followUp}
+                  draft={followUpDraft}
+                  errors={followUpErrors}
+                  onChange={setFollowUpEdited}
+                />
+              </fieldset>
             </div>
           ) : null}
 
@@ -261,13 +315,62 @@ export function SendProposalDialog({
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={send.isPending} aria-busy={send.isPending || undefined}>
+            <Button
+              type="submit"
+              disabled={send.isPending || saveFollowUp.isPending}
+              aria-busy={send.isPending || saveFollowUp.isPending || undefined}
+            >
               <Send aria-hidden="true" />
-              {send.isPending ? 'Sending…' : again ? 'Send again' : 'Send'}
+              {send.isPending || saveFollowUp.isPending ? 'Sending…' : again ? 'Send again' : 'Send'}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The follow-up part of the panel: loading, a failure to retry, the fields (off, with a hint, on plans without it). */
+function FollowUpSection({
+  query,
+  draft,
+  errors,
+  onChange,
+}: {
+  query: ReturnType<typeof useProposalFollowUp>;
+  draft: TFollowUpDraft | null;
+  errors: Record<string, string>;
+  onChange: (next: TFollowUpDraft) => void;
+}): ReactNode {
+  if (query.isError) {
+    return (
+      <div role="alert" className="text-sm">
+        <p className="text-destructive">The follow-up settings did not load. {query.error.message}</p>
+        <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+          <RotateCw aria-hidden="true" /> Retry
+        </Button>
+      </div>
+    );
+  }
+  if (!query.data || !draft) {
+    return (
+      <div role="status" aria-label="Loading the follow-up settings" className="grid gap-2">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-5 w-1/2" />
+      </div>
+    );
+  }
+  const { access } = query.data;
+  return (
+    <div className="grid gap-3">
+      {access.included ? null : <FollowUpUpgradeHint access={access} />}
+      <FollowUpFields
+        draft={draft}
+        onChange={onChange}
+        errors={errors}
+        disabled={!access.included}
+        timeZone={query.data.timeZone}
+      />
+    </div>
   );
 }
