@@ -4,3 +4,4 @@ export * from './workspace';
 export * from './share';
 export * from './billing';
 export * from './seal';
+export * from './payments';

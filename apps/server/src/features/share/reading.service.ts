@@ -32,6 +32,7 @@ import { brandedSnapshot, planOf } from '../../billing/plan';
 import { files, proposalEvents, proposalRevisions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { issueSealedPdf, sealedPdfState } from '../../seal/sealed-documents';
+import { paymentRowOf, toSharedPayment } from '../../payments/terms';
 import { requireRevision, resolveShare, resolveSigner, type TRow, type TShareRequest } from './share-access';
 
 /* What the client reads through the link: the proposal, its revisions, files, PDF and certificate. */
@@ -47,7 +48,7 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
     planOf(db, req.deps.env.defaultPlan, row.ownerId),
   ]);
   const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
-  const [revisions, comments, acceptance, sealedPdf, declined, signers, signed] = await Promise.all([
+  const [revisions, comments, acceptance, sealedPdf, declined, signers, signed, paymentRow] = await Promise.all([
     listRevisions(db, row.id),
     listComments(db, row.id),
     findCertificate(db, row.id),
@@ -62,8 +63,10 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
       : Promise.resolve([]),
     signersOf(db, row.id),
     signaturesOn(db, revision.id),
+    paymentRowOf(db, row.id),
   ]);
   const decline = declined[0];
+  const signing = sharedSigning(row, signer, signers, signed);
   return {
     status: row.status as TSharedProposal['status'],
     validUntil: row.validUntil,
@@ -79,7 +82,14 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
       ? { at: decline.at.toISOString(), reason: String((decline.data as { reason?: unknown }).reason ?? '') }
       : null,
     comments,
-    signing: sharedSigning(row, signer, signers, signed),
+    signing,
+    payment: paymentRow
+      ? await toSharedPayment(db, paymentRow, {
+          proposal: row,
+          snapshot: revision.snapshot as TRevisionSnapshot,
+          fixedSelection: signing.fixedSelection,
+        })
+      : null,
   };
 }
 

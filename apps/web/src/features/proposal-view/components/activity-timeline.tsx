@@ -1,9 +1,11 @@
 import type { TProposalEvent, TProposalEventType } from '@draftwell/shared/share/share-api';
 import {
+  Banknote,
   BellRing,
   CalendarPlus,
   CircleCheck,
   CircleX,
+  CreditCard,
   Download,
   Eye,
   FilePlus2,
@@ -46,6 +48,10 @@ const ICONS: Record<TProposalEventType, { icon: ReactNode; tone: string }> = {
   signer_changed: { icon: <UserPen />, tone: NEUTRAL },
   sealed: { icon: <ShieldCheck />, tone: 'bg-success/15 text-success' },
   seal_failed: { icon: <ShieldAlert />, tone: 'bg-destructive/10 text-destructive' },
+  paid: { icon: <Banknote />, tone: 'bg-success/15 text-success' },
+  marked_paid: { icon: <Banknote />, tone: 'bg-success/15 text-success' },
+  payment_failed: { icon: <CreditCard />, tone: 'bg-destructive/10 text-destructive' },
+  refunded: { icon: <Undo2 />, tone: NEUTRAL },
 };
 
 function EventItem({ event, clientName, last }: { event: TProposalEvent; clientName: string; last: boolean }) {
