@@ -13,6 +13,8 @@ export const paths = {
     `/edit-draft/${encodeURIComponent(id)}?fix=${encodeURIComponent(field)}`,
   /** Profile → Plan: the plan, usage meters and billing. */
   plan: `${PROTECTED_ROUTES.profile}?tab=plan`,
+  /** Profile → Payments: the owner's own Stripe account, where clients pay after signing. */
+  payments: `${PROTECTED_ROUTES.profile}?tab=payments`,
   templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,
   /** The client's page of a sent proposal. */

@@ -20,6 +20,7 @@ import { AcceptanceCertificate } from '@/features/proposal-view/components/accep
 import { ActivityTimeline } from '@/features/proposal-view/components/activity-timeline';
 import { CommentsThread } from '@/features/proposal-view/components/comments-thread';
 import { ExtendDialog } from '@/features/proposal-view/components/extend-dialog';
+import { PaymentCard } from '@/features/proposal-view/components/payment-card';
 import { ProposalViewHeader, type TViewDialog } from '@/features/proposal-view/components/proposal-view-header';
 import { RemindDialog } from '@/features/proposal-view/components/remind-dialog';
 import { RevisionsCard } from '@/features/proposal-view/components/revisions-card';
@@ -241,6 +242,7 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
               onRetry={() => void acceptance.refetch()}
             />
           ) : null}
+          <PaymentCard proposalId={p.id} />
           <SignersCard
             proposalId={p.id}
             open={p.status === 'sent' || p.status === 'viewed'}

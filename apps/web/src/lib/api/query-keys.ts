@@ -25,6 +25,8 @@ export const proposalKeys = {
   acceptance: (id: string) => [...proposalKeys.detail(id), 'acceptance'] as const,
   signers: (id: string) => [...proposalKeys.detail(id), 'signers'] as const,
   seal: (id: string) => [...proposalKeys.detail(id), 'seal'] as const,
+  /** The payment asked for at acceptance (decision 0018). */
+  payment: (id: string) => [...proposalKeys.detail(id), 'payment'] as const,
 };
 
 /**
@@ -57,8 +59,9 @@ export function invalidateProposal(queryClient: QueryClient, id: string): Promis
 }
 
 /**
- * What a client's action (opened, commented, signed, accepted, declined) or an expiry makes stale:
- * the proposal, its timeline, comments, signers and acceptance, and the summaries; not its revisions.
+ * What a client's action (opened, commented, signed, accepted, declined, paid) or an expiry makes
+ * stale: the proposal, its timeline, comments, signers, acceptance and payment, and the summaries;
+ * not its revisions.
  */
 export function invalidateProposalActivity(queryClient: QueryClient, id: string): Promise<unknown> {
   return Promise.all([
@@ -67,6 +70,7 @@ export function invalidateProposalActivity(queryClient: QueryClient, id: string)
     queryClient.invalidateQueries({ queryKey: proposalKeys.comments(id) }),
     queryClient.invalidateQueries({ queryKey: proposalKeys.acceptance(id) }),
     queryClient.invalidateQueries({ queryKey: proposalKeys.signers(id) }),
+    queryClient.invalidateQueries({ queryKey: proposalKeys.payment(id) }),
     invalidateProposalSummaries(queryClient),
   ]);
 }

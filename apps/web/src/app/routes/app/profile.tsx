@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { PlanTab } from '@/features/billing/components/plan-tab';
+import { PaymentsTab } from '@/features/payments/components/payments-tab';
 import { useSignOutEverywhere } from '@/features/auth/api/auth-actions';
 import { useSession } from '@/lib/api/session';
 import { ClientList } from '@/features/clients/components/client-list';
@@ -20,13 +21,14 @@ import { DeleteAccountCard } from '@/features/auth/components/delete-account-car
 import { SavedItemList } from '@/features/saved-items/components/saved-item-list';
 import { ThemeChoice } from '@/features/theme/components/theme-toggle';
 
-const TABS = ['account', 'business', 'plan', 'clients', 'items'] as const;
+const TABS = ['account', 'business', 'plan', 'payments', 'clients', 'items'] as const;
 type TTab = (typeof TABS)[number];
 
 const TAB_TITLES: Record<TTab, string> = {
   account: 'Profile',
   business: 'Business profile',
   plan: 'Plan and usage',
+  payments: 'Payments',
   clients: 'Clients',
   items: 'Saved items',
 };
@@ -65,7 +67,7 @@ export default function ProfilePage() {
   return (
     <PageFrame
       title="Profile"
-      description="Your account, your business details, your plan, and the clients and items you reuse."
+      description="Your account, your business details, your plan, how clients pay you, and the clients and items you reuse."
       className="max-w-3xl"
     >
       <Tabs value={tab} onValueChange={selectTab} className="grid grid-cols-1 gap-6">
@@ -73,6 +75,7 @@ export default function ProfilePage() {
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="business">Business profile</TabsTrigger>
           <TabsTrigger value="plan">Plan</TabsTrigger>
+          <TabsTrigger value="payments">Payments</TabsTrigger>
           <TabsTrigger value="clients">Clients</TabsTrigger>
           <TabsTrigger value="items">Saved items</TabsTrigger>
         </TabsList>
@@ -84,6 +87,9 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="plan">
           <PlanTab />
+        </TabsContent>
+        <TabsContent value="payments">
+          <PaymentsTab />
         </TabsContent>
         <TabsContent value="clients">
           <ClientList />
