@@ -370,6 +370,8 @@ describe.each(backends())('payment at acceptance (%s)', (backend: TBackend) => {
       (await o.client.get('/api/account/export')).text,
     ];
     for (const text of answers) expect(text).not.toContain(key);
+    expect(JSON.parse(answers[2]!).paymentAccount).toMatchObject({ mode: 'key', keyLast4: key.slice(-4) });
+    expect(answers[2]).not.toContain(endpoint!.secret as string);
     expect(JSON.stringify(server.logs)).not.toContain(key);
   });
 

@@ -80,12 +80,13 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
   const { quote, currency } = payment;
   const money = (amount: number) => formatMoney(amount, currency);
   const live = status === 'awaiting' || status === 'processing';
+  const titleId = useId();
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle>Payment</CardTitle>
+          <CardTitle id={titleId}>Payment</CardTitle>
           <Badge variant={badge.tone}>{badge.text}</Badge>
         </div>
         <CardDescription>{describePaymentTerms(payment.terms, currency)}.</CardDescription>
