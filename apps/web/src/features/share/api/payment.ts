@@ -32,16 +32,14 @@ export function startPayment(token: string): Promise<{ url: string }> {
 /**
  * Where the payment stands, starting from what the page already has. `returned`: the client just
  * came back from Checkout, so the server is asked (it asks Stripe) every few seconds until the
- * payment shows, as a webhook may not have arrived yet.
+ * payment shows, as a webhook may not have arrived yet (the panel asks once at once, too).
  */
 export function useSharedPayment(token: string, initial: TSharedPayment, { returned }: { returned: boolean }) {
   return useQuery({
     queryKey: sharePaymentKey(token),
     queryFn: ({ signal }) => fetchSharedPayment(token, signal),
     initialData: initial,
-    // Back from Checkout: what the page was given is older than the payment.
-    initialDataUpdatedAt: () => (returned ? 0 : Date.now()),
-    staleTime: returned ? 0 : 60_000,
+    staleTime: 60_000,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
     refetchInterval: (query) => {
       const status = query.state.data?.status;

@@ -4,23 +4,31 @@ import { AlertTriangle, CircleCheck, CreditCard, ExternalLink, Hourglass } from 
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSharedPayment, useStartPayment } from '../api/payment';
 import { formatLocalDate } from '../utils/format';
 import { ACCENT_BUTTON } from './accent';
 
-/** `?payment=success|canceled`, as Stripe Checkout sends the client back; read once, then taken off the address. */
+const outcomeOf = (search: string): 'success' | 'canceled' | null => {
+  const value = new URLSearchParams(search).get('payment');
+  return value === 'success' || value === 'canceled' ? value : null;
+};
+
+/**
+ * `?payment=success|canceled`, as Stripe Checkout sends the client back: read when the page first
+ * renders in the browser, shown from the render after hydration (so a server-rendered page
+ * hydrates as it was drawn), and taken off the address.
+ */
 function useCheckoutReturn(): 'success' | 'canceled' | null {
-  const [outcome] = useState<'success' | 'canceled' | null>(() => {
-    const value = new URLSearchParams(window.location.search).get('payment');
-    return value === 'success' || value === 'canceled' ? value : null;
-  });
+  const hydrated = useHydrated();
+  const [outcome] = useState(() => (typeof window === 'undefined' ? null : outcomeOf(window.location.search)));
   useEffect(() => {
     if (!outcome) return;
     const url = new URL(window.location.href);
     url.searchParams.delete('payment');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }, [outcome]);
-  return outcome;
+  return hydrated ? outcome : null;
 }
 
 /**
@@ -45,6 +53,11 @@ export function PaymentPanel({
   const state = useSharedPayment(token, initial, { returned: returned === 'success' });
   const pay = useStartPayment(token);
   const payment = state.data;
+  const { refetch } = state;
+  // Back from Checkout: what the page was given is older than the payment; ask now.
+  useEffect(() => {
+    if (returned === 'success') void refetch();
+  }, [returned, refetch]);
   const money = (amount: number) => formatMoney(amount, payment.currency);
 
   if (payment.status === 'requested' || payment.status === 'not_due') return null;
