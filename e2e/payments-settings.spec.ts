@@ -26,7 +26,7 @@ test('Profile → Payments: connect with Stripe, a 30% deposit asked in the send
   await expectNoAxeViolations(page, 'Profile → Payments, nothing connected');
 
   // A secret key where a restricted one belongs: said beside the field, nothing sent.
-  const keyForm = page.getByRole('form', { name: 'Restricted key' });
+  const keyForm = page.getByRole('form', { name: 'Save a restricted key' });
   await keyForm.getByLabel('Restricted key').fill('sk_live_51NotARestrictedKey');
   await keyForm.getByRole('button', { name: 'Check and save' }).click();
   await expect(keyForm.getByRole('alert')).toHaveText('Use a restricted key: it starts with rk_live_ or rk_test_.');

@@ -85,7 +85,9 @@ export function PaymentsTab() {
   return (
     <div className="grid grid-cols-1 gap-6">
       {account ? <AccountCard account={account} /> : <ConnectCard settings={settings.data} />}
-      {!account || account.mode === 'key' ? <KeyCard replacing={account !== null} /> : null}
+      {!account || account.mode === 'key' ? (
+        <KeyCard replacing={account !== null} secondary={!account && settings.data.connectAvailable} />
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>How it works</CardTitle>
@@ -246,7 +248,8 @@ function AccountCard({ account }: { account: TPaymentAccount }) {
   );
 }
 
-function KeyCard({ replacing }: { replacing: boolean }) {
+/** `secondary`: Connect with Stripe is offered above, and is the way most owners should take. */
+function KeyCard({ replacing, secondary }: { replacing: boolean; secondary: boolean }) {
   const save = useSaveStripeKey();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string>();
@@ -271,7 +274,9 @@ function KeyCard({ replacing }: { replacing: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{replacing ? 'Use another restricted key' : 'Use a restricted key'}</CardTitle>
+        <CardTitle>
+          {replacing ? 'Use another restricted key' : secondary ? 'Or use a restricted key' : 'Use a restricted key'}
+        </CardTitle>
         <CardDescription>
           For a self-hosted Draftwell. In your Stripe Dashboard, open Developers → API keys → Create restricted key, and
           give it Write access to Checkout Sessions and Webhook Endpoints, and Read access to PaymentIntents and
@@ -279,7 +284,7 @@ function KeyCard({ replacing }: { replacing: boolean }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Restricted key">
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Save a restricted key">
           <FormField label="Restricted key" error={error} hint="Starts with rk_live_ (or rk_test_ to try it out).">
             <Input
               type="password"
@@ -290,7 +295,12 @@ function KeyCard({ replacing }: { replacing: boolean }) {
               onChange={(e) => setKey(e.target.value)}
             />
           </FormField>
-          <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+          <Button
+            type="submit"
+            variant={secondary ? 'outline' : 'default'}
+            className="justify-self-start"
+            disabled={save.isPending}
+          >
             <KeyRound aria-hidden="true" />
             {save.isPending ? 'Checking with Stripe…' : 'Check and save'}
           </Button>

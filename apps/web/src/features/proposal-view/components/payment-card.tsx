@@ -101,7 +101,7 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
               </div>
             ))}
             <div className="flex justify-between gap-4 border-t pt-1 font-medium">
-              <dt>{status === 'requested' ? 'With the default choices' : 'Due'}</dt>
+              <dt>{status === 'requested' ? 'With the default choices' : live ? 'Due' : 'Total'}</dt>
               <dd className="shrink-0 tabular-nums">{money(quote.total)}</dd>
             </div>
           </dl>

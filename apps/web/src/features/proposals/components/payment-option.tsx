@@ -121,54 +121,56 @@ export function PaymentOption({
             </p>
           ) : null}
           {CHOICES.map(([value, text]) => (
-            <label key={value} className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${id}-kind`}
-                value={value}
-                checked={draft.kind === value}
-                disabled={value !== 'none' && !ready}
-                onChange={() => set({ kind: value })}
-                className="accent-primary mt-1"
-              />
-              {text}
-            </label>
+            <div key={value} className="grid gap-1.5">
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  value={value}
+                  checked={draft.kind === value}
+                  disabled={value !== 'none' && !ready}
+                  onChange={() => set({ kind: value })}
+                  className="accent-primary mt-1"
+                />
+                {text}
+              </label>
+              {value === 'deposit_percent' && draft.kind === value ? (
+                <div className="flex items-center gap-2 pl-6">
+                  <label htmlFor={`${id}-percent`} className="sr-only">
+                    Deposit percentage
+                  </label>
+                  <Input
+                    id={`${id}-percent`}
+                    inputMode="decimal"
+                    className="w-24"
+                    value={draft.percent}
+                    onChange={(e) => set({ percent: e.target.value })}
+                    aria-invalid={!!error || !parsed.ok || undefined}
+                  />
+                  <span aria-hidden="true" className="text-sm">
+                    %
+                  </span>
+                </div>
+              ) : null}
+              {value === 'deposit_fixed' && draft.kind === value ? (
+                <div className="flex items-center gap-2 pl-6">
+                  <label htmlFor={`${id}-amount`} className="sr-only">
+                    Deposit amount in {currency}
+                  </label>
+                  <Input
+                    id={`${id}-amount`}
+                    inputMode="decimal"
+                    className="w-36"
+                    value={draft.amount}
+                    placeholder={formatMoneyInput(50_000, currency)}
+                    onChange={(e) => set({ amount: e.target.value })}
+                    aria-invalid={!!error || !parsed.ok || undefined}
+                  />
+                  <span className="text-sm">{currency}</span>
+                </div>
+              ) : null}
+            </div>
           ))}
-          {draft.kind === 'deposit_percent' ? (
-            <div className="flex items-center gap-2 pl-6">
-              <label htmlFor={`${id}-percent`} className="sr-only">
-                Deposit percentage
-              </label>
-              <Input
-                id={`${id}-percent`}
-                inputMode="decimal"
-                className="w-24"
-                value={draft.percent}
-                onChange={(e) => set({ percent: e.target.value })}
-                aria-invalid={!!error || !parsed.ok || undefined}
-              />
-              <span aria-hidden="true" className="text-sm">
-                %
-              </span>
-            </div>
-          ) : null}
-          {draft.kind === 'deposit_fixed' ? (
-            <div className="flex items-center gap-2 pl-6">
-              <label htmlFor={`${id}-amount`} className="sr-only">
-                Deposit amount in {currency}
-              </label>
-              <Input
-                id={`${id}-amount`}
-                inputMode="decimal"
-                className="w-36"
-                value={draft.amount}
-                placeholder={formatMoneyInput(50_000, currency)}
-                onChange={(e) => set({ amount: e.target.value })}
-                aria-invalid={!!error || !parsed.ok || undefined}
-              />
-              <span className="text-sm">{currency}</span>
-            </div>
-          ) : null}
           {recurring || draft.firstRecurring ? (
             <label htmlFor={`${id}-recurring`} className="mt-1 flex items-start gap-2 text-sm">
               <Checkbox
