@@ -170,8 +170,9 @@ async function applyFacts(
     const amount = facts.amount ?? (payment.quote as TPaymentQuote | null)?.total ?? 0;
     const payerName = facts.payer.name ?? (await signerNameOf(tx, checkout.signerId)) ?? 'Your client';
     if (checkout.paymentStatus !== 'paid') {
-      const first = payment.status === 'awaiting' || payment.status === 'processing' || payment.paidVia === 'manual';
-      if (first) {
+      const due = payment.status === 'awaiting' || payment.status === 'processing';
+      // Stripe's payment is the record, also over an earlier *Mark as paid*.
+      if (due || (payment.status === 'paid' && payment.paidVia === 'manual')) {
         await update({
           status: 'paid',
           amountPaid: amount,
@@ -190,8 +191,8 @@ async function applyFacts(
           via: 'stripe',
           paymentIntentId: facts.paymentIntentId,
           name: payerName,
-          // Paid again after an earlier payment (a second session, or after *Mark as paid*): refund one.
-          ...(first && payment.paidVia !== 'manual' ? {} : { again: true }),
+          // Paid after it was already paid (a second session, or after *Mark as paid*): refund one.
+          ...(due ? {} : { again: true }),
         }),
       );
       if (owner) {
@@ -202,9 +203,9 @@ async function applyFacts(
             to: owner.email,
             title: proposal.title,
             text: `${payerName} paid ${moneyOf(amount, currency)} for “${proposal.title}”.`,
-            detail: first
-              ? `Stripe payment ${facts.paymentIntentId ?? ''}. It is in your Stripe account.`.trim()
-              : 'This proposal was already paid: your client has now paid twice. Refund one of the payments in your Stripe Dashboard.',
+            detail: due
+              ? `Stripe payment ${facts.paymentIntentId ?? ''}. It is in your Stripe account.`.replace(' .', '.')
+              : 'This proposal was already paid (or marked as paid): your client has now paid again. Refund one of the payments in your Stripe Dashboard.',
             url: link,
           }),
         );
