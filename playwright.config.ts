@@ -47,6 +47,9 @@ const app2URL = `http://127.0.0.1:${env.E2E_APP2_PORT}`;
 /** The test-mode credentials the integrations app and the local Stripe server share. */
 const STRIPE_SECRET_KEY = 'sk_test_draftwell_e2e';
 const STRIPE_WEBHOOK_SECRET = 'whsec_draftwell_e2e';
+/** Stripe Connect on the integrations app (payments at acceptance, decision 0018). */
+const STRIPE_CONNECT_CLIENT_ID = 'ca_draftwelle2e';
+const STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_draftwell_e2e_connect';
 
 const appEnv = {
   NODE_ENV: 'production',
@@ -139,6 +142,9 @@ export default defineConfig({
         E2E_STRIPE_WEBHOOK_URL: `${app2URL}/api/billing/webhook`,
         E2E_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
         E2E_STRIPE_SECRET_KEY: STRIPE_SECRET_KEY,
+        E2E_STRIPE_CONNECT_CLIENT_ID: STRIPE_CONNECT_CLIENT_ID,
+        E2E_STRIPE_CONNECT_WEBHOOK_URL: `${app2URL}/api/payments/webhook`,
+        E2E_STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_CONNECT_WEBHOOK_SECRET,
       },
     },
     // The "integrations" app: the same build (made by the entry above, which Playwright waits
@@ -166,6 +172,8 @@ export default defineConfig({
         STRIPE_PRICE_PRO_YEARLY: 'price_fake_pro_yearly',
         STRIPE_PRICE_BUSINESS_MONTHLY: 'price_fake_business_monthly',
         STRIPE_PRICE_BUSINESS_YEARLY: 'price_fake_business_yearly',
+        STRIPE_CONNECT_CLIENT_ID,
+        STRIPE_CONNECT_WEBHOOK_SECRET,
       },
     },
   ],

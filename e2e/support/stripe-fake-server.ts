@@ -9,8 +9,11 @@
  *   E2E_STRIPE_PORT             where it listens (127.0.0.1)
  *   E2E_STRIPE_WEBHOOK_URL      the app's webhook, e.g. http://127.0.0.1:4100/api/billing/webhook
  *   E2E_STRIPE_WEBHOOK_SECRET   signs the webhooks; the app's STRIPE_WEBHOOK_SECRET
- *   E2E_STRIPE_SECRET_KEY       the only key it accepts; the app's STRIPE_SECRET_KEY
+ *   E2E_STRIPE_SECRET_KEY       the platform's key; the app's STRIPE_SECRET_KEY
  *                               (default sk_test_draftwell_e2e)
+ *   E2E_STRIPE_CONNECT_CLIENT_ID, E2E_STRIPE_CONNECT_WEBHOOK_URL, E2E_STRIPE_CONNECT_WEBHOOK_SECRET
+ *                               Stripe Connect (payments at acceptance): the app's STRIPE_CONNECT_*,
+ *                               and where events of connected accounts go (/api/payments/webhook)
  * The app's STRIPE_PRICE_* are the ids of FAKE_STRIPE_PRICES (price_fake_pro_monthly, …).
  */
 import { startFakeStripe } from '../../apps/server/test/support/stripe-fake';
@@ -31,6 +34,9 @@ const fake = await startFakeStripe({
   webhookUrl,
   webhookSecret,
   secretKey: process.env.E2E_STRIPE_SECRET_KEY || 'sk_test_draftwell_e2e',
+  connectClientId: process.env.E2E_STRIPE_CONNECT_CLIENT_ID || undefined,
+  connectWebhookUrl: process.env.E2E_STRIPE_CONNECT_WEBHOOK_URL || undefined,
+  connectWebhookSecret: process.env.E2E_STRIPE_CONNECT_WEBHOOK_SECRET || undefined,
   onDeliveryProblem: (message) => process.stderr.write(`stripe-fake-server: webhook ${message}\n`),
 });
 process.stdout.write(`stripe-fake-server: listening on ${fake.url}, webhooks to ${webhookUrl}\n`);

@@ -19,8 +19,13 @@ import { followUpRoutes } from './features/follow-up/follow-up.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { paymentsConnectCallbackRoutes, paymentsRoutes } from './features/payments/payments.routes';
+import { paymentsWebhookRoutes } from './features/payments/payments-webhook.routes';
+import { proposalPaymentRoutes } from './features/proposals/payment.routes';
 import { proposalsRoutes } from './features/proposals/proposals.routes';
+import { sharePaymentRoutes } from './features/share/share-payment.routes';
 import { shareRoutes } from './features/share/share.routes';
+import { CONNECT_WEBHOOK_PATH } from './payments/connections';
 import { VERIFY_MAX_BODY_BYTES, VERIFY_MAX_JSON_BYTES, verifyRoutes } from './features/verify/verify.routes';
 import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
 import { savedSectionsRoutes } from './features/saved-sections/saved-sections.routes';
@@ -53,13 +58,18 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** The payments' webhooks: the Connect endpoint and each restricted-key connection's own. */
+const isPaymentWebhook = (path: string) => path === CONNECT_WEBHOOK_PATH || path.startsWith(`${CONNECT_WEBHOOK_PATH}/`);
+
 /** The typed API, for the web app's RPC client (`hc<AppType>`). */
 const api = new Hono<TAppEnv>()
   .route('/session', sessionRoutes)
   .route('/contact', contactRoutes)
   .route('/proposals', proposalsRoutes)
+  .route('/proposals', proposalPaymentRoutes)
   .route('/notifications', notificationsRoutes)
   .route('/share', shareRoutes)
+  .route('/share', sharePaymentRoutes)
   .route('/verify', verifyRoutes)
   .route('/drafts', draftsRoutes)
   .route('/overview', overviewRoutes)
@@ -75,6 +85,10 @@ const api = new Hono<TAppEnv>()
   // Before '/billing', whose routes all require a session: Stripe has none.
   .route('/billing/webhook', billingWebhookRoutes)
   .route('/billing', billingRoutes)
+  // Before '/payments', whose routes all require a session: Stripe (and its redirect) has none.
+  .route('/payments/webhook', paymentsWebhookRoutes)
+  .route('/payments/connect/callback', paymentsConnectCallbackRoutes)
+  .route('/payments', paymentsRoutes)
   .route('/admin', adminRoutes);
 export type AppType = typeof api;
 
@@ -238,14 +252,15 @@ export function createApp(deps: TAppDeps) {
         ? isMultipart(c)
           ? verifyBodyLimit
           : verifyJsonBodyLimit
-        : c.req.path === WEBHOOK_PATH
+        : c.req.path === WEBHOOK_PATH || isPaymentWebhook(c.req.path)
           ? webhookBodyLimit
           : jsonBodyLimit)(c, next),
   );
-  // Stripe's webhook comes from Stripe's servers, with no Origin: its signature stands in (A16).
+  // Stripe's webhooks come from Stripe's servers, with no Origin: their signature stands in (A16).
   // The public API is called with a key, never a cookie: a page elsewhere has no key to send.
-  app.use('/api/*', requireSameOrigin(env, [WEBHOOK_PATH, '/api/v1/*']));
-  app.use('/api/*', requireJsonBody([...UPLOAD_PATHS, '/api/verify', WEBHOOK_PATH]));
+  const webhooks = [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH, `${CONNECT_WEBHOOK_PATH}/*`];
+  app.use('/api/*', requireSameOrigin(env, [...webhooks, '/api/v1/*']));
+  app.use('/api/*', requireJsonBody([...UPLOAD_PATHS, '/api/verify', ...webhooks]));
   app.on(['GET', 'POST'], '/api/auth/*', authHandler);
   app.route('/api/v1', v1Routes);
   app.route('/api', api);

@@ -128,4 +128,47 @@ describe('readEnv', () => {
       /SIGNING_CERT_PASSPHRASE: is set but SIGNING_CERT_P12 is not/,
     );
   });
+
+  it('reads Stripe Connect for payments: a client id, the platform key and its webhook secret, or none', () => {
+    const dir = tmp();
+    expect(readEnv({ DATA_DIR: dir }).payments).toEqual({ connect: null, apiUrl: undefined });
+    const billing = {
+      STRIPE_SECRET_KEY: 'sk_test_platform',
+      STRIPE_WEBHOOK_SECRET: 'whsec_billing',
+      STRIPE_PRICE_PRO_MONTHLY: 'price_1',
+      STRIPE_PRICE_PRO_YEARLY: 'price_2',
+      STRIPE_PRICE_BUSINESS_MONTHLY: 'price_3',
+      STRIPE_PRICE_BUSINESS_YEARLY: 'price_4',
+    };
+    expect(
+      readEnv({
+        DATA_DIR: dir,
+        ...billing,
+        STRIPE_CONNECT_CLIENT_ID: 'ca_abc123',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }).payments,
+    ).toEqual({
+      connect: { clientId: 'ca_abc123', secretKey: 'sk_test_platform', webhookSecret: 'whsec_connect' },
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+    const linesOf = (extra: Record<string, string>) => {
+      try {
+        readEnv({ DATA_DIR: dir, ...extra });
+        return [];
+      } catch (err) {
+        return (err as EnvError).lines;
+      }
+    };
+    expect(linesOf({ STRIPE_CONNECT_CLIENT_ID: 'ca_abc123' })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: must be set when STRIPE_CONNECT_CLIENT_ID is/),
+      expect.stringMatching(/^STRIPE_CONNECT_WEBHOOK_SECRET: must be set when STRIPE_CONNECT_CLIENT_ID is/),
+    ]);
+    expect(linesOf({ ...billing, STRIPE_CONNECT_CLIENT_ID: 'pk_live_x', STRIPE_CONNECT_WEBHOOK_SECRET: 'w' })).toEqual([
+      expect.stringMatching(/^STRIPE_CONNECT_CLIENT_ID: must be the client id of your Connect platform, like ca_/),
+    ]);
+    expect(linesOf({ STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_x' })).toEqual([
+      expect.stringMatching(/^STRIPE_CONNECT_WEBHOOK_SECRET: is set but STRIPE_CONNECT_CLIENT_ID is not/),
+    ]);
+  });
 });

@@ -91,6 +91,9 @@ const ZEnv = z.object({
   STRIPE_PRICE_PRO_YEARLY: optionalText,
   STRIPE_PRICE_BUSINESS_MONTHLY: optionalText,
   STRIPE_PRICE_BUSINESS_YEARLY: optionalText,
+  /** Stripe Connect (decision 0018): the platform's client id (ca_…) and its Connect endpoint's secret. */
+  STRIPE_CONNECT_CLIENT_ID: optionalText,
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
   /** Where the Stripe SDK sends its requests; only for a Stripe-compatible local server in tests. */
   STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:12111'),
   AI_BASE_URL: optionalUrl(['http:', 'https:'], 'http://localhost:11434/v1'),
@@ -133,6 +136,8 @@ export type TEnv = {
   defaultPlan: TPlanId;
   /** Stripe billing; null when STRIPE_SECRET_KEY is unset (billing off). */
   stripe: TStripeEnv | null;
+  /** Payment at acceptance through each owner's own Stripe account (decision 0018). */
+  payments: TPaymentsEnv;
   /** An OpenAI-compatible model for drafting; null when AI_MODEL is unset (the built-in drafter serves). */
   ai: TAiEnv | null;
   /** How completed proposals' PDFs are sealed (decision 0014). */
@@ -155,6 +160,17 @@ export type TStripeEnv = {
   /** Stripe price ids per paid plan and interval: the only prices Checkout is ever given (A17). */
   prices: Record<Exclude<TPlanId, 'free'>, { month: string; year: string }>;
   /** A Stripe-compatible server to talk to instead of api.stripe.com (tests). */
+  apiUrl: string | undefined;
+};
+
+export type TPaymentsEnv = {
+  /**
+   * Stripe Connect (Standard accounts, OAuth), when the operator set STRIPE_CONNECT_CLIENT_ID: calls
+   * go with the platform's secret key (STRIPE_SECRET_KEY) and the owner's account in the
+   * Stripe-Account header. Null: owners connect with a restricted key of their own account.
+   */
+  connect: { clientId: string; secretKey: string; webhookSecret: string } | null;
+  /** A Stripe-compatible server to talk to instead of api.stripe.com and connect.stripe.com (tests). */
   apiUrl: string | undefined;
 };
 
@@ -236,6 +252,33 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       };
     }
   }
+  let connect: TPaymentsEnv['connect'] = null;
+  if (e.STRIPE_CONNECT_CLIENT_ID) {
+    if (!/^ca_[A-Za-z0-9]+$/.test(e.STRIPE_CONNECT_CLIENT_ID)) {
+      lines.push(
+        'STRIPE_CONNECT_CLIENT_ID: must be the client id of your Connect platform, like ca_… (Settings → Connect)',
+      );
+    }
+    if (!e.STRIPE_SECRET_KEY) {
+      lines.push("STRIPE_SECRET_KEY: must be set when STRIPE_CONNECT_CLIENT_ID is (the platform's secret key)");
+    }
+    if (!e.STRIPE_CONNECT_WEBHOOK_SECRET) {
+      lines.push(
+        'STRIPE_CONNECT_WEBHOOK_SECRET: must be set when STRIPE_CONNECT_CLIENT_ID is (the signing secret whsec_… of the Connect webhook endpoint)',
+      );
+    }
+    if (e.STRIPE_SECRET_KEY && e.STRIPE_CONNECT_WEBHOOK_SECRET) {
+      connect = {
+        clientId: e.STRIPE_CONNECT_CLIENT_ID,
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+      };
+    }
+  } else if (e.STRIPE_CONNECT_WEBHOOK_SECRET) {
+    lines.push(
+      "STRIPE_CONNECT_WEBHOOK_SECRET: is set but STRIPE_CONNECT_CLIENT_ID is not (the platform's client id ca_…)",
+    );
+  }
   let ai: TAiEnv | null = null;
   if (e.AI_MODEL) {
     if (!e.AI_BASE_URL && !e.AI_API_KEY) {
@@ -289,6 +332,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     rateLimit: e.RATE_LIMIT,
     defaultPlan: e.DEFAULT_PLAN,
     stripe,
+    payments: { connect, apiUrl: e.STRIPE_API_URL },
     ai,
     signing: {
       p12: p12Path ? { path: p12Path, passphrase: e.SIGNING_CERT_PASSPHRASE ?? '' } : null,

@@ -152,6 +152,8 @@ function samples(f: TFixtures): Record<string, Record<string, unknown>> {
     'POST /api/verify': { hash: 'a'.repeat(64) },
     'POST /api/billing/checkout': { plan: 'pro', interval: 'monthly' },
     'POST /api/admin/set-plan': { email: 'ada@example.com', plan: 'pro' },
+    'PUT /api/payments/key': { key: 'rk_test_51FuzzKeyAbCdEf' },
+    'POST /api/proposals/:id/payment/mark-paid': { note: 'Bank transfer.' },
     // better-auth's endpoints that take a body (the others get the whole-body cases only).
     'POST /api/auth/sign-up/email': { name: 'A', email: 'fuzz-new@example.com', password: 'velvet-otter-harbour-19' },
     'POST /api/auth/sign-in/email': { email: 'fuzz@example.com', password: 'wrong-password-1' },
@@ -335,7 +337,7 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
         !r.path.startsWith('/api/auth/') &&
         // No JSON body: uploads and Stripe's webhook (multipart and a signed payload), and the
         // actions whose only input is the path.
-        !/\/(files|logo|webhook|portal|duplicate|restore|withdraw|use|views|revoke|reissue|code|seal|examples)$/.test(
+        !/\/(files|logo|webhook|portal|duplicate|restore|withdraw|use|views|revoke|reissue|code|seal|examples|connect|pay|refresh)$|\/webhook\/:connectionId$/.test(
           r.path,
         ),
     );

@@ -10,3 +10,4 @@ export * from './paths';
 export * from './document';
 export * from './share';
 export * from './admin';
+export * from './payments';

@@ -1,5 +1,6 @@
 import {
   NOTIFIED_EVENT_TYPES,
+  formatMoney,
   PROPOSAL_ACTIVITY_EVENT,
   userChannel,
   type TEventActor,
@@ -88,7 +89,18 @@ export function notificationText(
       return `${clientName || 'Your client'} declined ${title}.`;
     case 'expired':
       return `${title} expired without an answer.`;
+    case 'paid':
+      return `${who} paid ${paidAmount(data)} for ${title}.`;
+    case 'payment_failed':
+      return `A payment of ${paidAmount(data)} for ${title} did not go through.`;
   }
+}
+
+/** "$1,200" from a payment event's { amount, currency }. */
+function paidAmount(data: Record<string, unknown>): string {
+  return typeof data.amount === 'number' && typeof data.currency === 'string'
+    ? formatMoney(data.amount, data.currency)
+    : 'the amount due';
 }
 
 export function toNotification(

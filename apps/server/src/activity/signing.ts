@@ -5,6 +5,7 @@ import {
   documentLocale,
   documentTotals,
   formatCalendarDate,
+  formatMoney,
   signingProgress,
   type TAwaitingSigner,
   type TEmailProof,
@@ -33,6 +34,7 @@ import { sha256Hex } from '../lib/sha256';
 import { enqueueMail } from '../mail/outbox';
 import { acceptedReceiptMail, ownerActivityMail, proposalMail } from '../mail/templates';
 import { scheduleSeal } from '../seal/seal-jobs';
+import { fixPaymentAtAcceptance } from '../payments/terms';
 import { recordEvent } from './events';
 import { latestRevision } from './records';
 
@@ -372,6 +374,9 @@ export async function recordSignature(
   // The acceptance is complete: its sealed PDF is made by the seal job (decision 0014), and every
   // mail waits for it in the outbox, then carries it with a link (R9).
   await scheduleSeal(tx, { proposalId: row.id, ownerId: row.ownerId, revisionId: revision.id });
+  // A payment asked for at acceptance is now due, for the accepted choices (decision 0018); the
+  // signature stands whatever becomes of it.
+  const due = await fixPaymentAtAcceptance(tx, { proposalId: row.id, totals, currency: snapshot.currency });
   const pdf = (audience: 'owner' | 'client', signerId?: string) =>
     ({ kind: 'sealed_pdf', proposalId: row.id, audience, ...(signerId ? { signerId } : {}) }) as const;
   if (ownerMail) {
@@ -404,6 +409,7 @@ export async function recordSignature(
         title: row.title,
         senderName: snapshot.sender.name,
         url: shareUrl(deps.env.baseUrl, token),
+        ...(due ? { paymentDue: formatMoney(due.total, due.currency) } : {}),
       }),
       pdf('client', s.id),
     );

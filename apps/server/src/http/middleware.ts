@@ -4,19 +4,20 @@ import { AppError } from '../lib/app-error';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** An `except` entry is a path, or a prefix ending in `/*` (a webhook per connection). */
+const excepted = (except: string[], path: string) =>
+  except.some((e) => (e.endsWith('/*') ? path.startsWith(e.slice(0, -1)) : e === path));
+
 /**
  * State-changing API requests must come from our own origin (A7). Browsers always send Origin on
  * such requests; a foreign one, `null`, or none at all is refused before any work is done.
  * Paths listed in `except` are not called by browsers and authenticate each request themselves
  * (`/api/v1/*`: every path under it).
  */
-const exempt = (pattern: string, path: string) =>
-  pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
-
 export function requireSameOrigin(env: Pick<TEnv, 'origins' | 'baseUrl'>, except: string[] = []): MiddlewareHandler {
   const allowed = new Set(env.origins);
   return async (c, next) => {
-    if (BODYLESS.has(c.req.method) || except.some((path) => exempt(path, c.req.path))) return next();
+    if (BODYLESS.has(c.req.method) || excepted(except, c.req.path)) return next();
     const origin = c.req.header('origin');
     if (origin === undefined || !allowed.has(origin)) throw foreignOrigin(env, origin);
     return next();
@@ -43,7 +44,7 @@ export function foreignOrigin(env: Pick<TEnv, 'baseUrl'>, origin: string | undef
  */
 export function requireJsonBody(except: string[] = []): MiddlewareHandler {
   return async (c, next) => {
-    if (BODYLESS.has(c.req.method) || except.includes(c.req.path)) return next();
+    if (BODYLESS.has(c.req.method) || excepted(except, c.req.path)) return next();
     // A body is announced by a length above zero or by chunked encoding; fetch sends neither
     // on a DELETE without one.
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;

@@ -185,17 +185,22 @@ export function commentDigestMail(args: {
   };
 }
 
-/** To the client, after accepting: where the certificate and the PDF stay available. */
+/** To the client, after accepting: where the certificate and the PDF stay available (and what to pay, if asked). */
 export function acceptedReceiptMail(args: {
   to: string;
   name: string;
   title: string;
   senderName: string;
   url: string;
+  /** A payment due at acceptance (decision 0018), as money: "$1,200". */
+  paymentDue?: string;
 }): TMail {
   const lines = [
     `Hi ${args.name},`,
     `You accepted “${args.title}” from ${args.senderName}. Your certificate of acceptance and the signed PDF stay available at the link below.`,
+    ...(args.paymentDue
+      ? [`${args.senderName} asks for a payment of ${args.paymentDue} now: you can pay it securely from the same page.`]
+      : []),
   ];
   return {
     to: args.to,
@@ -312,6 +317,30 @@ export function ownerExpiryWarningMail(args: {
     subject: `Closes ${when}: ${args.title}`,
     text: `${text}\n\n${detail}\n\nSee the proposal: ${args.url}`,
     html: layout(args.title, [text, detail], { label: 'See the proposal', url: args.url }),
+    link: args.url,
+  };
+}
+
+/** To the client who paid (decision 0018): the amount, Stripe's receipt, and their page. */
+export function paymentReceiptMail(args: {
+  to: string;
+  name: string;
+  title: string;
+  senderName: string;
+  amount: string;
+  receiptUrl: string | null;
+  url: string;
+}): TMail {
+  const lines = [
+    args.name ? `Hi ${args.name},` : 'Hello,',
+    `Thank you: your payment of ${args.amount} to ${args.senderName} for “${args.title}” went through.`,
+    ...(args.receiptUrl ? [`Your receipt: ${args.receiptUrl}`] : []),
+  ];
+  return {
+    to: args.to,
+    subject: `Payment received: ${args.title}`,
+    text: `${lines.join('\n\n')}\n\nYour proposal: ${args.url}`,
+    html: layout('Payment received', lines, { label: 'See your proposal', url: args.url }),
     link: args.url,
   };
 }

@@ -16,6 +16,8 @@ export const paths = {
     `/edit-draft/${encodeURIComponent(id)}?fix=${encodeURIComponent(field)}`,
   /** Profile → Plan: the plan, usage meters and billing. */
   plan: `${PROTECTED_ROUTES.profile}?tab=plan`,
+  /** Profile → Payments: the owner's own Stripe account, where clients pay after signing. */
+  payments: `${PROTECTED_ROUTES.profile}?tab=payments`,
   templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
   sectionEdit: (id: string) => `/library/sections/${encodeURIComponent(id)}`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,

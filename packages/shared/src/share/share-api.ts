@@ -1,5 +1,6 @@
 import type { TPricingSelection } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
+import type { TSharedPayment } from '../payments';
 import type { TProposalStatus } from '../workspace/proposals';
 import type { TAcceptanceCertificate, TRevisionSnapshot, TRevisionSummary } from './revision';
 import type { TSharedSigning } from './signing';
@@ -32,6 +33,14 @@ export const PROPOSAL_EVENT_TYPES = [
   'expiry_warning_sent',
   /** A client signer stopped automatic follow-up mail with its link: data { name, email }. */
   'follow_up_stopped',
+  /** Paid through Stripe (decision 0018): data { amount, currency, via: 'stripe', name, paymentIntentId, again? }. */
+  'paid',
+  /** The owner marked it paid by hand: data { amount, currency, via: 'manual', by, note }. */
+  'marked_paid',
+  /** A payment attempt failed: data { amount, currency, message }. */
+  'payment_failed',
+  /** Stripe reports a refund: data { amount (refunded so far), currency, full }. */
+  'refunded',
 ] as const;
 export type TProposalEventType = (typeof PROPOSAL_EVENT_TYPES)[number];
 export type TEventActor = 'owner' | 'client' | 'system';
@@ -59,7 +68,16 @@ export type TProposalEvent = {
 };
 
 /** The event types the owner is told about as they happen (toast, email) and after a reconnect. */
-export const NOTIFIED_EVENT_TYPES = ['opened', 'commented', 'signed', 'accepted', 'declined', 'expired'] as const;
+export const NOTIFIED_EVENT_TYPES = [
+  'opened',
+  'commented',
+  'signed',
+  'accepted',
+  'declined',
+  'expired',
+  'paid',
+  'payment_failed',
+] as const;
 export type TNotifiedEventType = (typeof NOTIFIED_EVENT_TYPES)[number];
 
 /** A client's action on one of the owner's proposals, as pushed over the realtime channel. */
@@ -109,6 +127,11 @@ export type TSharedProposal = {
   comments: TComment[];
   /** The signing round as this link's signer sees it. */
   signing: TSharedSigning;
+  /**
+   * The payment asked for at acceptance (decision 0018): before signing, what it will come to;
+   * after, where it stands. Null when none is asked for.
+   */
+  payment?: TSharedPayment | null;
 };
 
 /** POST /api/share/:token/views → the id the page reports its time on page to. */

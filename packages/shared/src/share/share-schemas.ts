@@ -4,6 +4,7 @@ import { ZPricingSelection } from '../document/schema';
 import { ZIsoDate, ZVersion } from '../workspace/common';
 import { COUNTERSIGN_MODES, MAX_SIGNERS, SIGNING_ORDERS } from './signing';
 import { ZSignatureMark, ZSignatureMethods } from './signature';
+import { ZPaymentTerms } from '../payments-schemas';
 
 /** Request bodies of the sending and client-side routes, validated by the server. */
 
@@ -64,6 +65,8 @@ export const ZSendProposal = z.strictObject({
   signing: ZSigningSettings.partial().optional(),
   /** Required when countersigning before sending. */
   ownerSignature: ZOwnerSignature.optional(),
+  /** What the client pays after signing (decision 0018). Left out: as last time (none the first time). */
+  payment: ZPaymentTerms.optional(),
 });
 export type TSendProposal = z.input<typeof ZSendProposal>;
 

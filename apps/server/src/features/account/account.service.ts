@@ -7,6 +7,9 @@ import {
   signatures,
   businessProfiles,
   clients,
+  paymentAccounts,
+  paymentCheckouts,
+  proposalPayments,
   files,
   followUpDefaults,
   followUpMails,
@@ -160,6 +163,40 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       .from(followUpMails)
       .where(eq(followUpMails.ownerId, actor.id))
       .orderBy(asc(followUpMails.sentAt));
+    // Payments at acceptance (decision 0018): the Stripe account without its key or webhook secret.
+    const [paymentAccount] = await tx
+      .select({
+        mode: paymentAccounts.mode,
+        stripeAccountId: paymentAccounts.stripeAccountId,
+        displayName: paymentAccounts.displayName,
+        keyLast4: paymentAccounts.keyLast4,
+        livemode: paymentAccounts.livemode,
+        status: paymentAccounts.status,
+        connectedAt: paymentAccounts.connectedAt,
+      })
+      .from(paymentAccounts)
+      .where(eq(paymentAccounts.ownerId, actor.id));
+    const payments = await tx
+      .select()
+      .from(proposalPayments)
+      .where(eq(proposalPayments.ownerId, actor.id))
+      .orderBy(asc(proposalPayments.createdAt));
+    const checkouts = await tx
+      .select({
+        sessionId: paymentCheckouts.sessionId,
+        proposalId: paymentCheckouts.proposalId,
+        mode: paymentCheckouts.mode,
+        stripeAccountId: paymentCheckouts.stripeAccountId,
+        amount: paymentCheckouts.amount,
+        currency: paymentCheckouts.currency,
+        status: paymentCheckouts.status,
+        paymentStatus: paymentCheckouts.paymentStatus,
+        paymentIntentId: paymentCheckouts.paymentIntentId,
+        createdAt: paymentCheckouts.createdAt,
+      })
+      .from(paymentCheckouts)
+      .where(eq(paymentCheckouts.ownerId, actor.id))
+      .orderBy(asc(paymentCheckouts.createdAt));
     return {
       format: EXPORT_FORMAT,
       exportedAt: new Date().toISOString(),
@@ -184,6 +221,9 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
         stops: followUpStopRows,
         mails: followUpSent,
       },
+      paymentAccount: paymentAccount ?? null,
+      payments,
+      paymentCheckouts: checkouts,
       files: ownedFiles.map((f) => ({ ...f, url: fileUrl(f.id) })),
     };
   });

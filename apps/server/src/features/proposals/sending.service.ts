@@ -39,6 +39,7 @@ import type { TActor } from '../../http/require-user';
 import { consumeUsage, requireFeature } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/sha256';
+import { applyPaymentTerms } from '../../payments/terms';
 import { notFound, owned, toProposal } from './proposals.service';
 import { signerContacts, syncSigners } from './signers.service';
 
@@ -174,6 +175,13 @@ export async function sendProposal(args: {
       .values({ proposalId: row.id, ownerId: actor.id, number, snapshot, hash: sha256Hex(canonicalJson(snapshot)) })
       .returning();
     if (!revision) throw new Error('revision insert returned no row');
+
+    await applyPaymentTerms(tx, {
+      proposal: row,
+      revisionId: revision.id,
+      document,
+      terms: input.payment && { oneOff: input.payment.oneOff, firstRecurring: input.payment.firstRecurring ?? false },
+    });
 
     const signers = await syncSigners(tx, deps, {
       row,

@@ -18,6 +18,7 @@ import { brandedSnapshot, planOfRow } from '../../billing/plan';
 import { files, proposalRevisions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { issueSealedPdf, sealedPdfStateOf } from '../../seal/sealed-documents';
+import { paymentRowOf, toSharedPayment } from '../../payments/terms';
 import { missing, readSharePage, requireRevision, resolveShare, type TRow, type TShareRequest } from './share-access';
 
 /* What the client reads through the link: the proposal, its revisions, files, PDF and certificate. */
@@ -36,6 +37,9 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
   const planId = planOfRow(page.plan, req.deps.env.defaultPlan);
   const { snapshot, madeWithFooter } = brandedSnapshot(revision.snapshot as TRevisionSnapshot, planId);
   const decline = page.decline;
+  const signing = sharedSigning(row, signer, page.signers, page.signed);
+  const db = req.deps.database.db;
+  const paymentRow = page.hasPayment ? await paymentRowOf(db, row.id) : null;
   return {
     status: row.status as TSharedProposal['status'],
     validUntil: row.validUntil,
@@ -51,7 +55,14 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
       ? { at: decline.at.toISOString(), reason: String((decline.data as { reason?: unknown }).reason ?? '') }
       : null,
     comments: page.comments,
-    signing: sharedSigning(row, signer, page.signers, page.signed),
+    signing,
+    payment: paymentRow
+      ? await toSharedPayment(db, paymentRow, {
+          proposal: row,
+          snapshot: revision.snapshot as TRevisionSnapshot,
+          fixedSelection: signing.fixedSelection,
+        })
+      : null,
   };
 }
 

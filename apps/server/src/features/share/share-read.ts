@@ -8,6 +8,7 @@ import {
   acceptances,
   appRateLimits,
   proposalComments,
+  proposalPayments,
   proposalEvents,
   proposalRevisions,
   proposalSigners,
@@ -135,6 +136,7 @@ function pageFields(page: boolean) {
       signers: none as SQL<TJson[] | null>,
       signed: none as SQL<TJson[] | null>,
       plan: none as SQL<TJson | null>,
+      hasPayment: none as SQL<boolean | null>,
     };
   }
   return {
@@ -164,6 +166,8 @@ function pageFields(page: boolean) {
       from ${signatures} where ${signatures.revisionId} = ${newestRevision(sql`${proposalRevisions.id}`)})`,
     plan: sql<TJson | null>`(select ${jsonRow(planColumns)} from ${subscriptions}
       where ${subscriptions.userId} = ${proposals.ownerId} limit 1)`,
+    // Whether payment terms go with it (decision 0018): only then is their row read, apart.
+    hasPayment: sql<boolean>`exists (select 1 from ${proposalPayments} where ${ofProposal(proposalPayments.proposalId)})`,
   };
 }
 
@@ -265,6 +269,8 @@ export type TSharePage = {
   signers: TJsonRow<typeof listedColumns>[];
   signed: TJsonRow<typeof signedColumns>[];
   plan: TJsonRow<typeof planColumns> | null;
+  /** The proposal has payment terms (a `proposal_payments` row). */
+  hasPayment: boolean;
 };
 
 /** What opening a link read. */
@@ -340,5 +346,6 @@ function toPage(row: TAnswer): TSharePage {
     signers: (row.signers ?? []).map((s) => fromJsonRow(listedColumns, s)),
     signed: (row.signed ?? []).map((s) => fromJsonRow(signedColumns, s)),
     plan: row.plan ? fromJsonRow(planColumns, row.plan) : null,
+    hasPayment: row.hasPayment === true,
   };
 }

@@ -357,7 +357,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
       </Suspense>
 
       <SendProposalDialog
-        proposal={{ ...record, title: fields.title, client: fields.client }}
+        proposal={{ ...record, title: fields.title, client: fields.client, currency: fields.currency }}
         getVersion={() => latest.current.version}
         open={sending === 'open'}
         onOpenChange={(open) => setSending(open ? 'open' : null)}

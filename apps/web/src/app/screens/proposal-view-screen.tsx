@@ -22,6 +22,7 @@ import { ActivityTimeline } from '@/features/proposal-view/components/activity-t
 import { CommentsThread } from '@/features/proposal-view/components/comments-thread';
 import { ExtendDialog } from '@/features/proposal-view/components/extend-dialog';
 import { FollowUpCard } from '@/features/proposal-view/components/follow-up-card';
+import { PaymentCard } from '@/features/proposal-view/components/payment-card';
 import { ProposalViewHeader, type TViewDialog } from '@/features/proposal-view/components/proposal-view-header';
 import { RemindDialog } from '@/features/proposal-view/components/remind-dialog';
 import { RevisionsCard } from '@/features/proposal-view/components/revisions-card';
@@ -244,6 +245,7 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
               onRetry={() => void acceptance.refetch()}
             />
           ) : null}
+          <PaymentCard proposalId={p.id} />
           <SignersCard
             proposalId={p.id}
             open={p.status === 'sent' || p.status === 'viewed'}

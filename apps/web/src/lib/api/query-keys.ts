@@ -27,6 +27,8 @@ export const proposalKeys = {
   seal: (id: string) => [...proposalKeys.detail(id), 'seal'] as const,
   /** Its automatic follow-up: settings and where each signer stands (changes with sends and answers). */
   followUp: (id: string) => [...proposalKeys.detail(id), 'follow-up'] as const,
+  /** The payment asked for at acceptance (decision 0018). */
+  payment: (id: string) => [...proposalKeys.detail(id), 'payment'] as const,
 };
 
 /**
@@ -59,8 +61,9 @@ export function invalidateProposal(queryClient: QueryClient, id: string): Promis
 }
 
 /**
- * What a client's action (opened, commented, signed, accepted, declined) or an expiry makes stale:
- * the proposal, its timeline, comments, signers and acceptance, and the summaries; not its revisions.
+ * What a client's action (opened, commented, signed, accepted, declined, paid) or an expiry makes
+ * stale: the proposal, its timeline, comments, signers, acceptance and payment, and the summaries;
+ * not its revisions.
  */
 export function invalidateProposalActivity(queryClient: QueryClient, id: string): Promise<unknown> {
   return Promise.all([
@@ -69,6 +72,7 @@ export function invalidateProposalActivity(queryClient: QueryClient, id: string)
     queryClient.invalidateQueries({ queryKey: proposalKeys.comments(id) }),
     queryClient.invalidateQueries({ queryKey: proposalKeys.acceptance(id) }),
     queryClient.invalidateQueries({ queryKey: proposalKeys.signers(id) }),
+    queryClient.invalidateQueries({ queryKey: proposalKeys.payment(id) }),
     invalidateProposalSummaries(queryClient),
   ]);
 }

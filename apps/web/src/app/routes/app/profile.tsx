@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { PlanTab } from '@/features/billing/components/plan-tab';
+import { PaymentsTab } from '@/features/payments/components/payments-tab';
 import { useSignOutEverywhere } from '@/features/auth/api/auth-actions';
 import { useSession } from '@/lib/api/session';
 import { ClientList } from '@/features/clients/components/client-list';
@@ -21,13 +22,14 @@ import { SavedItemList } from '@/features/saved-items/components/saved-item-list
 import { ApiKeysCard } from '@/features/developers/components/api-keys-card';
 import { ThemeChoice } from '@/features/theme/components/theme-toggle';
 
-const TABS = ['account', 'business', 'plan', 'clients', 'items', 'developers'] as const;
+const TABS = ['account', 'business', 'plan', 'payments', 'clients', 'items', 'developers'] as const;
 type TTab = (typeof TABS)[number];
 
 const TAB_TITLES: Record<TTab, string> = {
   account: 'Profile',
   business: 'Business profile',
   plan: 'Plan and usage',
+  payments: 'Payments',
   clients: 'Clients',
   items: 'Saved items',
   developers: 'Developers',
@@ -67,7 +69,7 @@ export default function ProfilePage() {
   return (
     <PageFrame
       title="Profile"
-      description="Your account, your business details, your plan, and the clients and items you reuse."
+      description="Your account, your business details, your plan, how clients pay you, and the clients and items you reuse."
       className="max-w-3xl"
     >
       <Tabs value={tab} onValueChange={selectTab} className="grid grid-cols-1 gap-6">
@@ -75,6 +77,7 @@ export default function ProfilePage() {
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="business">Business profile</TabsTrigger>
           <TabsTrigger value="plan">Plan</TabsTrigger>
+          <TabsTrigger value="payments">Payments</TabsTrigger>
           <TabsTrigger value="clients">Clients</TabsTrigger>
           <TabsTrigger value="items">Saved items</TabsTrigger>
           <TabsTrigger value="developers">Developers</TabsTrigger>
@@ -87,6 +90,9 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="plan">
           <PlanTab />
+        </TabsContent>
+        <TabsContent value="payments">
+          <PaymentsTab />
         </TabsContent>
         <TabsContent value="clients">
           <ClientList />

@@ -78,6 +78,21 @@ export default function PrivacyPage() {
           fetch them from Stripe when you open Profile → Plan.
         </p>
 
+        <h3>Payments from your clients</h3>
+        <p>
+          Only if you connect your own Stripe account (Profile → Payments) and ask for a payment when sending. With
+          Stripe Connect we keep your Stripe account’s identifier and business name, never a key. With a restricted key
+          we keep the key encrypted (AES-256-GCM, under a key derived from this server’s secret), its last four
+          characters to show you, and the signing secret of the webhook endpoint made on your account, encrypted the
+          same way; the key is never shown again or sent to a browser. For each proposal that asks for a payment we keep
+          what it asks (a deposit or the full amount), the amount due, and Stripe’s word on it: the Checkout sessions
+          made, whether and when it was paid, the amount, Stripe’s payment identifier and receipt link, refunds, and the
+          message of a failed attempt; or, when you mark it paid by hand, who did and your note. Your client’s card or
+          bank details go to Stripe only and never reach our server; Stripe receives the client’s email address, the
+          proposal’s number and title and the link back to it. Disconnecting forgets the account and removes this
+          server’s access at Stripe; the payments of your proposals stay on them, for as long as your account exists.
+        </p>
+
         <h3>Drafting with an AI model</h3>
         <p>
           Only if the operator of this server has configured an AI model: when you draft from a brief or rewrite a
@@ -130,13 +145,14 @@ export default function PrivacyPage() {
           <li>a link to choose a new password, when you ask for one;</li>
           <li>a note when a client opens, comments on, accepts or declines one of your proposals;</li>
           <li>
-            if you turned on expiry warnings, a note the day before a proposal still waiting for signatures closes.
+            if you turned on expiry warnings, a note the day before a proposal still waiting for signatures closes; and
+            a note when a client pays, or a payment fails, or cannot be made because your Stripe account needs you.
           </li>
         </ul>
         <p>
-          Your clients get the proposals you send them (and your reminders), your replies to their comments, and a
-          receipt when they accept. If you turned on automatic follow-up, they also get its reminders and expiry
-          warnings, each with a link that stops them for that proposal.
+          Your clients get the proposals you send them (and your reminders), your replies to their comments, a receipt
+          when they accept, and one when they pay online. If you turned on automatic follow-up, they also get its
+          reminders and expiry warnings, each with a link that stops them for that proposal.
         </p>
         <p>No newsletters or marketing emails.</p>
       </ProseSection>

@@ -22,6 +22,8 @@ const TONES: Record<TNotifiedEventType, TNotificationToast['tone']> = {
   accepted: 'success',
   declined: 'default',
   expired: 'default',
+  paid: 'success',
+  payment_failed: 'default',
 };
 
 const VERBS: Record<TNotifiedEventType, [string, string]> = {
@@ -31,6 +33,8 @@ const VERBS: Record<TNotifiedEventType, [string, string]> = {
   accepted: ['acceptance', 'acceptances'],
   declined: ['decline', 'declines'],
   expired: ['expiry', 'expiries'],
+  paid: ['payment', 'payments'],
+  payment_failed: ['failed payment', 'failed payments'],
 };
 
 function one(n: TProposalNotification): TNotificationToast {
@@ -58,7 +62,7 @@ export function notificationToasts(items: TProposalNotification[], source: TNoti
   if (source === 'live' || items.length <= COALESCE_ABOVE) return items.map(one);
   const proposals = [...new Set(items.map((n) => n.proposalId))];
   const numbers = [...new Set(items.map((n) => n.proposalNumber))];
-  const accepted = items.some((n) => n.type === 'accepted');
+  const accepted = items.some((n) => n.type === 'accepted' || n.type === 'paid');
   return [
     {
       id: `activity-missed-${items[0]!.seq}-${items.at(-1)!.seq}`,

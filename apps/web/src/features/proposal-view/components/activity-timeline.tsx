@@ -1,11 +1,13 @@
 import type { TProposalEvent, TProposalEventType } from '@draftwell/shared/share/share-api';
 import {
   BellOff,
+  Banknote,
   BellRing,
   CalendarClock,
   CalendarPlus,
   CircleCheck,
   CircleX,
+  CreditCard,
   Download,
   Eye,
   FilePlus2,
@@ -50,6 +52,10 @@ const ICONS: Record<TProposalEventType, { icon: ReactNode; tone: string }> = {
   seal_failed: { icon: <ShieldAlert />, tone: 'bg-destructive/10 text-destructive' },
   expiry_warning_sent: { icon: <CalendarClock />, tone: NEUTRAL },
   follow_up_stopped: { icon: <BellOff />, tone: NEUTRAL },
+  paid: { icon: <Banknote />, tone: 'bg-success/15 text-success' },
+  marked_paid: { icon: <Banknote />, tone: 'bg-success/15 text-success' },
+  payment_failed: { icon: <CreditCard />, tone: 'bg-destructive/10 text-destructive' },
+  refunded: { icon: <Undo2 />, tone: NEUTRAL },
 };
 
 function EventItem({ event, clientName, last }: { event: TProposalEvent; clientName: string; last: boolean }) {

@@ -127,4 +127,29 @@ describe('describeEvent', () => {
       'Dana stopped the automatic emails',
     );
   });
+
+  it('says who paid what and how, a failed attempt, a refund, and a payment marked by hand', () => {
+    const paid = { amount: 100_000, currency: 'USD' };
+    expect(
+      describeEvent(
+        event({ type: 'paid', actor: 'system', data: { ...paid, name: 'Dana Reyes', paymentIntentId: 'pi_1' } }),
+      ),
+    ).toEqual({ title: 'Dana Reyes paid $1,000 through Stripe', detail: 'Stripe payment pi_1' });
+    expect(describeEvent(event({ type: 'paid', data: { ...paid, again: true } }), 'Dana').detail).toMatch(
+      /second payment/,
+    );
+    expect(describeEvent(event({ type: 'marked_paid', data: { ...paid, by: 'Olivia', note: 'Wire 4411' } }))).toEqual({
+      title: 'Olivia marked $1,000 as paid',
+      detail: 'Wire 4411',
+    });
+    expect(
+      describeEvent(event({ type: 'payment_failed', data: { ...paid, message: 'Your card was declined.' } })),
+    ).toEqual({ title: 'A payment of $1,000 did not go through', detail: 'Your card was declined.' });
+    expect(
+      describeEvent(event({ type: 'refunded', data: { amount: 30_000, currency: 'EUR', full: false } })).title,
+    ).toBe('€300 refunded so far');
+    expect(describeEvent(event({ type: 'refunded', data: { ...paid, full: true } })).title).toBe(
+      'Refunded in full ($1,000)',
+    );
+  });
 });

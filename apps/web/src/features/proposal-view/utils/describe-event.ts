@@ -1,6 +1,7 @@
 import type { TProposalEvent } from '@draftwell/shared/share/share-api';
 import { sectionTimesOf, sumSectionTimes } from '@draftwell/shared/document/sections';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
+import { formatMoney } from '@draftwell/shared/money';
 import { formatDuration } from './format';
 
 /** The sections a visit's line names, longest read first. */
@@ -14,6 +15,10 @@ export type TEventDescription = {
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** A payment event's { amount, currency } as money. */
+const money = (d: Record<string, unknown>): string =>
+  typeof d.amount === 'number' && typeof d.currency === 'string' ? formatMoney(d.amount, d.currency) : 'the amount due';
 
 /** The activity timeline's words for one event; `clientName` stands in where the event names nobody. */
 export function describeEvent(event: TProposalEvent, clientName = ''): TEventDescription {
@@ -122,6 +127,27 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
       return { title: 'The signed PDF was sealed with the server’s certificate', detail: null };
     case 'seal_failed':
       return { title: 'The signed PDF could not be made', detail: text(d.reason) || null };
+    case 'paid':
+      return {
+        title: `${text(d.name) || client} paid ${money(d)} through Stripe`,
+        detail: d.again
+          ? 'It was already paid: this is a second payment. Refund one of them in your Stripe Dashboard.'
+          : text(d.paymentIntentId)
+            ? `Stripe payment ${text(d.paymentIntentId)}`
+            : null,
+      };
+    case 'marked_paid':
+      return {
+        title: `${text(d.by) ? `${text(d.by)} marked` : 'You marked'} ${money(d)} as paid`,
+        detail: text(d.note) || null,
+      };
+    case 'payment_failed':
+      return { title: `A payment of ${money(d)} did not go through`, detail: text(d.message) || null };
+    case 'refunded':
+      return {
+        title: d.full === true ? `Refunded in full (${money(d)})` : `${money(d)} refunded so far`,
+        detail: null,
+      };
     default:
       return { title: String(event.type), detail: null };
   }

@@ -3,6 +3,7 @@ import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { BellRing, CircleAlert, Mail, RotateCw, Send, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SIGNING } from '@draftwell/shared/share/signing';
+import { NO_PAYMENT_TERMS, asksForPayment, describePaymentTerms } from '@draftwell/shared/payments';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -29,8 +30,10 @@ import { paths } from '@/config/paths';
 import { ApiError, isPlanLimitError } from '@/lib/api-client';
 import { api, unwrap } from '@/lib/api-client';
 import { useProposalFollowUp, useSaveProposalFollowUp } from '@/lib/api/follow-up';
+import { usePaymentSettings, useProposalPayment } from '@/lib/api/payments';
 import { useProposalSigners } from '@/lib/api/signers';
 import { useSendProposal } from '../api/send-proposal';
+import { PaymentOption, paymentDraftOf, paymentTermsOf, type TPaymentDraft } from './payment-option';
 import { SignersEditor, type TSignersDraft } from './signers-editor';
 
 const MESSAGE_MAX = 2000;
@@ -54,7 +57,10 @@ function problemsOf(error: ApiError): TProblem[] {
   return [...known, ...other];
 }
 
-export type TSendableProposal = Pick<TProposal, 'id' | 'title' | 'status' | 'client' | 'clientId' | 'signing'>;
+export type TSendableProposal = Pick<
+  TProposal,
+  'id' | 'title' | 'status' | 'client' | 'clientId' | 'signing' | 'currency' | 'totals'
+>;
 
 /**
  * Send, or send again: the client's address, an optional message, and, when the server says the
@@ -79,7 +85,13 @@ export function SendProposalDialog({
   // The owner's changes; until they make any, the draft below is what is offered.
   const [edited, setEdited] = useState<TSignersDraft | null>(null);
   const [editing, setEditing] = useState(false);
+  const [paymentEdited, setPaymentEdited] = useState<TPaymentDraft | null>(null);
+  const [paymentProblem, setPaymentProblem] = useState<string | null>(null);
   const previous = useProposalSigners(proposal.id, { enabled: open && proposal.status !== 'draft' });
+  const payments = usePaymentSettings({ enabled: open });
+  const lastPayment = useProposalPayment(proposal.id, { enabled: open });
+  const lastTerms = lastPayment.data?.terms ?? NO_PAYMENT_TERMS;
+  const paymentDraft = paymentEdited ?? paymentDraftOf(lastTerms, proposal.currency);
   const clientRecord = useQuery({
     queryKey: ['clients', 'detail', proposal.clientId, 'signers'],
     queryFn: ({ signal }) =>
@@ -135,6 +147,8 @@ export function SendProposalDialog({
       setEditing(false);
       setFollowUpEdited(null);
       setFollowUpErrors({});
+      setPaymentEdited(null);
+      setPaymentProblem(null);
     }
     onOpenChange(next);
   };
@@ -156,6 +170,13 @@ export function SendProposalDialog({
         return;
       }
     }
+    // The payment asked for goes too when the options are open; otherwise the last send's stands.
+    const payment = editing ? paymentTermsOf(paymentDraft, proposal.currency) : null;
+    if (payment && !payment.ok) {
+      setPaymentProblem(payment.message);
+      return;
+    }
+    setPaymentProblem(null);
     // Signers and options go only when the owner opened them: otherwise the server keeps the last
     // send's (or, the first time, asks the proposal's client).
     const signing =
@@ -174,13 +195,20 @@ export function SendProposalDialog({
           }
         : {};
     send.mutate(
-      { id: proposal.id, version: getVersion(), message: message.trim(), ...signing },
+      {
+        id: proposal.id,
+        version: getVersion(),
+        message: message.trim(),
+        ...signing,
+        ...(payment?.ok ? { payment: payment.terms } : {}),
+      },
       {
         onSuccess: (sent) => {
           setMessage('');
           setEdited(null);
           setEditing(false);
           setFollowUpEdited(null);
+          setPaymentEdited(null);
           send.reset();
           onSent(sent);
         },
@@ -193,8 +221,11 @@ export function SendProposalDialog({
     saveFollowUp.error instanceof ApiError && saveFollowUp.error.status === 400 ? null : saveFollowUp.error;
   const error = send.error ?? followUpFailure;
   const fieldErrors = error instanceof ApiError && error.status === 400 ? error.fields : {};
-  const problems =
-    error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0 ? problemsOf(error) : [];
+  // A 409 about payments (no Stripe account connected) belongs beside the payment choice.
+  const paymentError = error instanceof ApiError ? error.fields.payment : undefined;
+  const problems = (
+    error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0 ? problemsOf(error) : []
+  ).filter((p) => !(editing && p.field === 'payment'));
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -249,7 +280,19 @@ export function SendProposalDialog({
                   onChange={setFollowUpEdited}
                 />
               </fieldset>
+              <PaymentOption
+                draft={paymentDraft}
+                onChange={setPaymentEdited}
+                currency={proposal.currency}
+                totals={proposal.totals}
+                settings={payments.data ?? null}
+                error={paymentProblem ?? paymentError}
+              />
             </div>
+          ) : asksForPayment(lastTerms) ? (
+            <p className="text-muted-foreground -mt-2 text-xs">
+              Payment: {describePaymentTerms(lastTerms, proposal.currency)}.
+            </p>
           ) : null}
 
           <div className="grid gap-2">
@@ -291,7 +334,7 @@ export function SendProposalDialog({
                 ))}
               </ul>
             </div>
-          ) : error ? (
+          ) : error && !(editing && paymentError) ? (
             <div
               role="alert"
               className="border-destructive/40 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-sm"
