@@ -6,3 +6,4 @@ export * from './billing';
 export * from './seal';
 export * from './developers';
 export * from './follow-up';
+export * from './storage';
