@@ -121,6 +121,9 @@ const ZEnv = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
+/** "A, B and C". */
+const listed = (names: readonly string[]) => `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
 /** The four settings that together move stored files to an S3-compatible bucket. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_HINTS: Record<(typeof S3_REQUIRED)[number], string> = {
@@ -309,8 +312,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (s3Given.length > 0) {
     const missing = S3_REQUIRED.filter((k) => e[k] === undefined);
     for (const k of missing) {
-      const others = S3_REQUIRED.filter((o) => o !== k).join(', ');
-      lines.push(`${k}: must be set with ${others} (${S3_HINTS[k]})`);
+      lines.push(`${k}: must be set with ${listed(S3_REQUIRED.filter((o) => o !== k))} (${S3_HINTS[k]})`);
     }
     if (missing.length === 0) {
       s3 = {
@@ -328,7 +330,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       ...(source.S3_FORCE_PATH_STYLE?.trim() ? ['S3_FORCE_PATH_STYLE'] : []),
     ];
     for (const k of orphan) {
-      lines.push(`${k}: is set but ${S3_REQUIRED.join(', ')} are not (without them files stay in DATA_DIR/files)`);
+      lines.push(`${k}: is set but ${listed(S3_REQUIRED)} are not (without them files stay in DATA_DIR/files)`);
     }
   }
   if (lines.length > 0) throw new EnvError(lines);

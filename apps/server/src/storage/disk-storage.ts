@@ -32,8 +32,9 @@ export function createDiskFileStorage(root: string, logger: Logger): TFileStorag
   }
 
   async function sizeOf(key: string): Promise<{ size: number } | null> {
+    const file = pathOf(key);
     try {
-      return { size: (await stat(pathOf(key))).size };
+      return { size: (await stat(file)).size };
     } catch (err) {
       if (code(err) === 'ENOENT') return null;
       throw unavailable('stat', key, err);
@@ -91,8 +92,9 @@ export function createDiskFileStorage(root: string, logger: Logger): TFileStorag
     },
     stat: sizeOf,
     async delete(key) {
+      const file = pathOf(key);
       try {
-        await unlink(pathOf(key));
+        await unlink(file);
       } catch (err) {
         if (code(err) === 'ENOENT') return;
         throw unavailable('delete', key, err);

@@ -134,6 +134,37 @@ export function checkedStream(source: Readable, sha256: string, onMismatch: () =
 }
 
 /**
+ * A stream to upload that must be exactly `size` bytes long: one that runs longer fails as soon as
+ * it does, and its last chunk is held back until its end shows the length is right, so a stream
+ * of another length never hands the service all the bytes it was promised (the upload fails
+ * instead of storing something else).
+ */
+export function exactLength(source: Readable, size: number): Readable {
+  let seen = 0;
+  let held: Buffer | null = null;
+  const wrong = (what: string) => new Error(`The stream to store is ${what} than the ${size} bytes it was given with.`);
+  const check = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > size) {
+        done(wrong('longer'));
+        return;
+      }
+      const previous = held;
+      held = chunk;
+      done(null, previous ?? undefined);
+    },
+    flush(done) {
+      if (seen !== size) done(wrong('shorter'));
+      else done(null, held ?? undefined);
+    },
+  });
+  source.on('error', (err) => check.destroy(err));
+  check.on('close', () => source.destroy());
+  return source.pipe(check);
+}
+
+/**
  * A Node stream as a web stream for a response body, read only as fast as the response is sent
  * (each pull reads one chunk), and destroyed when the client goes away.
  */

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Logger } from 'pino';
 import type { TS3Env } from '../env';
-import { assertStorageKey, StorageUnavailableError, type TFileStorage } from './file-storage';
+import { assertStorageKey, exactLength, StorageUnavailableError, type TFileStorage } from './file-storage';
 
 /** How long connecting may take, and how long a request may wait for its answer or stay silent. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -63,7 +63,18 @@ export async function createS3FileStorage(config: TS3Env, logger: Logger): Promi
     async put(key, body, opts) {
       assertStorageKey(key);
       // Bytes in memory go as they are (the SDK can send them again on a retry); a stream goes once.
-      const [Body, size] = body instanceof Uint8Array ? [body, body.byteLength] : [body.stream, body.size];
+      const [Body, size] =
+        body instanceof Uint8Array ? [body, body.byteLength] : [exactLength(body.stream, body.size), body.size];
+      // The SDK pipes a stream into its request and does not watch it: a stream that fails (or is
+      // of another length) aborts the request, and the put fails with the stream's error.
+      const abort = new AbortController();
+      let bodyError: unknown = null;
+      if (!(Body instanceof Uint8Array)) {
+        Body.on('error', (err) => {
+          bodyError = err;
+          abort.abort();
+        });
+      }
       try {
         await client.send(
           new sdk.PutObjectCommand({
@@ -73,8 +84,10 @@ export async function createS3FileStorage(config: TS3Env, logger: Logger): Promi
             ContentLength: size,
             ...(opts?.contentType ? { ContentType: opts.contentType } : {}),
           }),
+          { abortSignal: abort.signal },
         );
       } catch (err) {
+        if (bodyError) throw bodyError;
         throw unavailable('put', key, err);
       }
     },
