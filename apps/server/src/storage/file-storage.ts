@@ -163,24 +163,3 @@ export function exactLength(source: Readable, size: number): Readable {
   check.on('close', () => source.destroy());
   return source.pipe(check);
 }
-
-/**
- * A Node stream as a web stream for a response body, read only as fast as the response is sent
- * (each pull reads one chunk), and destroyed when the client goes away.
- */
-export function webStream(source: Readable): ReadableStream<Uint8Array> {
-  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
-      },
-      cancel() {
-        source.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
-import { webStream } from '../../storage/file-storage';
+import { streamBody } from '../../http/stream-body';
 import { readUploadForm } from '../../storage/upload-form';
 import { deleteFile, findFile, openFile, uploadFile } from './files.service';
 
@@ -39,7 +39,7 @@ export const filesRoutes = new Hono<TAuthedEnv>()
     c.header('x-content-type-options', 'nosniff');
     c.header('content-disposition', `inline; filename="${row.id}.${EXTENSIONS[row.contentType] ?? 'bin'}"`);
     c.header('content-security-policy', "default-src 'none'; sandbox");
-    return c.body(webStream(file.stream), 200);
+    return c.body(streamBody(c, file.stream, c.var.log), 200);
   })
   .delete('/:id', async (c) => {
     const { database, storage } = c.var.deps;

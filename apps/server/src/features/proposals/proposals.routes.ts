@@ -33,7 +33,7 @@ import {
   readOwnProposal,
   replyAsOwner,
 } from './activity.service';
-import { webStream } from '../../storage/file-storage';
+import { streamBody } from '../../http/stream-body';
 import { pdfHeaders } from '../../activity/documents';
 import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawProposal } from './sending.service';
 import { changeSigner, countersign, getSigning } from './signers.service';
@@ -207,7 +207,10 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   )
   .get('/:id/sealed-pdf', async (c) => {
     const file = await ownerSealedPdf({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
-    return c.body(webStream(file.stream), 200, { ...pdfHeaders(file.filename), 'content-length': String(file.size) });
+    return c.body(streamBody(c, file.stream, c.var.log), 200, {
+      ...pdfHeaders(file.filename),
+      'content-length': String(file.size),
+    });
   })
   .get('/:id/revisions/:number/pdf', async (c) => {
     const { bytes, filename } = await ownerPdf({

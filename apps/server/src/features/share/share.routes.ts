@@ -6,7 +6,7 @@ import { compressJson } from '../../http/compress-json';
 import { exactJson } from '../../http/exact-json';
 import { validJson } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
-import { webStream } from '../../storage/file-storage';
+import { streamBody } from '../../http/stream-body';
 import {
   acceptProposal,
   addClientComment,
@@ -60,7 +60,10 @@ export const shareRoutes = new Hono<TAppEnv>()
   // The sealed PDF of the accepted proposal (decision 0014), the same bytes on every download.
   .get('/:token/sealed-pdf', async (c) => {
     const file = await shareSealedPdf(request(c));
-    return c.body(webStream(file.stream), 200, { ...pdfHeaders(file.filename), 'content-length': String(file.size) });
+    return c.body(streamBody(c, file.stream, c.var.log), 200, {
+      ...pdfHeaders(file.filename),
+      'content-length': String(file.size),
+    });
   })
   .get('/:token/certificate', async (c) => c.json(await getShareCertificate(request(c)), 200))
   .get('/:token/files/:fileId', async (c) => {
@@ -70,7 +73,7 @@ export const shareRoutes = new Hono<TAppEnv>()
     c.header('x-content-type-options', 'nosniff');
     c.header('content-disposition', 'inline');
     c.header('content-security-policy', "default-src 'none'; sandbox");
-    return c.body(webStream(stored.stream), 200);
+    return c.body(streamBody(c, stored.stream, c.var.log), 200);
   })
   .post('/:token/views', async (c) => {
     // The owner looking at their own link is not a client's visit.
