@@ -21,7 +21,7 @@ import { freePort, storages, tempDir, testS3Server, type TLogEntry, type TStorag
 import { TEST_S3_SECRET_ACCESS_KEY } from './support/s3-server';
 
 /**
- * The storage contract (decision 0017): the disk and the S3 implementation answer the same calls
+ * The storage contract (decision 0018): the disk and the S3 implementation answer the same calls
  * the same way, checked here against a real directory and a real S3-compatible server (s3rver),
  * each seen from outside through the tests' own view of it.
  */

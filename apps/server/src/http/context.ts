@@ -20,7 +20,7 @@ export type TAppDeps = {
   seals: TSealWorker;
   logger: Logger;
   realtime: TRealtimeHub;
-  /** Stored files' bytes: DATA_DIR/files, or an S3-compatible bucket (decision 0017). */
+  /** Stored files' bytes: DATA_DIR/files, or an S3-compatible bucket (decision 0018). */
   storage: TFileStorage;
   /** Deletes the bytes of deleted files that were not deleted at once; `drain` in tests. */
   fileDeletions: TStorageDeletionWorker;

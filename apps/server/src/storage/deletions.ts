@@ -5,7 +5,7 @@ import { storageDeletions } from '../db/schema';
 import type { TFileStorage } from './file-storage';
 
 /**
- * Deleting stored bytes, in whichever storage holds them (decision 0017). The database says what
+ * Deleting stored bytes, in whichever storage holds them (decision 0018). The database says what
  * must go: `storage_deletions` gets a key when its `files` or `sealed_documents` row is deleted
  * (a trigger, in the same transaction, so an account deleted with all its rows queues all its
  * files), and before new bytes are written (due an hour later, unless the row that keeps them

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Stored files whose bytes are to be deleted, in whichever storage holds them (decision 0017).
+ * Stored files whose bytes are to be deleted, in whichever storage holds them (decision 0018).
  * Deleting a `files` or `sealed_documents` row queues its key here in the same transaction (a
  * trigger, so rows deleted by a cascade, such as an account's, are queued too); a key is also
  * queued before its bytes are written, due an hour later, so that bytes whose row never came (a
