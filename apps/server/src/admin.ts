@@ -8,6 +8,9 @@ import { setPlanByEmail, adminToken, type TSetPlanResult } from './billing/set-p
 import { AppError } from './lib/app-error';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
+import { copyStoredFiles, formatBytes } from './storage/copy-files';
+import { StorageUnavailableError } from './storage/file-storage';
+import { openFileStorage } from './storage/open-storage';
 
 /**
  * `npm run admin -- <command>`: the operator's commands, with the server's own configuration.
@@ -16,7 +19,9 @@ import { createLogger } from './lib/logger';
  * database itself when no server runs.
  */
 const USAGE = `Usage: npm run admin -- set-plan <email> <plan>
-  plan: one of ${PLAN_IDS.join(', ')}`;
+       npm run admin -- copy-files-to-s3
+  plan: one of ${PLAN_IDS.join(', ')}
+  copy-files-to-s3: copies the files in DATA_DIR/files into the bucket the S3_* settings name`;
 
 class CommandError extends Error {}
 
@@ -86,6 +91,43 @@ async function setPlan(env: TEnv, args: string[]): Promise<string> {
   return `${result.email} is now on the ${PLANS[result.plan].name} plan${was}.`;
 }
 
+/**
+ * Copies the stored files on the local disk (DATA_DIR/files) into the bucket the S3_* settings
+ * name, printing each file copied: what an operator runs once before switching the servers to S3,
+ * and again after, for files uploaded in between. It needs no database and may run while
+ * servers do; files already in the bucket are left as they are.
+ */
+async function copyFilesToS3(env: TEnv, args: string[], say: (line: string) => void): Promise<string> {
+  if (args.length > 0) throw new CommandError(USAGE);
+  if (!env.s3) {
+    throw new CommandError(
+      'Set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_REGION, S3_FORCE_PATH_STYLE if the servers use them) to the bucket to copy into, as the servers will run with them.',
+    );
+  }
+  const logger = createLogger('silent');
+  const from = await openFileStorage({ s3: null, dataDir: env.dataDir }, logger);
+  const to = await openFileStorage(env, logger);
+  try {
+    await to.check();
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) throw new CommandError(`The bucket cannot be used: ${err.reason}.`);
+    throw err;
+  }
+  say(`Copying the files in ${from.location} to ${to.location}…`);
+  let r;
+  try {
+    r = await copyStoredFiles({ from, to, say: (line) => say(`  ${line}`) });
+  } catch (err) {
+    if (!(err instanceof StorageUnavailableError)) throw err;
+    throw new CommandError(
+      `The copy stopped: ${err.reason}. What was copied stays; run the command again to copy the rest.`,
+    );
+  }
+  const copied = r.copied === 1 ? '1 file' : `${r.copied} files`;
+  const present = r.present === 1 ? '1 file was' : `${r.present} files were`;
+  return `Copied ${copied} (${formatBytes(r.copiedBytes)}); ${present} in the bucket already.`;
+}
+
 export async function runAdmin(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   try {
@@ -93,6 +135,9 @@ export async function runAdmin(argv: string[]): Promise<number> {
     switch (command) {
       case 'set-plan':
         process.stdout.write(`${await setPlan(env, args)}\n`);
+        return 0;
+      case 'copy-files-to-s3':
+        process.stdout.write(`${await copyFilesToS3(env, args, (line) => process.stdout.write(`${line}\n`))}\n`);
         return 0;
       default:
         process.stderr.write(`${USAGE}\n`);

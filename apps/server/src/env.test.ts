@@ -171,4 +171,60 @@ describe('readEnv', () => {
       expect.stringMatching(/^STRIPE_CONNECT_WEBHOOK_SECRET: is set but STRIPE_CONNECT_CLIENT_ID is not/),
     ]);
   });
+
+  it('reads the S3 settings: all four together or none, a region and path style of their own', () => {
+    const dir = tmp();
+    expect(readEnv({ DATA_DIR: dir }).s3).toBeNull();
+    const four = {
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com/',
+      S3_BUCKET: 'draftwell-files',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/with+chars',
+    };
+    expect(readEnv({ DATA_DIR: dir, ...four }).s3).toEqual({
+      endpoint: 'https://s3.eu-central-1.amazonaws.com',
+      bucket: 'draftwell-files',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/with+chars',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    expect(readEnv({ DATA_DIR: dir, ...four, S3_REGION: 'auto', S3_FORCE_PATH_STYLE: 'true' }).s3).toMatchObject({
+      region: 'auto',
+      forcePathStyle: true,
+    });
+    // Empty values are unset, as for every other variable.
+    expect(readEnv({ DATA_DIR: dir, S3_ENDPOINT: '', S3_BUCKET: ' ', S3_FORCE_PATH_STYLE: '' }).s3).toBeNull();
+
+    const problems = (source: Record<string, string>) => {
+      try {
+        readEnv({ DATA_DIR: dir, ...source });
+      } catch (err) {
+        return (err as EnvError).lines;
+      }
+      return [];
+    };
+    // Some but not all: one line per missing one, naming the others.
+    expect(problems({ S3_BUCKET: 'draftwell-files', S3_SECRET_ACCESS_KEY: 'x' })).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT: must be set with S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY \(/),
+      expect.stringMatching(/^S3_ACCESS_KEY_ID: must be set with S3_ENDPOINT, S3_BUCKET and S3_SECRET_ACCESS_KEY \(/),
+    ]);
+    expect(problems({ S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      'S3_REGION: is set but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not (without them files stay in DATA_DIR/files)',
+      'S3_FORCE_PATH_STYLE: is set but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not (without them files stay in DATA_DIR/files)',
+    ]);
+    expect(
+      problems({
+        ...four,
+        S3_ENDPOINT: 's3.amazonaws.com',
+        S3_BUCKET: 'a/b',
+        S3_FORCE_PATH_STYLE: 'yes',
+      }).map((l) => l.split(':')[0]),
+    ).toEqual(['S3_ENDPOINT', 'S3_BUCKET', 'S3_FORCE_PATH_STYLE']);
+    expect(problems({ ...four, S3_ENDPOINT: 'https://minio.example.com/draftwell' })).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT: must be the address of the service without a path/),
+    ]);
+    // The secret is never in a message, even when something else is wrong.
+    expect(problems({ ...four, S3_BUCKET: '' }).join('\n')).not.toContain('secret/with+chars');
+  });
 });

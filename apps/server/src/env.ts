@@ -108,7 +108,33 @@ const ZEnv = z.object({
   SIGNING_CERT_P12: optionalText,
   SIGNING_CERT_PASSPHRASE: z.string().optional(),
   SIGNING_TSA_URL: optionalUrl(['http:', 'https:'], 'http://timestamp.example.com/tsr'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.eu-central-1.amazonaws.com').refine(
+    (v) => v === undefined || !URL.canParse(v) || new URL(v).pathname === '/',
+    { message: 'must be the address of the service without a path, like https://s3.eu-central-1.amazonaws.com' },
+  ),
+  S3_BUCKET: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/.test(v), {
+    message: 'must be a bucket name, like draftwell-files (letters, digits, dots, hyphens and underscores)',
+  }),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
+
+/** "A, B and C". */
+const listed = (names: readonly string[]) => `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** The four settings that together move stored files to an S3-compatible bucket. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_HINTS: Record<(typeof S3_REQUIRED)[number], string> = {
+  S3_ENDPOINT: 'the address of the S3-compatible service, like https://s3.eu-central-1.amazonaws.com',
+  S3_BUCKET: "the bucket's name",
+  S3_ACCESS_KEY_ID: 'the access key id of a key that may read, write, list and delete in the bucket',
+  S3_SECRET_ACCESS_KEY: 'the secret of that access key',
+};
 
 export type TEnv = {
   nodeEnv: 'production' | 'development' | 'test';
@@ -142,6 +168,21 @@ export type TEnv = {
   ai: TAiEnv | null;
   /** How completed proposals' PDFs are sealed (decision 0014). */
   signing: TSigningEnv;
+  /** An S3-compatible bucket for stored files; null when the S3_* settings are unset (DATA_DIR/files). */
+  s3: TS3Env | null;
+};
+
+export type TS3Env = {
+  /** The service's address, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  /** Never logged. */
+  secretAccessKey: string;
+  /** us-east-1 unless S3_REGION says otherwise (most S3-compatible services accept any). */
+  region: string;
+  /** Address the bucket as endpoint/bucket/key instead of bucket.endpoint/key (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
 };
 
 export type TSigningEnv = {
@@ -309,6 +350,32 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   } else if (e.SIGNING_CERT_PASSPHRASE) {
     lines.push('SIGNING_CERT_PASSPHRASE: is set but SIGNING_CERT_P12 is not (the path of the .p12 file it opens)');
   }
+  let s3: TS3Env | null = null;
+  const s3Given = S3_REQUIRED.filter((k) => e[k] !== undefined);
+  if (s3Given.length > 0) {
+    const missing = S3_REQUIRED.filter((k) => e[k] === undefined);
+    for (const k of missing) {
+      lines.push(`${k}: must be set with ${listed(S3_REQUIRED.filter((o) => o !== k))} (${S3_HINTS[k]})`);
+    }
+    if (missing.length === 0) {
+      s3 = {
+        endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+        bucket: e.S3_BUCKET!,
+        accessKeyId: e.S3_ACCESS_KEY_ID!,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        region: e.S3_REGION ?? 'us-east-1',
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      };
+    }
+  } else {
+    const orphan = [
+      ...(e.S3_REGION !== undefined ? ['S3_REGION'] : []),
+      ...(source.S3_FORCE_PATH_STYLE?.trim() ? ['S3_FORCE_PATH_STYLE'] : []),
+    ];
+    for (const k of orphan) {
+      lines.push(`${k}: is set but ${listed(S3_REQUIRED)} are not (without them files stay in DATA_DIR/files)`);
+    }
+  }
   if (lines.length > 0) throw new EnvError(lines);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
@@ -338,5 +405,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       p12: p12Path ? { path: p12Path, passphrase: e.SIGNING_CERT_PASSPHRASE ?? '' } : null,
       tsaUrl: e.SIGNING_TSA_URL,
     },
+    s3,
   };
 }

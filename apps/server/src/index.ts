@@ -2,7 +2,7 @@ import { EnvError, readEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { SigningConfigError } from './seal/signing-identity';
-import { SHUTDOWN_GRACE_MS, startServer } from './server';
+import { FileStorageConfigError, SHUTDOWN_GRACE_MS, startServer } from './server';
 
 async function main() {
   let env;
@@ -21,7 +21,11 @@ async function main() {
   try {
     server = await startServer({ env, logger });
   } catch (err) {
-    if (err instanceof DataDirLockedError || err instanceof SigningConfigError) {
+    if (
+      err instanceof DataDirLockedError ||
+      err instanceof SigningConfigError ||
+      err instanceof FileStorageConfigError
+    ) {
       process.stderr.write(`Draftwell cannot start: ${err.message}\n`);
       process.exit(1);
     }

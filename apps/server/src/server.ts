@@ -26,7 +26,12 @@ import { createRealtimeHub } from './realtime/hub';
 import { createSealWorker } from './seal/seal-jobs';
 import { sealedPdfAttachments } from './seal/sealed-documents';
 import { signingIdentityLoader } from './seal/signing-identity';
-import { createLocalFileStorage } from './storage/file-storage';
+import { createStorageDeletionWorker } from './storage/deletions';
+import { StorageUnavailableError } from './storage/file-storage';
+import { openFileStorage } from './storage/open-storage';
+
+/** The file storage named by the configuration cannot be used (no such bucket, refused key, unreachable). */
+export class FileStorageConfigError extends Error {}
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -77,7 +82,17 @@ export async function startServer(opts: {
     await realtime.start();
     cleanup.unshift(() => realtime.stop());
     const webDist = opts.webDist === null ? undefined : (opts.webDist ?? defaultWebDist());
-    const storage = createLocalFileStorage(path.join(env.dataDir, 'files'));
+    const storage = await openFileStorage(env, logger);
+    // A bucket that does not exist or refuses the key stops the start, saying which.
+    await storage.check().catch((err: unknown) => {
+      throw err instanceof StorageUnavailableError
+        ? new FileStorageConfigError(`the file storage (${storage.location}) cannot be used: ${err.reason}.`)
+        : err;
+    });
+    logger.info({ storage: storage.kind, location: storage.location }, 'stored files are kept in %s', storage.location);
+    const fileDeletions = createStorageDeletionWorker({ database, storage, logger });
+    await fileDeletions.start();
+    cleanup.unshift(() => fileDeletions.stop());
     const revisionPdf = revisionPdfAttachments({ database, env, storage });
     const sealedPdf = sealedPdfAttachments({ database, env, storage, logger });
     const outbox = createOutboxWorker({
@@ -103,7 +118,19 @@ export async function startServer(opts: {
     cleanup.unshift(stopSweeps);
     cleanup.unshift(startDeletedPurges({ db: database.db, logger }));
     cleanup.unshift(startFollowUpSweeps({ database, env, outbox, logger }));
-    const deps: TAppDeps = { env, database, auth, mailer, logger, realtime, storage, outbox, seals, webDist };
+    const deps: TAppDeps = {
+      env,
+      database,
+      auth,
+      mailer,
+      logger,
+      realtime,
+      storage,
+      fileDeletions,
+      outbox,
+      seals,
+      webDist,
+    };
     const { app, state } = createApp(deps);
 
     const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_MESSAGE_BYTES });

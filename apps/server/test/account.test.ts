@@ -1,8 +1,36 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, nextIp, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+import {
+  backends,
+  countRows,
+  multipart,
+  nextIp,
+  signUp,
+  startTestServer,
+  storages,
+  type Client,
+  type TBackend,
+  type TStorageKind,
+  type TTestServer,
+} from './helpers';
+import { readyDraft, send, verifyEmail } from './proposal-fixtures';
 
-describe.each(backends())('export my data (%s)', (backend) => {
+const backendsAndStorages = backends().flatMap((b) => storages().map((s) => [b, s] as [TBackend, TStorageKind]));
+
+const png = (size: number) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: { r: 9, g: 99, b: 199 } } })
+    .png()
+    .toBuffer();
+
+async function upload(client: Client, bytes: Uint8Array, path = '/api/files', method = 'POST') {
+  const { body, type } = multipart([{ name: 'file', value: bytes, filename: 'a.png', type: 'image/png' }]);
+  const res = await client.request(path, { method, body, headers: { 'content-type': type } });
+  expect(res.status, res.text).toBe(path === '/api/files' ? 201 : 200);
+  return res.body;
+}
+
+describe.each(backendsAndStorages)('export my data (%s, %s storage)', (backend, storage) => {
   let server: TTestServer;
   let alice: Client;
   let aliceEmail: string;
@@ -10,7 +38,7 @@ describe.each(backends())('export my data (%s)', (backend) => {
   let aliceId: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
+    server = await startTestServer({ backend, storage, env: { TRUST_PROXY: 'true' } });
     const a = await signUp(server, { name: 'Alice' });
     alice = a.client;
     aliceEmail = a.email;
@@ -112,7 +140,67 @@ describe.each(backends())('export my data (%s)', (backend) => {
     for (const secret of ['shareTokenHash', 'shareTokenSealed']) expect(res.text).not.toContain(`"${secret}"`);
   });
 
+  it('lists my files (metadata and their address, not their storage) and they can be fetched', async () => {
+    const file = await upload(alice, await png(12));
+    const data = (await alice.get('/api/account/export')).body;
+    const listed = (data.files as Array<Record<string, unknown>>).find((f) => f.id === file.id);
+    expect(listed).toMatchObject({ id: file.id, url: `/api/files/${file.id}`, size: file.size, purpose: 'image' });
+    expect(JSON.stringify(data)).not.toContain('storageKey');
+    const fetched = await alice.get(listed!.url as string);
+    expect(fetched.status).toBe(200);
+    expect(fetched.bytes.byteLength).toBe(file.size);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await server.client().get('/api/account/export')).status).toBe(401);
+  });
+});
+
+describe.each(backendsAndStorages)('delete my account (%s, %s storage)', (backend, storage) => {
+  it('deletes every stored file of the account (images, logo, sealed PDF) and no one else’s', async () => {
+    const server = await startTestServer({ backend, storage, env: { TRUST_PROXY: 'true' } });
+    try {
+      const a = await signUp(server, { name: 'Leaving' });
+      await verifyEmail(server, a.user.id);
+      const bob = await signUp(server, { name: 'Staying' });
+      const image = await upload(a.client, await png(20));
+      const logo = await upload(a.client, await png(30), '/api/profile/logo', 'PUT');
+      const bobs = await upload(bob.client, await png(25));
+
+      // An accepted proposal, sealed: its PDF is stored too.
+      const draft = await readyDraft(a.client, { title: 'Goodbye' });
+      expect((await send(a.client, draft)).status).toBe(200);
+      const token = new URL((await a.client.get(`/api/proposals/${draft.id}/share-link`)).body.url as string).pathname
+        .split('/')
+        .pop()!;
+      const visitor = server.client({ ip: nextIp() });
+      const page = (await visitor.get(`/api/share/${token}`)).body as { revision: { hash: string } };
+      const accepted = await visitor.post(`/api/share/${token}/accept`, {
+        name: 'Dana',
+        email: 'dana@example.com',
+        consent: true,
+        revisionHash: page.revision.hash,
+      });
+      expect(accepted.status, accepted.text).toBe(201);
+      await server.deps.seals.drain();
+      await server.deps.outbox.drain();
+      const keys = await server.stored.keys();
+      const sealed = keys.filter((k) => k.startsWith('sealed-'));
+      expect(sealed).toHaveLength(1);
+      const leaving = [`${image.id}.png`, `${logo.logoFileId}.png`, sealed[0]!];
+      for (const key of [...leaving, `${bobs.id}.png`]) expect(keys).toContain(key);
+
+      const res = await a.client.post('/api/auth/delete-user', { password: a.password });
+      expect(res.status, res.text).toBe(200);
+      // The rows went with the account; their bytes go from the storage (at once, or on the next pass).
+      await server.deps.fileDeletions.drain();
+      const after = await server.stored.keys();
+      for (const key of leaving) expect(after, key).not.toContain(key);
+      expect(after).toContain(`${bobs.id}.png`);
+      expect(await countRows(server, 'storage_deletions')).toBe(0);
+      expect((await bob.client.get(`/api/files/${bobs.id}`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,23 +1,32 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import type { TFileStorage } from '../src/storage/file-storage';
+import { reserveStorageKey } from '../src/storage/deletions';
 import { saveImageFile } from '../src/storage/image-files';
 import { UPLOAD_RATE } from '../src/storage/upload-form';
 import {
   backends,
   countRows,
+  freePort,
   multipart,
   rawRequest,
   signUp,
+  startTestServer,
+  storages,
+  tempDir,
   withTwoUsers,
   type Client,
+  type TBackend,
   type TPart,
+  type TStorageKind,
   type TTestServer,
 } from './helpers';
+import { startS3Server, TEST_S3_SECRET_ACCESS_KEY } from './support/s3-server';
 
 // ---------------------------------------------------------------------------------------------
 // Test images, made with sharp (or by hand where sharp would refuse to make them).
@@ -67,20 +76,16 @@ function upload(client: Client, bytes: Uint8Array, opts: TUploadOptions = {}) {
   });
 }
 
-const filesDir = (server: TTestServer) => path.join(server.dataDir, 'files');
-const storedNames = (server: TTestServer) => {
-  try {
-    return readdirSync(filesDir(server));
-  } catch {
-    return [];
-  }
-};
+/** What is in the server's storage, seen from outside it (DATA_DIR/files, or its bucket). */
+const storedNames = (server: TTestServer) => server.stored.keys();
 const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
 
 // ---------------------------------------------------------------------------------------------
 
-describe.each(backends())('files API (%s)', (backend) => {
-  const t = withTwoUsers(backend);
+const backendsAndStorages = backends().flatMap((b) => storages().map((s) => [b, s] as [TBackend, TStorageKind]));
+
+describe.each(backendsAndStorages)('files API (%s, %s storage)', (backend, storage) => {
+  const t = withTwoUsers(backend, {}, storage);
 
   it('stores PNG, JPEG and WebP, answers their metadata and serves the re-encoded bytes', async () => {
     const cases = [
@@ -108,6 +113,11 @@ describe.each(backends())('files API (%s)', (backend) => {
       expect(served.status).toBe(200);
       const bytes = Buffer.from(await served.arrayBuffer());
       expect(bytes.length).toBe(res.body.size);
+      expect(served.headers.get('content-length')).toBe(String(res.body.size));
+      // Byte for byte what the storage holds under its generated key.
+      const [key] = (await storedNames(t.server)).filter((n) => n.startsWith(res.body.id));
+      expect(key).toBe(`${res.body.id}.${c.ext}`);
+      expect(Buffer.compare((await t.server.stored.read(key!))!, bytes)).toBe(0);
       expect((await sharp(bytes).metadata()).format).toBe(c.format);
       expect(served.headers.get('content-type')).toBe(c.type);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -275,12 +285,14 @@ describe.each(backends())('files API (%s)', (backend) => {
       expect(res.status, filename.slice(0, 20)).toBe(201);
       expect(res.body.url).toBe(`/api/files/${res.body.id}`);
     }
-    const names = storedNames(t.server);
+    const names = await storedNames(t.server);
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toMatch(GENERATED_NAME);
     const everywhere = readdirSync(t.server.dataDir, { recursive: true }) as string[];
     expect(everywhere.filter((p) => path.basename(p) === 'x.png' || p.includes('passwd'))).toEqual([]);
     expect(readdirSync(path.dirname(t.server.dataDir))).not.toContain('x.png');
+    // With a bucket, nothing is written to the local disk at all.
+    if (storage === 's3') expect(existsSync(path.join(t.server.dataDir, 'files'))).toBe(false);
   });
 
   it('strips EXIF (GPS, camera) and ICC from a JPEG and orients it from EXIF', async () => {
@@ -360,14 +372,26 @@ describe.each(backends())('files API (%s)', (backend) => {
     expect(listed).not.toHaveProperty('ownerId');
   });
 
-  it('deletes my file: 204, then 404, and its bytes are gone from disk', async () => {
+  it('deletes my file: 204, then 404, and its bytes are gone from the storage', async () => {
     const res = await upload(t.alice, await webpOf(), { filename: 'x.webp', type: 'image/webp' });
     const name = `${res.body.id}.webp`;
-    expect(storedNames(t.server)).toContain(name);
+    expect(await storedNames(t.server)).toContain(name);
     expect((await t.alice.delete(`/api/files/${res.body.id}`)).status).toBe(204);
     expect((await t.alice.get(`/api/files/${res.body.id}`)).status).toBe(404);
     expect((await t.alice.delete(`/api/files/${res.body.id}`)).status).toBe(404);
-    expect(storedNames(t.server)).not.toContain(name);
+    expect(await storedNames(t.server)).not.toContain(name);
+    // Nothing is left queued for deletion: the bytes went at once.
+    expect(await countRows(t.server, 'storage_deletions')).toBe(0);
+  });
+
+  it('a file whose bytes are gone from the storage is a 404 like any unknown file, and is logged', async () => {
+    const res = await upload(t.alice, await pngOf());
+    expect(res.status).toBe(201);
+    await t.server.stored.remove(`${res.body.id}.png`);
+    const gone = await t.alice.get(res.body.url);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toBe('We could not find that file.');
+    expect(t.server.logs.some((l) => l.msg === 'stored file missing' && l.fileId === res.body.id)).toBe(true);
   });
 
   it('answers 401 without a session and 403 to a foreign or missing origin, storing nothing', async () => {
@@ -415,9 +439,8 @@ describe.each(backends())('files API (%s)', (backend) => {
     const png = await pngOf();
 
     const broken: TFileStorage = {
+      ...server.deps.storage,
       put: () => Promise.reject(new Error('disk full')),
-      get: () => Promise.resolve(null),
-      delete: () => Promise.resolve(),
     };
     const before = await countRows(server, 'files');
     await expect(
@@ -425,7 +448,7 @@ describe.each(backends())('files API (%s)', (backend) => {
     ).rejects.toThrow('disk full');
     expect(await countRows(server, 'files')).toBe(before);
 
-    const namesBefore = storedNames(server);
+    const namesBefore = await storedNames(server);
     await expect(
       saveImageFile({
         db,
@@ -436,7 +459,103 @@ describe.each(backends())('files API (%s)', (backend) => {
         purpose: 'image',
       }),
     ).rejects.toThrow();
-    expect(storedNames(server).sort()).toEqual(namesBefore.sort());
+    expect((await storedNames(server)).sort()).toEqual(namesBefore.sort());
     expect(await countRows(server, 'files')).toBe(before);
+  });
+});
+
+describe.each(storages())('files when the storage cannot be reached (%s storage)', (storage) => {
+  it('answers 503 with Retry-After (never a 500), keeps rows whole, and deletes bytes once it is back', async () => {
+    // Its own S3 server (on a port it keeps, so it can come back), or its own DATA_DIR.
+    const port = await freePort();
+    const s3Dir = tempDir('dw-s3-down-');
+    let s3 = storage === 's3' ? await startS3Server(s3Dir, port) : undefined;
+    const server = await startTestServer({ storage, s3Server: s3, env: { TRUST_PROXY: 'true' }, logLevel: 'info' });
+    const filesDir = path.join(server.dataDir, 'files');
+    try {
+      const { client } = await signUp(server, { name: 'Unlucky' });
+      const kept = await upload(client, await pngOf());
+      const doomed = await upload(client, await pngOf(20, 20));
+      expect([kept.status, doomed.status]).toEqual([201, 201]);
+
+      // The bucket goes away (or the disk refuses: its directory is a file now).
+      if (s3) await s3.close();
+      else {
+        renameSync(filesDir, `${filesDir}.away`);
+        writeFileSync(filesDir, 'not a directory');
+      }
+
+      const read = await client.get(kept.body.url);
+      expect(read.status).toBe(503);
+      expect(read.headers.get('retry-after')).toBe('30');
+      expect(read.body.error).toMatchObject({
+        code: 'unavailable',
+        message: 'Stored files cannot be reached just now. Try again in a minute.',
+      });
+      expect(read.text).not.toMatch(/ECONNREFUSED|ENOTDIR|at .*\.ts/);
+      const rowsBefore = await countRows(server, 'files');
+      const refused = await upload(client, await pngOf(30, 30));
+      expect(refused.status).toBe(503);
+      expect(await countRows(server, 'files')).toBe(rowsBefore);
+      // Deleting still works for the owner: the row goes now, its bytes when the storage is back.
+      expect((await client.delete(`/api/files/${doomed.body.id}`)).status).toBe(204);
+      expect((await client.get(doomed.body.url)).status).toBe(404);
+      const doomedKey = `${doomed.body.id}.png`;
+      expect(await countRows(server, `storage_deletions where storage_key = '${doomedKey}'`)).toBe(1);
+      const warnings = server.logs.filter((l) => l.msg === 'file storage unavailable');
+      expect(warnings.length).toBeGreaterThanOrEqual(3);
+      expect(warnings[0]).toMatchObject({ storage, reason: expect.stringMatching(/ECONNREFUSED|ENOTDIR|EEXIST/) });
+      expect(server.logs.some((l) => l.level >= 50)).toBe(false);
+
+      // Back.
+      if (storage === 's3') s3 = await startS3Server(s3Dir, port);
+      else {
+        rmSync(filesDir);
+        renameSync(`${filesDir}.away`, filesDir);
+      }
+      expect((await client.get(kept.body.url)).status).toBe(200);
+      expect(await server.stored.keys()).toContain(doomedKey);
+      // The deletion is retried when its backoff is over (here: now).
+      await server.deps.database.db.execute(sql`update storage_deletions set next_attempt_at = now()`);
+      await server.deps.fileDeletions.drain();
+      expect(await server.stored.keys()).not.toContain(doomedKey);
+      expect(await server.stored.keys()).toContain(`${kept.body.id}.png`);
+      expect(await countRows(server, `storage_deletions where storage_key = '${doomedKey}'`)).toBe(0);
+
+      // The secret key of the bucket is in no log line.
+      expect(JSON.stringify(server.logs)).not.toContain(TEST_S3_SECRET_ACCESS_KEY);
+    } finally {
+      await server.close();
+      await s3?.close();
+    }
+  });
+});
+
+describe('stored bytes without their row', () => {
+  it('bytes whose row never came (the process stopped after writing them) are deleted when their hour is up; bytes a row keeps never are', async () => {
+    const server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const { client } = await signUp(server);
+      const kept = await upload(client, await pngOf());
+      const keptKey = `${kept.body.id}.png`;
+      const db = server.deps.database.db;
+      // An upload that stopped between its bytes and its row.
+      await reserveStorageKey(db, 'aaaaaaaa-0000-4000-8000-000000000000.png');
+      await server.deps.storage.put('aaaaaaaa-0000-4000-8000-000000000000.png', await pngOf(5, 5));
+      // And a queued key that a row still refers to (which must never lose its bytes).
+      await db.execute(sql`insert into storage_deletions (storage_key) values (${keptKey})`);
+
+      await server.deps.fileDeletions.drain();
+      // Not before its hour is up.
+      expect(await server.stored.keys()).toContain('aaaaaaaa-0000-4000-8000-000000000000.png');
+      await db.execute(sql`update storage_deletions set next_attempt_at = now()`);
+      await server.deps.fileDeletions.drain();
+      expect(await server.stored.keys()).not.toContain('aaaaaaaa-0000-4000-8000-000000000000.png');
+      expect(await server.stored.keys()).toContain(keptKey);
+      expect((await client.get(kept.body.url)).status).toBe(200);
+      expect(await countRows(server, 'storage_deletions')).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -19,6 +19,7 @@ import { readEnv, type TEnv } from '../src/env';
 import type { TMailer } from '../src/mail/mailer';
 import { startServer, type TRunningServer } from '../src/server';
 import { parseMessage } from '../../../e2e/support/mime';
+import { startS3Server, type TS3TestServer } from './support/s3-server';
 
 /**
  * The API test harness: real servers (startServer) on real databases, a real SMTP sink and
@@ -32,6 +33,27 @@ export function backends(): TBackend[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** Where a test server keeps stored files: DATA_DIR/files, or a bucket on the tests' own S3 server. */
+export type TStorageKind = 'disk' | 's3';
+
+/**
+ * The storages a suite about stored files runs on: both, unless TEST_STORAGE names one (to run
+ * a suite on one of them while working on it).
+ */
+export function storages(): TStorageKind[] {
+  const only = process.env.TEST_STORAGE;
+  if (only === 'disk' || only === 's3') return [only];
+  return ['disk', 's3'];
+}
+
+let sharedS3: Promise<TS3TestServer> | null = null;
+
+/** The S3-compatible server of this test file, started when a test first needs it. */
+export function testS3Server(): Promise<TS3TestServer> {
+  sharedS3 ??= startS3Server(tempDir('dw-s3-'));
+  return sharedS3;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Resources created by a test file, released by setup.ts after the file's own hooks have run.
 
@@ -41,6 +63,11 @@ const createdDatabases = new Set<string>();
 
 export async function releaseTestResources(): Promise<void> {
   for (const s of [...openServers]) await s.close().catch(() => undefined);
+  if (sharedS3) {
+    const s3 = sharedS3;
+    sharedS3 = null;
+    await (await s3).close();
+  }
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   tempDirs.clear();
   if (createdDatabases.size > 0) {
@@ -142,6 +169,10 @@ export type TTestServer = {
   deps: TRunningServer['deps'];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where its stored files are, and (seen from outside the server) what is there. */
+  storage: TStorageKind;
+  bucket: string | undefined;
+  stored: TStoredView;
   /** Every log line at warn level or above (or the level asked for), parsed. */
   logs: TLogEntry[];
   /**
@@ -171,7 +202,43 @@ export type TStartOptions = {
   mailer?: TMailer;
   /** Keep log lines from this level up in `logs` (warn by default). */
   logLevel?: 'info' | 'warn';
+  /** Keep stored files in a bucket of the test file's S3 server instead of DATA_DIR/files. */
+  storage?: TStorageKind;
+  /** With storage 's3': this bucket (another server's) rather than a new one. */
+  bucket?: string;
+  /** With storage 's3': this S3 server rather than the test file's shared one. */
+  s3Server?: TS3TestServer;
 };
+
+/**
+ * A test's own view of a server's stored files, independent of the server's storage code: the
+ * files in DATA_DIR/files, or the objects in its bucket.
+ */
+export type TStoredView = {
+  keys(): Promise<string[]>;
+  read(key: string): Promise<Buffer | null>;
+  write(key: string, bytes: Uint8Array): Promise<void>;
+  remove(key: string): Promise<void>;
+};
+
+function storedView(dataDir: string, s3: { server: TS3TestServer; bucket: string } | null): TStoredView {
+  if (s3) {
+    const { server, bucket } = s3;
+    return {
+      keys: () => server.keys(bucket),
+      read: (key) => server.read(bucket, key),
+      write: (key, bytes) => server.write(bucket, key, bytes),
+      remove: (key) => server.remove(bucket, key),
+    };
+  }
+  const dir = path.join(dataDir, 'files');
+  return {
+    keys: async () => (existsSync(dir) ? readdirSync(dir) : []),
+    read: async (key) => (existsSync(path.join(dir, key)) ? readFileSync(path.join(dir, key)) : null),
+    write: async (key, bytes) => writeFileSync(path.join(dir, key), bytes),
+    remove: async (key) => rmSync(path.join(dir, key), { force: true }),
+  };
+}
 
 /**
  * Server logs at warn level and above, kept for the test to read. Error-level lines are echoed
@@ -196,6 +263,15 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
   const databaseUrl = backend === 'postgres' ? (opts.databaseUrl ?? (await createPostgresDatabase())) : undefined;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const storage = opts.storage ?? 'disk';
+  let s3Env: Record<string, string> = {};
+  let s3: { server: TS3TestServer; bucket: string } | null = null;
+  if (storage === 's3') {
+    const s3Server = opts.s3Server ?? (await testS3Server());
+    const bucket = opts.bucket ?? (await s3Server.createBucket()).bucket;
+    s3 = { server: s3Server, bucket };
+    s3Env = s3Server.envFor(bucket);
+  }
   const env = readEnv({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -206,6 +282,7 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
     LOG_LEVEL: 'silent',
     AUTH_SECRET: opts.authSecret ?? randomSecret(),
     SMTP_URL: opts.mail?.url,
+    ...s3Env,
     ...opts.env,
   });
   const logs: TLogEntry[] = [];
@@ -226,6 +303,9 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
     deps: running.deps,
     dataDir,
     databaseUrl,
+    storage,
+    bucket: s3?.bucket,
+    stored: storedView(dataDir, s3),
     logs,
     async withErrorLogs(fn) {
       const from = logs.length;
@@ -606,11 +686,14 @@ export async function countRows(server: TTestServer, table: string): Promise<num
  * For a describe block about owned records: a fresh server and two signed-up users, Alice and
  * Bob (each request from its own address, so rate limits stay out of the way).
  */
-/** Two users on one server; `env` adds settings (DEFAULT_PLAN for suites that go past free limits). */
-export function withTwoUsers(backend: TBackend, env: Record<string, string> = {}) {
+/**
+ * Two users on one server; `env` adds settings (DEFAULT_PLAN for suites that go past free limits),
+ * `storage` says where its stored files are.
+ */
+export function withTwoUsers(backend: TBackend, env: Record<string, string> = {}, storage: TStorageKind = 'disk') {
   const ctx = {} as { server: TTestServer; alice: Client; bob: Client };
   beforeAll(async () => {
-    ctx.server = await startTestServer({ backend, env: { TRUST_PROXY: 'true', ...env } });
+    ctx.server = await startTestServer({ backend, storage, env: { TRUST_PROXY: 'true', ...env } });
     ctx.alice = (await signUp(ctx.server, { name: 'Alice' })).client;
     ctx.bob = (await signUp(ctx.server, { name: 'Bob' })).client;
   });

@@ -1,8 +1,16 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, countRows, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+import {
+  backends,
+  countRows,
+  signUp,
+  startTestServer,
+  storages,
+  type Client,
+  type TBackend,
+  type TStorageKind,
+  type TTestServer,
+} from './helpers';
 
 const put = (client: Client, json: unknown) => client.request('/api/profile', { method: 'PUT', json });
 
@@ -40,11 +48,14 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe.each(backends())('business profile API (%s)', (backend) => {
+// Run on both storages: the logo is a stored file (DATA_DIR/files or a bucket).
+const backendsAndStorages = backends().flatMap((b) => storages().map((s) => [b, s] as [TBackend, TStorageKind]));
+
+describe.each(backendsAndStorages)('business profile API (%s, %s storage)', (backend, storage) => {
   let server: TTestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { TRUST_PROXY: 'true' } });
+    server = await startTestServer({ backend, storage, env: { TRUST_PROXY: 'true' } });
   });
   afterAll(async () => {
     await server.close();
@@ -178,7 +189,7 @@ describe.each(backends())('business profile API (%s)', (backend) => {
   });
 
   describe('logo', () => {
-    const stored = () => readdirSync(path.join(server.dataDir, 'files'));
+    const stored = () => server.stored.keys();
 
     it('PUT stores the logo (scaled to 1024 px), creating the profile with its defaults', async () => {
       const { client } = await signUp(server, { name: 'Logo First' });
@@ -223,7 +234,7 @@ describe.each(backends())('business profile API (%s)', (backend) => {
       const first = await putLogo(client, await pngOf(200, 100));
       expect(first.body).toMatchObject({ company: 'Example Studio', version: 2 });
       const firstId = first.body.logoFileId as string;
-      expect(stored()).toContain(`${firstId}.png`);
+      expect(await stored()).toContain(`${firstId}.png`);
 
       const filesBefore = await countRows(server, 'files');
       const second = await putLogo(client, await pngOf(100, 100), '../../second.png');
@@ -232,15 +243,15 @@ describe.each(backends())('business profile API (%s)', (backend) => {
       const secondId = second.body.logoFileId as string;
       expect(secondId).not.toBe(firstId);
       expect((await client.get(`/api/files/${firstId}`)).status).toBe(404);
-      expect(stored()).not.toContain(`${firstId}.png`);
-      expect(stored()).toContain(`${secondId}.png`);
+      expect(await stored()).not.toContain(`${firstId}.png`);
+      expect(await stored()).toContain(`${secondId}.png`);
       expect(await countRows(server, 'files')).toBe(filesBefore);
 
       const cleared = await client.request('/api/profile/logo', { method: 'DELETE' });
       expect(cleared.status).toBe(200);
       expect(cleared.body).toMatchObject({ logoFileId: null, version: 4, company: 'Example Studio' });
       expect((await client.get(`/api/files/${secondId}`)).status).toBe(404);
-      expect(stored()).not.toContain(`${secondId}.png`);
+      expect(await stored()).not.toContain(`${secondId}.png`);
       expect(await countRows(server, 'files')).toBe(filesBefore - 1);
 
       const again = await client.request('/api/profile/logo', { method: 'DELETE' });

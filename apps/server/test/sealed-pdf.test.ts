@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,8 @@ import { SigningConfigError } from '../src/seal/signing-identity';
 import {
   backends,
   countRows,
+  storages,
+  type TStorageKind,
   createPostgresDatabase,
   freePort,
   multipart,
@@ -105,17 +107,23 @@ async function sealOf(p: TParties, id: string): Promise<TSealStatus> {
   return res.body as TSealStatus;
 }
 
-/** Sealed files in the data directory: each stored once, none left behind by a lost race. */
-const storedSeals = (server: TTestServer) =>
-  readdirSync(path.join(server.dataDir, 'files')).filter((f) => f.startsWith('sealed-'));
+/** Sealed files in the storage (DATA_DIR/files or the bucket): each stored once, none left behind by a lost race. */
+const storedSeals = async (server: TTestServer) => (await server.stored.keys()).filter((f) => f.startsWith('sealed-'));
 
-describe.each(backends())('the sealed PDF (%s)', (backend: TBackend) => {
+const backendsAndStorages = backends().flatMap((b) => storages().map((s) => [b, s] as [TBackend, TStorageKind]));
+
+describe.each(backendsAndStorages)('the sealed PDF (%s, %s storage)', (backend, storage) => {
   let mail: TMailSink;
   let p: TParties;
 
   beforeAll(async () => {
     mail = await startMailSink();
-    const server = await startTestServer({ backend, mail, env: { TRUST_PROXY: 'true', DEFAULT_PLAN: 'pro' } });
+    const server = await startTestServer({
+      backend,
+      storage,
+      mail,
+      env: { TRUST_PROXY: 'true', DEFAULT_PLAN: 'pro' },
+    });
     p = await ownerOn(server);
   });
   afterAll(async () => {
@@ -196,6 +204,63 @@ describe.each(backends())('the sealed PDF (%s)', (backend: TBackend) => {
     expect((await client.get(`/api/share/${'x'.repeat(43)}/sealed-pdf`)).status).toBe(404);
   });
 
+  it('streams the stored file with its length; one missing or of another size is a 503, one altered is cut short', async () => {
+    const { proposal, token, shared } = await sentProposal(p, 'Kept in storage');
+    await accept(p, token, shared);
+    await p.server.deps.seals.drain();
+    const status = await sealOf(p, proposal.id);
+    if (status.status !== 'sealed') throw new Error('not sealed');
+    const url = `${p.server.url}/api/proposals/${proposal.id}/sealed-pdf`;
+    const headers = { cookie: p.owner.cookieHeader() };
+    const ok = await fetch(url, { headers });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-length')).toBe(String(status.size));
+    const bytes = Buffer.from(await ok.arrayBuffer());
+    expect(sha256(bytes)).toBe(status.sha256);
+
+    const keyOf = async () => {
+      for (const k of await storedSeals(p.server)) {
+        if (sha256((await p.server.stored.read(k))!) === status.sha256) return k;
+      }
+      throw new Error('the sealed file is not in the storage');
+    };
+    const sealedKey = await keyOf();
+    const client = p.server.client({ ip: nextIp() });
+
+    // One byte changed, same size: the download starts, and stops before its end.
+    const altered = Buffer.from(bytes);
+    altered[20] = altered[20]! ^ 0xff;
+    await p.server.stored.write(sealedKey, altered);
+    const { errors } = await p.server.withErrorLogs(async () => {
+      const cut = await fetch(url, { headers });
+      expect(cut.status).toBe(200);
+      await expect(cut.arrayBuffer()).rejects.toThrow();
+    });
+    expect(errors.map((e) => e.msg)).toEqual(['sealed PDF altered in storage; its download was cut short']);
+
+    // Another size, or gone: a 503 before anything is sent, for the owner and the client.
+    await p.server.stored.write(sealedKey, bytes.subarray(0, bytes.length - 1));
+    for (const write of [null, 'remove'] as const) {
+      if (write === 'remove') await p.server.stored.remove(sealedKey);
+      const { result, errors: logged } = await p.server.withErrorLogs(async () => [
+        await p.owner.get(`/api/proposals/${proposal.id}/sealed-pdf`),
+        await client.get(`/api/share/${token}/sealed-pdf`),
+      ]);
+      for (const res of result) {
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('60');
+        expect(res.body.error.message).toBe('The sealed PDF cannot be read just now. Try again later.');
+      }
+      expect(logged.map((e) => e.msg)).toEqual([
+        'sealed PDF missing from storage or altered',
+        'sealed PDF missing from storage or altered',
+      ]);
+    }
+    // Put back as it was: served again.
+    await p.server.stored.write(sealedKey, bytes);
+    expect(sha256((await client.get(`/api/share/${token}/sealed-pdf`)).bytes)).toBe(status.sha256);
+  });
+
   it.skipIf(!PDFSIG)('pdfsig: the sealed PDF is signed and not modified; one changed byte is caught', async () => {
     const { proposal, token, shared } = await sentProposal(p, 'Checked by poppler');
     await accept(p, token, shared);
@@ -230,7 +295,7 @@ describe.each(backends())('the sealed PDF (%s)', (backend: TBackend) => {
 
   it('R7: 50 concurrent accepts make one acceptance, one sealed PDF and one set of mails', async () => {
     const { proposal, token, shared } = await sentProposal(p, 'Fifty at once');
-    const before = storedSeals(p.server).length;
+    const before = (await storedSeals(p.server)).length;
     const attempts = await Promise.all(
       Array.from({ length: 50 }, () =>
         p.server.client({ ip: nextIp() }).post(`/api/share/${token}/accept`, acceptance(shared)),
@@ -242,7 +307,7 @@ describe.each(backends())('the sealed PDF (%s)', (backend: TBackend) => {
     await Promise.all([p.server.deps.seals.drain(), p.server.deps.seals.drain()]);
     await p.server.deps.outbox.drain();
     expect(await countRows(p.server, `sealed_documents where proposal_id = '${proposal.id}'`)).toBe(1);
-    expect(storedSeals(p.server).length).toBe(before + 1);
+    expect((await storedSeals(p.server)).length).toBe(before + 1);
     const receipt = await mail.waitForMail('dana@example.com', /^You accepted: Fifty at once$/);
     await mail.waitForMail(p.ownerEmail, /^Dana Reyes accepted “Fifty at once”\.$/);
     await p.server.deps.outbox.drain();
@@ -261,6 +326,8 @@ describe.each(backends())('the sealed PDF (%s)', (backend: TBackend) => {
     const { proposal, token, shared } = await sentProposal(p, 'Accepted long ago');
     await accept(p, token, shared);
     await p.server.deps.seals.drain();
+    // Its mails go first (they carry the sealed file: none must be reading it as it goes).
+    await p.server.deps.outbox.drain();
     // As it stood before this change: accepted, no seal (its row and file gone).
     const removed = (await p.server.deps.database.db.execute(
       sql`delete from sealed_documents where proposal_id = ${proposal.id} returning storage_key`,

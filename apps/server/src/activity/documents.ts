@@ -7,6 +7,7 @@ import type { TMailAttachment } from '../mail/outbox';
 import { AppError } from '../lib/app-error';
 import { brandedSnapshot, planOf } from '../billing/plan';
 import { sha256Hex } from '../lib/sha256';
+import { readStoredBytes, StoredFileMismatchError } from '../storage/file-storage';
 import { PdfRenderError, renderProposalPdf, type TPdfImage } from '../pdf';
 import { recordEvent } from './events';
 import { findCertificate } from './records';
@@ -38,7 +39,12 @@ async function revisionImages(deps: TPdfDeps, ownerId: string, snapshot: TRevisi
   for (const row of rows) {
     const type = row.contentType as TPdfImage['contentType'];
     if (!IMAGE_TYPES.has(type)) continue;
-    const bytes = await deps.storage.get(row.storageKey);
+    // An image is drawn from its bytes in the PDF worker, so it is read whole (it is at most the
+    // size its row records); one whose bytes are gone or damaged is left out, as in the editor.
+    const bytes = await readStoredBytes(deps.storage, row.storageKey, { maxBytes: row.size }).catch((err: unknown) => {
+      if (err instanceof StoredFileMismatchError) return null;
+      throw err;
+    });
     if (bytes) images[row.id] = { contentType: type, data: new Uint8Array(bytes) };
   }
   return images;

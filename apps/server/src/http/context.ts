@@ -6,6 +6,7 @@ import type { TMailer } from '../mail/mailer';
 import type { TOutboxWorker } from '../mail/outbox';
 import type { TRealtimeHub, TSocketOwner } from '../realtime/hub';
 import type { TSealWorker } from '../seal/seal-jobs';
+import type { TStorageDeletionWorker } from '../storage/deletions';
 import type { TFileStorage } from '../storage/file-storage';
 
 export type TAppDeps = {
@@ -19,8 +20,10 @@ export type TAppDeps = {
   seals: TSealWorker;
   logger: Logger;
   realtime: TRealtimeHub;
-  /** Uploaded files' bytes (DATA_DIR/files). */
+  /** Stored files' bytes: DATA_DIR/files, or an S3-compatible bucket (decision 0019). */
   storage: TFileStorage;
+  /** Deletes the bytes of deleted files that were not deleted at once; `drain` in tests. */
+  fileDeletions: TStorageDeletionWorker;
   /** Absolute path of the built web app; absent in API-only tests. */
   webDist?: string;
 };

@@ -8,7 +8,8 @@ import { issuedDocuments, proposalRevisions, proposals, sealedDocuments } from '
 import type { TEnv } from '../env';
 import { sha256Hex } from '../lib/sha256';
 import { PdfRenderError } from '../pdf';
-import type { TFileStorage } from '../storage/file-storage';
+import { deleteStoredBytes, keepStorageKey, reserveStorageKey } from '../storage/deletions';
+import { StorageUnavailableError, type TFileStorage } from '../storage/file-storage';
 import { signPdf } from './sign-pdf';
 import type { TSigningIdentity } from './signing-identity';
 
@@ -98,6 +99,9 @@ function failureReason(err: unknown): { text: string; permanent: boolean } {
         return { text: 'The PDF could not be made.', permanent: false };
     }
   }
+  if (err instanceof StorageUnavailableError) {
+    return { text: 'The file storage could not be reached.', permanent: false };
+  }
   return { text: 'An unexpected error stopped the seal; it is logged on the server.', permanent: false };
 }
 
@@ -145,7 +149,9 @@ export function createSealWorker(deps: TSealDeps): TSealWorker {
     for (const warning of signed.warnings) logger.warn({ proposalId: proposal.id, warning }, 'seal warning');
     const sha256 = sha256Hex(signed.bytes);
     const storageKey = `sealed-${randomUUID()}.pdf`;
-    await deps.storage.put(storageKey, signed.bytes);
+    // Bytes whose row never comes (this instance stops right after the put) are removed within the hour.
+    await reserveStorageKey(db, storageKey);
+    await deps.storage.put(storageKey, signed.bytes, { contentType: 'application/pdf' });
     const kept = await db.transaction(async (tx) => {
       const updated = await tx
         .update(sealedDocuments)
@@ -165,6 +171,7 @@ export function createSealWorker(deps: TSealDeps): TSealWorker {
         .where(and(eq(sealedDocuments.proposalId, job.proposal_id), eq(sealedDocuments.status, 'pending')))
         .returning({ proposalId: sealedDocuments.proposalId });
       if (updated.length === 0) return false;
+      await keepStorageKey(tx, storageKey);
       await tx
         .insert(issuedDocuments)
         .values({ sha256, proposalId: proposal.id, revisionId: revision.id })
@@ -182,7 +189,7 @@ export function createSealWorker(deps: TSealDeps): TSealWorker {
     });
     if (!kept) {
       // Another instance sealed it first (this one's lease had run out): its file is the one.
-      await deps.storage.delete(storageKey).catch(() => undefined);
+      await deleteStoredBytes({ db, storage: deps.storage, log: logger, storageKeys: [storageKey] });
       return false;
     }
     logger.info(

@@ -11,7 +11,13 @@ import { AppError } from '../lib/app-error';
 import { sha256Hex } from '../lib/sha256';
 import { openShareToken } from '../lib/share-token';
 import { AttachmentNotReadyError, type TMadeAttachment, type TMailAttachment } from '../mail/outbox';
-import type { TFileStorage } from '../storage/file-storage';
+import {
+  checkedStream,
+  readStoredBytes,
+  StoredFileMismatchError,
+  type TFileStorage,
+  type TStoredFile,
+} from '../storage/file-storage';
 import { SEAL_CHANNEL, scheduleSeal } from './seal-jobs';
 
 /** Reading sealed PDFs: their status, their bytes for a download or a mail, and asking for one. */
@@ -20,6 +26,8 @@ type TRow = typeof sealedDocuments.$inferSelect;
 
 /** How long a request for a sealed PDF still being made is told to wait (Retry-After, seconds). */
 export const SEAL_RETRY_AFTER_SECONDS = 5;
+/** The most a sealed PDF of a row without a recorded size may be read into memory (a mail's attachment). */
+const SEALED_PDF_MAX_BYTES = 64 * 1024 * 1024;
 /** A mail waiting for its sealed PDF looks again after this, unless the seal job wakes it first. */
 const MAIL_WAIT_SECONDS = 60;
 
@@ -67,17 +75,9 @@ export function sealedPdfStateOf(status: string | null): TSealedPdfState {
   return status === 'failed' ? 'failed' : 'pending';
 }
 
-/**
- * The stored sealed PDF, byte for byte as it was sealed: a 409 with Retry-After while it is
- * being made, a 404 when there is none, a 503 if the stored file is missing or altered.
- */
-export async function readSealedPdf(args: {
-  db: TDb;
-  storage: TFileStorage;
-  logger: Logger;
-  proposalId: string;
-}): Promise<{ bytes: Uint8Array; filename: string }> {
-  const row = await sealRow(args.db, args.proposalId);
+/** A sealed row with its file, or why there is none to read (404, or 409 with Retry-After while it is made). */
+async function sealedRowToRead(db: TDb, proposalId: string) {
+  const row = await sealRow(db, proposalId);
   if (!row) {
     throw new AppError(
       'not_found',
@@ -97,17 +97,64 @@ export async function readSealedPdf(args: {
       { details: toSealStatus(row) },
     );
   }
-  const bytes = await args.storage.get(row.storageKey);
+  return { ...row, storageKey: row.storageKey, sha256: row.sha256, filename: row.filename ?? 'sealed.pdf' };
+}
+
+const cannotRead = () =>
+  new AppError('unavailable', 'The sealed PDF cannot be read just now. Try again later.', { retryAfter: 60 });
+
+/**
+ * The stored sealed PDF as a stream, byte for byte as it was sealed: a 409 with Retry-After while
+ * it is being made, a 404 when there is none, a 503 if the stored file is missing or of another
+ * size. Its SHA-256 is checked as it is sent: a file whose bytes changed is cut short before its
+ * last byte, so nobody receives it whole.
+ */
+export async function openSealedPdf(args: {
+  db: TDb;
+  storage: TFileStorage;
+  logger: Logger;
+  proposalId: string;
+}): Promise<TStoredFile & { filename: string }> {
+  const row = await sealedRowToRead(args.db, args.proposalId);
+  const stored = await args.storage.get(row.storageKey);
+  const log = { proposalId: args.proposalId, storageKey: row.storageKey };
+  if (!stored || (row.size !== null && stored.size !== row.size)) {
+    stored?.stream.destroy();
+    args.logger.error({ ...log, found: Boolean(stored) }, 'sealed PDF missing from storage or altered');
+    throw cannotRead();
+  }
+  const stream = checkedStream(stored.stream, row.sha256, () =>
+    args.logger.error(log, 'sealed PDF altered in storage; its download was cut short'),
+  );
+  return { stream, size: stored.size, filename: row.filename };
+}
+
+/**
+ * The whole sealed PDF, for a mail's attachment (a mail is made whole anyway; a sealed PDF is a
+ * few hundred kilobytes): the same answers as `openSealedPdf`, and a 503 if its bytes changed.
+ */
+export async function readSealedPdf(args: {
+  db: TDb;
+  storage: TFileStorage;
+  logger: Logger;
+  proposalId: string;
+}): Promise<{ bytes: Uint8Array; filename: string }> {
+  const row = await sealedRowToRead(args.db, args.proposalId);
+  let bytes: Buffer | null;
+  try {
+    bytes = await readStoredBytes(args.storage, row.storageKey, { maxBytes: row.size ?? SEALED_PDF_MAX_BYTES });
+  } catch (err) {
+    if (!(err instanceof StoredFileMismatchError)) throw err;
+    bytes = null;
+  }
   if (!bytes || sha256Hex(bytes) !== row.sha256) {
     args.logger.error(
       { proposalId: args.proposalId, storageKey: row.storageKey, found: Boolean(bytes) },
       'sealed PDF missing from storage or altered',
     );
-    throw new AppError('unavailable', 'The sealed PDF cannot be read just now. Try again later.', {
-      retryAfter: 60,
-    });
+    throw cannotRead();
   }
-  return { bytes: new Uint8Array(bytes), filename: row.filename ?? 'sealed.pdf' };
+  return { bytes: new Uint8Array(bytes), filename: row.filename };
 }
 
 /**
@@ -206,31 +253,36 @@ export function sealedPdfAttachments(deps: {
   };
 }
 
-/** A sealed PDF handed to the owner or the client: a download on the timeline, as any PDF's. */
+/** A sealed PDF handed to the owner or the client (a stream): a download on the timeline, as any PDF's. */
 export async function issueSealedPdf(args: {
   deps: Pick<TAppDeps, 'database' | 'storage' | 'logger'>;
   proposal: { id: string; ownerId: string };
   by: 'owner' | 'client';
   ipAddress?: string;
   userAgent?: string;
-}): Promise<{ bytes: Uint8Array; filename: string }> {
+}): Promise<TStoredFile & { filename: string }> {
   const { deps, proposal, by } = args;
   const db = deps.database.db;
-  const file = await readSealedPdf({ db, storage: deps.storage, logger: deps.logger, proposalId: proposal.id });
-  const [revision] = await db
-    .select({ number: proposalRevisions.number })
-    .from(sealedDocuments)
-    .innerJoin(proposalRevisions, eq(proposalRevisions.id, sealedDocuments.revisionId))
-    .where(eq(sealedDocuments.proposalId, proposal.id));
-  await recordEvent(db, {
-    proposalId: proposal.id,
-    ownerId: proposal.ownerId,
-    type: 'downloaded',
-    actor: by,
-    revisionNumber: revision?.number ?? null,
-    data: { by, sealed: true },
-    ipAddress: by === 'client' ? (args.ipAddress ?? null) : null,
-    userAgent: by === 'client' ? (args.userAgent ?? null) : null,
-  });
+  const file = await openSealedPdf({ db, storage: deps.storage, logger: deps.logger, proposalId: proposal.id });
+  try {
+    const [revision] = await db
+      .select({ number: proposalRevisions.number })
+      .from(sealedDocuments)
+      .innerJoin(proposalRevisions, eq(proposalRevisions.id, sealedDocuments.revisionId))
+      .where(eq(sealedDocuments.proposalId, proposal.id));
+    await recordEvent(db, {
+      proposalId: proposal.id,
+      ownerId: proposal.ownerId,
+      type: 'downloaded',
+      actor: by,
+      revisionNumber: revision?.number ?? null,
+      data: { by, sealed: true },
+      ipAddress: by === 'client' ? (args.ipAddress ?? null) : null,
+      userAgent: by === 'client' ? (args.userAgent ?? null) : null,
+    });
+  } catch (err) {
+    file.stream.destroy();
+    throw err;
+  }
   return file;
 }

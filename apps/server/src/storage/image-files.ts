@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { LOGO_MAX_SIDE, fileUrl, type TUploadPurpose, type TUploadedFile } from '@draftwell/shared/workspace/files';
 import type { TDb } from '../db/client';
 import { businessProfiles, files } from '../db/schema';
+import { deleteStoredBytes, keepStorageKey, reserveStorageKey } from './deletions';
 import type { TFileStorage } from './file-storage';
 import { processImage } from './image';
 import { sha256Hex } from '../lib/sha256';
@@ -11,7 +12,8 @@ import { sha256Hex } from '../lib/sha256';
 /**
  * Stored images: a `files` row and its bytes, kept together. Bytes are written before the row
  * and removed after it, so a row never points at missing bytes; a failed insert removes the
- * bytes it had written.
+ * bytes it had written, and bytes whose row never came (the process stopped in between) are
+ * removed within the hour (`storage/deletions.ts`).
  */
 
 export type TFileRow = typeof files.$inferSelect;
@@ -47,9 +49,11 @@ export async function saveImageFile<T = undefined>(args: {
   const image = await processImage(args.bytes, { maxSide: purpose === 'logo' ? LOGO_MAX_SIDE : undefined });
   const id = randomUUID();
   const storageKey = `${id}.${image.ext}`;
-  await storage.put(storageKey, image.bytes);
+  await reserveStorageKey(db, storageKey);
+  await storage.put(storageKey, image.bytes, { contentType: image.contentType });
   try {
     return await db.transaction(async (tx) => {
+      await keepStorageKey(tx, storageKey);
       const [row] = await tx
         .insert(files)
         .values({
@@ -68,7 +72,7 @@ export async function saveImageFile<T = undefined>(args: {
       return { row: row!, result };
     });
   } catch (err) {
-    await removeBytes({ storage, log, storageKey });
+    await deleteStoredBytes({ db, storage, log, storageKeys: [storageKey] });
     throw err;
   }
 }
@@ -101,11 +105,15 @@ export async function deleteFileRow(args: { tx: TDb; ownerId: string; id: string
   return gone?.storageKey ?? null;
 }
 
-/** Removes bytes whose row is gone; a failure leaves an orphan file behind, never a broken row. */
-export async function removeBytes(args: { storage: TFileStorage; log: Logger; storageKey: string }): Promise<void> {
-  try {
-    await args.storage.delete(args.storageKey);
-  } catch (err) {
-    args.log.warn({ err: (err as Error).message, storageKey: args.storageKey }, 'could not delete stored file');
-  }
+/**
+ * Removes the bytes of a row deleted and committed (the database queued them already): now, or,
+ * if the storage cannot be reached, by the deletion worker later. Never a broken row.
+ */
+export async function removeBytes(args: {
+  db: TDb;
+  storage: TFileStorage;
+  log: Logger;
+  storageKey: string;
+}): Promise<void> {
+  await deleteStoredBytes({ db: args.db, storage: args.storage, log: args.log, storageKeys: [args.storageKey] });
 }

@@ -7,3 +7,4 @@ export * from './seal';
 export * from './developers';
 export * from './follow-up';
 export * from './payments';
+export * from './storage';

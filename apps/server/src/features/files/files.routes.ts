@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
+import { streamBody } from '../../http/stream-body';
 import { readUploadForm } from '../../storage/upload-form';
-import { deleteFile, readFile, uploadFile } from './files.service';
+import { deleteFile, findFile, openFile, uploadFile } from './files.service';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
@@ -24,23 +25,21 @@ export const filesRoutes = new Hono<TAuthedEnv>()
   })
   .get('/:id', async (c) => {
     const { database, storage } = c.var.deps;
-    const { row, bytes } = await readFile({
-      db: database.db,
-      storage,
-      log: c.var.log,
-      actor: c.var.actor,
-      id: c.req.param('id'),
-    });
+    const row = await findFile({ db: database.db, actor: c.var.actor, id: c.req.param('id') });
     const etag = `"${row.sha256}"`;
     c.header('etag', etag);
     c.header('cache-control', 'private, max-age=31536000, immutable');
+    // A browser that has it already is answered from the row alone, without touching the storage.
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-    // Served as what it is, never sniffed, never rendered as a page even if opened directly.
+    const file = await openFile({ storage, log: c.var.log, row });
+    // Served as what it is, never sniffed, never rendered as a page even if opened directly;
+    // streamed from the storage as the response is sent.
     c.header('content-type', row.contentType);
+    c.header('content-length', String(file.size));
     c.header('x-content-type-options', 'nosniff');
     c.header('content-disposition', `inline; filename="${row.id}.${EXTENSIONS[row.contentType] ?? 'bin'}"`);
     c.header('content-security-policy', "default-src 'none'; sandbox");
-    return c.body(new Uint8Array(bytes), 200);
+    return c.body(streamBody(c, file.stream, c.var.log), 200);
   })
   .delete('/:id', async (c) => {
     const { database, storage } = c.var.deps;

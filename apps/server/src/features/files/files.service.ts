@@ -3,7 +3,7 @@ import type { TUploadPurpose, TUploadedFile } from '@draftwell/shared/workspace/
 import type { TDb } from '../../db/client';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
-import type { TFileStorage } from '../../storage/file-storage';
+import type { TFileStorage, TStoredFile } from '../../storage/file-storage';
 import {
   deleteFileRow,
   findOwnedFile,
@@ -22,16 +22,22 @@ export async function uploadFile(args: TDeps & { bytes: Uint8Array; purpose: TUp
   return toUploadedFile(row);
 }
 
-/** The owner's file with its bytes; anyone else's, or one whose bytes are gone, is a 404. */
-export async function readFile(args: TDeps & { id: string }): Promise<{ row: TFileRow; bytes: Buffer }> {
+/** The owner's file row; anyone else's is a 404. */
+export async function findFile(args: Omit<TDeps, 'storage' | 'log'> & { id: string }): Promise<TFileRow> {
   const row = await findOwnedFile({ db: args.db, ownerId: args.actor.id, id: args.id });
   if (!row) throw notFound();
-  const bytes = await args.storage.get(row.storageKey);
-  if (!bytes) {
+  return row;
+}
+
+/** The bytes of a file row, as a stream; a row whose bytes are gone is the same 404. */
+export async function openFile(args: Pick<TDeps, 'storage' | 'log'> & { row: TFileRow }): Promise<TStoredFile> {
+  const { row } = args;
+  const file = await args.storage.get(row.storageKey);
+  if (!file) {
     args.log.warn({ fileId: row.id, storageKey: row.storageKey }, 'stored file missing');
     throw notFound();
   }
-  return { row, bytes };
+  return file;
 }
 
 /** Deletes the row (and the logo reference, if it was the logo), then the bytes. */
@@ -39,5 +45,5 @@ export async function deleteFile(args: TDeps & { id: string }): Promise<void> {
   const { db, storage, log, actor, id } = args;
   const storageKey = await db.transaction((tx) => deleteFileRow({ tx, ownerId: actor.id, id }));
   if (!storageKey) throw notFound();
-  await removeBytes({ storage, log, storageKey });
+  await removeBytes({ db, storage, log, storageKey });
 }

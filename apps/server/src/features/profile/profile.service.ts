@@ -145,7 +145,7 @@ export async function setLogo(args: {
     purpose: 'logo',
     then: (tx, file) => replaceLogo({ tx, actor, logoFileId: file.id }),
   });
-  if (result!.oldKey) await removeBytes({ storage, log, storageKey: result!.oldKey });
+  if (result!.oldKey) await removeBytes({ db: args.db, storage, log, storageKey: result!.oldKey });
   return result!.profile;
 }
 
@@ -158,6 +158,6 @@ export async function clearLogo(args: {
 }): Promise<TBusinessProfile> {
   const { db, storage, log, actor } = args;
   const { profile, oldKey } = await db.transaction((tx) => replaceLogo({ tx, actor, logoFileId: null }));
-  if (oldKey) await removeBytes({ storage, log, storageKey: oldKey });
+  if (oldKey) await removeBytes({ db, storage, log, storageKey: oldKey });
   return profile;
 }

@@ -33,6 +33,7 @@ import {
   readOwnProposal,
   replyAsOwner,
 } from './activity.service';
+import { streamBody } from '../../http/stream-body';
 import { pdfHeaders } from '../../activity/documents';
 import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawProposal } from './sending.service';
 import { changeSigner, countersign, getSigning } from './signers.service';
@@ -205,8 +206,11 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     c.json(await askForSeal({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 202),
   )
   .get('/:id/sealed-pdf', async (c) => {
-    const { bytes, filename } = await ownerSealedPdf({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
-    return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
+    const file = await ownerSealedPdf({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });
+    return c.body(streamBody(c, file.stream, c.var.log), 200, {
+      ...pdfHeaders(file.filename),
+      'content-length': String(file.size),
+    });
   })
   .get('/:id/revisions/:number/pdf', async (c) => {
     const { bytes, filename } = await ownerPdf({

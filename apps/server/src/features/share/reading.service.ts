@@ -130,9 +130,9 @@ export async function readSharedFile(req: TShareRequest, fileId: string) {
     .select()
     .from(files)
     .where(and(eq(files.id, id), eq(files.ownerId, row.ownerId)));
-  const bytes = file ? await req.deps.storage.get(file.storageKey) : null;
-  if (!file || !bytes) throw new AppError('not_found', 'We could not find that file.');
-  return { file, bytes };
+  const stored = file ? await req.deps.storage.get(file.storageKey) : null;
+  if (!file || !stored) throw new AppError('not_found', 'We could not find that file.');
+  return { file, stored };
 }
 
 /** The newest revision (or revision `number`) as a PDF, with the certificate once accepted. */

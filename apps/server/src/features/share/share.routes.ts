@@ -6,6 +6,7 @@ import { compressJson } from '../../http/compress-json';
 import { exactJson } from '../../http/exact-json';
 import { validJson } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
+import { streamBody } from '../../http/stream-body';
 import {
   acceptProposal,
   addClientComment,
@@ -58,17 +59,21 @@ export const shareRoutes = new Hono<TAppEnv>()
   })
   // The sealed PDF of the accepted proposal (decision 0014), the same bytes on every download.
   .get('/:token/sealed-pdf', async (c) => {
-    const { bytes, filename } = await shareSealedPdf(request(c));
-    return c.body(new Uint8Array(bytes), 200, pdfHeaders(filename));
+    const file = await shareSealedPdf(request(c));
+    return c.body(streamBody(c, file.stream, c.var.log), 200, {
+      ...pdfHeaders(file.filename),
+      'content-length': String(file.size),
+    });
   })
   .get('/:token/certificate', async (c) => c.json(await getShareCertificate(request(c)), 200))
   .get('/:token/files/:fileId', async (c) => {
-    const { file, bytes } = await readSharedFile(request(c), c.req.param('fileId'));
+    const { file, stored } = await readSharedFile(request(c), c.req.param('fileId'));
     c.header('content-type', file.contentType);
+    c.header('content-length', String(stored.size));
     c.header('x-content-type-options', 'nosniff');
     c.header('content-disposition', 'inline');
     c.header('content-security-policy', "default-src 'none'; sandbox");
-    return c.body(new Uint8Array(bytes), 200);
+    return c.body(streamBody(c, stored.stream, c.var.log), 200);
   })
   .post('/:token/views', async (c) => {
     // The owner looking at their own link is not a client's visit.
