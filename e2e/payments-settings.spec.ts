@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test, toast } from './fixtures';
 import { INTEGRATIONS_URL } from './support/integrations';
-import { CLIENT, api, confirmedOwner, draft, type TProposal } from './support/proposals';
+import { api, confirmedOwner, draft, showSignForm, type TProposal } from './support/proposals';
 
 /**
  * Payment at acceptance (issue 16, decision 0018), on the second app of the run, whose Stripe
@@ -16,6 +16,7 @@ test('Profile → Payments: connect with Stripe, a 30% deposit asked in the send
   baseURL,
   signUpViaApi,
   mail,
+  newContext,
 }) => {
   await confirmedOwner(page, mail, signUpViaApi);
   const owner = api(page, baseURL!);
@@ -63,27 +64,30 @@ test('Profile → Payments: connect with Stripe, a 30% deposit asked in the send
   await expect(card.getByText('A 30% deposit on the one-off amount, after signing.')).toBeVisible();
   await expect(card.getByText('Deposit: 30% of the one-off total ($1,500)')).toBeVisible();
 
-  // The client signs and pays on Stripe's page (through the API and the Checkout page: the client
-  // page's own payment part is wired in separately); the owner's page turns to Paid by itself.
+  // The client, on their page: what they will pay, their signature, Pay, Stripe's page, and back.
   const { url } = await owner.get<{ url: string }>(`/api/proposals/${ready.id}/share-link`);
-  const token = new URL(url).pathname.split('/').pop()!;
-  const shared = (await (await page.request.get(`/api/share/${token}`)).json()) as { revision: { hash: string } };
-  const signed = await page.request.post(`/api/share/${token}/accept`, {
-    headers: { origin: new URL(baseURL!).origin, 'content-type': 'application/json' },
-    data: { name: CLIENT.name, email: CLIENT.email, consent: true, revisionHash: shared.revision.hash, selection: {} },
-  });
-  expect(signed.status()).toBe(201);
+  const client = await (await newContext()).newPage();
+  await client.goto(url);
+  const due = client.getByRole('region', { name: 'Payment after signing' });
+  await expect(due).toContainText('$450');
+  const form = await showSignForm(client);
+  await form.getByRole('checkbox', { name: /I agree to the statement above/ }).check();
+  await form.getByRole('button', { name: 'Sign and accept' }).click();
+  const panel = client.getByRole('region', { name: 'Payment', exact: true });
+  await expect(panel).toContainText('asks for $450 now that the proposal is accepted');
+  await expect(due).toHaveCount(0);
+  await expectNoAxeViolations(client, 'client page asking for the payment');
   await expect(card.getByText('Awaiting payment')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Mark as paid…' })).toBeVisible();
   await expectNoAxeViolations(page, 'proposal page awaiting payment');
 
-  const pay = await owner.post<{ url: string }>(`/api/share/${token}/pay`);
-  const checkout = await page.context().newPage();
-  await checkout.goto(pay.url);
-  await expect(checkout.getByRole('heading', { name: /^Pay / })).toBeVisible();
-  await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(checkout).toHaveURL(`${baseURL}/p/${token}?payment=success`);
-  await checkout.close();
+  await panel.getByRole('button', { name: 'Pay $450' }).click();
+  await expect(client.getByRole('heading', { name: /^Pay / })).toBeVisible();
+  await client.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(client).toHaveURL(new RegExp(`/p/[A-Za-z0-9_-]{43}$`));
+  const paid = client.getByRole('region', { name: 'Paid', exact: true });
+  await expect(paid).toContainText(/You paid \$450 on /);
+  await expect(paid.getByRole('link', { name: /Your receipt/ })).toBeVisible();
 
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
   await expect(card.getByText('$450 paid through Stripe')).toBeVisible();

@@ -20,3 +20,6 @@ export const AcceptSection = lazy(() => {
 export const ShareFailureView = lazy(() => import('./share-states').then((m) => ({ default: m.ShareFailureView })));
 export const SignersPanel = lazy(() => import('./signers-panel').then((m) => ({ default: m.SignersPanel })));
 export const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
+// Payment after signing (decision 0018): only proposals whose sender asks for one load these.
+export const PaymentPanel = lazy(() => import('./payment-panel').then((m) => ({ default: m.PaymentPanel })));
+export const PaymentDueNote = lazy(() => import('./payment-due-note').then((m) => ({ default: m.PaymentDueNote })));

@@ -15,7 +15,15 @@ import { useClientChoices } from '../hooks/use-client-choices';
 import { useViewTracking } from '../hooks/use-view-tracking';
 import { shareFailure } from '../utils/share-error';
 import { CommentsSection } from './comments-section';
-import { AcceptanceCertificate, AcceptSection, DeclineDialog, ShareFailureView, SignersPanel } from './lazy-parts';
+import {
+  AcceptanceCertificate,
+  AcceptSection,
+  DeclineDialog,
+  PaymentDueNote,
+  PaymentPanel,
+  ShareFailureView,
+  SignersPanel,
+} from './lazy-parts';
 import { NearSlot } from './near-slot';
 import { RevisionChangesSlot } from './revision-changes-slot';
 import { ShareLayout, type TShareBrand } from './share-layout';
@@ -165,6 +173,15 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
           <StatusBanner shared={shared} onDecline={askDecline} titleRef={bannerTitle} />
         </div>
 
+        {/* Once the server has fixed the amount (the page's answer after the last signature). */}
+        {status === 'accepted' && shared.payment && shared.payment.status !== 'requested' ? (
+          <div data-share-part>
+            <Suspense fallback={null}>
+              <PaymentPanel token={token} payment={shared.payment} senderName={senderName} locale={context.locale} />
+            </Suspense>
+          </div>
+        ) : null}
+
         <div
           data-share-part
           data-share-document
@@ -201,6 +218,14 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
               revisions={shared.revisions}
               current={{ number: revision.number, snapshot }}
             />
+          </div>
+        ) : null}
+
+        {open && shared.payment ? (
+          <div data-share-part>
+            <Suspense fallback={null}>
+              <PaymentDueNote payment={shared.payment} totals={totals} senderName={senderName} />
+            </Suspense>
           </div>
         ) : null}
 
