@@ -362,6 +362,8 @@ export async function benchP8(): Promise<{ rows: TRow[]; result: TP8Result; note
           (l) => `  ${l.path.padEnd(9)} ${kb(l.gzipBytes).padStart(9)} in ${fileCount(l.files.length)}`,
         ),
         `  / fetched:\n${listing(landing.files)}`,
+        ...('skipped' in clientView ? [] : [`  /p/:token fetched:\n${listing(clientView.files)}`]),
+        `  /dashboard fetched:\n${listing(dashboard.files)}`,
         `  /edit-draft/:id beyond /dashboard:\n${listing(editorFiles)}`,
         `  Largest of ${sizes.size} JS files in dist (gzip / raw):`,
         ...largest.map((c) => `  ${kb(c.gzipBytes).padStart(9)} / ${kb(c.bytes).padStart(9)}  ${c.file}`),

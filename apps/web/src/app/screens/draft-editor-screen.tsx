@@ -4,7 +4,7 @@ import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/prop
 import type { TTemplate } from '@draftwell/shared/workspace/templates';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, FileCheck2, LayoutTemplate, MoreHorizontal, Send, Trash2 } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -30,7 +30,6 @@ import { ProposalDetailsFields, type TProposalFields } from '@/features/editor/c
 import type { TDocumentEditorHandle } from '@/features/editor/types';
 import { useDocumentLocale, useSender } from '@/features/editor/use-sender';
 import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
-import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
 import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-template-dialog';
@@ -41,6 +40,12 @@ import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys'
 import { useSession } from '@/lib/api/session';
 import { useShownBranding } from '@/lib/use-shown-branding';
 import { DraftWritingScreen } from './draft-writing-screen';
+
+// Its own chunk, fetched when Send is first pressed: the signers, payment and follow-up options
+// are the screen's largest part and most visits never send (QUALITY P8, the app shell).
+const SendProposalDialog = lazy(() =>
+  import('@/features/proposals/components/send-proposal-dialog').then((m) => ({ default: m.SendProposalDialog })),
+);
 
 type TProposalChanges = Omit<TProposalPatch, 'version' | 'saveKey'>;
 
@@ -80,6 +85,9 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
   const [record, setRecord] = useState<TProposal>(initial);
   const [previewing, setPreviewing] = useState<TDocument | null>(null);
   const [sending, setSending] = useState<'saving' | 'open' | null>(null);
+  // Mounted from the first Send on, so it closes as it always did.
+  const [sendWanted, setSendWanted] = useState(false);
+  if (sending === 'open' && !sendWanted) setSendWanted(true);
   const editable = record.status !== 'accepted';
   // The version the next send must name: the newest saved, read when Send is pressed.
   const latest = useRef(initial);
@@ -356,13 +364,17 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         />
       </Suspense>
 
-      <SendProposalDialog
-        proposal={{ ...record, title: fields.title, client: fields.client, currency: fields.currency }}
-        getVersion={() => latest.current.version}
-        open={sending === 'open'}
-        onOpenChange={(open) => setSending(open ? 'open' : null)}
-        onSent={onSent}
-      />
+      {sendWanted ? (
+        <Suspense fallback={null}>
+          <SendProposalDialog
+            proposal={{ ...record, title: fields.title, client: fields.client, currency: fields.currency }}
+            getVersion={() => latest.current.version}
+            open={sending === 'open'}
+            onOpenChange={(open) => setSending(open ? 'open' : null)}
+            onSent={onSent}
+          />
+        </Suspense>
+      ) : null}
 
       <SaveAsTemplateDialog
         open={savingAsTemplate}

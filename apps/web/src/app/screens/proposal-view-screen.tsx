@@ -4,7 +4,7 @@ import { PLANS } from '@draftwell/shared/plans';
 import type { TRevision } from '@draftwell/shared/share/revision';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { FileClock, Pencil, RotateCw, Send } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DocumentView, type TDocumentAcceptance } from '@/components/document-view/document-view';
@@ -30,11 +30,16 @@ import { SignersCard } from '@/features/proposal-view/components/signers-card';
 import { TimeStamp } from '@/features/proposal-view/components/time-stamp';
 import { WithdrawDialog } from '@/features/proposal-view/components/withdraw-dialog';
 import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
-import { SendProposalDialog } from '@/features/proposals/components/send-proposal-dialog';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { ApiError } from '@/lib/api-client';
 import { useBilling } from '@/lib/api/billing-state';
 import { useProposal } from '@/lib/api/proposal';
+
+// Its own chunk, fetched when Send is first pressed: the signers, payment and follow-up options
+// are the screen's largest part and most visits never send (QUALITY P8, the app shell).
+const SendProposalDialog = lazy(() =>
+  import('@/features/proposals/components/send-proposal-dialog').then((m) => ({ default: m.SendProposalDialog })),
+);
 
 /** `/proposals/:id`: the owner's view of a proposal: as the client sees it, and all that happened to it. */
 export function ProposalViewScreen({ id }: { id: string }) {
@@ -140,6 +145,9 @@ function RevisionDocument({
 
 function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
   const [dialog, setDialog] = useState<TViewDialog>(null);
+  // Mounted from the first Send on, so it closes as it always did.
+  const [sendWanted, setSendWanted] = useState(false);
+  if (dialog === 'send' && !sendWanted) setSendWanted(true);
   const billing = useBilling();
   const ownBranding = billing.data ? PLANS[billing.data.plan].features.ownBranding : null;
   const detailedAnalytics = billing.data ? PLANS[billing.data.plan].features.viewAnalyticsAndReminders : true;
@@ -277,13 +285,17 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
         </>
       )}
 
-      <SendProposalDialog
-        proposal={p}
-        getVersion={() => p.version}
-        open={dialog === 'send'}
-        onOpenChange={(open) => setDialog(open ? 'send' : null)}
-        onSent={onSent}
-      />
+      {sendWanted ? (
+        <Suspense fallback={null}>
+          <SendProposalDialog
+            proposal={p}
+            getVersion={() => p.version}
+            open={dialog === 'send'}
+            onOpenChange={(open) => setDialog(open ? 'send' : null)}
+            onSent={onSent}
+          />
+        </Suspense>
+      ) : null}
       <WithdrawDialog
         proposal={p}
         open={dialog === 'withdraw'}
