@@ -33,6 +33,9 @@ import { openFileStorage } from './storage/open-storage';
 /** The file storage named by the configuration cannot be used (no such bucket, refused key, unreachable). */
 export class FileStorageConfigError extends Error {}
 
+/** How long an idle keep-alive connection stays open: longer than clients and proxies keep theirs. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 export const SHUTDOWN_GRACE_MS = 8000;
 
@@ -140,6 +143,15 @@ export async function startServer(opts: {
       );
       s.once('error', reject);
     });
+    // An idle keep-alive connection is closed by the server after keepAliveTimeout; a client that
+    // sends its next request on it at that very moment gets ECONNRESET (seen in the browser suite
+    // after a pause of about five seconds, Node's default). Clients and proxies reuse connections
+    // for up to a minute, so the server keeps them longer than that; shutdown closes idle ones at
+    // once anyway. headersTimeout must stay above it.
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1000;
+    }
     const port = (server.address() as AddressInfo).port;
     const url = `http://${env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : urlHost(env.host)}:${port}`;
     logger.info({ url, baseUrl: env.baseUrl, database: database.kind }, 'Draftwell is listening');

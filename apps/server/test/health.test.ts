@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TResult, type TTestServer } from './helpers';
 
@@ -33,6 +35,29 @@ describe.each(backends())('health and headers (%s)', (backend) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
   });
+
+  it('keeps an idle keep-alive connection past Node’s 5 s default, so a reused one is never reset', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ socket: Socket; reused: boolean }>((resolve, reject) => {
+        const req = http.get(`${server.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ socket: req.socket!, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      const first = await get();
+      let closedByServer = false;
+      first.socket.once('close', () => (closedByServer = true));
+      await new Promise((r) => setTimeout(r, 5_600));
+      expect(closedByServer).toBe(false);
+      const second = await get();
+      expect(second.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 
   it('/readyz answers 200 once the database answers', async () => {
     const res = await server.client().get('/readyz');
