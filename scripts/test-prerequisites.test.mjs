@@ -20,7 +20,7 @@ describe('npm test’s system prerequisites', () => {
   it('stops with one line naming what to install when a non-root machine lacks Chromium and poppler', () => {
     const line = check({ env: { PATH: '', CHROMIUM_PATH: path.join(dir, 'none') }, root: false, log: () => {} });
     expect(line).toBe(
-      'npm test needs Chromium and poppler-utils (pdftotext, pdfinfo, pdfimages): install them with ' +
+      'npm test needs Chromium and poppler-utils (pdftotext, pdfinfo, pdfimages, pdfsig): install them with ' +
         '`sudo apt-get install chromium poppler-utils` (or set CHROMIUM_PATH to a Chromium or Chrome binary), ' +
         'then run npm test again.',
     );
@@ -29,7 +29,7 @@ describe('npm test’s system prerequisites', () => {
 
   it('is satisfied by CHROMIUM_PATH and the poppler tools on PATH', () => {
     const chromium = executable('my-chrome');
-    for (const bin of ['pdftotext', 'pdfinfo', 'pdfimages']) executable(bin);
+    for (const bin of ['pdftotext', 'pdfinfo', 'pdfimages', 'pdfsig']) executable(bin);
     expect(check({ env: { PATH: dir, CHROMIUM_PATH: chromium }, root: false, log: () => {} })).toBeNull();
   });
 
