@@ -42,14 +42,12 @@ describe.each(backends())('API keys (%s)', (backend: TBackend) => {
   };
   /** A request with only the key: no cookie, no Origin, as curl sends it. */
   const withKey = (key: string | null, path: string, init: { method?: string; json?: unknown } = {}) =>
-    server
-      .client({ ip: nextIp() })
-      .request(path, {
-        ...init,
-        origin: null,
-        noCookies: true,
-        headers: key === null ? {} : { authorization: `Bearer ${key}` },
-      });
+    server.client({ ip: nextIp() }).request(path, {
+      ...init,
+      origin: null,
+      noCookies: true,
+      headers: key === null ? {} : { authorization: `Bearer ${key}` },
+    });
 
   it('is shown once, stored as its hash, listed without it', async () => {
     const made = await makeKey(owner, { name: '  Zapier  ', scopes: ['proposals:read', 'clients:read'] });
