@@ -130,6 +130,10 @@ export function checkedStream(source: Readable, sha256: string, onMismatch: () =
   });
   source.on('error', (err) => check.destroy(err));
   check.on('close', () => source.destroy());
+  // The error can come before the reader pulls (a small file ends at once): without a listener it
+  // would be an uncaught exception, which stops the process. The reader still gets it, as the
+  // stream is then destroyed with it.
+  check.on('error', () => undefined);
   return source.pipe(check);
 }
 
@@ -161,5 +165,9 @@ export function exactLength(source: Readable, size: number): Readable {
   });
   source.on('error', (err) => check.destroy(err));
   check.on('close', () => source.destroy());
+  // The error can come before the reader pulls (a small file ends at once): without a listener it
+  // would be an uncaught exception, which stops the process. The reader still gets it, as the
+  // stream is then destroyed with it.
+  check.on('error', () => undefined);
   return source.pipe(check);
 }
