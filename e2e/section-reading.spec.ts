@@ -67,12 +67,15 @@ test('the owner sees which sections the client read and for how long', async ({
 
   // The client reads: the scope for a while, the pricing longer; then leaves (the beacon goes).
   const client = await (await newContext()).newPage();
+  // The page samples the section being read once a second: a fake clock runs those seconds at
+  // once, so the test waits for no real time.
+  await client.clock.install();
   await client.goto(url);
   const headingOf = (name: string) => client.getByRole('heading', { level: 2, name, exact: true });
   await expect(headingOf('Introduction')).toBeVisible();
   const readFor = async (name: string, ms: number) => {
     await headingOf(name).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await client.waitForTimeout(ms);
+    await client.clock.runFor(ms);
   };
   await readFor('Scope of work', 2500);
   await readFor('Pricing', 4500);
