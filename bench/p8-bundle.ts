@@ -55,11 +55,15 @@ export type TP8Result =
 
 const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 
+/** The client page's server render (scripts/build.mjs): code for the server, which browsers never get. */
+const SERVER_ONLY_DIR = path.join(webDist, 'ssr');
+
 function* jsFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) yield* jsFiles(p);
-    else if (/\.m?js$/.test(name)) yield p;
+    if (statSync(p).isDirectory()) {
+      if (p !== SERVER_ONLY_DIR) yield* jsFiles(p);
+    } else if (/\.m?js$/.test(name)) yield p;
   }
 }
 

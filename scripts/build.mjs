@@ -19,6 +19,7 @@ export async function buildAll({ quiet = false } = {}) {
   });
   writeScreenPreloads(path.join(root, 'apps/web/dist'));
   await prerenderPublicPages({ quiet });
+  await buildSharePageRender({ quiet });
 
   const dist = path.join(root, 'apps/server/dist');
   rmSync(dist, { recursive: true, force: true });
@@ -73,6 +74,31 @@ async function prerenderPublicPages({ quiet }) {
   } finally {
     if (!process.env.KEEP_PRERENDER) rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The client page's server render (apps/web/src/share-render.tsx, decision 0020), built for Node
+ * into apps/web/dist/ssr/share-render.mjs, which the server loads on the first visit of a client's
+ * link (apps/server/src/features/share/share-page.ts, SHARE_RENDER_FILE) and never serves. From the
+ * same sources as this build's share.html, self-contained (every dependency inside), and with
+ * React's production build whatever NODE_ENV the server runs with.
+ */
+async function buildSharePageRender({ quiet }) {
+  const web = path.join(root, 'apps/web');
+  await viteBuild({
+    root: web,
+    configFile: path.join(web, 'vite.config.ts'),
+    logLevel: quiet ? 'warn' : 'error',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+    build: {
+      ssr: path.join(web, 'src/share-render.tsx'),
+      outDir: path.join(web, 'dist/ssr'),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+    },
+  });
 }
 
 /**

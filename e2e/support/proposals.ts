@@ -89,9 +89,13 @@ export async function confirmedOwner(page: Page, mail: TMailbox, signUpViaApi: (
  */
 export async function showSignForm(page: Page) {
   const form = page.getByRole('form', { name: 'Sign the proposal' });
-  // A locator is looked up again on each attempt, so the placeholder being swapped for the
-  // section while it scrolls is followed, not retried by hand; once near, the section loads.
-  await page.getByRole('region', { name: 'Sign this proposal' }).scrollIntoViewIfNeeded();
+  // Scrolled to in one step inside the page. The placeholder is swapped for the section (and its
+  // loading state) as soon as it comes near, which may be while a scroll action waits for it to
+  // be stable: locator.scrollIntoViewIfNeeded holds on to the element it found first and fails
+  // once that is detached. Once near, the section loads.
+  await page
+    .getByRole('region', { name: 'Sign this proposal' })
+    .evaluate((section) => section.scrollIntoView({ block: 'center' }));
   await expect(form.getByRole('group', { name: 'Your signature' })).toBeVisible();
   return form;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { isAppRoute, isSharePath, PROTECTED_ROUTES, protectedRouteOf, type TApiError } from '@draftwell/shared';
+import { isAppRoute, isSharePath, PROTECTED_ROUTES, protectedRouteOf, shareTokenOf } from '@draftwell/shared';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { apiKeysRoutes } from './features/developers/api-keys.routes';
@@ -24,6 +26,7 @@ import { paymentsWebhookRoutes } from './features/payments/payments-webhook.rout
 import { proposalPaymentRoutes } from './features/proposals/payment.routes';
 import { proposalsRoutes } from './features/proposals/proposals.routes';
 import { sharePaymentRoutes } from './features/share/share-payment.routes';
+import { renderSharePageHtml, SHARE_RENDER_FILE, sharePageRenderer } from './features/share/share-page';
 import { shareRoutes } from './features/share/share.routes';
 import { CONNECT_WEBHOOK_PATH } from './payments/connections';
 import { VERIFY_MAX_BODY_BYTES, VERIFY_MAX_JSON_BYTES, verifyRoutes } from './features/verify/verify.routes';
@@ -37,7 +40,7 @@ import type { TAppDeps, TAppEnv } from './http/context';
 import { foreignOrigin, requireJsonBody, requireSameOrigin } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
 import { robotsTxt, sitemapXml } from './http/crawl';
-import { AppError } from './lib/app-error';
+import { AppError, errorBody } from './lib/app-error';
 import { resolveClientIp } from './lib/client-ip';
 import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
 import {
@@ -50,6 +53,8 @@ import {
 
 /** Where the build puts the public pages it prerendered (scripts/build.mjs), one file per path. */
 const PRERENDERED_DIR = '/prerendered';
+/** Where the build puts the client page's server render: code for the server, never served. */
+const SHARE_RENDER_DIR = path.dirname(SHARE_RENDER_FILE);
 /** The entries' HTML, served under the paths they draw, never under their own names. */
 const ENTRY_PAGES = new Set(['/index.html', '/share.html', '/public.html', '/screen-preloads.json']);
 
@@ -100,10 +105,16 @@ export function createApp(deps: TAppDeps) {
   const state: TAppState = { draining: false };
   const app = new Hono<TAppEnv>();
 
-  const files = deps.webDist ? loadStaticFiles(deps.webDist) : new Map();
+  const files = deps.webDist ? loadStaticFiles(deps.webDist, { skip: [SHARE_RENDER_DIR] }) : new Map();
   const indexHtml = files.get('/index.html');
   // The client's page is its own entry, without the app shell (QUALITY P8); the app's otherwise.
   const shareHtml = files.get('/share.html') ?? indexHtml;
+  // And rendered on the server with the proposal, when the build has the page's render (decision 0020).
+  const shareTemplate = files.get('/share.html')?.body.toString('utf8') ?? null;
+  const shareRenderer = sharePageRenderer(
+    deps.webDist && shareTemplate ? path.join(deps.webDist, SHARE_RENDER_FILE) : null,
+    logger,
+  );
   // The public pages are their own entry too, light enough for a phone (P8); those the build
   // prerendered are served as such, the others (sign-in, /verify) as this page to draw.
   const publicHtml = files.get('/public.html') ?? indexHtml;
@@ -290,7 +301,7 @@ export function createApp(deps: TAppDeps) {
     upgradeWebSocket((c) => deps.realtime.connection(c.get('realtimeOwner'))),
   );
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     const p = c.req.path;
     const file = files.get(p);
     if (file && !ENTRY_PAGES.has(p) && !p.startsWith(PRERENDERED_DIR)) return sendFile(c, file);
@@ -300,9 +311,15 @@ export function createApp(deps: TAppDeps) {
       // A client's link: private to whoever holds it (never cached, indexed or sent on as a referrer).
       c.header('referrer-policy', 'no-referrer');
       c.header('x-robots-tag', 'noindex, nofollow');
-      return isAppRoute(p)
-        ? sendFile(c, shareHtml ?? indexHtml, 200, 'no-store')
-        : sendFile(c, indexHtml, 404, 'no-store');
+      if (!isAppRoute(p)) return sendFile(c, indexHtml, 404, 'no-store');
+      // A client's link is rendered with its proposal (or why it does not open) when it can be;
+      // anything else here (the stop link of a follow-up mail) is drawn in the browser.
+      const token = shareTokenOf(p);
+      const rendered =
+        c.req.method === 'GET' && shareTemplate && token
+          ? await renderSharePageHtml(c, { token, template: shareTemplate, renderer: shareRenderer })
+          : null;
+      return rendered === null ? sendFile(c, shareHtml ?? indexHtml, 200, 'no-store') : sendPage(c, rendered);
     }
     // A protected screen is the app's; a public page its prerendered HTML (the browser hydrates it)
     // or the public pages' entry; any other path the 404 page, with its status.
@@ -315,6 +332,19 @@ export function createApp(deps: TAppDeps) {
   });
 
   return { app, state };
+}
+
+const gzipAsync = promisify(zlib.gzip);
+
+/** A page made for this one request (the client's page, rendered): never cached; gzipped off the event loop. */
+async function sendPage(c: import('hono').Context, html: string) {
+  c.header('content-type', 'text/html; charset=utf-8');
+  c.header('vary', 'accept-encoding');
+  c.header('cache-control', 'no-store');
+  const body = Buffer.from(html, 'utf8');
+  if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(new Uint8Array(body), 200);
+  c.header('content-encoding', 'gzip');
+  return c.body(new Uint8Array(await gzipAsync(body, { level: 6 })), 200);
 }
 
 const isMultipart = (c: import('hono').Context) =>
@@ -335,24 +365,6 @@ function sendFile(
   if (gzip) c.header('content-encoding', 'gzip');
   if (c.req.method === 'HEAD') return c.body(null, status);
   return c.body(new Uint8Array(gzip ? file.gzip! : file.body), status);
-}
-
-function errorBody(
-  code: string,
-  message: string,
-  requestId: string,
-  { fields, details, current }: { fields?: Record<string, string>; details?: unknown; current?: unknown } = {},
-): TApiError {
-  return {
-    error: {
-      code,
-      message,
-      ...(fields ? { fields } : {}),
-      ...(details !== undefined ? { details } : {}),
-      ...(current !== undefined ? { current } : {}),
-      requestId,
-    },
-  };
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);

@@ -53,6 +53,19 @@ export const CRAWLED_ROUTES = PRERENDERED_ROUTES.filter((route) => route !== PUB
 /** A share page's path: served with no-referrer, no-store and noindex headers. */
 export const isSharePath = (pathname: string) => pathname.startsWith('/p/');
 
+/**
+ * The token of a client's link (`/p/:token`), as the server renders its page and the browser
+ * reads it; '' when the path is not one, or its token does not decode.
+ */
+export function shareTokenOf(pathname: string): string {
+  const match = /^\/p\/([^/]+)\/?$/.exec(pathname);
+  try {
+    return match?.[1] ? decodeURIComponent(match[1]) : '';
+  } catch {
+    return '';
+  }
+}
+
 const patternOf = (route: string) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`);
 const ROUTE_PATTERNS = [
   ...Object.values(PUBLIC_ROUTES),

@@ -1,4 +1,4 @@
-import type { TErrorCode } from '@draftwell/shared';
+import type { TApiError, TErrorCode } from '@draftwell/shared';
 
 const STATUS: Record<TErrorCode, number> = {
   invalid: 400,
@@ -35,4 +35,23 @@ export class AppError extends Error {
     super(message);
     this.status = STATUS[code];
   }
+}
+
+/** The one error body every route answers with (TApiError); the client's page is rendered with it too. */
+export function errorBody(
+  code: string,
+  message: string,
+  requestId: string,
+  { fields, details, current }: { fields?: Record<string, string>; details?: unknown; current?: unknown } = {},
+): TApiError {
+  return {
+    error: {
+      code,
+      message,
+      ...(fields ? { fields } : {}),
+      ...(details !== undefined ? { details } : {}),
+      ...(current !== undefined ? { current } : {}),
+      requestId,
+    },
+  };
 }

@@ -25,16 +25,18 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 
 /**
  * The built web app, read once at start: it is small, and answering from memory (gzip
- * precomputed) keeps the event loop free of file reads.
+ * precomputed) keeps the event loop free of file reads. `skip` names folders of `root` that are
+ * not for browsers (the client page's server render): they are neither read nor served.
  */
-export function loadStaticFiles(root: string): Map<string, TStaticFile> {
+export function loadStaticFiles(root: string, { skip = [] }: { skip?: string[] } = {}): Map<string, TStaticFile> {
   const files = new Map<string, TStaticFile>();
   if (!existsSync(root)) return files;
+  const skipped = new Set(skip.map((dir) => path.join(root, dir)));
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) {
-        walk(full);
+        if (!skipped.has(full)) walk(full);
         continue;
       }
       const ext = path.extname(name).toLowerCase();

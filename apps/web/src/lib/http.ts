@@ -92,10 +92,17 @@ export async function unwrap(res: Response | Promise<Response>): Promise<unknown
     body = null;
   }
   if (response.ok) return body;
-  const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+  throw apiErrorOf(response.status, body, Number(response.headers.get('retry-after')) || undefined);
+}
+
+/**
+ * The ApiError of a failed answer's status and body (our shape or better-auth's): what `unwrap`
+ * throws, and what the client's page makes of the failure the server rendered it with.
+ */
+export function apiErrorOf(status: number, body: unknown, retryAfter?: number): ApiError {
   if (isApiError(body)) {
-    throw new ApiError(
-      response.status,
+    return new ApiError(
+      status,
       body.error.message,
       body.error.code,
       body.error.fields,
@@ -105,10 +112,10 @@ export async function unwrap(res: Response | Promise<Response>): Promise<unknown
     );
   }
   const b = body as { message?: string; code?: string } | null;
-  throw new ApiError(
-    response.status,
-    b?.message ?? FALLBACK[response.status] ?? 'Something went wrong. Try again.',
-    b?.code ?? String(response.status),
+  return new ApiError(
+    status,
+    b?.message ?? FALLBACK[status] ?? 'Something went wrong. Try again.',
+    b?.code ?? String(status),
     {},
     retryAfter,
   );

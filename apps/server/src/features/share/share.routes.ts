@@ -23,12 +23,15 @@ import {
   sendEmailCode,
 } from './share.service';
 
-const request = (c: Context<TAppEnv>): TShareRequest => ({
+/** A request through a client's link: the routes below, and the page at /p/:token (share-page.ts). */
+export const shareRequest = (c: Context<TAppEnv>, token: string): TShareRequest => ({
   deps: c.var.deps,
-  token: c.req.param('token') ?? '',
+  token,
   ip: c.var.clientIp,
   userAgent: (c.req.header('user-agent') ?? '').slice(0, 1000),
 });
+
+const request = (c: Context<TAppEnv>): TShareRequest => shareRequest(c, c.req.param('token') ?? '');
 
 function revisionNumber(raw: string): number {
   if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new AppError('not_found', 'That revision does not exist.');

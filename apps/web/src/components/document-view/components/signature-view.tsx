@@ -1,16 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { TSignatureBlock } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import { signatureParties, type TSigner } from '@draftwell/shared/document/display';
+import { preloadable } from '@/lib/preloadable';
 import type { TDocumentAcceptance } from './document-view';
 
 /**
  * The mark as its own chunk, with the handwriting font: the client's page shows one only once
- * signed, so its first load does not carry it (QUALITY P8).
+ * signed, so its first load does not carry it (QUALITY P8). Preloadable: the client's page,
+ * rendered on the server once signed, loads it before hydrating.
  */
-const SignatureMarkView = lazy(() =>
-  import('@/components/signature/signature-mark-view').then((m) => ({ default: m.SignatureMarkView })),
+const SignatureMarkView = preloadable('SignatureMarkView', () =>
+  import('@/components/signature/signature-mark-view').then((m) => m.SignatureMarkView),
 );
+
+/** Loads the marks' chunk: before hydrating a page whose signature blocks show marks. */
+export const loadSignatureMarkView = SignatureMarkView.preload;
 
 function SignatureBox({ signer }: { signer: TSigner }) {
   const { label, name, role, accepted, mark } = signer;

@@ -3,8 +3,9 @@ import type { TPricingSelection } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import type { TSignatureMarkData, TSignaturePending } from '@draftwell/shared/share/signing';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
-import { api, ApiError, unwrap } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { shareKeys } from './keys';
+import { sharePost, shareUrl, type TShareAnswer, type TShareBody, type TShareRoutes } from './share-request';
 
 export type TAcceptInput = {
   name: string;
@@ -24,7 +25,8 @@ export function acceptProposal(
   token: string,
   input: TAcceptInput,
 ): Promise<TAcceptanceCertificate | TSignaturePending> {
-  return unwrap(api.share[':token'].accept.$post({ param: { token }, json: input }));
+  const body: TShareBody<TShareRoutes['accept']['$post']> = input;
+  return sharePost<TShareAnswer<TShareRoutes['accept']['$post']>>(shareUrl(token, '/accept'), body);
 }
 
 /** The page as it stands once this link's signer signed, before the server says more. */

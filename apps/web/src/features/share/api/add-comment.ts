@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TComment, TSharedProposal } from '@draftwell/shared/share/share-api';
-import { api, unwrap } from '@/lib/api-client';
 import { shareKeys } from './keys';
+import { sharePost, shareUrl, type TShareAnswer, type TShareBody, type TShareRoutes } from './share-request';
 
 export type TCommentInput = { name: string; body: string };
 
 export function addComment(token: string, input: TCommentInput): Promise<TComment> {
-  return unwrap(api.share[':token'].comments.$post({ param: { token }, json: input }));
+  const body: TShareBody<TShareRoutes['comments']['$post']> = input;
+  return sharePost<TShareAnswer<TShareRoutes['comments']['$post']>>(shareUrl(token, '/comments'), body);
 }
 
 /** Posts the client's comment and adds it to the thread on the page. */

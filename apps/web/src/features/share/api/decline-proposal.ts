@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { shareKeys } from './keys';
+import { sharePost, shareUrl, type TShareBody, type TShareRoutes } from './share-request';
 
 export async function declineProposal(token: string, reason: string): Promise<void> {
-  await unwrap(api.share[':token'].decline.$post({ param: { token }, json: { reason } }));
+  const body: TShareBody<TShareRoutes['decline']['$post']> = { reason };
+  await sharePost(shareUrl(token, '/decline'), body);
 }
 
 /** Declines the proposal with an optional reason; the page then shows it declined. */

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
-import { api, ApiError, unwrap } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { shareKeys } from './keys';
+import { shareGet, shareUrl, type TShareAnswer, type TShareRoutes } from './share-request';
 
 export function fetchSharedProposal(token: string, signal?: AbortSignal): Promise<TSharedProposal> {
-  return unwrap(api.share[':token'].$get({ param: { token } }, { init: { signal } }));
+  return shareGet<TShareAnswer<TShareRoutes['$get']>>(shareUrl(token), signal);
 }
 
 /**
@@ -23,7 +24,10 @@ export const sharedProposalQueryOptions = (token: string) =>
     retry: retryShareRead,
   });
 
-/** The proposal a share link opens: its newest revision, status, comments and acceptance. */
-export function useSharedProposal(token: string) {
-  return useQuery(sharedProposalQueryOptions(token));
+/**
+ * The proposal a share link opens: its newest revision, status, comments and acceptance. Not
+ * `enabled` when the server met a failure rendering the page: only Retry asks again.
+ */
+export function useSharedProposal(token: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...sharedProposalQueryOptions(token), enabled });
 }

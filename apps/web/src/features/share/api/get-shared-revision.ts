@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRevision } from '@draftwell/shared/share/revision';
-import { api, unwrap } from '@/lib/api-client';
 import { retryShareRead } from './get-shared-proposal';
 import { shareKeys } from './keys';
+import { shareGet, shareUrl, type TShareAnswer, type TShareRoutes } from './share-request';
 
 export function fetchSharedRevision(token: string, number: number, signal?: AbortSignal): Promise<TRevision> {
-  return unwrap(
-    api.share[':token'].revisions[':number'].$get({ param: { token, number: String(number) } }, { init: { signal } }),
+  return shareGet<TShareAnswer<TShareRoutes['revisions'][':number']['$get']>>(
+    shareUrl(token, `/revisions/${number}`),
+    signal,
   );
 }
 

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, unwrap } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { shareKeys } from './keys';
+import { sharePost, shareUrl, type TShareAnswer, type TShareRoutes } from './share-request';
 
 /** Mails the link's signer a 6-digit code to sign with: where it went (masked) and until when it works. */
 export function sendSigningCode(token: string): Promise<{ sentTo: string; expiresAt: string }> {
-  return unwrap(api.share[':token'].code.$post({ param: { token } }));
+  return sharePost<TShareAnswer<TShareRoutes['code']['$post']>>(shareUrl(token, '/code'));
 }
 
 /**

@@ -8,7 +8,7 @@ import { LazySignatureInput } from '@/components/signature/lazy-signature';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { useAcceptProposal } from '../api/accept-proposal';
 import { completeSelection } from '../utils/selection';
 import { firstClientSigner, nameList, othersAwaiting } from '../utils/signing';

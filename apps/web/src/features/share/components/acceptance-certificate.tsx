@@ -8,6 +8,7 @@ import { SignatureMarkView } from '@/components/signature/signature-mark-view';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatUtcInstant } from '@draftwell/shared/document/display';
+import { useReaderClock } from '../hooks/use-reader-clock';
 import { formatLocalDateTime } from '../utils/format';
 import { acceptedBy } from '../utils/signing';
 import { ChosenOptions, TotalsRows } from './chosen-summary';
@@ -68,6 +69,12 @@ function SignatureEvidence({
       </dl>
     </li>
   );
+}
+
+/** The acceptance in the reader's own time: its own component, the one part drawn again once hydrated. */
+function YourTime({ at, locale }: { at: string; locale: string }) {
+  const { timeZone } = useReaderClock();
+  return <span className="text-muted-foreground block">Your time: {formatLocalDateTime(at, locale, timeZone)}</span>;
 }
 
 const Hash = ({ value }: { value: string }) => <code className="font-mono text-[0.8125rem] break-all">{value}</code>;
@@ -174,9 +181,7 @@ export function AcceptanceCertificate({
         <Fact term="From">{sender || '—'}</Fact>
         <Fact term="Accepted at (UTC)">
           <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
-          <span className="text-muted-foreground block">
-            Your time: {formatLocalDateTime(certificate.acceptedAt, locale)}
-          </span>
+          <YourTime at={certificate.acceptedAt} locale={locale} />
         </Fact>
         <Fact
           term={certificate.signatures.length === 1 ? 'Signature' : `Signatures (${certificate.signatures.length})`}

@@ -3,7 +3,7 @@ import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { useAddComment } from '../api/add-comment';
 import { ACCENT_BUTTON } from './accent';
 import { hasErrors, validateComment, type TCommentFields, type TFieldErrors } from '../utils/validate';

@@ -2,12 +2,14 @@ import { MessageSquare } from 'lucide-react';
 import type { TComment } from '@draftwell/shared/share/share-api';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { useReaderClock } from '../hooks/use-reader-clock';
 import { formatLocalDateTime } from '../utils/format';
 import { CommentForm } from './lazy-parts';
 import { NearSlot } from './near-slot';
 
 function CommentItem({ comment, senderName, locale }: { comment: TComment; senderName: string; locale: string }) {
   const fromSender = comment.author === 'owner';
+  const { timeZone } = useReaderClock();
   return (
     <li
       className={cn('rounded-lg border p-4', fromSender && 'border-l-4 border-l-(--dv-accent) bg-muted/40')}
@@ -20,7 +22,7 @@ function CommentItem({ comment, senderName, locale }: { comment: TComment; sende
           ·
         </span>
         <time dateTime={comment.createdAt} className="text-muted-foreground">
-          {formatLocalDateTime(comment.createdAt, locale)}
+          {formatLocalDateTime(comment.createdAt, locale, timeZone)}
         </time>
       </p>
       <p className="mt-2 text-[0.9375rem] break-words whitespace-pre-line">{comment.body}</p>

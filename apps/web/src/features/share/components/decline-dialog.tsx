@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { useDeclineProposal } from '../api/decline-proposal';
 
 const REASON_MAX = 2000;

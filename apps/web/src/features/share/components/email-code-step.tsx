@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 import { useSendSigningCode } from '../api/send-code';
 
 export type TCodeSent = { sentTo: string; expiresAt: string };

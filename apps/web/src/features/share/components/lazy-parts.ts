@@ -1,25 +1,36 @@
 import { lazy } from 'react';
-import { loadSignatureInput } from '@/components/signature/lazy-signature';
+import { preloadable } from '@/lib/preloadable';
 
 /**
  * Parts of the client's page that only some visits show, each its own chunk fetched once the
  * page knows it needs it, so no visit loads the code of states it is not in (QUALITY P8). The
  * signers, the sign form and the comment form come as the reader nears them (`NearSlot`), as
- * "What changed" does: a first load of an open proposal fetches none of them.
+ * "What changed" does: a first load of an open proposal fetches none of them. The parts the
+ * server renders (the certificate, the failure pages, the payment) are preloadable: a page
+ * hydrating the server's HTML loads those it shows first (`preloadShownParts`).
  */
-export const loadCertificate = () => import('./acceptance-certificate');
+export const AcceptanceCertificate = preloadable('AcceptanceCertificate', () =>
+  import('./acceptance-certificate').then((m) => m.AcceptanceCertificate),
+);
+export const loadCertificate = AcceptanceCertificate.preload;
+export const ShareFailureView = preloadable('ShareFailureView', () =>
+  import('./share-states').then((m) => m.ShareFailureView),
+);
 
-export const AcceptanceCertificate = lazy(() => loadCertificate().then((m) => ({ default: m.AcceptanceCertificate })));
 export const DeclineDialog = lazy(() => import('./decline-dialog').then((m) => ({ default: m.DeclineDialog })));
 export const RevisionChanges = lazy(() => import('./revision-changes').then((m) => ({ default: m.RevisionChanges })));
-// The sign form shows the signature input at once: both chunks are fetched together.
+// The sign form shows the signature input at once: both chunks are fetched together. The input's
+// chunk is named here rather than through lazy-signature.ts's loader, which the sign form imports:
+// a static import of that module would bring it (and what the build puts beside it) into every
+// first load.
 export const AcceptSection = lazy(() => {
-  void loadSignatureInput();
+  void import('@/components/signature/signature-input');
   return import('./accept-section').then((m) => ({ default: m.AcceptSection }));
 });
-export const ShareFailureView = lazy(() => import('./share-states').then((m) => ({ default: m.ShareFailureView })));
 export const SignersPanel = lazy(() => import('./signers-panel').then((m) => ({ default: m.SignersPanel })));
 export const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
 // Payment after signing (decision 0018): only proposals whose sender asks for one load these.
-export const PaymentPanel = lazy(() => import('./payment-panel').then((m) => ({ default: m.PaymentPanel })));
-export const PaymentDueNote = lazy(() => import('./payment-due-note').then((m) => ({ default: m.PaymentDueNote })));
+export const PaymentPanel = preloadable('PaymentPanel', () => import('./payment-panel').then((m) => m.PaymentPanel));
+export const PaymentDueNote = preloadable('PaymentDueNote', () =>
+  import('./payment-due-note').then((m) => m.PaymentDueNote),
+);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useSharedPayment, useStartPayment } from '../api/payment';
+import { useReaderClock } from '../hooks/use-reader-clock';
 import { formatLocalDate } from '../utils/format';
 import { ACCENT_BUTTON } from './accent';
 
@@ -50,6 +51,8 @@ export function PaymentPanel({
   locale?: string;
 }) {
   const returned = useCheckoutReturn();
+  // UTC until a page the server rendered is hydrated, then the reader's own zone (decision 0020).
+  const { timeZone } = useReaderClock();
   const state = useSharedPayment(token, initial, { returned: returned === 'success' });
   const pay = useStartPayment(token);
   const payment = state.data;
@@ -66,7 +69,7 @@ export function PaymentPanel({
   let tone: 'due' | 'done' | 'wait' = 'due';
   if (payment.status === 'paid' || payment.status === 'refunded') {
     tone = 'done';
-    const when = payment.paidAt ? formatLocalDate(payment.paidAt, locale) : null;
+    const when = payment.paidAt ? formatLocalDate(payment.paidAt, locale, timeZone) : null;
     body = (
       <>
         <p className="text-sm">

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { SkipLink } from '@/components/layouts/skip-link';
 import { brandAccents } from '@draftwell/shared/document/display';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ShareThemeToggle } from './share-theme-toggle';
 
 export type TShareBrand = {
@@ -27,6 +28,7 @@ export function ShareLayout({
   children: ReactNode;
 }) {
   const accents = brandAccents(brand?.brandColor);
+  const hydrated = useHydrated();
   const style = accents
     ? ({ '--dv-accent-light': accents.light, '--dv-accent-dark': accents.dark } as CSSProperties)
     : undefined;
@@ -57,7 +59,12 @@ export function ShareLayout({
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {children}
+        {/* A page the server rendered is on screen before its code runs: until it is hydrated, a
+            tick or a typed letter would be lost. One disabled fieldset holds every control back,
+            so hydrating changes this one element. */}
+        <fieldset disabled={!hydrated} className="min-w-0">
+          {children}
+        </fieldset>
       </main>
       {footer ? (
         <footer className="text-muted-foreground border-t text-sm print:hidden">

@@ -8,7 +8,7 @@ import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { DocumentView, MadeWithDraftwell } from '@/components/document-view/document-view';
+import { DocumentView, loadSignatureMarkView, MadeWithDraftwell } from '@/components/document-view/document-view';
 import { useSharedProposal } from '../api/get-shared-proposal';
 import { useSharedRevision } from '../api/get-shared-revision';
 import { useClientChoices } from '../hooks/use-client-choices';
@@ -33,6 +33,36 @@ import { StatusBanner } from './status-banner';
 function senderLabel(shared: TSharedProposal): string {
   return preparedBy(shared.snapshot.sender) || 'The sender';
 }
+
+/** The document's title: the proposal and its sender, or that there is none to show. */
+export function sharePageTitle(shown: { proposal: TSharedProposal } | { failed: true }): string {
+  if ('failed' in shown) return 'Proposal unavailable';
+  return `${shown.proposal.snapshot.title.trim() || 'Proposal'} — ${senderLabel(shown.proposal)}`;
+}
+
+/**
+ * Loads the chunks of the lazy parts the page shows at first for this answer (lazy-parts.ts):
+ * the server renders them, and hydration must find them in place as the server had them. The
+ * parts that come as the reader nears them are placeholders on the server and at first.
+ */
+export function preloadShownParts(shown: { proposal: TSharedProposal } | { failure: unknown }): Promise<unknown> {
+  if ('failure' in shown) return ShareFailureView.preload();
+  const shared = shown.proposal;
+  return Promise.all([
+    shared.acceptance ? AcceptanceCertificate.preload() : null,
+    shared.acceptance ? loadSignatureMarkView() : null,
+    showsPaymentPanel(shared) ? PaymentPanel.preload() : null,
+    showsPaymentDue(shared) ? PaymentDueNote.preload() : null,
+  ]);
+}
+
+/** The payment once the server has fixed the amount (the page's answer after the last signature). */
+const showsPaymentPanel = (shared: TSharedProposal) =>
+  shared.status === 'accepted' && !!shared.payment && shared.payment.status !== 'requested';
+
+/** What the client will be asked to pay, before signing. */
+const showsPaymentDue = (shared: TSharedProposal) =>
+  (shared.status === 'sent' || shared.status === 'viewed') && !!shared.payment;
 
 function brandOf(shared: TSharedProposal): TShareBrand {
   return { name: senderLabel(shared), logoUrl: shared.logoUrl, brandColor: shared.snapshot.sender.brandColor };
@@ -153,9 +183,10 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
     bannerTitle.current?.scrollIntoView({ block: 'start' });
   }, [focusTarget]);
 
+  const title = sharePageTitle({ proposal: shared });
   useEffect(() => {
-    document.title = `${snapshot.title.trim() || 'Proposal'} — ${senderName}`;
-  }, [snapshot.title, senderName]);
+    document.title = title;
+  }, [title]);
 
   const askDecline = () => {
     setDeclineWanted(true);
@@ -174,7 +205,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
         </div>
 
         {/* Once the server has fixed the amount (the page's answer after the last signature). */}
-        {status === 'accepted' && shared.payment && shared.payment.status !== 'requested' ? (
+        {showsPaymentPanel(shared) && shared.payment ? (
           <div data-share-part>
             <Suspense fallback={null}>
               <PaymentPanel token={token} payment={shared.payment} senderName={senderName} locale={context.locale} />
@@ -221,7 +252,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
           </div>
         ) : null}
 
-        {open && shared.payment ? (
+        {showsPaymentDue(shared) && shared.payment ? (
           <div data-share-part>
             <Suspense fallback={null}>
               <PaymentDueNote payment={shared.payment} totals={totals} senderName={senderName} />
@@ -281,11 +312,14 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
 
 /**
  * The client's page at /p/:token: public, no account. Loading, a link that does not exist (404),
- * one withdrawn or expired (410), a failure with Retry, or the proposal itself.
+ * one withdrawn or expired (410), a failure with Retry, or the proposal itself. A page the server
+ * rendered starts from what it read: the proposal in the query cache, or `initialError`, the
+ * failure it met, after which nothing is asked again until Retry.
  */
-export function SharePage({ token }: { token: string }) {
-  const query = useSharedProposal(token);
-  const failure = query.error ? shareFailure(query.error) : null;
+export function SharePage({ token, initialError }: { token: string; initialError?: Error }) {
+  const query = useSharedProposal(token, { enabled: !initialError });
+  const error = query.error ?? (query.data === undefined ? initialError : undefined);
+  const failure = error ? shareFailure(error) : null;
   // A link that closed while open is shown closed; any other failed reload keeps what is shown.
   const closed = failure && failure.kind !== 'failed';
   useViewTracking(token, query.data !== undefined && !closed, query.data?.snapshot.document ?? null);
@@ -293,7 +327,7 @@ export function SharePage({ token }: { token: string }) {
   const showsProposal = query.data !== undefined && !closed;
   const failed = failure !== null;
   useEffect(() => {
-    if (!showsProposal) document.title = failed ? 'Proposal unavailable' : 'Loading proposal…';
+    if (!showsProposal) document.title = failed ? sharePageTitle({ failed }) : 'Loading proposal…';
   }, [showsProposal, failed]);
 
   if (query.data && !closed) return <SharedProposalView token={token} shared={query.data} />;

@@ -2,6 +2,7 @@ import { CloudOff, FileQuestion, FileX2, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { TShareFailure } from '../utils/share-error';
+import { useReaderClock } from '../hooks/use-reader-clock';
 import { formatLocalDate } from '../utils/format';
 
 function StatePanel({
@@ -27,10 +28,10 @@ function StatePanel({
   );
 }
 
-const when = (iso: string | null) => (iso ? formatLocalDate(iso) : null);
-
 /** A link that cannot be shown: why, and what the client can do about it. */
 export function ShareFailureView({ failure, onRetry }: { failure: TShareFailure; onRetry: () => void }) {
+  const { timeZone } = useReaderClock();
+  const when = (iso: string | null) => (iso ? formatLocalDate(iso, undefined, timeZone) : null);
   if (failure.kind === 'not_found') {
     return (
       <StatePanel icon={<FileQuestion aria-hidden="true" />} eyebrow="Link not found" title="This link does not exist">

@@ -5,6 +5,7 @@ import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useReaderClock } from '../hooks/use-reader-clock';
 import { daysUntil, formatLocalDate } from '../utils/format';
 import { acceptedBy, nameList, othersAwaiting } from '../utils/signing';
 import { ACCENT_BUTTON } from './accent';
@@ -75,8 +76,11 @@ export function StatusBanner({
   titleRef?: Ref<HTMLHeadingElement>;
 }) {
   const { status, acceptance, decline, revision } = shared;
-  // Dates as the document writes them (the sender's locale), in the reader's own time zone.
+  // Dates as the document writes them (the sender's locale), in the reader's own time zone (UTC
+  // until a page the server rendered is hydrated).
   const locale = documentLocale(shared.snapshot.sender.locale);
+  const { timeZone, now } = useReaderClock();
+  const date = (iso: string) => formatLocalDate(iso, locale, timeZone);
   const sender = shared.snapshot.sender.company.trim() || shared.snapshot.sender.name.trim() || 'The sender';
 
   if (status === 'accepted' && acceptance) {
@@ -85,7 +89,7 @@ export function StatusBanner({
       <Banner
         tone="accepted"
         icon={<CircleCheck aria-hidden="true" />}
-        title={`Accepted by ${acceptedBy(acceptance)} on ${formatLocalDate(acceptance.acceptedAt, locale)}`}
+        title={`Accepted by ${acceptedBy(acceptance)} on ${date(acceptance.acceptedAt)}`}
         titleRef={titleRef}
       >
         <p className="text-muted-foreground text-sm">
@@ -110,7 +114,7 @@ export function StatusBanner({
       <Banner
         tone="declined"
         icon={<CircleX aria-hidden="true" />}
-        title={decline ? `Declined on ${formatLocalDate(decline.at, locale)}` : 'This proposal was declined'}
+        title={decline ? `Declined on ${date(decline.at)}` : 'This proposal was declined'}
         titleRef={titleRef}
       >
         {decline?.reason.trim() ? (
@@ -139,7 +143,7 @@ export function StatusBanner({
         icon={you.signedAt ? <CircleCheck aria-hidden="true" /> : <Clock aria-hidden="true" />}
         title={
           you.signedAt
-            ? `You signed on ${formatLocalDate(you.signedAt, locale)}`
+            ? `You signed on ${date(you.signedAt)}`
             : signing.waitingFor.length > 0
               ? `Waiting for ${nameList(signing.waitingFor)} to sign first`
               : 'It is not your turn to sign yet'
@@ -163,7 +167,9 @@ export function StatusBanner({
   }
 
   const validUntil = shared.validUntil;
-  const title = validUntil ? validityText(validUntil, daysUntil(validUntil), locale) : 'Open for your answer';
+  const title = validUntil
+    ? validityText(validUntil, daysUntil(validUntil, now, timeZone), locale)
+    : 'Open for your answer';
   return (
     <Banner tone="open" icon={<Clock aria-hidden="true" />} title={title} titleRef={titleRef}>
       <p className="text-muted-foreground text-sm">
@@ -176,7 +182,7 @@ export function StatusBanner({
         <p className="flex items-start gap-1.5 text-sm">
           <History aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            This is revision {revision.number}, sent {formatLocalDate(revision.createdAt, locale)}.{' '}
+            This is revision {revision.number}, sent {date(revision.createdAt)}.{' '}
             <a href="#changes" className="font-medium underline underline-offset-2">
               See what changed
             </a>

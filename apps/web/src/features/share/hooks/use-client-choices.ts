@@ -1,11 +1,15 @@
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { clearChoices, loadChoices, saveChoices } from '../utils/stored-choices';
+
+const NO_CHOICES: TPricingSelection = {};
+const noSubscription = () => () => undefined;
 
 /**
  * The client's unsent choices on an open proposal, kept on this device per revision
  * (utils/stored-choices.ts): restored on a reload, started afresh for a new revision, and
- * forgotten once the proposal is answered (or otherwise no longer open).
+ * forgotten once the proposal is answered (or otherwise no longer open). The server cannot read
+ * them: a page it rendered shows the sender's defaults until hydrated, then these.
  */
 export function useClientChoices({
   proposalId,
@@ -37,5 +41,14 @@ export function useClientChoices({
     },
     [proposalId, revisionHash],
   );
-  return [current.selection, choose];
+  // While hydrating (and on the server), the sender's defaults; then what is kept. Whether anything
+  // is kept is what is compared, so a visit with nothing kept (most) does not draw the whole
+  // proposal again once hydrated.
+  const kept = Object.keys(current.selection).length > 0;
+  const showKept = useSyncExternalStore(
+    noSubscription,
+    () => kept,
+    () => false,
+  );
+  return [showKept ? current.selection : NO_CHOICES, choose];
 }

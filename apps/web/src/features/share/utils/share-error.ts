@@ -1,5 +1,5 @@
 import type { TShareGoneDetails } from '@draftwell/shared/share/share-api';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http';
 
 export type TShareFailure =
   | { kind: 'not_found' }
