@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -38,7 +37,11 @@ type TLoad = {
   landedOn: string;
   files: string[];
   gzipBytes: number;
+  /** What the page fetches after it is drawn, only there (the API reference's viewer on /developers). */
+  deferred?: { files: string[]; gzipBytes: number };
 };
+/** The API reference's viewer (Swagger UI), which /developers loads once drawn: not the page's first load. */
+const DEFERRED_VIEWER = /(^|\/)reference-viewer-[\w-]+\.js$/;
 type TFigure = { gzipBytes: number; targetBytes: number; pass: boolean } | { skipped: string };
 export type TP8Result =
   | { skipped: string }
@@ -167,25 +170,40 @@ async function measureInBrowser(
   };
 
   // A visitor: every public screen (the public pages' entry, public-main.tsx), each as a first visit.
+  // /developers then fetches the API reference's viewer, only there: counted apart (`deferred`).
   const publicLoads: TLoad[] = [];
   for (const urlPath of PUBLIC_PAGE_ROUTES) {
-    publicLoads.push(await fresh((c) => scriptsOfFirstLoad(c, origin, urlPath, headingReady, sizes)));
+    const load = await fresh((c) => scriptsOfFirstLoad(c, origin, urlPath, headingReady, sizes));
+    const deferred = load.files.filter((f) => DEFERRED_VIEWER.test(f));
+    const own = load.files.filter((f) => !DEFERRED_VIEWER.test(f));
+    publicLoads.push(
+      deferred.length === 0
+        ? load
+        : {
+            ...load,
+            files: own,
+            gzipBytes: own.reduce((s, f) => s + sizes.get(f)!.gzipBytes, 0),
+            deferred: { files: deferred, gzipBytes: deferred.reduce((s, f) => s + sizes.get(f)!.gzipBytes, 0) },
+          },
+    );
   }
 
-  // The client's view by share link. Until the share feature exists the token is a well-formed
-  // random one: the route's own chunk loads all the same, the data-dependent parts may not.
+  // The client's view: the link of a proposal sent to a client (bench/servers/web.ts makes it),
+  // as its signer first opens it.
   let clientView: TLoad | { skipped: string };
   const shareModules = shareRouteModules();
+  const token = server.info.shareToken;
   if (shareModules.length === 0) {
     clientView = { skipped: 'not built yet (no route module in apps/web/src/app/routes/share/)' };
+  } else if (typeof token !== 'string') {
+    clientView = { skipped: 'bench/servers/web.ts announced no share token' };
   } else {
-    const token = randomBytes(32).toString('base64url');
     const load = await fresh((c) =>
       scriptsOfFirstLoad(
         c,
         origin,
-        `/p/${token}`,
-        (page) => page.locator('main, [role="main"], h1').first().waitFor({ timeout: 20_000 }),
+        `/p/${encodeURIComponent(token)}`,
+        (page) => page.locator('main h1').first().waitFor({ timeout: 20_000 }),
         sizes,
       ),
     );
@@ -317,7 +335,7 @@ export async function benchP8(): Promise<{ rows: TRow[]; result: TP8Result; note
       `P8: without a browser only the app shell's floor is measured: index.html's entry script and modulepreloads (${unavailable}).`,
     );
   } else {
-    const server = await startWebServer();
+    const server = await startWebServer({ sentProposal: true });
     let browser: Browser | null = null;
     let measured: TBrowserFigures;
     try {
@@ -363,7 +381,9 @@ export async function benchP8(): Promise<{ rows: TRow[]; result: TP8Result; note
           `of /dashboard; the editor figure is what a first load of /edit-draft/:id fetches that /dashboard does not. ` +
           `index.html's entry + modulepreloads alone: ${kb(indexHtmlGzipBytes)}.`,
         ...publicLoads.map(
-          (l) => `  ${l.path.padEnd(9)} ${kb(l.gzipBytes).padStart(9)} in ${fileCount(l.files.length)}`,
+          (l) =>
+            `  ${l.path.padEnd(11)} ${kb(l.gzipBytes).padStart(9)} in ${fileCount(l.files.length)}` +
+            (l.deferred ? `, then ${kb(l.deferred.gzipBytes)} of API viewer (${l.deferred.files.join(', ')})` : ''),
         ),
         `  / fetched:\n${listing(landing.files)}`,
         ...('skipped' in clientView ? [] : [`  /p/:token fetched:\n${listing(clientView.files)}`]),

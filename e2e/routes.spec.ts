@@ -22,6 +22,7 @@ test('public pages arrive prerendered: without JavaScript they show their conten
       ['/about', 'About Draftwell', /^About — Draftwell$/],
       ['/contact', 'Contact us', /^Contact — Draftwell$/],
       ['/privacy', 'Privacy', /^Privacy — Draftwell$/],
+      ['/developers', 'Draftwell API', /^API reference — Draftwell$/],
       ['/404', 'We could not find that page', /^Page not found — Draftwell$/],
     ] as const) {
       await page.goto(path);

@@ -9,6 +9,7 @@ describe('isAppRoute', () => {
     '/about',
     '/contact',
     '/privacy',
+    '/developers',
     '/404',
     '/dashboard',
     '/templates',

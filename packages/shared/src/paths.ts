@@ -6,6 +6,8 @@ export const PUBLIC_ROUTES = {
   about: '/about',
   contact: '/contact',
   privacy: '/privacy',
+  /** The public API's reference (its OpenAPI document, drawn by a viewer loaded only there). */
+  developers: '/developers',
   notFound: '/404',
 } as const;
 
@@ -44,6 +46,7 @@ export const PRERENDERED_ROUTES = [
   PUBLIC_ROUTES.about,
   PUBLIC_ROUTES.contact,
   PUBLIC_ROUTES.privacy,
+  PUBLIC_ROUTES.developers,
   PUBLIC_ROUTES.notFound,
 ] as const;
 

@@ -18,6 +18,10 @@ export const paths = {
   plan: `${PROTECTED_ROUTES.profile}?tab=plan`,
   /** Profile → Payments: the owner's own Stripe account, where clients pay after signing. */
   payments: `${PROTECTED_ROUTES.profile}?tab=payments`,
+  /** Profile → Developers: API keys and webhook endpoints. */
+  developerSettings: `${PROTECTED_ROUTES.profile}?tab=developers`,
+  /** The public API's OpenAPI document (JSON), as the server serves it. */
+  openApiDocument: '/api/v1/openapi.json',
   templateEdit: (id: string) => `/templates/${encodeURIComponent(id)}/edit`,
   sectionEdit: (id: string) => `/library/sections/${encodeURIComponent(id)}`,
   proposal: (id: string) => `/proposals/${encodeURIComponent(id)}`,

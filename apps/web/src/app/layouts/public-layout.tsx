@@ -114,6 +114,9 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
             <Link to={paths.privacy} className="hover:text-foreground">
               Privacy
             </Link>
+            <Link to={paths.developers} className="hover:text-foreground">
+              API
+            </Link>
             <Link to={paths.verify} className="hover:text-foreground">
               Verify a proposal
             </Link>

@@ -14,6 +14,7 @@ const LOADERS: Record<string, TLoader> = {
   [PUBLIC_ROUTES.about]: () => import('../routes/public/about'),
   [PUBLIC_ROUTES.contact]: () => import('../routes/public/contact'),
   [PUBLIC_ROUTES.privacy]: () => import('../routes/public/privacy'),
+  [PUBLIC_ROUTES.developers]: () => import('../routes/public/developers'),
   [PUBLIC_ROUTES.notFound]: () => import('../routes/public/not-found'),
   [SHARE_ROUTES.verify]: () => import('../routes/share/verify'),
 };

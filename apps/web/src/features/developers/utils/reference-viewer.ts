@@ -1,0 +1,29 @@
+import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js';
+import 'swagger-ui-dist/swagger-ui.css';
+import './reference-viewer.css';
+
+/** Draws `spec` into `node`; the returned function empties it again. */
+export type TMountReference = (node: HTMLElement, spec: unknown) => () => void;
+
+/**
+ * Swagger UI (swagger-ui-dist, a maintained viewer with no dependencies of its own), on the
+ * /developers page only. No top bar (the page is ours), operations listed by tag, deep links to
+ * each, and "Try it out" works with a key given under Authorize (same origin; keys only).
+ */
+export const mountReference: TMountReference = (node, spec) => {
+  SwaggerUI({
+    domNode: node,
+    spec,
+    deepLinking: true,
+    docExpansion: 'list',
+    defaultModelsExpandDepth: 0,
+    displayRequestDuration: true,
+    filter: true,
+    persistAuthorization: false,
+    tryItOutEnabled: false,
+    syntaxHighlight: { activated: true, theme: 'agate' },
+  });
+  return () => {
+    node.replaceChildren();
+  };
+};
