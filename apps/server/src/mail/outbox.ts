@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { jobLoop } from '../lib/job-loop';
 import type { Logger } from 'pino';
 import type { TDb } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -137,10 +138,6 @@ export function createOutboxWorker(deps: {
   makeAttachment: TAttachmentMaker;
 }): TOutboxWorker {
   const { db, mailer, logger } = deps;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
 
   async function claim(): Promise<TClaimed[]> {
     const result = (await db.execute(sql`
@@ -217,7 +214,8 @@ export function createOutboxWorker(deps: {
             await db.execute(
               sql`update mail_outbox set next_attempt_at = now() where id = ${row.id} and sent_at is null`,
             );
-            again = true;
+            // Ready now: another pass right after this one sends it.
+            loop.kick();
           }
         } catch {
           // The lease runs out and the mail is claimed again.
@@ -256,49 +254,6 @@ export function createOutboxWorker(deps: {
     }
   }
 
-  const run = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await pass();
-        } while (again && !stopped);
-      } catch (err) {
-        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'mail outbox pass failed');
-      } finally {
-        running = null;
-      }
-      return total;
-    })();
-    return running;
-  };
-
-  return {
-    start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void run(), POLL_MS);
-      timer.unref();
-      void run();
-    },
-    kick() {
-      if (!stopped) void run();
-    },
-    async drain() {
-      let total = await run();
-      // A kick during the pass may have found more; one more pass settles it.
-      total += await run();
-      return total;
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const loop = jobLoop({ name: 'mail outbox', pollMs: POLL_MS, logger, pass });
+  return loop;
 }

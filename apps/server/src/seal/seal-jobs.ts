@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jobLoop } from '../lib/job-loop';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { renderRevisionPdf } from '../activity/documents';
@@ -108,11 +109,6 @@ function failureReason(err: unknown): { text: string; permanent: boolean } {
 export function createSealWorker(deps: TSealDeps): TSealWorker {
   const { database, logger } = deps;
   const db = database.db;
-  let timer: NodeJS.Timeout | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
 
   async function claim(): Promise<TClaimed[]> {
     const result = (await db.execute(sql`
@@ -262,55 +258,6 @@ export function createSealWorker(deps: TSealDeps): TSealWorker {
     }
   }
 
-  const run = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await pass();
-        } while (again && !stopped);
-      } catch (err) {
-        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'seal pass failed');
-      } finally {
-        running = null;
-      }
-      return total;
-    })();
-    return running;
-  };
-
-  return {
-    async start() {
-      if (timer || stopped) return;
-      unlisten = await database.listen(SEAL_CHANNEL, () => {
-        if (!stopped) void run();
-      });
-      timer = setInterval(() => void run(), POLL_MS);
-      timer.unref();
-      // Jobs left by an instance that stopped mid-seal, or queued while none was running.
-      void run();
-    },
-    kick() {
-      if (!stopped) void run();
-    },
-    async drain() {
-      let total = await run();
-      total += await run();
-      return total;
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (unlisten) await unlisten().catch(() => undefined);
-      unlisten = null;
-      await running;
-    },
-    identity: deps.identity,
-  };
+  const loop = jobLoop({ name: 'seal', pollMs: POLL_MS, logger, pass, wake: { database, channel: SEAL_CHANNEL } });
+  return { ...loop, identity: deps.identity };
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { jobLoop } from '../lib/job-loop';
 import type { Logger } from 'pino';
 import type { TDatabase, TDb } from '../db/client';
 import { storageDeletions } from '../db/schema';
@@ -81,11 +82,6 @@ export function createStorageDeletionWorker(deps: {
 }): TStorageDeletionWorker {
   const { database, storage, logger } = deps;
   const db = database.db;
-  let timer: NodeJS.Timeout | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
 
   async function claim(): Promise<TClaimed[]> {
     const result = (await db.execute(sql`
@@ -141,53 +137,12 @@ export function createStorageDeletionWorker(deps: {
     }
   }
 
-  const run = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await pass();
-        } while (again && !stopped);
-      } catch (err) {
-        logger.warn({ err: message(err) }, 'stored file deletion pass failed');
-      } finally {
-        running = null;
-      }
-      return total;
-    })();
-    return running;
-  };
-
-  return {
-    async start() {
-      if (timer || stopped) return;
-      unlisten = await database.listen(STORAGE_DELETIONS_CHANNEL, () => {
-        if (!stopped) void run();
-      });
-      timer = setInterval(() => void run(), POLL_MS);
-      timer.unref();
-      void run();
-    },
-    kick() {
-      if (!stopped) void run();
-    },
-    async drain() {
-      let total = await run();
-      total += await run();
-      return total;
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (unlisten) await unlisten().catch(() => undefined);
-      unlisten = null;
-      await running;
-    },
-  };
+  const loop = jobLoop({
+    name: 'stored file deletion',
+    pollMs: POLL_MS,
+    logger,
+    pass,
+    wake: { database, channel: STORAGE_DELETIONS_CHANNEL },
+  });
+  return loop;
 }
