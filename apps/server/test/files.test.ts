@@ -2,6 +2,7 @@ import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
@@ -12,8 +13,10 @@ import { UPLOAD_RATE } from '../src/storage/upload-form';
 import {
   backends,
   countRows,
+  createPostgresDatabase,
   freePort,
   multipart,
+  randomSecret,
   rawRequest,
   signUp,
   startTestServer,
@@ -556,6 +559,58 @@ describe('stored bytes without their row', () => {
       expect(await countRows(server, 'storage_deletions')).toBe(0);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe.each(backends())('two instances, one bucket, no shared disk (%s)', (backend) => {
+  it('each serves the files uploaded through the other, to their owner only, and a delete on one is seen on both', async () => {
+    const authSecret = randomSecret();
+    const pglite = backend === 'pglite' ? await PGlite.create() : undefined;
+    const databaseUrl = backend === 'postgres' ? await createPostgresDatabase() : undefined;
+    const shared = { backend, authSecret, pglite, databaseUrl, skipDataDirLock: true, storage: 's3' as const };
+    const a = await startTestServer(shared);
+    const b = await startTestServer({ ...shared, bucket: a.bucket });
+    try {
+      expect(b.bucket).toBe(a.bucket);
+      expect(b.dataDir).not.toBe(a.dataDir);
+      const alice = await signUp(a);
+      const bob = await signUp(b);
+      /** The same signed-in browser, sent to the other instance (as a load balancer would). */
+      const on = (server: TTestServer, client: Client) => {
+        const other = server.client();
+        for (const [name, value] of client.jar) other.jar.set(name, value);
+        return other;
+      };
+
+      const png = await pngOf(64, 48);
+      const fromA = await upload(alice.client, png);
+      expect(fromA.status).toBe(201);
+      const logoFromB = await upload(on(b, alice.client), await jpegOf(30, 20), { purpose: 'logo' });
+      expect(logoFromB.status).toBe(201);
+
+      const onB = await on(b, alice.client).get(fromA.body.url);
+      expect(onB.status).toBe(200);
+      expect(onB.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(onB.bytes).equals(Buffer.from((await alice.client.get(fromA.body.url)).bytes))).toBe(true);
+      expect((await alice.client.get(logoFromB.body.url)).status).toBe(200);
+      // Neither instance wrote a file of its own.
+      for (const server of [a, b]) expect(existsSync(path.join(server.dataDir, 'files'))).toBe(false);
+      // Another owner gets the same 404 on either.
+      expect((await bob.client.get(fromA.body.url)).status).toBe(404);
+      expect((await on(a, bob.client).get(logoFromB.body.url)).status).toBe(404);
+
+      // Deleted through A: gone on B, and its bytes leave the bucket.
+      expect((await alice.client.delete(fromA.body.url)).status).toBe(204);
+      expect((await on(b, alice.client).get(fromA.body.url)).status).toBe(404);
+      await b.deps.fileDeletions.drain();
+      await a.deps.fileDeletions.drain();
+      expect((await a.stored.keys()).some((key) => key.startsWith(fromA.body.id))).toBe(false);
+      expect((await b.stored.keys()).some((key) => key.startsWith(logoFromB.body.id))).toBe(true);
+    } finally {
+      await b.close();
+      await a.close();
+      await pglite?.close();
     }
   });
 });
