@@ -135,6 +135,19 @@ test('two client signers in order and the owner countersigning: everyone gets th
     expect(message.text).toMatch(/sealed-pdf/);
   }
 
+  // A signer's page on a phone, the certificate with its three downloads: nothing wider than the screen.
+  await benPage.setViewportSize({ width: 375, height: 740 });
+  await benPage.reload();
+  const benCertificate = benPage.locator('#certificate');
+  await expect(benCertificate.getByRole('link', { name: 'Signed PDF' })).toBeVisible();
+  for (const theme of ['light', 'dark']) {
+    await benPage.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await benPage.reload();
+    await expect(benCertificate.getByRole('link', { name: 'Signed PDF' })).toBeVisible();
+    const overflow = await benPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow in px (${theme})`).toBeLessThanOrEqual(0);
+  }
+
   // Outside the app: poppler calls the signature valid and the document unmodified.
   const report = pdfsig(sealedBytes);
   expect(report).toContain('Signature Validation: Signature is Valid.');

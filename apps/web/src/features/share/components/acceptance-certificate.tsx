@@ -148,7 +148,7 @@ export function AcceptanceCertificate({
             {certificate.proposalNumber} · {certificate.proposalTitle}
           </p>
         </div>
-        <div className="flex w-full gap-2 sm:w-auto print:hidden">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto print:hidden">
           <Button variant="outline" onClick={printCertificate} className="flex-1 sm:flex-none">
             <Printer aria-hidden="true" />
             Print
