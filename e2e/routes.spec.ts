@@ -23,6 +23,7 @@ test('public pages arrive prerendered: without JavaScript they show their conten
       ['/contact', 'Contact us', /^Contact — Draftwell$/],
       ['/privacy', 'Privacy', /^Privacy — Draftwell$/],
       ['/developers', 'Draftwell API', /^API reference — Draftwell$/],
+      ['/verify', 'Verify an accepted proposal', /^Verify an accepted proposal — Draftwell$/],
       ['/404', 'We could not find that page', /^Page not found — Draftwell$/],
     ] as const) {
       await page.goto(path);

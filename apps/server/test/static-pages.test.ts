@@ -128,6 +128,6 @@ describe('pages of the web app', () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.headers.get('content-type')).toContain('application/xml');
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    expect(locs).toEqual(['/', '/pricing', '/about', '/contact', '/privacy', '/developers']);
+    expect(locs).toEqual(['/', '/pricing', '/about', '/contact', '/privacy', '/developers', '/verify']);
   });
 });

@@ -47,6 +47,7 @@ export const PRERENDERED_ROUTES = [
   PUBLIC_ROUTES.contact,
   PUBLIC_ROUTES.privacy,
   PUBLIC_ROUTES.developers,
+  SHARE_ROUTES.verify,
   PUBLIC_ROUTES.notFound,
 ] as const;
 

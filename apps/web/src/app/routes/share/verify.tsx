@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
 import { SealCertificate } from '@/features/verify/components/seal-certificate';
 import { VerifyForm } from '@/features/verify/components/verify-form';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function VerifyPage() {
-  useEffect(() => {
-    document.title = 'Verify an accepted proposal — Draftwell';
-  }, []);
+  usePageTitle(
+    'Verify an accepted proposal — Draftwell',
+    'Check a proposal PDF or the hash on its certificate of acceptance: whether it matches a proposal accepted through Draftwell, who accepted it and when.',
+  );
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-14 sm:py-20">

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, FileUp } from 'lucide-react';
-import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
 import type { TVerifyResult } from '@draftwell/shared/share/share-api';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
@@ -51,9 +51,10 @@ function VerifyResult({ result }: { result: TVerifyResult }) {
 
 /** The hash in the page's address (`/verify?hash=…`, from a certificate's QR code or link), if any. */
 function hashFromLink(): string | null {
-  if (typeof window === 'undefined') return null;
   return normalizeHash(new URLSearchParams(window.location.search).get('hash') ?? '');
 }
+
+const noSubscription = () => () => undefined;
 
 function failureMessage(error: Error): string {
   if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') {
@@ -68,8 +69,10 @@ function failureMessage(error: Error): string {
  */
 export function VerifyForm() {
   const verify = useAction(verifyProposal);
-  const [fromLink] = useState(hashFromLink);
-  const [hash, setHash] = useState(fromLink ?? '');
+  // None while the prerendered page hydrates (the HTML was made without an address), then the link's.
+  const fromLink = useSyncExternalStore(noSubscription, hashFromLink, () => null);
+  const [typed, setHash] = useState<string | null>(null);
+  const hash = typed ?? fromLink ?? '';
   const [hashError, setHashError] = useState<string | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [fileName, setFileName] = useState<string | null>(null);
