@@ -178,7 +178,7 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     scope: 'proposals:read',
     summary: 'Download the PDF',
     description:
-      'The proposal as a PDF: the newest sent revision, or the draft as it stands. Renders are queued per account (429 when too many wait).',
+      'The newest sent revision as a PDF (a proposal never sent has none: 404). Renders are queued per account (429 when too many wait).',
     params: ID,
     success: { status: 200, description: 'The PDF.', pdf: true },
     errors: [503],

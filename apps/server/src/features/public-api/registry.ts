@@ -89,11 +89,10 @@ export function apiRoutes(routes: TApiRoute[], app: Hono<TApiEnv> = new Hono<TAp
     if (route.query) handlers.push(validQuery(route.query) as unknown as MiddlewareHandler<TApiEnv>);
     if (route.body) handlers.push(validJson(route.body) as unknown as MiddlewareHandler<TApiEnv>);
     const last = async (c: Context<TApiEnv>) => {
-      const valid = c.req.valid as (target: 'query' | 'json') => unknown;
       const result = await route.handler(c, {
         param: (name) => c.req.param(name) ?? '',
-        query: (route.query ? valid('query') : undefined) as never,
-        body: (route.body ? valid('json') : undefined) as never,
+        query: (route.query ? c.req.valid('query' as never) : undefined) as never,
+        body: (route.body ? c.req.valid('json' as never) : undefined) as never,
       });
       const { success } = route;
       if (success.status === 204) return c.body(null, 204);
