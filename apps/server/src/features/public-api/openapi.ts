@@ -160,7 +160,20 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
     [bodies, 'input'],
   ] as const) {
     const out = z.toJSONSchema(registry, { ...jsonSchemaOptions, io, uri }) as { schemas: Record<string, TJson> };
-    for (const [id, schema] of Object.entries(out.schemas)) schemas[id] = clean(schema);
+    // Unnamed schemas used by several named ones come in `__shared`'s $defs: each becomes a
+    // component of its own (per pass, as a body's input and an answer's output may differ).
+    const prefix = io === 'output' ? 'Part' : 'InputPart';
+    const { __shared: shared, ...named } = out.schemas;
+    const sharedDefs = (shared?.$defs ?? {}) as Record<string, TJson>;
+    const rename = (json: string) =>
+      json.replace(/#\/components\/schemas\/__shared#\/\$defs\/([A-Za-z0-9_]+)/g, (_m, def: string) =>
+        uri(`${prefix}_${def}`),
+      );
+    for (const [id, schema] of Object.entries(named))
+      schemas[id] = clean(JSON.parse(rename(JSON.stringify(schema))) as TJson);
+    for (const [def, schema] of Object.entries(sharedDefs)) {
+      schemas[`${prefix}_${def}`] = JSON.parse(rename(JSON.stringify(schema))) as TJson;
+    }
   }
   const ref = (id: string) => ({ $ref: uri(id) });
 
@@ -184,9 +197,9 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
   }
 
   const paths: Record<string, Record<string, TJson>> = {};
-  for (const { route } of mounted) {
+  for (const { path, route } of mounted) {
     const r = route!;
-    const parameters: TJson[] = pathParams(r.path).map((name) => ({
+    const parameters: TJson[] = pathParams(path).map((name) => ({
       name,
       in: 'path',
       required: true,
@@ -219,7 +232,7 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
     }
     const errors = new Set<number>([401, 403, 429, ...(r.errors ?? [])]);
     if (r.query || r.body || r.method === 'post') errors.add(400);
-    if (pathParams(r.path).length > 0) errors.add(404);
+    if (pathParams(path).length > 0) errors.add(404);
     if (r.method === 'post') {
       errors.add(409);
       errors.add(422);
@@ -242,7 +255,7 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
       if (r.bodyExample !== undefined) media.example = r.bodyExample;
       operation.requestBody = { required: true, content: { 'application/json': media } };
     }
-    (paths[openApiPath(r.path)] ??= {})[r.method] = operation;
+    (paths[openApiPath(path)] ??= {})[r.method] = operation;
   }
   paths[OPENAPI_PATH] = {
     get: {

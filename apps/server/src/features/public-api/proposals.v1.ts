@@ -281,7 +281,18 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     body: ZOwnerComment,
     bodyName: 'CommentCreate',
     bodyExample: { body: 'Yes, March works for us.' },
-    success: { status: 201, description: 'The comment.', schema: S.ZCommentOut },
+    success: {
+      status: 201,
+      description: 'The comment.',
+      schema: S.ZCommentOut,
+      example: {
+        id: '1c9e8d7f-6a5b-4c3d-9e2f-0a1b2c3d4e5f',
+        author: 'owner',
+        authorName: 'Olivia Owner',
+        body: 'Yes, March works for us.',
+        createdAt: '2026-11-21T10:00:00.000Z',
+      },
+    },
     handler: (c, { param, body }) =>
       replyAsOwner({ deps: c.var.deps, actor: c.var.actor, id: param('id'), body: body.body }),
   }),
