@@ -59,14 +59,14 @@ export const idempotency: MiddlewareHandler<TApiEnv> = async (c, next) => {
       .where(and(eq(t.apiKeyId, apiKeyId), eq(t.key, key)));
     if (!stored)
       throw new AppError('conflict', 'A request with this Idempotency-Key is still running. Try again in a moment.');
+    if (stored.status === null) {
+      throw new AppError('conflict', 'A request with this Idempotency-Key is still running. Try again in a moment.');
+    }
     if (stored.requestHash !== requestHash) {
       throw new AppError(
         'unprocessable',
         'This Idempotency-Key was used with another request (method, path or body) in the last 24 hours. Use a new key for a new request.',
       );
-    }
-    if (stored.status === null) {
-      throw new AppError('conflict', 'A request with this Idempotency-Key is still running. Try again in a moment.');
     }
     c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     if (stored.contentType) c.header('content-type', stored.contentType);
