@@ -258,7 +258,7 @@ const CASES: Record<string, TCase> = {
 
 const methodOf = (name: string) => name.split(' ')[0]!;
 
-describe.each(backends())('the public API, route by route (%s)', (backend: TBackend) => {
+describe.each(backends())('A25: the public API, route by route (%s)', (backend: TBackend) => {
   let server: TTestServer;
   let me: TOwner;
   let them: TOwner;
