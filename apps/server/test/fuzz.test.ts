@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_SCOPES } from '@draftwell/shared/developers/api-keys';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { createApp } from '../src/app';
 import { readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
@@ -21,6 +22,8 @@ type TFixtures = {
   itemId: string;
   templateId: string;
   sectionId: string;
+  /** An API key with every scope, for the public API's routes (/api/v1). */
+  apiKey: string;
 };
 
 const HALF_EMOJI = 'half an emoji \uD83D';
@@ -63,6 +66,35 @@ const QUERIES = [
 
 /** A body of the right shape for every route that reads one: the fuzz changes one field at a time. */
 function samples(f: TFixtures): Record<string, Record<string, unknown>> {
+  const app = appSamples(f);
+  // The public API takes the app's bodies (it runs the same services), and one of its own.
+  const v1: Record<string, Record<string, unknown>> = {
+    'POST /api/v1/proposals': {
+      templateId: f.templateId,
+      title: 'Fuzzed',
+      clientId: f.clientId,
+      client: { name: 'Dana', company: 'Co', email: 'dana@example.com', phone: '', address: '' },
+      currency: 'EUR',
+      validUntil: '2030-01-01',
+    },
+  };
+  for (const route of [
+    'PATCH /api/proposals/:id',
+    'POST /api/proposals/:id/send',
+    'POST /api/proposals/:id/comments',
+    'POST /api/clients',
+    'PATCH /api/clients/:id',
+    'POST /api/saved-items',
+    'PATCH /api/saved-items/:id',
+    'POST /api/templates',
+    'PATCH /api/templates/:id',
+  ]) {
+    v1[route.replace(' /api/', ' /api/v1/')] = app[route]!;
+  }
+  return { ...app, ...v1 };
+}
+
+function appSamples(f: TFixtures): Record<string, Record<string, unknown>> {
   const document = sellingDocument();
   return {
     'POST /api/contact': { name: 'Ada', email: 'ada@example.com', message: 'A message long enough to send.' },
@@ -238,7 +270,15 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
       itemId: item.body.id,
       templateId: template.body.id,
       sectionId: section.body.id,
+      apiKey: '',
     };
+    const apiKey = await owner.post('/api/api-keys', { name: 'Fuzz', scopes: [...API_KEY_SCOPES] });
+    expect(apiKey.status, apiKey.text).toBe(201);
+    f.apiKey = apiKey.body.key as string;
+    // Its time of use is noted at most once a minute: put it ahead, so no refused request writes it.
+    await server.deps.database.db.execute(
+      sql`update api_keys set last_used_at = now() + interval '1 day' where id = ${apiKey.body.apiKey.id}`,
+    );
     const tables = (await server.deps.database.db.execute(
       sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     )) as unknown as { rows: Array<{ t: string }> };
@@ -282,9 +322,13 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
   /** Sends one request and checks: no 5xx; when refused, nothing written. */
   async function check(client: Client, what: string, path: string, init: { method: string; body?: string }) {
     const before = await tablesNow();
+    // The public API is called with a key (its answers without one are the same 401 each time).
+    const key: Record<string, string> = path.startsWith('/api/v1/') ? { authorization: `Bearer ${f.apiKey}` } : {};
     const res: TResult = await client.from(nextIp()).request(path, {
       method: init.method,
-      ...(init.body === undefined ? {} : { body: init.body, headers: { 'content-type': 'application/json' } }),
+      ...(init.body === undefined
+        ? { headers: key }
+        : { body: init.body, headers: { 'content-type': 'application/json', ...key } }),
     });
     // The one 5xx that is an answer, not a fault: this server has no AI model to rewrite with.
     const noModel = res.status === 503 && res.body?.error?.details?.reason === 'not_configured';
@@ -298,6 +342,13 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
   }
 
   function realPath(route: string): string {
+    // The public API's paths are the app's under /api/v1: the same records.
+    if (route.startsWith('/api/v1/'))
+      return `/api/v1${appPath(`/api${route.slice('/api/v1'.length)}`).slice('/api'.length)}`;
+    return appPath(route);
+  }
+
+  function appPath(route: string): string {
     return route
       .replace(':proposalId', f.draftId)
       .replace(

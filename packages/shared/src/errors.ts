@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'unprocessable',
   'too_large',
   'unsupported_media_type',
   'locked',

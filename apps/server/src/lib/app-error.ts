@@ -8,6 +8,7 @@ const STATUS: Record<TErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   gone: 410,
+  unprocessable: 422,
   too_large: 413,
   unsupported_media_type: 415,
   locked: 423,

@@ -166,11 +166,14 @@ export async function createProposal(args: {
   actor: TActor;
   input: TProposalCreate;
   document?: TDocument;
+  /** What the public API may set at once (validated already): the client's details, currency, validity. */
+  details?: { client?: TProposalClient; currency?: string; validUntil?: string | null };
 }): Promise<TProposal> {
-  const { db, actor, input } = args;
+  const { db, actor, input, details = {} } = args;
   return db.transaction(async (tx) => {
     const defaults = await readDefaults(tx, actor.id);
-    const client = input.clientId ? await snapshotClient(tx, actor.id, input.clientId) : emptyClient();
+    const saved = input.clientId ? await snapshotClient(tx, actor.id, input.clientId) : emptyClient();
+    const client = details.client ?? saved;
     const document = args.document ?? emptyDocument();
     const [row] = await tx
       .insert(proposals)
@@ -180,8 +183,8 @@ export async function createProposal(args: {
         title: input.title ?? UNTITLED,
         clientId: input.clientId ?? null,
         client,
-        currency: defaults.currency,
-        validUntil: defaults.validUntil,
+        currency: details.currency ?? defaults.currency,
+        validUntil: details.validUntil === undefined ? defaults.validUntil : details.validUntil,
         document,
         totals: computeTotals(document),
       })

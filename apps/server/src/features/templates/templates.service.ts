@@ -289,6 +289,16 @@ export async function useTemplate(args: { db: TDb; actor: TActor; id: string }):
   });
 }
 
+/** What a proposal made from a template starts with: its name and its document (as `useTemplate`). */
+export async function templateStart(args: {
+  db: TDb;
+  actor: TActor;
+  id: string;
+}): Promise<{ name: string; document: TDocument }> {
+  const template = await getTemplate(args);
+  return { name: template.name, document: await documentFor(args.db, args.actor, template) };
+}
+
 /** Saves one of the user's proposals' documents as a template of their own. */
 export async function templateFromProposal(args: {
   db: TDb;

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { ZDocument } from '../document/schema';
+import { BILLING_KINDS, type TPricingTotals } from '../document/pricing';
+import { ERROR_CODES, type TApiError } from '../errors';
+import { PROPOSAL_EVENT_TYPES, type TComment, type TProposalEvent } from '../share/share-api';
+import { ZSignerContact } from '../share/share-schemas';
+import { SIGNATURE_METHODS } from '../share/signature-rules';
+import { COUNTERSIGN_MODES, SIGNING_ORDERS, type TAwaitingSigner, type TSigningSettings } from '../share/signing';
+import type { TClient } from '../workspace/clients';
+import { ZCurrency, ZIsoDate } from '../workspace/common';
+import {
+  PROPOSAL_STATUSES,
+  ZProposalClient,
+  ZProposalCreate,
+  type TProposal,
+  type TProposalSummary,
+} from '../workspace/proposals';
+import type { TSavedItem } from '../workspace/saved-items';
+import type { TTemplate, TTemplateList, TTemplateSummary } from '../workspace/templates';
+
+/**
+ * The public API's own schemas (issue 17, decision 0022): what `/api/v1` answers, as zod schemas
+ * for the OpenAPI document, where the app has only TypeScript types. Each is checked below to be
+ * exactly the app's type, so a field added to one and not the other fails `tsc`. Request bodies
+ * are the app's own schemas, but for the one body only the API has (`ZApiProposalCreate`).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * `POST /api/v1/proposals`: a blank proposal, or one from a template, in one call. The document's
+ * variables (`{{client.name}}`, `{{proposal.valid_until}}`…) are filled from what is set here:
+ * the client (a saved one by `clientId`, or the details given in `client`), the title, the
+ * currency and the valid-until date; the sender's from the account's business profile.
+ */
+export const ZApiProposalCreate = z.strictObject({
+  /** A template to start from: one of yours (a UUID) or a starter (`starter-…`). Left out: a blank proposal. */
+  templateId: z
+    .string('Give the template’s id.')
+    .trim()
+    .min(1, 'Give the template’s id.')
+    .max(100, 'That is not a template id.')
+    .optional(),
+  /** Left out: the template's name, or "Untitled proposal". */
+  title: ZProposalCreate.shape.title,
+  clientId: ZProposalCreate.shape.clientId,
+  /** The client's details on this proposal; left out: those of the saved client `clientId`, if any. */
+  client: ZProposalClient.optional(),
+  /** Left out: the business profile's default currency. */
+  currency: ZCurrency.optional(),
+  /** Left out: today plus the business profile's default validity. */
+  validUntil: ZIsoDate.nullable().optional(),
+});
+export type TApiProposalCreate = z.output<typeof ZApiProposalCreate>;
+
+/** Path parameters: any text, as the app takes them (a malformed id is a 404, never a 400). */
+export const ZIdParam = z.strictObject({ id: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export const ZApiErrorBody = z.object({
+  error: z.object({
+    code: z.union([z.enum(ERROR_CODES), z.string()]),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    details: z.unknown().optional(),
+    current: z.unknown().optional(),
+    requestId: z.string().optional(),
+  }),
+});
+
+const ZAmounts = z.object({ net: z.int(), discount: z.int(), tax: z.int(), total: z.int() });
+export const ZPricingTotals = z.object({ one_off: ZAmounts, monthly: ZAmounts, yearly: ZAmounts });
+
+export const ZSigningSettingsOut = z.object({
+  order: z.enum(SIGNING_ORDERS),
+  countersign: z.enum(COUNTERSIGN_MODES),
+  emailCode: z.boolean(),
+  methods: z.array(z.enum(SIGNATURE_METHODS)),
+});
+export const ZAwaitingSigner = z.object({ name: z.string(), party: z.enum(['client', 'owner']) });
+
+const ZTime = z.iso.datetime({ offset: true });
+const ZDate = z.iso.date();
+
+const ZProposalClientOut = z.object({
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+});
+
+export const ZProposalSummaryOut = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  title: z.string(),
+  clientId: z.uuid().nullable(),
+  client: ZProposalClientOut,
+  currency: z.string(),
+  validUntil: ZDate.nullable(),
+  status: z.enum(PROPOSAL_STATUSES),
+  totals: ZPricingTotals,
+  version: z.int(),
+  createdAt: ZTime,
+  updatedAt: ZTime,
+  sentAt: ZTime.nullable(),
+  viewedAt: ZTime.nullable(),
+  acceptedAt: ZTime.nullable(),
+  declinedAt: ZTime.nullable(),
+  expiredAt: ZTime.nullable(),
+  signing: ZSigningSettingsOut,
+  awaiting: z.array(ZAwaitingSigner),
+});
+export const ZProposalOut = ZProposalSummaryOut.extend({ document: ZDocument });
+
+const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const ZProposalPage = page(ZProposalSummaryOut);
+
+export const ZClientOut = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  notes: z.string(),
+  signers: z.array(z.object({ name: z.string(), email: z.string(), role: z.string() })),
+  version: z.int(),
+  createdAt: ZTime,
+  updatedAt: ZTime,
+});
+export const ZClientPage = page(ZClientOut);
+
+export const ZSavedItemOut = z.object({
+  id: z.uuid(),
+  description: z.string(),
+  unit: z.string(),
+  unitPrice: z.int(),
+  currency: z.string(),
+  taxRate: z.int(),
+  billing: z.enum(BILLING_KINDS),
+  version: z.int(),
+  createdAt: ZTime,
+  updatedAt: ZTime,
+});
+export const ZSavedItemPage = page(ZSavedItemOut);
+
+export const ZTemplateSummaryOut = z.object({
+  id: z.string(),
+  kind: z.enum(['starter', 'own']),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  version: z.int(),
+  createdAt: ZTime.nullable(),
+  updatedAt: ZTime.nullable(),
+});
+export const ZTemplateOut = ZTemplateSummaryOut.extend({ document: ZDocument });
+export const ZTemplateListOut = z.object({
+  starters: z.array(ZTemplateSummaryOut),
+  items: z.array(ZTemplateSummaryOut),
+  nextCursor: z.string().nullable(),
+});
+
+export const ZProposalEventOut = z.object({
+  seq: z.int(),
+  proposalId: z.uuid(),
+  type: z.enum(PROPOSAL_EVENT_TYPES),
+  actor: z.enum(['owner', 'client', 'system']),
+  at: ZTime,
+  revisionNumber: z.int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export const ZProposalEventList = z.object({ items: z.array(ZProposalEventOut) });
+
+export const ZCommentOut = z.object({
+  id: z.uuid(),
+  author: z.enum(['client', 'owner']),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: ZTime,
+});
+export const ZCommentList = z.object({ items: z.array(ZCommentOut) });
+
+// ---------------------------------------------------------------------------------------------
+// Each answer schema is exactly the app's type (a compile-time check, no code at run time).
+
+type TSame<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same = <A, B>(ok: TSame<A, B>) => ok;
+export const RESPONSE_SCHEMAS_MATCH_TYPES = [
+  same<z.output<typeof ZProposalOut>, TProposal>(true),
+  same<z.output<typeof ZProposalSummaryOut>, TProposalSummary>(true),
+  same<z.output<typeof ZPricingTotals>, TPricingTotals>(true),
+  same<z.output<typeof ZSigningSettingsOut>, TSigningSettings>(true),
+  same<z.output<typeof ZAwaitingSigner>, TAwaitingSigner>(true),
+  same<z.output<typeof ZClientOut>, TClient>(true),
+  same<z.output<typeof ZSavedItemOut>, TSavedItem>(true),
+  same<z.output<typeof ZTemplateOut>, TTemplate>(true),
+  same<z.output<typeof ZTemplateSummaryOut>, TTemplateSummary>(true),
+  same<z.output<typeof ZTemplateListOut>, TTemplateList>(true),
+  same<z.output<typeof ZProposalEventOut>, TProposalEvent>(true),
+  same<z.output<typeof ZCommentOut>, TComment>(true),
+  same<z.output<typeof ZApiErrorBody>['error']['message'], TApiError['error']['message']>(true),
+  same<z.output<typeof ZSignerContact>, { name: string; email: string; role: string }>(true),
+] as const;
