@@ -50,10 +50,10 @@ describe('jobLoop', () => {
 
   it('listens on its channel from start until stop, which waits for the running pass', async () => {
     const { pass, calls } = heldPasses();
-    let notify: (() => void) | null = null;
+    let notify: ((payload: string) => void) | null = null;
     let unlistened = false;
     const database = {
-      listen: async (channel: string, onPayload: () => void) => {
+      listen: async (channel: string, onPayload: (payload: string) => void) => {
         expect(channel).toBe('jobs');
         notify = onPayload;
         return async () => {
@@ -68,7 +68,7 @@ describe('jobLoop', () => {
     // The first pass has ended (its promise settled) before the notification comes.
     await new Promise<void>((resolve) => setImmediate(resolve));
     expect(calls).toHaveLength(1);
-    notify!();
+    notify!('');
     expect(calls).toHaveLength(2);
     let stopped = false;
     const stopping = loop.stop().then(() => (stopped = true));
