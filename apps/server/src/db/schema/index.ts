@@ -8,3 +8,4 @@ export * from './developers';
 export * from './follow-up';
 export * from './payments';
 export * from './storage';
+export * from './webhooks';

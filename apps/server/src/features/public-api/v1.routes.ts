@@ -4,6 +4,7 @@ import { exactJson } from '../../http/exact-json';
 import { requireApiKey, requireScope, type TApiEnv } from '../../http/require-api-key';
 import { validQuery } from '../../http/validate';
 import { getProposal, listProposals } from '../proposals/proposals.service';
+import { webhooksV1Routes } from '../developers/webhooks.v1';
 
 /**
  * The public API (issue 17), under `/api/v1`, for API keys only. Each route runs the app's own
@@ -16,4 +17,5 @@ export const v1Routes = new Hono<TApiEnv>()
   )
   .get('/proposals/:id', requireScope('proposals:read'), async (c) =>
     exactJson(c, await getProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }), 200),
-  );
+  )
+  .route('/webhooks', webhooksV1Routes);
