@@ -140,7 +140,9 @@ export async function postWebhook(opts: TPostOptions): Promise<TPostResult> {
         }
       });
       res.on('end', () => done(false));
-      res.on('error', (err) => finish({ ok: false, status: res.statusCode ?? null, excerpt: null, error: errorText(err) }));
+      res.on('error', (err) =>
+        finish({ ok: false, status: res.statusCode ?? null, excerpt: null, error: errorText(err) }),
+      );
     });
     req.end(body);
   });

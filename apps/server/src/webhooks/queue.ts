@@ -172,7 +172,7 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
         for update of c skip locked
       )
       returning d.id, d.endpoint_id, d.owner_id, d.event_id, d.event_type, d.body, d.attempts,
-        (extract(epoch from d.created_at) * 1000)::float8 as created_ms, e.url, e.secret_sealed`)) as unknown as {
+        floor(extract(epoch from d.created_at) * 1000)::float8 as created_ms, e.url, e.secret_sealed`)) as unknown as {
       rows: TClaimed[];
     };
     return result.rows;
@@ -216,7 +216,13 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
     if (now.getTime() < deadline) {
       const next = new Date(Math.min(now.getTime() + webhookBackoffSeconds(row.attempts) * 1000, deadline));
       logger.warn(
-        { deliveryId: row.id, endpointId: row.endpoint_id, attempts: row.attempts, status: result.status, err: result.error },
+        {
+          deliveryId: row.id,
+          endpointId: row.endpoint_id,
+          attempts: row.attempts,
+          status: result.status,
+          err: result.error,
+        },
         'webhook not delivered; will retry',
       );
       await db.execute(
@@ -231,9 +237,7 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
     );
     const reason = `Turned off on ${now.toISOString().slice(0, 10)}: deliveries failed for three days (last: ${result.error ?? 'no answer'}).`;
     const mailed = await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`update webhook_deliveries set status = 'failed', ${outcome} where id = ${row.id}`,
-      );
+      await tx.execute(sql`update webhook_deliveries set status = 'failed', ${outcome} where id = ${row.id}`);
       const disabled = (await tx.execute(sql`
         update webhook_endpoints set enabled = false, disabled_at = ${iso(now)}::timestamptz, disabled_reason = ${reason}, updated_at = ${iso(now)}::timestamptz
         where id = ${row.endpoint_id} and enabled
@@ -272,7 +276,10 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
       const results = await Promise.all(
         rows.map((row) =>
           deliver(row, now).catch((err: unknown) => {
-            logger.warn({ deliveryId: row.id, err: err instanceof Error ? err.message : String(err) }, 'webhook pass error');
+            logger.warn(
+              { deliveryId: row.id, err: err instanceof Error ? err.message : String(err) },
+              'webhook pass error',
+            );
             return false;
           }),
         ),

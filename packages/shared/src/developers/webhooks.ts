@@ -52,7 +52,10 @@ const ZUrl = z
   .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+\S*$/i, 'Enter a full URL, e.g. https://example.com/hooks/draftwell.');
 
 const ZEvents = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES, `Choose among the events: ${WEBHOOK_EVENT_TYPES.join(', ')}.`), 'Choose its events.')
+  .array(
+    z.enum(WEBHOOK_EVENT_TYPES, `Choose among the events: ${WEBHOOK_EVENT_TYPES.join(', ')}.`),
+    'Choose its events.',
+  )
   .min(1, 'Choose at least one event.')
   .max(WEBHOOK_EVENT_TYPES.length)
   .refine((s) => new Set(s).size === s.length, 'Name each event once.');

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -86,7 +76,9 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_pending_idx')
       .on(t.endpointId, t.orderKey, t.seq)
       .where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
   ],
 );

@@ -1,4 +1,8 @@
-import { ZWebhookDeliveryQuery, ZWebhookEndpointCreate, ZWebhookEndpointUpdate } from '@draftwell/shared/developers/webhooks';
+import {
+  ZWebhookDeliveryQuery,
+  ZWebhookEndpointCreate,
+  ZWebhookEndpointUpdate,
+} from '@draftwell/shared/developers/webhooks';
 import { Hono } from 'hono';
 import { requireUser, type TAuthedEnv } from '../../http/require-user';
 import { validJson, validQuery } from '../../http/validate';

@@ -178,7 +178,12 @@ export async function updateWebhookEndpoint({
 }
 
 /** A new secret, in this answer only; the old one stops signing at once. */
-export async function rollWebhookSecret({ db, actor, env, id }: TArgs & { id: string }): Promise<TCreatedWebhookEndpoint> {
+export async function rollWebhookSecret({
+  db,
+  actor,
+  env,
+  id,
+}: TArgs & { id: string }): Promise<TCreatedWebhookEndpoint> {
   if (!isUuid(id)) throw notFound();
   const secret = newWebhookSecret();
   const [row] = await db

@@ -1,4 +1,8 @@
-import { ZWebhookDeliveryQuery, ZWebhookEndpointCreate, ZWebhookEndpointUpdate } from '@draftwell/shared/developers/webhooks';
+import {
+  ZWebhookDeliveryQuery,
+  ZWebhookEndpointCreate,
+  ZWebhookEndpointUpdate,
+} from '@draftwell/shared/developers/webhooks';
 import { Hono } from 'hono';
 import { requireScope, type TApiEnv } from '../../http/require-api-key';
 import { validJson, validQuery } from '../../http/validate';
