@@ -220,6 +220,30 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
     expect(receiver.received.slice(before).map((r) => r.json.type)).toEqual(['proposal.sent', 'proposal.commented']);
   });
 
+  it('tells a lone signer’s signature as proposal.signed, then proposal.accepted', async () => {
+    await disableOthers();
+    await makeEndpoint(owner, { events: ['proposal.signed', 'proposal.accepted'] });
+    const before = receiver.received.length;
+    const proposal = await sentProposal('Signed and accepted');
+    const link = await owner.get(`/api/proposals/${proposal.id}/share-link`);
+    const token = new URL(link.body.url as string).pathname.split('/').pop()!;
+    const visitor = server.client({ ip: nextIp() });
+    const shared = (await visitor.get(`/api/share/${token}`)).body as { revision: { hash: string } };
+    const accepted = await visitor.post(`/api/share/${token}/accept`, {
+      name: 'Dana Reyes',
+      email: 'dana@example.com',
+      consent: true,
+      revisionHash: shared.revision.hash,
+      selection: { seo: { selected: true } },
+    });
+    expect(accepted.status, accepted.text).toBe(201);
+    await drain();
+    const got = receiver.received.slice(before);
+    expect(got.map((r) => r.json.type)).toEqual(['proposal.signed', 'proposal.accepted']);
+    expect(got[0]!.json.id).not.toBe(got[1]!.json.id);
+    expect(got[0]!.json.data).toMatchObject({ actor: 'client', details: { name: 'Dana Reyes' } });
+  });
+
   it('retries a failing receiver with backoff until it recovers, with the same id and body', async () => {
     await disableOthers();
     const { secret, endpoint } = await makeEndpoint(owner);

@@ -70,6 +70,20 @@ export async function enqueueWebhooks(
 ): Promise<void> {
   const publicType = WEBHOOK_TYPE_OF[event.type];
   if (!publicType) return;
+  // A lone signer's signature is the acceptance itself (the timeline records `accepted` only):
+  // `proposal.signed` goes first, so every signer's signature is told as one.
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  if (event.type === 'accepted' && typeof data.signers === 'number' && data.signers <= 1) {
+    await enqueueOne(tx, event, 'proposal.signed');
+  }
+  await enqueueOne(tx, event, publicType);
+}
+
+async function enqueueOne(
+  tx: TDb,
+  event: Parameters<typeof enqueueWebhooks>[1],
+  publicType: TWebhookEventType,
+): Promise<void> {
   const eventId = newEventId();
   await tx.execute(sql`
     with queued as (
