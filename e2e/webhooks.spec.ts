@@ -113,6 +113,12 @@ test('add a webhook endpoint, send a test event and a proposal, see the deliveri
     expect(receiver.received[2]).toMatchObject({ id: sent.id, body: sent.body });
     await expect(log.getByRole('listitem')).toHaveCount(3);
     await expectNoAxeViolations(page, 'the delivery log');
+    // And in the dark theme.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await card.getByRole('button', { name: 'Deliveries' }).click();
+    await expect(log.getByRole('listitem')).toHaveCount(3);
+    await expectNoAxeViolations(page, 'the delivery log, dark');
   } finally {
     await receiver.close();
   }
