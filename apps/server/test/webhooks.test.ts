@@ -10,7 +10,7 @@ import type {
   TWebhookEndpoint,
 } from '@draftwell/shared/developers/webhooks';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { WEBHOOK_RETRY_WINDOW_MS } from '../src/webhooks/queue';
+import { WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_WINDOW_MS } from '../src/webhooks/queue';
 import { verifySignature } from '../src/webhooks/signature';
 import {
   backends,
@@ -369,6 +369,22 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
       ['webhook.test', 'delivered'],
       ['proposal.sent', 'delivered'],
     ]);
+  });
+
+  it('keeps delivered and failed deliveries in the log for 30 days, pending ones until they end', async () => {
+    await disableOthers();
+    const { endpoint } = await makeEndpoint(owner);
+    await owner.post(`/api/webhooks/${endpoint.id}/test`);
+    await drain();
+    receiver.answer(() => 500);
+    await owner.post(`/api/webhooks/${endpoint.id}/test`);
+    await drain();
+    expect((await deliveries(owner, endpoint.id)).map((d) => d.status)).toEqual(['pending', 'delivered']);
+    await drain(new Date(Date.now() + (WEBHOOK_LOG_DAYS - 1) * 86_400_000));
+    // By then the failing one has failed (and turned the endpoint off); both are still listed.
+    expect((await deliveries(owner, endpoint.id)).map((d) => d.status)).toEqual(['failed', 'delivered']);
+    await drain(new Date(Date.now() + (WEBHOOK_LOG_DAYS + 1) * 86_400_000));
+    expect(await deliveries(owner, endpoint.id)).toEqual([]);
   });
 
   it('on /api/v1/webhooks, a key acts within its webhooks scopes and sees only its owner’s endpoints', async () => {

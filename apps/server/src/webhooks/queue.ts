@@ -29,6 +29,9 @@ export const WEBHOOK_SECRET_PURPOSE = 'webhook-endpoint';
 const LEASE_SECONDS = 60;
 const BATCH = 10;
 const POLL_MS = 5000;
+/** How long the delivery log keeps delivered and failed deliveries. */
+export const WEBHOOK_LOG_DAYS = 30;
+const PRUNE_EVERY_MS = 3600_000;
 /** How long a delivery is retried, from its event. */
 export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 3600 * 1000;
 /** 30 s, 2 min, 8 min, 32 min, 2 h 8 min, then every 6 hours, until the window ends. */
@@ -281,7 +284,18 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
     return false;
   }
 
+  /** Deliveries older than the log keeps, once an hour per instance (pending ones stay). */
+  let prunedAt = 0;
+  async function prune(now: Date): Promise<void> {
+    if (Math.abs(now.getTime() - prunedAt) < PRUNE_EVERY_MS) return;
+    prunedAt = now.getTime();
+    await db.execute(sql`
+      delete from webhook_deliveries
+      where status <> 'pending' and created_at < ${iso(now)}::timestamptz - make_interval(days => ${WEBHOOK_LOG_DAYS})`);
+  }
+
   async function pass(now: Date): Promise<number> {
+    await prune(now);
     let delivered = 0;
     for (;;) {
       const rows = await claim(now);
