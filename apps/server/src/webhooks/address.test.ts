@@ -197,6 +197,19 @@ describe('postWebhook', () => {
     expect(result.excerpt).toHaveLength(WEBHOOK_EXCERPT_CHARS);
   });
 
+  it('stops a request under way when its signal aborts (the server stopping)', async () => {
+    const stopping = new AbortController();
+    const pending = postWebhook({
+      url: `http://127.0.0.1:${port}/slow`,
+      body: '{}',
+      headers: {},
+      allowHttpLoopback: true,
+      signal: stopping.signal,
+    });
+    stopping.abort();
+    expect(await pending).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/stopping/) });
+  });
+
   it('gives up when the answer takes longer than the timeout', async () => {
     const result = await post(`http://127.0.0.1:${port}/slow`, { timeoutMs: 200 });
     expect(result).toMatchObject({ ok: false, status: null });

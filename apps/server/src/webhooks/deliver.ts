@@ -43,6 +43,8 @@ export type TPostOptions = {
   allowHttpLoopback: boolean;
   resolve?: TResolver;
   timeoutMs?: number;
+  /** Aborts the request (the server is stopping): it ends as a failure, retried later. */
+  signal?: AbortSignal;
 };
 
 const refusal = (error: string, started: number): TPostResult => ({
@@ -108,6 +110,10 @@ export async function postWebhook(opts: TPostOptions): Promise<TPostResult> {
     const timer = setTimeout(() => {
       req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} seconds`));
     }, timeoutMs);
+    const onAbort = () => req.destroy(new Error('not finished: the server was stopping'));
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('close', () => opts.signal?.removeEventListener('abort', onAbort));
     req.on('error', (err) => finish({ ok: false, status: null, excerpt: null, error: errorText(err) }));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];

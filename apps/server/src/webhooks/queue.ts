@@ -168,6 +168,8 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
   let chain: Promise<number> = Promise.resolve(0);
   let queued = false;
   let stopped = false;
+  /** Cuts requests under way when the server stops (its shutdown has 10 seconds in all). */
+  const stopping = new AbortController();
 
   async function claim(now: Date): Promise<TClaimed[]> {
     const result = (await db.execute(sql`
@@ -203,6 +205,7 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
           body: row.body,
           allowHttpLoopback: deps.allowHttpLoopback,
           resolve: deps.resolve,
+          signal: stopping.signal,
           headers: {
             'content-type': 'application/json',
             'user-agent': 'Draftwell-Webhooks/1.0',
@@ -295,6 +298,7 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
   }
 
   async function pass(now: Date): Promise<number> {
+    if (stopped) return 0;
     await prune(now);
     let delivered = 0;
     for (;;) {
@@ -314,7 +318,7 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
       );
       const n = results.filter(Boolean).length;
       delivered += n;
-      if (n === 0) return delivered;
+      if (n === 0 || stopped) return delivered;
     }
   }
 
@@ -352,6 +356,7 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearInterval(timer);
       timer = null;
       if (unlisten) await unlisten().catch(() => undefined);
