@@ -62,6 +62,8 @@ const appEnv = {
   // Every test browses from 127.0.0.1, and sign-up alone allows 5 per minute per address:
   // the suite would trip the limits, which have their own API tests (apps/server/test).
   RATE_LIMIT: 'off',
+  // Webhook endpoints on this machine over http: e2e/webhooks.spec.ts's receiver (decision 0021).
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: '1',
 };
 
 export default defineConfig({

@@ -9,6 +9,7 @@ import { isAppRoute, isSharePath, PROTECTED_ROUTES, protectedRouteOf, shareToken
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { apiKeysRoutes } from './features/developers/api-keys.routes';
+import { webhooksRoutes } from './features/developers/webhooks.routes';
 import { v1Routes } from './features/public-api/v1.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -87,6 +88,7 @@ const api = new Hono<TAppEnv>()
   .route('/follow-up', followUpRoutes)
   .route('/account', accountRoutes)
   .route('/api-keys', apiKeysRoutes)
+  .route('/webhooks', webhooksRoutes)
   // Before '/billing', whose routes all require a session: Stripe has none.
   .route('/billing/webhook', billingWebhookRoutes)
   .route('/billing', billingRoutes)

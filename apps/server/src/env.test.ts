@@ -41,6 +41,14 @@ describe('readEnv', () => {
     expect(env.baseUrl).toBe('https://p.example.com');
   });
 
+  it('lets webhooks reach loopback over http only when WEBHOOKS_ALLOW_HTTP_LOOPBACK says so', () => {
+    expect(readEnv({ DATA_DIR: tmp() }).webhooksAllowHttpLoopback).toBe(false);
+    expect(readEnv({ DATA_DIR: tmp(), WEBHOOKS_ALLOW_HTTP_LOOPBACK: '1' }).webhooksAllowHttpLoopback).toBe(true);
+    expect(readEnv({ DATA_DIR: tmp(), WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true' }).webhooksAllowHttpLoopback).toBe(true);
+    expect(readEnv({ DATA_DIR: tmp(), WEBHOOKS_ALLOW_HTTP_LOOPBACK: '0' }).webhooksAllowHttpLoopback).toBe(false);
+    expect(() => readEnv({ DATA_DIR: tmp(), WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'yes' })).toThrow(EnvError);
+  });
+
   it('reports one clear line per bad variable', () => {
     let error: unknown;
     try {

@@ -84,6 +84,11 @@ const ZEnv = z.object({
     .enum(['on', 'off'], { message: 'must be on or off' })
     .default('on')
     .transform((v) => v === 'on'),
+  /** Webhooks (decision 0021) may use http:// and go to this machine (127.0.0.0/8, ::1): development and tests only. */
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'must be 1 or 0' })
+    .default('0')
+    .transform((v) => v === 'true' || v === '1'),
   DEFAULT_PLAN: z.enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(', ')}` }).default('free'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -158,6 +163,8 @@ export type TEnv = {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
   rateLimit: boolean;
+  /** WEBHOOKS_ALLOW_HTTP_LOOPBACK: webhook endpoints on this machine, over http too (for development and tests). */
+  webhooksAllowHttpLoopback: boolean;
   /** The plan of every account without a subscription (all of them when billing is off). */
   defaultPlan: TPlanId;
   /** Stripe billing; null when STRIPE_SECRET_KEY is unset (billing off). */
@@ -397,6 +404,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: e.RATE_LIMIT,
+    webhooksAllowHttpLoopback: e.WEBHOOKS_ALLOW_HTTP_LOOPBACK,
     defaultPlan: e.DEFAULT_PLAN,
     stripe,
     payments: { connect, apiUrl: e.STRIPE_API_URL },

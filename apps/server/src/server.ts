@@ -29,6 +29,7 @@ import { signingIdentityLoader } from './seal/signing-identity';
 import { createStorageDeletionWorker } from './storage/deletions';
 import { StorageUnavailableError } from './storage/file-storage';
 import { openFileStorage } from './storage/open-storage';
+import { createWebhookWorker } from './webhooks/queue';
 
 /** The file storage named by the configuration cannot be used (no such bucket, refused key, unreachable). */
 export class FileStorageConfigError extends Error {}
@@ -115,6 +116,16 @@ export async function startServer(opts: {
     const seals = createSealWorker({ database, env, storage, logger, identity, onSealed: () => outbox.kick() });
     await seals.start();
     cleanup.unshift(() => seals.stop());
+    const webhooks = createWebhookWorker({
+      database,
+      authSecret: env.authSecret,
+      allowHttpLoopback: env.webhooksAllowHttpLoopback,
+      baseUrl: env.baseUrl,
+      logger,
+      onMailQueued: () => outbox.kick(),
+    });
+    await webhooks.start();
+    cleanup.unshift(() => webhooks.stop());
     const auth = createAuth({ db: database.db, env, outbox, logger, onSessionEnded: (id) => realtime.endSession(id) });
     cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
@@ -132,6 +143,7 @@ export async function startServer(opts: {
       fileDeletions,
       outbox,
       seals,
+      webhooks,
       webDist,
     };
     const { app, state } = createApp(deps);

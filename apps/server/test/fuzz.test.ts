@@ -88,6 +88,11 @@ function samples(f: TFixtures): Record<string, Record<string, unknown>> {
     'PATCH /api/saved-items/:id',
     'POST /api/templates',
     'PATCH /api/templates/:id',
+    'POST /api/webhooks',
+    'PATCH /api/webhooks/:id',
+    'POST /api/webhooks/:id/roll-secret',
+    'POST /api/webhooks/:id/deliveries/:deliveryId/resend',
+    'POST /api/webhooks/:id/test',
   ]) {
     v1[route.replace(' /api/', ' /api/v1/')] = app[route]!;
   }
@@ -137,6 +142,11 @@ function appSamples(f: TFixtures): Record<string, Record<string, unknown>> {
     },
     'POST /api/follow-up/stop/:token': {},
     'POST /api/api-keys': { name: 'CI', scopes: ['proposals:read'], expiresOn: null },
+    'POST /api/webhooks': { url: 'https://hooks.example.com/draftwell', description: 'CRM', events: ['proposal.sent'] },
+    'PATCH /api/webhooks/:id': { description: 'CRM sync', events: ['proposal.accepted'], enabled: true },
+    'POST /api/webhooks/:id/roll-secret': {},
+    'POST /api/webhooks/:id/deliveries/:deliveryId/resend': {},
+    'POST /api/webhooks/:id/test': {},
     'POST /api/saved-sections': { name: 'About us', category: 'About', content: document },
     'PATCH /api/saved-sections/:id': { version: 1, name: 'About us, short', category: 'Intro', content: document },
     'POST /api/templates': { name: 'Mine', description: 'Desc', category: 'Cat', document },

@@ -28,6 +28,8 @@ type TRecords = {
   client: string;
   savedItem: string;
   template: string;
+  webhook: string;
+  delivery: string;
 };
 type TCase = {
   scope: TApiKeyScope;
@@ -63,6 +65,22 @@ async function ownSavedItem(owner: TOwner) {
 }
 async function ownTemplate(owner: TOwner) {
   const res = await owner.client.post('/api/templates', { name: 'Web project', document: sellingDocument() });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string };
+}
+
+/**
+ * A webhook endpoint and a test delivery to it. Its address is refused before any connection
+ * (loopback, not allowed here): nothing leaves the machine, and the delivery fails at once.
+ */
+const HOOK_URL = 'https://localhost:9/hooks/draftwell';
+async function ownWebhook(owner: TOwner) {
+  const res = await owner.client.post('/api/webhooks', { url: HOOK_URL, events: ['proposal.sent'] });
+  expect(res.status, res.text).toBe(201);
+  return (res.body as { endpoint: { id: string } }).endpoint;
+}
+async function ownDelivery(owner: TOwner, webhook: string) {
+  const res = await owner.client.post(`/api/webhooks/${webhook}/test`);
   expect(res.status, res.text).toBe(201);
   return res.body as { id: string };
 }
@@ -254,6 +272,65 @@ const CASES: Record<string, TCase> = {
     prepare: async () => ({ path: v1(`/templates/${mineRecords.template}/duplicate`) }),
     foreign: (t) => ({ path: v1(`/templates/${t.template}/duplicate`) }),
   },
+  'GET /webhooks': {
+    scope: 'webhooks:read',
+    status: 200,
+    prepare: async () => ({ path: v1('/webhooks') }),
+    check: (res) => expect(res.body.items.map((e: { id: string }) => e.id)).toContain(mineRecords.webhook),
+  },
+  'POST /webhooks': {
+    scope: 'webhooks:write',
+    status: 201,
+    prepare: async () => ({ path: v1('/webhooks'), json: { url: HOOK_URL, events: ['proposal.accepted'] } }),
+    check: (res) => expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/),
+  },
+  'GET /webhooks/:id': {
+    scope: 'webhooks:read',
+    status: 200,
+    prepare: async () => ({ path: v1(`/webhooks/${mineRecords.webhook}`) }),
+    foreign: (t) => ({ path: v1(`/webhooks/${t.webhook}`) }),
+    check: (res) => expect(res.body).not.toHaveProperty('secret'),
+  },
+  'PATCH /webhooks/:id': {
+    scope: 'webhooks:write',
+    status: 200,
+    prepare: async (me) => ({ path: v1(`/webhooks/${(await ownWebhook(me)).id}`), json: { description: 'CRM' } }),
+    foreign: (t) => ({ path: v1(`/webhooks/${t.webhook}`), json: { description: 'CRM' } }),
+    check: (res) => expect(res.body.description).toBe('CRM'),
+  },
+  'DELETE /webhooks/:id': {
+    scope: 'webhooks:write',
+    status: 204,
+    prepare: async (me) => ({ path: v1(`/webhooks/${(await ownWebhook(me)).id}`) }),
+    foreign: (t) => ({ path: v1(`/webhooks/${t.webhook}`) }),
+  },
+  'POST /webhooks/:id/roll-secret': {
+    scope: 'webhooks:write',
+    status: 200,
+    prepare: async (me) => ({ path: v1(`/webhooks/${(await ownWebhook(me)).id}/roll-secret`) }),
+    foreign: (t) => ({ path: v1(`/webhooks/${t.webhook}/roll-secret`) }),
+    check: (res) => expect(res.body.secret).toMatch(/^whsec_/),
+  },
+  'GET /webhooks/:id/deliveries': {
+    scope: 'webhooks:read',
+    status: 200,
+    prepare: async () => ({ path: v1(`/webhooks/${mineRecords.webhook}/deliveries?limit=5`) }),
+    foreign: (t) => ({ path: v1(`/webhooks/${t.webhook}/deliveries`) }),
+    check: (res) => expect(res.body.items.length).toBeGreaterThan(0),
+  },
+  'POST /webhooks/:id/deliveries/:deliveryId/resend': {
+    scope: 'webhooks:write',
+    status: 201,
+    prepare: async () => ({ path: v1(`/webhooks/${mineRecords.webhook}/deliveries/${mineRecords.delivery}/resend`) }),
+    foreign: (t) => ({ path: v1(`/webhooks/${t.webhook}/deliveries/${t.delivery}/resend`) }),
+  },
+  'POST /webhooks/:id/test': {
+    scope: 'webhooks:write',
+    status: 201,
+    prepare: async () => ({ path: v1(`/webhooks/${mineRecords.webhook}/test`) }),
+    foreign: (t) => ({ path: v1(`/webhooks/${t.webhook}/test`) }),
+    check: (res) => expect(res.body.eventType).toBe('webhook.test'),
+  },
 };
 
 const methodOf = (name: string) => name.split(' ')[0]!;
@@ -267,14 +344,19 @@ describe.each(backends())('A25: the public API, route by route (%s)', (backend: 
   const allBut = {} as Record<TApiKeyScope, string>;
   let dead: { revoked: string; expired: string };
 
-  const records = async (owner: TOwner): Promise<TRecords> => ({
-    proposal: (await ownDraft(owner)).id,
-    sent: (await sentProposal(owner.client)).id,
-    accepted: (await acceptedAndSealed(server, owner.client)).id,
-    client: (await ownClient(owner)).id,
-    savedItem: (await ownSavedItem(owner)).id,
-    template: (await ownTemplate(owner)).id,
-  });
+  const records = async (owner: TOwner): Promise<TRecords> => {
+    const webhook = (await ownWebhook(owner)).id;
+    return {
+      proposal: (await ownDraft(owner)).id,
+      sent: (await sentProposal(owner.client)).id,
+      accepted: (await acceptedAndSealed(server, owner.client)).id,
+      client: (await ownClient(owner)).id,
+      savedItem: (await ownSavedItem(owner)).id,
+      template: (await ownTemplate(owner)).id,
+      webhook,
+      delivery: (await ownDelivery(owner, webhook)).id,
+    };
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ backend, env: { TRUST_PROXY: 'true', DEFAULT_PLAN: 'pro' } });

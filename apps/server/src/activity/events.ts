@@ -13,11 +13,13 @@ import type { Logger } from 'pino';
 import type { TDb } from '../db/client';
 import { proposalEvents } from '../db/schema';
 import type { TRealtimeHub } from '../realtime/hub';
+import { enqueueWebhooks } from '../webhooks/queue';
 
 /**
  * The proposal activity timeline. Events are written in the transaction of what they record;
  * the owner's open tabs are told after the commit (`publishNotifications`), and a tab that was
- * away fetches what it missed by `seq` (R10).
+ * away fetches what it missed by `seq` (R10). The owner's webhook endpoints subscribed to it get a
+ * delivery queued in the same transaction (`enqueueWebhooks`).
  */
 type TRow = typeof proposalEvents.$inferSelect;
 
@@ -47,6 +49,16 @@ export async function recordEvent(db: TDb, event: TNewEvent): Promise<TRow> {
     })
     .returning();
   if (!row) throw new Error('event insert returned no row');
+  // The owner's webhook endpoints get it with the same commit (decision 0021).
+  await enqueueWebhooks(db, {
+    proposalId: row.proposalId,
+    ownerId: row.ownerId,
+    type: event.type,
+    actor: row.actor,
+    revisionNumber: row.revisionNumber,
+    data: row.data,
+    createdAt: row.createdAt,
+  });
   return row;
 }
 

@@ -8,6 +8,7 @@ import type { TRealtimeHub, TSocketOwner } from '../realtime/hub';
 import type { TSealWorker } from '../seal/seal-jobs';
 import type { TStorageDeletionWorker } from '../storage/deletions';
 import type { TFileStorage } from '../storage/file-storage';
+import type { TWebhookWorker } from '../webhooks/queue';
 
 export type TAppDeps = {
   env: TEnv;
@@ -24,6 +25,8 @@ export type TAppDeps = {
   storage: TFileStorage;
   /** Deletes the bytes of deleted files that were not deleted at once; `drain` in tests. */
   fileDeletions: TStorageDeletionWorker;
+  /** Delivers queued webhooks (decision 0021); `drain` in tests. */
+  webhooks: TWebhookWorker;
   /** Absolute path of the built web app; absent in API-only tests. */
   webDist?: string;
 };

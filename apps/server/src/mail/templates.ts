@@ -344,3 +344,26 @@ export function paymentReceiptMail(args: {
     link: args.url,
   };
 }
+
+/** To the owner, when a webhook endpoint was turned off after three days of failed deliveries (decision 0021). */
+export function webhookDisabledMail(args: {
+  to: string;
+  name: string;
+  url: string;
+  lastError: string;
+  link: string;
+}): TMail {
+  const lines = [
+    `Hi ${args.name},`,
+    `Draftwell could not deliver events to your webhook endpoint ${args.url} for three days, so it is turned off and gets no new events.`,
+    `The last attempt: ${args.lastError}`,
+    'Once the endpoint answers again, turn it back on in Profile → Developers; the delivery log there can resend what it missed.',
+  ];
+  return {
+    to: args.to,
+    subject: 'Webhook endpoint turned off',
+    text: `${lines.join('\n\n')}\n\nOpen Profile → Developers: ${args.link}`,
+    html: layout('Webhook endpoint turned off', lines, { label: 'Open Profile → Developers', url: args.link }),
+    link: args.link,
+  };
+}

@@ -7,6 +7,13 @@ import { ZSignerContact } from '../share/share-schemas';
 import { SIGNATURE_METHODS } from '../share/signature-rules';
 import { COUNTERSIGN_MODES, SIGNING_ORDERS, type TAwaitingSigner, type TSigningSettings } from '../share/signing';
 import type { TClient } from '../workspace/clients';
+import {
+  WEBHOOK_EVENT_TYPES,
+  type TCreatedWebhookEndpoint,
+  type TWebhookDelivery,
+  type TWebhookDeliveryPage,
+  type TWebhookEndpoint,
+} from '../developers/webhooks';
 import { ZCurrency, ZIsoDate } from '../workspace/common';
 import {
   PROPOSAL_STATUSES,
@@ -187,6 +194,51 @@ export const ZCommentOut = z.object({
 });
 export const ZCommentList = z.object({ items: z.array(ZCommentOut) });
 
+export const ZWebhookEndpointOut = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  secretPreview: z
+    .string()
+    .describe('The start of the secret ("whsec_Ab3d…"): the secret itself is shown only when made or rolled.'),
+  enabled: z.boolean(),
+  disabledAt: ZTime.nullable(),
+  disabledReason: z
+    .string()
+    .nullable()
+    .describe('Why it was turned off: by its owner, or after three days of failed deliveries.'),
+  createdAt: ZTime,
+});
+export const ZWebhookEndpointList = z.object({ items: z.array(ZWebhookEndpointOut) });
+export const ZCreatedWebhookEndpointOut = z.object({
+  secret: z.string().describe('The signing secret (`whsec_` and 43 characters), shown this once.'),
+  endpoint: ZWebhookEndpointOut,
+});
+export const ZWebhookDeliveryOut = z.object({
+  id: z.uuid(),
+  seq: z.number().int(),
+  endpointId: z.uuid(),
+  eventId: z.string().describe('`evt_…`: the same on every retry and resend; receivers dedupe by it.'),
+  eventType: z.string(),
+  proposalId: z.uuid().nullable(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  responseStatus: z.number().int().nullable(),
+  latencyMs: z.number().int().nullable(),
+  responseExcerpt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: ZTime.nullable(),
+  nextAttemptAt: ZTime.nullable(),
+  deliveredAt: ZTime.nullable(),
+  resendOf: z.uuid().nullable(),
+  createdAt: ZTime,
+});
+export const ZWebhookDeliveryPage = z.object({
+  items: z.array(ZWebhookDeliveryOut),
+  nextBefore: z.number().int().nullable().describe('Pass as `before` for the next (older) page; null at the end.'),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Each answer schema is exactly the app's type (a compile-time check, no code at run time).
 
@@ -205,6 +257,10 @@ export const RESPONSE_SCHEMAS_MATCH_TYPES = [
   same<z.output<typeof ZTemplateListOut>, TTemplateList>(true),
   same<z.output<typeof ZProposalEventOut>, TProposalEvent>(true),
   same<z.output<typeof ZCommentOut>, TComment>(true),
+  same<z.output<typeof ZWebhookEndpointOut>, TWebhookEndpoint>(true),
+  same<z.output<typeof ZCreatedWebhookEndpointOut>, TCreatedWebhookEndpoint>(true),
+  same<z.output<typeof ZWebhookDeliveryOut>, TWebhookDelivery>(true),
+  same<z.output<typeof ZWebhookDeliveryPage>, TWebhookDeliveryPage>(true),
   same<z.output<typeof ZApiErrorBody>['error']['message'], TApiError['error']['message']>(true),
   same<z.output<typeof ZSignerContact>, { name: string; email: string; role: string }>(true),
 ] as const;

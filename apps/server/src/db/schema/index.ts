@@ -9,3 +9,4 @@ export * from './follow-up';
 export * from './payments';
 export * from './storage';
 export * from './idempotency';
+export * from './webhooks';

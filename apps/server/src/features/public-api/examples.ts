@@ -1,4 +1,5 @@
 import type { TClient } from '@draftwell/shared/workspace/clients';
+import type { TWebhookDelivery, TWebhookEndpoint } from '@draftwell/shared/developers/webhooks';
 import type { TProposal, TProposalSummary } from '@draftwell/shared/workspace/proposals';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
 import type { TTemplate } from '@draftwell/shared/workspace/templates';
@@ -82,4 +83,36 @@ export const EXAMPLE_TEMPLATE: TTemplate = {
   version: 1,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+export const EXAMPLE_WEBHOOK_ENDPOINT: TWebhookEndpoint = {
+  id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+  url: 'https://crm.example.com/hooks/draftwell',
+  description: 'CRM sync',
+  events: ['proposal.signed', 'proposal.accepted', 'proposal.paid'],
+  secretPreview: 'whsec_Dw8x…',
+  enabled: true,
+  disabledAt: null,
+  disabledReason: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+export const EXAMPLE_WEBHOOK_DELIVERY: TWebhookDelivery = {
+  id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+  seq: 41,
+  endpointId: EXAMPLE_WEBHOOK_ENDPOINT.id,
+  eventId: 'evt_0123456789abcdef0123456789abcdef',
+  eventType: 'proposal.accepted',
+  proposalId: EXAMPLE_PROPOSAL_SUMMARY.id,
+  status: 'delivered',
+  attempts: 1,
+  responseStatus: 200,
+  latencyMs: 143,
+  responseExcerpt: '{"ok":true}',
+  lastError: null,
+  lastAttemptAt: '2026-11-21T09:30:01.000Z',
+  nextAttemptAt: null,
+  deliveredAt: '2026-11-21T09:30:01.000Z',
+  resendOf: null,
+  createdAt: '2026-11-21T09:30:00.000Z',
 };

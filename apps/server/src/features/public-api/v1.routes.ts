@@ -3,6 +3,7 @@ import { requireApiKey, type TApiEnv } from '../../http/require-api-key';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { PROPOSAL_ROUTES } from './proposals.v1';
 import { apiRoutes } from './registry';
+import { WEBHOOK_ROUTES } from './webhooks.v1';
 import { CLIENT_ROUTES, SAVED_ITEM_ROUTES, TEMPLATE_ROUTES } from './workspace.v1';
 
 let openApiDocument: object | null = null;
@@ -24,4 +25,5 @@ export const v1Routes = new Hono<TApiEnv>()
   .route('/', apiRoutes(PROPOSAL_ROUTES))
   .route('/', apiRoutes(CLIENT_ROUTES))
   .route('/', apiRoutes(SAVED_ITEM_ROUTES))
-  .route('/', apiRoutes(TEMPLATE_ROUTES));
+  .route('/', apiRoutes(TEMPLATE_ROUTES))
+  .route('/', apiRoutes(WEBHOOK_ROUTES));

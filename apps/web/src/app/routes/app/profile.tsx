@@ -20,6 +20,7 @@ import { ChangePasswordCard } from '@/features/auth/components/change-password-c
 import { DeleteAccountCard } from '@/features/auth/components/delete-account-card';
 import { SavedItemList } from '@/features/saved-items/components/saved-item-list';
 import { ApiKeysCard } from '@/features/developers/components/api-keys-card';
+import { WebhooksCard } from '@/features/developers/components/webhooks-card';
 import { ThemeChoice } from '@/features/theme/components/theme-toggle';
 
 const TABS = ['account', 'business', 'plan', 'payments', 'clients', 'items', 'developers'] as const;
@@ -101,7 +102,10 @@ export default function ProfilePage() {
           <SavedItemsTab />
         </TabsContent>
         <TabsContent value="developers">
-          <ApiKeysCard />
+          <div className="grid grid-cols-1 gap-6">
+            <ApiKeysCard />
+            <WebhooksCard />
+          </div>
         </TabsContent>
       </Tabs>
     </PageFrame>

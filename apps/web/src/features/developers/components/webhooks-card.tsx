@@ -1,0 +1,503 @@
+import { Copy, Plus, RotateCw, Send, Webhook } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  ZWebhookEndpointCreate,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  type TWebhookEventType,
+} from '@draftwell/shared/developers/webhooks';
+import { FormError } from '@/components/form/form-error';
+import { FormField } from '@/components/form/form-field';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import {
+  useCreateWebhookEndpoint,
+  useDeleteWebhookEndpoint,
+  useResendWebhookDelivery,
+  useRollWebhookSecret,
+  useSendWebhookTest,
+  useUpdateWebhookEndpoint,
+  useWebhookDeliveries,
+  useWebhookEndpoints,
+} from '../api/webhooks';
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const when = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+function Loading({ label, rows = 2 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-label={label} className="space-y-4">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="space-y-2">
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-3 w-3/4" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LoadError({ text, error, retry }: { text: string; error: Error; retry: () => void }) {
+  return (
+    <div role="alert" className="text-sm">
+      <p className="text-destructive">
+        {text} {error.message}
+      </p>
+      <Button variant="outline" size="sm" className="mt-2" onClick={retry}>
+        <RotateCw aria-hidden="true" /> Retry
+      </Button>
+    </div>
+  );
+}
+
+const STATUS: Record<TWebhookDelivery['status'], { label: string; variant: 'success' | 'warning' | 'destructive' }> = {
+  delivered: { label: 'Delivered', variant: 'success' },
+  pending: { label: 'Pending', variant: 'warning' },
+  failed: { label: 'Failed', variant: 'destructive' },
+};
+
+function DeliveryRow({ delivery, onResend }: { delivery: TWebhookDelivery; onResend: () => void }) {
+  const status =
+    delivery.status === 'pending' && delivery.attempts > 0
+      ? { label: 'Retrying', variant: 'warning' as const }
+      : STATUS[delivery.status];
+  const facts = [
+    delivery.responseStatus !== null ? `HTTP ${delivery.responseStatus}` : delivery.attempts > 0 ? 'no answer' : null,
+    delivery.latencyMs !== null ? `${delivery.latencyMs} ms` : null,
+    `attempt ${delivery.attempts}`,
+    when(delivery.lastAttemptAt ?? delivery.createdAt),
+  ].filter(Boolean);
+  return (
+    <li className="space-y-1.5 py-3 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex min-w-0 flex-wrap items-center gap-2">
+          <Badge variant={status.variant}>{status.label}</Badge>
+          <code className="font-mono text-xs break-all">{delivery.eventType}</code>
+          {delivery.resendOf ? <Badge variant="outline">Resent</Badge> : null}
+        </p>
+        <Button variant="outline" size="sm" onClick={onResend}>
+          Resend
+          <span className="sr-only">
+            {' '}
+            {delivery.eventType} delivery {delivery.eventId}
+          </span>
+        </Button>
+      </div>
+      <p className="text-muted-foreground text-xs">{facts.join(' · ')}</p>
+      <p className="text-muted-foreground font-mono text-[0.6875rem] break-all">{delivery.eventId}</p>
+      {delivery.lastError ? <p className="text-destructive text-xs break-words">{delivery.lastError}</p> : null}
+      {delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0 ? (
+        <p className="text-muted-foreground text-xs">Next try {when(delivery.nextAttemptAt)}</p>
+      ) : null}
+      {delivery.responseExcerpt ? (
+        <details className="text-xs">
+          <summary className="text-muted-foreground cursor-pointer">Response</summary>
+          <pre className="bg-muted mt-1 max-h-40 overflow-auto rounded p-2 font-mono break-all whitespace-pre-wrap">
+            {delivery.responseExcerpt}
+          </pre>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** One endpoint's deliveries, newest first, with Resend. */
+function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
+  const deliveries = useWebhookDeliveries(endpoint.id);
+  const resend = useResendWebhookDelivery();
+  if (deliveries.isPending) return <Loading label="Loading deliveries" rows={2} />;
+  if (deliveries.isError) {
+    return (
+      <LoadError text="The deliveries did not load." error={deliveries.error} retry={() => void deliveries.refetch()} />
+    );
+  }
+  if (deliveries.data.items.length === 0) {
+    return (
+      <p className="text-muted-foreground py-2 text-sm">
+        No deliveries yet. Send a test event, or wait for one of the events it listens to.
+      </p>
+    );
+  }
+  return (
+    <ul aria-label={`Deliveries to ${endpoint.url}`} className="divide-y">
+      {deliveries.data.items.map((d) => (
+        <DeliveryRow
+          key={d.id}
+          delivery={d}
+          onResend={() =>
+            resend.mutate(
+              { id: endpoint.id, deliveryId: d.id },
+              {
+                onSuccess: () => toast.success('Queued to send again'),
+                onError: (err) => toast.error('Not resent', { description: err.message }),
+              },
+            )
+          }
+        />
+      ))}
+    </ul>
+  );
+}
+
+function EndpointRow({
+  endpoint,
+  onRoll,
+  onDelete,
+}: {
+  endpoint: TWebhookEndpoint;
+  onRoll: (e: TWebhookEndpoint) => void;
+  onDelete: (e: TWebhookEndpoint) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const logId = useId();
+  const test = useSendWebhookTest();
+  const update = useUpdateWebhookEndpoint();
+  return (
+    <li className="space-y-3 py-4 first:pt-0 last:pb-0">
+      <div className="min-w-0 space-y-1.5">
+        <p className="flex flex-wrap items-center gap-2">
+          <code className="font-mono text-sm font-medium break-all">{endpoint.url}</code>
+          {endpoint.enabled ? <Badge variant="success">On</Badge> : <Badge variant="destructive">Off</Badge>}
+        </p>
+        {endpoint.description ? <p className="text-sm break-words">{endpoint.description}</p> : null}
+        <p className="text-muted-foreground text-sm">
+          Secret <code className="font-mono text-xs">{endpoint.secretPreview}</code>
+        </p>
+        {endpoint.disabledReason ? <p className="text-destructive text-sm">{endpoint.disabledReason}</p> : null}
+        <ul aria-label={`Events sent to ${endpoint.url}`} className="flex flex-wrap gap-1.5">
+          {endpoint.events.map((e) => (
+            <li key={e}>
+              <Badge variant="outline" className="font-mono text-[0.6875rem]">
+                {e}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={test.isPending}
+          onClick={() =>
+            test.mutate(endpoint.id, {
+              onSuccess: () => {
+                setOpen(true);
+                toast.success('Test event queued', {
+                  description: endpoint.enabled ? undefined : 'It goes once the endpoint is on.',
+                });
+              },
+              onError: (err) => toast.error('No test event', { description: err.message }),
+            })
+          }
+        >
+          <Send aria-hidden="true" /> Send test event
+        </Button>
+        <Button variant="outline" size="sm" aria-expanded={open} aria-controls={logId} onClick={() => setOpen(!open)}>
+          {open ? 'Hide deliveries' : 'Deliveries'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={update.isPending}
+          onClick={() =>
+            update.mutate(
+              { id: endpoint.id, patch: { enabled: !endpoint.enabled } },
+              { onError: (err) => toast.error('Not changed', { description: err.message }) },
+            )
+          }
+        >
+          {endpoint.enabled ? 'Turn off' : 'Turn on'}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onRoll(endpoint)}>
+          Roll secret
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onDelete(endpoint)}>
+          Delete<span className="sr-only"> {endpoint.url}</span>
+        </Button>
+      </div>
+      {open ? (
+        <section id={logId} aria-label={`Delivery log of ${endpoint.url}`} className="rounded-md border p-3">
+          <h3 className="mb-2 text-sm font-medium">Delivery log</h3>
+          <DeliveryLog endpoint={endpoint} />
+        </section>
+      ) : null}
+    </li>
+  );
+}
+
+/** Profile → Developers: webhook endpoints (secret shown once), their delivery log, Resend and a test event. */
+export function WebhooksCard() {
+  const endpoints = useWebhookEndpoints();
+  const [creating, setCreating] = useState(false);
+  const [rolling, setRolling] = useState<TWebhookEndpoint | null>(null);
+  const [deleting, setDeleting] = useState<TWebhookEndpoint | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const roll = useRollWebhookSecret();
+  const remove = useDeleteWebhookEndpoint();
+
+  let body;
+  if (endpoints.isPending) {
+    body = <Loading label="Loading your webhook endpoints" />;
+  } else if (endpoints.isError) {
+    body = (
+      <LoadError
+        text="Your webhook endpoints did not load."
+        error={endpoints.error}
+        retry={() => void endpoints.refetch()}
+      />
+    );
+  } else if (endpoints.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 py-6 text-center">
+        <Webhook aria-hidden="true" className="text-muted-foreground size-8" />
+        <p className="font-medium">No webhook endpoints yet</p>
+        <p className="text-muted-foreground max-w-sm text-sm">
+          Add an endpoint to have your own server told when a proposal is sent, opened, signed, accepted or paid.
+        </p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul aria-label="Webhook endpoints" className="divide-y">
+        {endpoints.data.map((e) => (
+          <EndpointRow key={e.id} endpoint={e} onRoll={setRolling} onDelete={setDeleting} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Card role="region" aria-labelledby="webhooks-heading">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle id="webhooks-heading">Webhooks</CardTitle>
+          <CardDescription>
+            Draftwell posts your proposals’ events to your HTTPS endpoint, signed with its secret in the{' '}
+            <code className="font-mono">Draftwell-Signature</code> header. Failed deliveries are retried for three days.
+          </CardDescription>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" /> Add endpoint
+        </Button>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+
+      <Dialog open={creating} onOpenChange={setCreating}>
+        <DialogContent>{creating ? <CreateEndpointForm onDone={() => setCreating(false)} /> : null}</DialogContent>
+      </Dialog>
+
+      <Dialog open={shown !== null} onOpenChange={(open) => (open ? null : setShown(null))}>
+        <DialogContent>
+          {shown ? (
+            <SecretShownOnce secret={shown} title="Copy the new secret now" onDone={() => setShown(null)} />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <AlertDialog open={rolling !== null} onOpenChange={(open) => (open ? null : setRolling(null))}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Roll the secret of this endpoint?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Deliveries are signed with a new secret from now on; the old one stops verifying at once. Update your
+            receiver with the new secret.
+          </AlertDialogDescription>
+          <div className="flex justify-end gap-2">
+            <AlertDialogCancel asChild>
+              <Button variant="outline">Keep it</Button>
+            </AlertDialogCancel>
+            <AlertDialogAction asChild>
+              <Button
+                onClick={() => {
+                  const target = rolling;
+                  if (!target) return;
+                  roll.mutate(target.id, {
+                    onSuccess: (result) => setShown(result.secret),
+                    onError: (err) => toast.error('The secret was not rolled', { description: err.message }),
+                  });
+                }}
+              >
+                Roll secret
+              </Button>
+            </AlertDialogAction>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {deleting?.url} gets no more events, and its delivery log goes with it. This cannot be undone.
+          </AlertDialogDescription>
+          <div className="flex justify-end gap-2">
+            <AlertDialogCancel asChild>
+              <Button variant="outline">Keep it</Button>
+            </AlertDialogCancel>
+            <AlertDialogAction asChild>
+              <Button
+                variant="destructive"
+                onClick={() => {
+                  const target = deleting;
+                  if (!target) return;
+                  remove.mutate(target.id, {
+                    onSuccess: () => toast.success('Endpoint deleted'),
+                    onError: (err) => toast.error('The endpoint was not deleted', { description: err.message }),
+                  });
+                }}
+              >
+                Delete endpoint
+              </Button>
+            </AlertDialogAction>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
+
+function CreateEndpointForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateWebhookEndpoint();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<TWebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | undefined>();
+  const [made, setMade] = useState<string | null>(null);
+  const legendId = useId();
+
+  if (made) return <SecretShownOnce secret={made} title="Copy your signing secret now" onDone={onDone} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    const parsed = ZWebhookEndpointCreate.safeParse({ url, description, events });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await create.mutateAsync(parsed.data);
+      setMade(result.secret);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      setFailure(err instanceof Error ? err.message : 'The endpoint was not added.');
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Add a webhook endpoint</DialogTitle>
+        <DialogDescription>Draftwell posts the events you choose to this URL, signed.</DialogDescription>
+      </DialogHeader>
+      <FormField label="Endpoint URL" error={errors.url} hint="An https:// address on the internet.">
+        <Input
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://example.com/hooks/draftwell"
+          autoComplete="off"
+        />
+      </FormField>
+      <FormField label="Description (optional)" error={errors.description}>
+        <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} />
+      </FormField>
+      <fieldset aria-labelledby={legendId} aria-describedby={errors.events ? `${legendId}-error` : undefined}>
+        <legend id={legendId} className="mb-2 text-sm font-medium">
+          Events
+        </legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <div key={type} className="flex items-start gap-2.5 text-sm">
+              <Checkbox
+                id={`${legendId}-${type}`}
+                className="mt-0.5"
+                checked={events.includes(type)}
+                onChange={(e) =>
+                  setEvents((current) => (e.target.checked ? [...current, type] : current.filter((t) => t !== type)))
+                }
+              />
+              <label htmlFor={`${legendId}-${type}`}>
+                <code className="font-mono text-xs">{type}</code>
+                <span className="text-muted-foreground block">{WEBHOOK_EVENT_LABELS[type]}</span>
+              </label>
+            </div>
+          ))}
+        </div>
+        {errors.events ? (
+          <p id={`${legendId}-error`} role="alert" className="text-destructive mt-2 text-sm">
+            {errors.events}
+          </p>
+        ) : null}
+      </fieldset>
+      <FormError message={failure} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          Add endpoint
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function SecretShownOnce({ secret, title, onDone }: { secret: string; title: string; onDone: () => void }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast.success('Secret copied');
+    } catch {
+      toast.error('Could not copy', { description: 'Select the secret and copy it by hand.' });
+    }
+  };
+  return (
+    <div className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          This is the only time it is shown. Your receiver uses it to check each request’s Draftwell-Signature header.
+        </DialogDescription>
+      </DialogHeader>
+      <FormField label="Signing secret">
+        <Input readOnly value={secret} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          <Copy aria-hidden="true" /> Copy secret
+        </Button>
+        <Button type="button" onClick={onDone}>
+          Done
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
+import { confirmedOwner, sentProposal } from './support/proposals';
+
+/**
+ * Profile → Developers → Webhooks (issue 17, decision 0021): add an endpoint pointing at a real
+ * receiver on this machine (the app runs with WEBHOOKS_ALLOW_HTTP_LOOPBACK), copy its secret
+ * (shown once), send a test event, send a proposal, see both delivered in the log with a valid
+ * signature, and resend one.
+ */
+
+type TReceived = { signature: string; body: string; id: string; type: string };
+
+async function startReceiver() {
+  const received: TReceived[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const json = JSON.parse(body) as { id: string; type: string };
+      received.push({ signature: String(req.headers['draftwell-signature']), body, id: json.id, type: json.type });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/draftwell`,
+    received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** The README's recipe: HMAC-SHA256 of "<t>.<body>" under the secret, in hex. */
+function verifies(secret: string, r: TReceived): boolean {
+  const t = /(?:^|,)t=(\d+)/.exec(r.signature)?.[1];
+  const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(r.signature)?.[1];
+  if (!t || !v1) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.${r.body}`).digest('hex');
+  return expected === v1 && Math.abs(Date.now() / 1000 - Number(t)) < 300;
+}
+
+test('add a webhook endpoint, send a test event and a proposal, see the deliveries, resend one', async ({
+  page,
+  baseURL,
+  mail,
+  signUpViaApi,
+  consoleGuard,
+}) => {
+  // The http:// URL is refused by the server (400), which the browser logs.
+  consoleGuard.allow(refusedRequest('/api/webhooks'));
+  const receiver = await startReceiver();
+  try {
+    await confirmedOwner(page, mail, signUpViaApi);
+    await page.goto('/profile?tab=developers');
+    const card = page.getByRole('region', { name: 'Webhooks' });
+    await expect(card).toContainText('No webhook endpoints yet');
+
+    await card.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+    await dialog.getByLabel('Endpoint URL').fill('http://example.com/hooks');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(dialog.getByText(/^Use an https:\/\/ URL/).first()).toBeVisible();
+    await dialog.getByLabel('Endpoint URL').fill(receiver.url);
+    await dialog.getByLabel('Description (optional)').fill('Local receiver');
+    await expectNoAxeViolations(page, 'the add endpoint dialog');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Copy your signing secret now' });
+    const secret = await shown.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(shown).toBeHidden();
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    const row = card.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem').filter({
+      hasText: receiver.url,
+    });
+    await expect(row.first()).toContainText('Local receiver');
+    await expect(row.first()).toContainText(`${secret.slice(0, 10)}…`);
+
+    // A test event: delivered, signed with the secret that was shown.
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await expect(toast(page, 'Test event queued')).toBeVisible();
+    const log = card.getByRole('list', { name: `Deliveries to ${receiver.url}` });
+    const testRow = log.getByRole('listitem').filter({ hasText: 'webhook.test' });
+    await expect(testRow).toContainText('Delivered');
+    await expect(testRow).toContainText('HTTP 200');
+    await expect(testRow).toContainText('attempt 1');
+    expect(receiver.received.map((r) => r.type)).toEqual(['webhook.test']);
+    expect(verifies(secret, receiver.received[0]!)).toBe(true);
+
+    // A real event: sending a proposal.
+    await sentProposal(page, baseURL!, 'Hooked proposal');
+    await expect.poll(() => receiver.received.map((r) => r.type)).toEqual(['webhook.test', 'proposal.sent']);
+    const sent = receiver.received[1]!;
+    expect(verifies(secret, sent)).toBe(true);
+    expect(JSON.parse(sent.body)).toMatchObject({ data: { proposal: { title: 'Hooked proposal' } } });
+    await page.reload();
+    await card.getByRole('button', { name: 'Deliveries' }).click();
+    const sentRow = log.getByRole('listitem').filter({ hasText: 'proposal.sent' });
+    await expect(sentRow).toContainText('Delivered');
+    await expect(sentRow).toContainText(sent.id);
+    await sentRow.getByRole('button', { name: /^Resend/ }).click();
+    await expect(toast(page, 'Queued to send again')).toBeVisible();
+    const resent = log.getByRole('listitem').filter({ hasText: 'Resent' });
+    await expect(resent).toContainText('Delivered');
+    await expect(resent).toContainText(sent.id);
+    await expect.poll(() => receiver.received.length).toBe(3);
+    // The same event, for the receiver to recognise by its id.
+    expect(receiver.received[2]).toMatchObject({ id: sent.id, body: sent.body });
+    await expect(log.getByRole('listitem')).toHaveCount(3);
+    await expectNoAxeViolations(page, 'the delivery log');
+    // And in the dark theme.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await card.getByRole('button', { name: 'Deliveries' }).click();
+    await expect(log.getByRole('listitem')).toHaveCount(3);
+    await expectNoAxeViolations(page, 'the delivery log, dark');
+  } finally {
+    await receiver.close();
+  }
+});

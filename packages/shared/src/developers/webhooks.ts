@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * Signed webhooks (issue 17, decision 0021): an owner's HTTPS endpoint is told about their
+ * proposals' events, each request signed with the endpoint's secret (`Draftwell-Signature`,
+ * like Stripe's). The secret is shown once when made (and when rolled).
+ */
+
+/** The events an endpoint may subscribe to, as the receiver sees them (`type` in the body). */
+export const WEBHOOK_EVENT_TYPES = [
+  'proposal.sent',
+  'proposal.viewed',
+  'proposal.commented',
+  'proposal.signed',
+  'proposal.accepted',
+  'proposal.declined',
+  'proposal.expired',
+  'proposal.paid',
+  'proposal.withdrawn',
+] as const;
+export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The type of the event the *Send test event* button sends (to any endpoint, whatever it subscribes to). */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
+  'proposal.sent': 'Sent to the client',
+  'proposal.viewed': 'Opened by the client',
+  'proposal.commented': 'A comment was added',
+  'proposal.signed': 'A signer signed (each signer)',
+  'proposal.accepted': 'Accepted (every signature in)',
+  'proposal.declined': 'Declined',
+  'proposal.expired': 'Expired unanswered',
+  'proposal.paid': 'Paid (Stripe or marked paid)',
+  'proposal.withdrawn': 'Withdrawn',
+};
+
+/** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'Draftwell-Signature';
+/** How far a signature's timestamp may be from the receiver's clock. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** Every secret starts so; then 32 random bytes, base64url (43 characters). */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+/** Endpoints an account may hold. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+
+const ZUrl = z
+  .string('Enter the endpoint’s URL, e.g. https://example.com/hooks/draftwell.')
+  .trim()
+  .min(1, 'Enter the endpoint’s URL, e.g. https://example.com/hooks/draftwell.')
+  .max(2000, 'Use a URL of at most 2000 characters.')
+  .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+\S*$/i, 'Enter a full URL, e.g. https://example.com/hooks/draftwell.');
+
+const ZEvents = z
+  .array(
+    z.enum(WEBHOOK_EVENT_TYPES, `Choose among the events: ${WEBHOOK_EVENT_TYPES.join(', ')}.`),
+    'Choose its events.',
+  )
+  .min(1, 'Choose at least one event.')
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .refine((s) => new Set(s).size === s.length, 'Name each event once.');
+
+const ZDescription = z.string().trim().max(200, 'Use at most 200 characters for the description.');
+
+export const ZWebhookEndpointCreate = z.strictObject({
+  url: ZUrl,
+  description: ZDescription.default(''),
+  events: ZEvents,
+});
+export type TWebhookEndpointCreate = z.input<typeof ZWebhookEndpointCreate>;
+
+/** A change to an endpoint; `enabled: true` turns a disabled one back on. */
+export const ZWebhookEndpointUpdate = z.strictObject({
+  url: ZUrl.optional(),
+  description: ZDescription.optional(),
+  events: ZEvents.optional(),
+  enabled: z.boolean('Say true or false.').optional(),
+});
+export type TWebhookEndpointUpdate = z.input<typeof ZWebhookEndpointUpdate>;
+
+export const ZWebhookDeliveryQuery = z.strictObject({
+  /** Deliveries older than this one (its `seq`), for the next page. */
+  before: z.coerce.number('Give a delivery’s seq.').int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export type TWebhookEndpoint = {
+  id: string;
+  url: string;
+  description: string;
+  events: TWebhookEventType[];
+  /** "whsec_Ab3d…": the secret itself is shown only when made or rolled. */
+  secretPreview: string;
+  enabled: boolean;
+  disabledAt: string | null;
+  /** Why it was turned off (by the owner, or after three days of failures). */
+  disabledReason: string | null;
+  createdAt: string;
+};
+
+/** The answer to creating an endpoint or rolling its secret: the secret, shown this once. */
+export type TCreatedWebhookEndpoint = { secret: string; endpoint: TWebhookEndpoint };
+
+export type TWebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export type TWebhookDelivery = {
+  id: string;
+  seq: number;
+  endpointId: string;
+  /** `evt_…`: the same on every retry and resend; receivers dedupe by it. */
+  eventId: string;
+  eventType: string;
+  proposalId: string | null;
+  status: TWebhookDeliveryStatus;
+  attempts: number;
+  /** HTTP status of the last answer, null when none came. */
+  responseStatus: number | null;
+  latencyMs: number | null;
+  responseExcerpt: string | null;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  resendOf: string | null;
+  createdAt: string;
+};
+
+export type TWebhookDeliveryPage = { items: TWebhookDelivery[]; nextBefore: number | null };
