@@ -1,8 +1,6 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
 import { confirmedOwner, sentProposal } from './support/proposals';
+import { readmeVerifier, startReceiver, type TReceived } from './support/webhook-receiver';
 
 /**
  * Profile → Developers → Webhooks (issue 17, decision 0021): add an endpoint pointing at a real
@@ -11,36 +9,8 @@ import { confirmedOwner, sentProposal } from './support/proposals';
  * signature, and resend one.
  */
 
-type TReceived = { signature: string; body: string; id: string; type: string };
-
-async function startReceiver() {
-  const received: TReceived[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const json = JSON.parse(body) as { id: string; type: string };
-      received.push({ signature: String(req.headers['draftwell-signature']), body, id: json.id, type: json.type });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/draftwell`,
-    received,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-/** The README's recipe: HMAC-SHA256 of "<t>.<body>" under the secret, in hex. */
-function verifies(secret: string, r: TReceived): boolean {
-  const t = /(?:^|,)t=(\d+)/.exec(r.signature)?.[1];
-  const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(r.signature)?.[1];
-  if (!t || !v1) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${r.body}`).digest('hex');
-  return expected === v1 && Math.abs(Date.now() / 1000 - Number(t)) < 300;
-}
+/** The README's recipe, as a receiver written from it would check a delivery. */
+const verifies = async (secret: string, r: TReceived) => (await readmeVerifier())(secret, r.signature, r.body);
 
 test('add a webhook endpoint, send a test event and a proposal, see the deliveries, resend one', async ({
   page,
@@ -90,13 +60,14 @@ test('add a webhook endpoint, send a test event and a proposal, see the deliveri
     await expect(testRow).toContainText('HTTP 200');
     await expect(testRow).toContainText('attempt 1');
     expect(receiver.received.map((r) => r.type)).toEqual(['webhook.test']);
-    expect(verifies(secret, receiver.received[0]!)).toBe(true);
+    expect(await verifies(secret, receiver.received[0]!)).toBe(true);
 
     // A real event: sending a proposal.
     await sentProposal(page, baseURL!, 'Hooked proposal');
     await expect.poll(() => receiver.received.map((r) => r.type)).toEqual(['webhook.test', 'proposal.sent']);
     const sent = receiver.received[1]!;
-    expect(verifies(secret, sent)).toBe(true);
+    expect(await verifies(secret, sent)).toBe(true);
+    expect(await verifies(secret, { ...sent, body: sent.body.replace('Hooked', 'Hacked') })).toBe(false);
     expect(JSON.parse(sent.body)).toMatchObject({ data: { proposal: { title: 'Hooked proposal' } } });
     await page.reload();
     await card.getByRole('button', { name: 'Deliveries' }).click();
