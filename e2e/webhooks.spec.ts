@@ -51,6 +51,24 @@ test('add a webhook endpoint, send a test event and a proposal, see the deliveri
     await expect(row.first()).toContainText('Local receiver');
     await expect(row.first()).toContainText(`${secret.slice(0, 10)}…`);
 
+    // Edited: a new description and fewer events; the secret stays.
+    await row
+      .first()
+      .getByRole('button', { name: `Edit ${receiver.url}` })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit the webhook endpoint' });
+    await expect(edit.getByLabel('Endpoint URL')).toHaveValue(receiver.url);
+    await edit.getByLabel('Description (optional)').fill('Local receiver, CRM');
+    await edit.getByRole('checkbox', { name: /^proposal\.viewed/ }).uncheck();
+    await expectNoAxeViolations(page, 'the edit endpoint dialog');
+    await edit.getByRole('button', { name: 'Save endpoint' }).click();
+    await expect(toast(page, 'Endpoint saved')).toBeVisible();
+    await expect(row.first()).toContainText('Local receiver, CRM');
+    await expect(row.first().getByRole('list', { name: `Events sent to ${receiver.url}` })).not.toContainText(
+      'proposal.viewed',
+    );
+    await expect(row.first()).toContainText(`${secret.slice(0, 10)}…`);
+
     // A test event: delivered, signed with the secret that was shown.
     await card.getByRole('button', { name: 'Send test event' }).click();
     await expect(toast(page, 'Test event queued')).toBeVisible();

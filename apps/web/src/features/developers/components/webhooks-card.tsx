@@ -165,10 +165,12 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
 
 function EndpointRow({
   endpoint,
+  onEdit,
   onRoll,
   onDelete,
 }: {
   endpoint: TWebhookEndpoint;
+  onEdit: (e: TWebhookEndpoint) => void;
   onRoll: (e: TWebhookEndpoint) => void;
   onDelete: (e: TWebhookEndpoint) => void;
 }) {
@@ -232,6 +234,9 @@ function EndpointRow({
         >
           {endpoint.enabled ? 'Turn off' : 'Turn on'}
         </Button>
+        <Button variant="outline" size="sm" onClick={() => onEdit(endpoint)}>
+          Edit<span className="sr-only"> {endpoint.url}</span>
+        </Button>
         <Button variant="outline" size="sm" onClick={() => onRoll(endpoint)}>
           Roll secret
         </Button>
@@ -253,6 +258,7 @@ function EndpointRow({
 export function WebhooksCard() {
   const endpoints = useWebhookEndpoints();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<TWebhookEndpoint | null>(null);
   const [rolling, setRolling] = useState<TWebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<TWebhookEndpoint | null>(null);
   const [shown, setShown] = useState<string | null>(null);
@@ -284,7 +290,7 @@ export function WebhooksCard() {
     body = (
       <ul aria-label="Webhook endpoints" className="divide-y">
         {endpoints.data.map((e) => (
-          <EndpointRow key={e.id} endpoint={e} onRoll={setRolling} onDelete={setDeleting} />
+          <EndpointRow key={e.id} endpoint={e} onEdit={setEditing} onRoll={setRolling} onDelete={setDeleting} />
         ))}
       </ul>
     );
@@ -307,7 +313,13 @@ export function WebhooksCard() {
       <CardContent>{body}</CardContent>
 
       <Dialog open={creating} onOpenChange={setCreating}>
-        <DialogContent>{creating ? <CreateEndpointForm onDone={() => setCreating(false)} /> : null}</DialogContent>
+        <DialogContent>{creating ? <EndpointForm onDone={() => setCreating(false)} /> : null}</DialogContent>
+      </Dialog>
+
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+        <DialogContent>
+          {editing ? <EndpointForm key={editing.id} endpoint={editing} onDone={() => setEditing(null)} /> : null}
+        </DialogContent>
       </Dialog>
 
       <Dialog open={shown !== null} onOpenChange={(open) => (open ? null : setShown(null))}>
@@ -379,11 +391,13 @@ export function WebhooksCard() {
   );
 }
 
-function CreateEndpointForm({ onDone }: { onDone: () => void }) {
+/** Adds an endpoint (then shows its secret once), or changes one's URL, description and events. */
+function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDone: () => void }) {
   const create = useCreateWebhookEndpoint();
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<TWebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
+  const update = useUpdateWebhookEndpoint();
+  const [url, setUrl] = useState(endpoint?.url ?? '');
+  const [description, setDescription] = useState(endpoint?.description ?? '');
+  const [events, setEvents] = useState<TWebhookEventType[]>(endpoint ? [...endpoint.events] : [...WEBHOOK_EVENT_TYPES]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [made, setMade] = useState<string | null>(null);
@@ -403,19 +417,30 @@ function CreateEndpointForm({ onDone }: { onDone: () => void }) {
     }
     setErrors({});
     try {
-      const result = await create.mutateAsync(parsed.data);
-      setMade(result.secret);
+      if (endpoint) {
+        await update.mutateAsync({ id: endpoint.id, patch: parsed.data });
+        toast.success('Endpoint saved');
+        onDone();
+      } else {
+        setMade((await create.mutateAsync(parsed.data)).secret);
+      }
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      setFailure(err instanceof Error ? err.message : 'The endpoint was not added.');
+      setFailure(
+        err instanceof Error ? err.message : endpoint ? 'The endpoint was not saved.' : 'The endpoint was not added.',
+      );
     }
   };
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>Add a webhook endpoint</DialogTitle>
-        <DialogDescription>Draftwell posts the events you choose to this URL, signed.</DialogDescription>
+        <DialogTitle>{endpoint ? 'Edit the webhook endpoint' : 'Add a webhook endpoint'}</DialogTitle>
+        <DialogDescription>
+          {endpoint
+            ? 'Events from now on go to this URL; its secret stays the same.'
+            : 'Draftwell posts the events you choose to this URL, signed.'}
+        </DialogDescription>
       </DialogHeader>
       <FormField label="Endpoint URL" error={errors.url} hint="An https:// address on the internet.">
         <Input
@@ -462,8 +487,8 @@ function CreateEndpointForm({ onDone }: { onDone: () => void }) {
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          Add endpoint
+        <Button type="submit" disabled={create.isPending || update.isPending}>
+          {endpoint ? 'Save endpoint' : 'Add endpoint'}
         </Button>
       </DialogFooter>
     </form>
