@@ -1,5 +1,5 @@
-import { Copy, KeyRound, Plus, RotateCw } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { KeyRound, Plus, RotateCw } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   API_KEY_SCOPE_LABELS,
@@ -21,7 +21,6 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -33,6 +32,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { CodeChoices, ShownOnce } from './shared-parts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -197,9 +197,8 @@ function CreateKeyForm({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [made, setMade] = useState<string | null>(null);
-  const legendId = useId();
 
-  if (made) return <ShownOnce keyValue={made} onDone={onDone} />;
+  if (made) return <KeyShownOnce keyValue={made} onDone={onDone} />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -230,34 +229,14 @@ function CreateKeyForm({ onDone }: { onDone: () => void }) {
       <FormField label="Name" error={errors.name} hint='What uses it, e.g. "CRM sync".'>
         <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} autoComplete="off" />
       </FormField>
-      <fieldset aria-labelledby={legendId} aria-describedby={errors.scopes ? `${legendId}-error` : undefined}>
-        <legend id={legendId} className="mb-2 text-sm font-medium">
-          Scopes
-        </legend>
-        <div className="grid gap-2">
-          {API_KEY_SCOPES.map((scope) => (
-            <div key={scope} className="flex items-start gap-2.5 text-sm">
-              <Checkbox
-                id={`${legendId}-${scope}`}
-                className="mt-0.5"
-                checked={scopes.includes(scope)}
-                onChange={(e) =>
-                  setScopes((current) => (e.target.checked ? [...current, scope] : current.filter((s) => s !== scope)))
-                }
-              />
-              <label htmlFor={`${legendId}-${scope}`}>
-                <code className="font-mono text-xs">{scope}</code>
-                <span className="text-muted-foreground block">{API_KEY_SCOPE_LABELS[scope]}</span>
-              </label>
-            </div>
-          ))}
-        </div>
-        {errors.scopes ? (
-          <p id={`${legendId}-error`} role="alert" className="text-destructive mt-2 text-sm">
-            {errors.scopes}
-          </p>
-        ) : null}
-      </fieldset>
+      <CodeChoices
+        legend="Scopes"
+        options={API_KEY_SCOPES}
+        labels={API_KEY_SCOPE_LABELS}
+        chosen={scopes}
+        onChange={setScopes}
+        error={errors.scopes}
+      />
       <FormField
         label="Expires after (optional)"
         error={errors.expiresOn}
@@ -278,35 +257,15 @@ function CreateKeyForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function ShownOnce({ keyValue, onDone }: { keyValue: string; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(keyValue);
-      toast.success('Key copied');
-    } catch {
-      toast.error('Could not copy', { description: 'Select the key and copy it by hand.' });
-    }
-  };
+function KeyShownOnce({ keyValue, onDone }: { keyValue: string; onDone: () => void }) {
   return (
-    <div className="grid gap-5">
-      <DialogHeader>
-        <DialogTitle>Copy your key now</DialogTitle>
-        <DialogDescription>
-          This is the only time it is shown: Draftwell keeps only a fingerprint of it. Store it where your tool reads
-          its secrets.
-        </DialogDescription>
-      </DialogHeader>
-      <FormField label="Your new API key">
-        <Input readOnly value={keyValue} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden="true" /> Copy key
-        </Button>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </DialogFooter>
-    </div>
+    <ShownOnce
+      value={keyValue}
+      title="Copy your key now"
+      description="This is the only time it is shown: Draftwell keeps only a fingerprint of it. Store it where your tool reads its secrets."
+      label="Your new API key"
+      noun="key"
+      onDone={onDone}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Copy, Plus, RotateCw, Send, Webhook } from 'lucide-react';
+import { Plus, RotateCw, Send, Webhook } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
@@ -22,7 +22,6 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -34,6 +33,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { CodeChoices, ShownOnce } from './shared-parts';
 import {
   useCreateWebhookEndpoint,
   useDeleteWebhookEndpoint,
@@ -401,7 +401,6 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [made, setMade] = useState<string | null>(null);
-  const legendId = useId();
 
   if (made) return <SecretShownOnce secret={made} title="Copy your signing secret now" onDone={onDone} />;
 
@@ -454,34 +453,15 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
       <FormField label="Description (optional)" error={errors.description}>
         <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} />
       </FormField>
-      <fieldset aria-labelledby={legendId} aria-describedby={errors.events ? `${legendId}-error` : undefined}>
-        <legend id={legendId} className="mb-2 text-sm font-medium">
-          Events
-        </legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <div key={type} className="flex items-start gap-2.5 text-sm">
-              <Checkbox
-                id={`${legendId}-${type}`}
-                className="mt-0.5"
-                checked={events.includes(type)}
-                onChange={(e) =>
-                  setEvents((current) => (e.target.checked ? [...current, type] : current.filter((t) => t !== type)))
-                }
-              />
-              <label htmlFor={`${legendId}-${type}`}>
-                <code className="font-mono text-xs">{type}</code>
-                <span className="text-muted-foreground block">{WEBHOOK_EVENT_LABELS[type]}</span>
-              </label>
-            </div>
-          ))}
-        </div>
-        {errors.events ? (
-          <p id={`${legendId}-error`} role="alert" className="text-destructive mt-2 text-sm">
-            {errors.events}
-          </p>
-        ) : null}
-      </fieldset>
+      <CodeChoices
+        legend="Events"
+        options={WEBHOOK_EVENT_TYPES}
+        labels={WEBHOOK_EVENT_LABELS}
+        chosen={events}
+        onChange={setEvents}
+        error={errors.events}
+        columns={2}
+      />
       <FormError message={failure} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
@@ -496,33 +476,14 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
 }
 
 function SecretShownOnce({ secret, title, onDone }: { secret: string; title: string; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success('Secret copied');
-    } catch {
-      toast.error('Could not copy', { description: 'Select the secret and copy it by hand.' });
-    }
-  };
   return (
-    <div className="grid gap-5">
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>
-          This is the only time it is shown. Your receiver uses it to check each request’s Draftwell-Signature header.
-        </DialogDescription>
-      </DialogHeader>
-      <FormField label="Signing secret">
-        <Input readOnly value={secret} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden="true" /> Copy secret
-        </Button>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </DialogFooter>
-    </div>
+    <ShownOnce
+      value={secret}
+      title={title}
+      description="This is the only time it is shown. Your receiver uses it to check each request’s Draftwell-Signature header."
+      label="Signing secret"
+      noun="secret"
+      onDone={onDone}
+    />
   );
 }
