@@ -73,6 +73,16 @@ test('the owner sees which sections the client read and for how long', async ({
   await client.goto(url);
   const headingOf = (name: string) => client.getByRole('heading', { level: 2, name, exact: true });
   await expect(headingOf('Introduction')).toBeVisible();
+  // The heading is in the server's HTML before the page's code runs: reading starts once the page
+  // has hydrated, recorded the visit and loaded its section timer (the last script it fetches),
+  // and nothing has been fetched since.
+  await client.waitForLoadState('networkidle');
+  await expect
+    .poll(async () => {
+      const events = await owner.get<{ items: TProposalEvent[] }>(`/api/proposals/${created.id}/events`);
+      return events.items.some((e) => e.type === 'opened');
+    })
+    .toBe(true);
   const readFor = async (name: string, ms: number) => {
     await headingOf(name).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await client.clock.runFor(ms);
