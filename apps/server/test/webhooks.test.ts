@@ -29,7 +29,7 @@ import { readyDraft, send, verifyEmail } from './proposal-fixtures';
  * Signed webhooks (issue 17, decision 0021): endpoints made in Profile → Developers (secret shown
  * once, sealed at rest), deliveries queued with each event's commit and posted to a real HTTP
  * receiver on loopback (WEBHOOKS_ALLOW_HTTP_LOOPBACK), signed, retried with backoff on a moved
- * clock (`drain({ now })`), in order per proposal, the endpoint turned off with a mail after three
+ * clock (`drain(now)`), in order per proposal, the endpoint turned off with a mail after three
  * days, Resend and test events, another owner's endpoints a 404 (A1), and `/api/v1/webhooks`.
  */
 
@@ -120,7 +120,7 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
     expect(res.status, res.text).toBe(200);
     return res.body as TProposal;
   };
-  const drain = (now?: Date) => server.deps.webhooks.drain(now ? { now } : undefined);
+  const drain = (now?: Date) => server.deps.webhooks.drain(now);
   const disableOthers = async () => {
     await server.deps.database.db.execute(sql`update webhook_endpoints set enabled = false`);
   };

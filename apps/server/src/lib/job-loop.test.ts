@@ -80,4 +80,35 @@ describe('jobLoop', () => {
     loop.kick();
     expect(calls).toHaveLength(2);
   });
+
+  it("gives drain's argument to its own pass, and calls onStop before waiting for the running pass", async () => {
+    const seen: Array<string | undefined> = [];
+    const { pass, calls } = heldPasses();
+    const events: string[] = [];
+    const loop = jobLoop<string>({
+      name: 'test',
+      pollMs: 60_000,
+      logger: quiet,
+      pass: (arg) => {
+        seen.push(arg);
+        return pass();
+      },
+      onStop: () => events.push('onStop'),
+    });
+    const drained = loop.drain('t1');
+    calls[0]!(1);
+    await expect.poll(() => calls.length).toBe(2);
+    calls[1]!(0);
+    await expect(drained).resolves.toBe(1);
+    expect(seen).toEqual(['t1', 't1']);
+
+    loop.kick();
+    const stopping = loop.stop().then(() => events.push('stopped'));
+    await Promise.resolve();
+    expect(events).toEqual(['onStop']);
+    calls[2]!(0);
+    await stopping;
+    expect(events).toEqual(['onStop', 'stopped']);
+    expect(seen).toEqual(['t1', 't1', undefined]);
+  });
 });

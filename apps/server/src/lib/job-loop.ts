@@ -2,13 +2,16 @@ import type { Logger } from 'pino';
 import type { TDatabase } from '../db/client';
 
 /** How a durable job table's worker is driven; its `pass` does the table's own work. */
-export type TJobLoop = {
+export type TJobLoop<A = undefined> = {
   /** Runs a pass now, then every `pollMs` and on each notification of `wake`'s channel. */
   start(): Promise<void>;
   /** Look for due jobs now (after a commit that queued some). */
   kick(): void;
-  /** Works every due job; resolves with how many were done when a pass found nothing more. */
-  drain(): Promise<number>;
+  /**
+   * Works every due job; resolves with how many were done when a pass found nothing more. `arg`
+   * goes to the pass (the webhook worker's clock, which tests move).
+   */
+  drain(arg?: A): Promise<number>;
   /** No more passes; resolves when the running one has ended. */
   stop(): Promise<void>;
 };
@@ -21,21 +24,23 @@ export type TJobLoop = {
  * locked`), works them until none is due and answers how many it did; a pass that throws is
  * logged as `<name> pass failed` and the next one starts afresh.
  */
-export function jobLoop(options: {
+export function jobLoop<A = undefined>(options: {
   name: string;
   pollMs: number;
   logger: Logger;
-  pass: () => Promise<number>;
+  pass: (arg?: A) => Promise<number>;
   wake?: { database: Pick<TDatabase, 'listen'>; channel: string };
-}): TJobLoop {
-  const { name, pollMs, logger, pass, wake } = options;
+  /** At stop, before waiting for the running pass (to cut what it waits on). */
+  onStop?: () => void;
+}): TJobLoop<A> {
+  const { name, pollMs, logger, pass, wake, onStop } = options;
   let timer: NodeJS.Timeout | null = null;
   let unlisten: (() => Promise<void>) | null = null;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
 
-  const run = (): Promise<number> => {
+  const run = (arg?: A): Promise<number> => {
     if (running) {
       again = true;
       return running;
@@ -45,7 +50,7 @@ export function jobLoop(options: {
       try {
         do {
           again = false;
-          total += await pass();
+          total += await pass(arg);
         } while (again && !stopped);
       } catch (err) {
         logger.warn({ err: err instanceof Error ? err.message : String(err) }, `${name} pass failed`);
@@ -73,14 +78,15 @@ export function jobLoop(options: {
     kick() {
       if (!stopped) void run();
     },
-    async drain() {
-      let total = await run();
-      // A kick during the pass may have found more; one more pass settles it.
-      total += await run();
+    async drain(arg) {
+      // The first run may be one under way (started without `arg`); the second is drain's own.
+      let total = await run(arg);
+      total += await run(arg);
       return total;
     },
     async stop() {
       stopped = true;
+      onStop?.();
       if (timer) clearInterval(timer);
       timer = null;
       if (unlisten) await unlisten().catch(() => undefined);

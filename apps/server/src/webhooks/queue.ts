@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { TDatabase, TDb } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { webhookDisabledMail } from '../mail/templates';
+import { jobLoop } from '../lib/job-loop';
 import { openSecret } from '../lib/secret-box';
 import { postWebhook, type TResolver } from './deliver';
 import { signatureHeader } from './signature';
@@ -142,7 +143,7 @@ export type TWebhookWorker = {
    * Deliver everything due at `now` (the clock by default); resolves with how many were
    * delivered. Tests move `now` through the backoff and the three-day window.
    */
-  drain(opts?: { now?: Date }): Promise<number>;
+  drain(now?: Date): Promise<number>;
   stop(): Promise<void>;
 };
 
@@ -163,10 +164,6 @@ const iso = (d: Date) => d.toISOString();
 export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
   const { database, logger } = deps;
   const db = database.db;
-  let timer: NodeJS.Timeout | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
-  let chain: Promise<number> = Promise.resolve(0);
-  let queued = false;
   let stopped = false;
   /** Cuts requests under way when the server stops (its shutdown has 10 seconds in all). */
   const stopping = new AbortController();
@@ -322,46 +319,15 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
     }
   }
 
-  function schedule(now?: Date): Promise<number> {
-    const next = chain.then(async () => {
-      queued = false;
-      try {
-        return await pass(now ?? new Date());
-      } catch (err) {
-        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'webhook pass failed');
-        return 0;
-      }
-    });
-    chain = next;
-    return next;
-  }
-
-  const kick = () => {
-    if (stopped || queued) return;
-    queued = true;
-    void schedule();
-  };
-
-  return {
-    async start() {
-      if (timer || stopped) return;
-      unlisten = await database.listen(WEBHOOKS_CHANNEL, kick);
-      timer = setInterval(kick, POLL_MS);
-      timer.unref();
-      kick();
-    },
-    kick,
-    drain(opts) {
-      return schedule(opts?.now);
-    },
-    async stop() {
+  return jobLoop<Date>({
+    name: 'webhook',
+    pollMs: POLL_MS,
+    logger,
+    pass: (now) => pass(now ?? new Date()),
+    wake: { database, channel: WEBHOOKS_CHANNEL },
+    onStop: () => {
       stopped = true;
       stopping.abort();
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (unlisten) await unlisten().catch(() => undefined);
-      unlisten = null;
-      await chain;
     },
-  };
+  });
 }
