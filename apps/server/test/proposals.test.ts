@@ -1,9 +1,10 @@
 import { documentTotals, type TDocument } from '@draftwell/shared';
-import type { TProposal, TProposalSummary } from '@draftwell/shared/workspace/proposals';
+import type { TProposal, TProposalListQuery, TProposalSummary } from '@draftwell/shared/workspace/proposals';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeDeletedProposals, RESTORE_WINDOW_MS } from '../src/activity/deleted';
 import { businessProfiles, clients, proposalEvents, proposals } from '../src/db/schema';
+import { proposalListSelect } from '../src/features/proposals/proposals.service';
 import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
 import { readyDraft, send, verifyEmail } from './proposal-fixtures';
 
@@ -224,6 +225,32 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     expect(again).toHaveLength(45);
     expect(new Set(again).size).toBe(45);
     expect(new Set(again.slice(0, 20))).toEqual(new Set(created.slice(10, 30).map((p) => p.id)));
+  });
+
+  it('P5: every list statement walks an index in the list order and reads one page, not every proposal', async () => {
+    const { client, user } = await signUp(server);
+    for (let i = 0; i < 3; i++) await create(client, { title: `Indexed ${i}` });
+    const cursor = (await list(client, '?limit=1')).nextCursor!;
+    const plan = async (query: TProposalListQuery) =>
+      db().transaction(async (tx) => {
+        // A few rows would be read whole anyway: the question is whether an index CAN give the order.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explained = (await tx.execute(
+          sql`explain ${proposalListSelect(tx, user.id, query).getSQL()}`,
+        )) as unknown as { rows: Array<Record<string, string>> };
+        return explained.rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+    const cases: TProposalListQuery[] = [
+      { limit: 30 },
+      { limit: 30, status: 'draft' },
+      { limit: 1, cursor },
+      { limit: 30, q: 'Indexed' },
+    ];
+    for (const query of cases) {
+      const text = await plan(query);
+      expect(text, JSON.stringify(query)).toMatch(/Index Scan using proposals_owner_(updated|status)_idx/);
+      expect(text, JSON.stringify(query)).not.toMatch(/Sort/);
+    }
   });
 
   it('an edit moves a proposal to the top of the list', async () => {

@@ -208,9 +208,16 @@ export const proposals = pgTable(
   },
   (t) => [
     uniqueIndex('proposals_owner_number_idx').on(t.ownerId, t.number),
-    // The dashboard list: newest first, then by id for a stable cursor.
-    index('proposals_owner_updated_idx').on(t.ownerId, t.updatedAt.desc(), t.id.desc()),
-    index('proposals_owner_status_idx').on(t.ownerId, t.status, t.updatedAt.desc()),
+    // The dashboard list: newest first, then by id for a stable cursor. NULLS FIRST is what a
+    // query's plain DESC means; drizzle's .desc() alone builds DESC NULLS LAST, an order that
+    // no ORDER BY ... DESC can walk, and the list then read and sorted every proposal (P5).
+    index('proposals_owner_updated_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('proposals_owner_status_idx').on(
+      t.ownerId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The expiry job: open proposals by their last valid day.
     index('proposals_open_valid_until_idx')
       .on(t.validUntil)

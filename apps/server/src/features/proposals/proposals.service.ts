@@ -197,15 +197,15 @@ export async function createProposal(args: {
 /** updated_at to the microsecond: a JavaScript Date would cut it to milliseconds and skip rows. */
 const updatedAtKey = sql<string>`to_char(${proposals.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The user's proposals, most recently changed first, by keyset pages. */
-export async function listProposals(args: {
-  db: TDb;
-  actor: TActor;
-  query: TProposalListQuery;
-}): Promise<TPage<TProposalSummary>> {
-  const { db, actor, query } = args;
+/**
+ * The list's statement: the owner's live proposals, most recently changed first, from the
+ * cursor on, one row more than the page to tell whether another page follows. It walks
+ * `proposals_owner_updated_idx` (or `proposals_owner_status_idx` with a status) in order and
+ * stops after the page, whatever the number of proposals (P5).
+ */
+export function proposalListSelect(db: TDb, ownerId: string, query: TProposalListQuery) {
   const cursor = decodeTimeCursor(query.cursor);
-  const where: (SQL | undefined)[] = [eq(proposals.ownerId, actor.id), isNull(proposals.deletedAt)];
+  const where: (SQL | undefined)[] = [eq(proposals.ownerId, ownerId), isNull(proposals.deletedAt)];
   if (query.status) where.push(eq(proposals.status, query.status));
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -224,12 +224,22 @@ export async function listProposals(args: {
     saveSeq: _seq,
     ...columns
   } = getTableColumns(proposals);
-  const rows = await db
+  return db
     .select({ ...columns, key: updatedAtKey })
     .from(proposals)
     .where(and(...where))
     .orderBy(desc(proposals.updatedAt), desc(proposals.id))
     .limit(query.limit + 1);
+}
+
+/** The user's proposals, most recently changed first, by keyset pages. */
+export async function listProposals(args: {
+  db: TDb;
+  actor: TActor;
+  query: TProposalListQuery;
+}): Promise<TPage<TProposalSummary>> {
+  const { db, actor, query } = args;
+  const rows = await proposalListSelect(db, actor.id, query);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
