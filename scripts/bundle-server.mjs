@@ -7,6 +7,8 @@ const SERVER_ENTRIES = {
   index: 'src/index.ts',
   // The PDF worker is its own entry: the server starts it as a worker thread from beside index.mjs.
   'pdf-worker': 'src/pdf/pdf-worker.ts',
+  // The embedded database's thread (db/pglite-thread.ts), started the same way.
+  'pglite-worker': 'src/db/pglite-worker.ts',
   // The operator's command (npm run admin) runs from the same bundle as the server.
   admin: 'src/admin.ts',
 };
@@ -19,7 +21,7 @@ export async function bundleServer({ outdir, entries = Object.keys(SERVER_ENTRIE
   const serverDir = path.join(root, 'apps/server');
   const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
   // Our own workspace package is TypeScript source: bundle it; load the rest from node_modules.
-  // esbuild too: the PDF module imports it only when it runs from source (pdf-worker-source.ts).
+  // esbuild too: the PDF and PGlite modules import it only when it runs from source (lib/worker-source.ts).
   const external = [...Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@draftwell/')), 'esbuild'];
   await esbuild({
     entryPoints: Object.fromEntries(entries.map((name) => [name, path.join(serverDir, SERVER_ENTRIES[name])])),

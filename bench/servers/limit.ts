@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { createPgliteQuery } from '../../apps/server/src/db/pglite-statements';
+import { PgliteThread } from '../../apps/server/src/db/pglite-thread';
 import { announceAndWait } from './lifecycle';
 
 /**
@@ -30,8 +29,8 @@ import { announceAndWait } from './lifecycle';
  *
  * LIMIT_DATABASE_URL: through `pg` (a pool of 10 like the server's; each statement prepared once
  * per connection by name). LIMIT_PGLITE_DUMP: a PGlite data directory (a dump of the server's, so
- * the same rows), opened on disk in this process and queried directly, one query per request, as
- * a named prepared statement like the server's (`createPgliteQuery`).
+ * the same rows), opened on its own thread as the server opens its PGlite, one query per request,
+ * as a named prepared statement like the server's.
  */
 type TQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
 
@@ -49,12 +48,12 @@ async function openDriver(): Promise<{ query: TQuery; close(): Promise<void>; ki
   const dump = process.env.LIMIT_PGLITE_DUMP;
   if (!dump) throw new Error('limit.ts needs LIMIT_DATABASE_URL or LIMIT_PGLITE_DUMP');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'draftwell-bench-limit-'));
-  const db = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(dump)]) });
-  // The server's own way to a prepared statement on PGlite (parsed once, then bound and executed).
-  const prepared = createPgliteQuery(db);
+  // On its own thread, as the server's (db/pglite-thread.ts): each query a named prepared
+  // statement there (`createPgliteQuery`), the rows sent back by structured clone.
+  const db = await PgliteThread.open({ dir: path.join(dir, 'pglite'), seed: dump });
   return {
     kind: 'pglite',
-    query: async <T>(_name: string, text: string, values: unknown[]) => (await prepared<T>(text, values)).rows,
+    query: async <T>(_name: string, text: string, values: unknown[]) => (await db.query<T>(text, values)).rows,
     close: async () => {
       await db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,10 +17,10 @@ import { startProbe } from './probe';
  * Announces the session cookie, the Origin to send, one proposal id to read and one per
  * connection to autosave (a shared one would make most PATCHes conflicts).
  *
- * On PGlite the database is opened here (where startServer would open it, DATA_DIR/pglite) and
- * handed to startServer, so the probe (`probe.ts`, its port announced as `probePort`) can time
- * the engine, and so that, with BENCH_PGLITE_DUMP set, the seeded data directory is dumped to that
- * file for the limit server (`limit.ts`) to open the very same rows.
+ * On PGlite the server opens its database as `npm start` does, on its own thread; with
+ * BENCH_PGLITE_DUMP set, the seeded data directory is dumped to that file (the server stopped a
+ * moment, below) for the limit server (`limit.ts`) to open the very same rows. The probe
+ * (`probe.ts`, its port announced as `probePort`) times the event loop and the process's CPU.
  */
 const SEEDED = Number(process.env.BENCH_SEEDED_PROPOSALS ?? 10_000);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 50);
@@ -37,14 +37,7 @@ const env = readEnv({
   RATE_LIMIT: 'off',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
-let pglite: PGlite | undefined;
-if (!env.databaseUrl) {
-  const dir = path.join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  pglite = await PGlite.create(dir);
-}
-const running = await startServer({ env, ...(pglite ? { pglite } : {}) }).catch(async (err: unknown) => {
-  await pglite?.close();
+let running = await startServer({ env }).catch((err: unknown) => {
   rmSync(dataDir, { recursive: true, force: true });
   throw err;
 });
@@ -141,15 +134,24 @@ const link = (await (await call('GET', `/api/proposals/${shared.id}/share-link`,
 };
 const shareToken = new URL(link.url).pathname.split('/').pop()!;
 
+// The limit server (limit.ts) opens the same rows from a dump of the data directory: the server
+// stops (its PGlite thread closes the directory), the directory is dumped here, and the server
+// starts again on it, on its own thread as `npm start` runs it. Sessions and rows are kept.
 const dumpFile = process.env.BENCH_PGLITE_DUMP;
-if (pglite && dumpFile) writeFileSync(dumpFile, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
-const probePort = await startProbe(pglite);
+if (!env.databaseUrl && dumpFile) {
+  const port = running.port;
+  await running.close();
+  const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+  writeFileSync(dumpFile, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  await pglite.close();
+  running = await startServer({ env: { ...env, port } });
+}
+const probePort = await startProbe();
 
 announceAndWait(
   running.port,
   async () => {
     await running.close();
-    await pglite?.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
   {

@@ -15,6 +15,8 @@ import WebSocket from 'ws';
 import type { TRealtimeServerMessage } from '@draftwell/shared';
 import { SMTPServer } from 'smtp-server';
 import { createApp } from '../src/app';
+import { PgliteThread } from '../src/db/pglite-thread';
+import type { TPgliteAsk } from '../src/db/pglite-wire';
 import { readEnv, type TEnv } from '../src/env';
 import type { TMailer } from '../src/mail/mailer';
 import { startServer, type TRunningServer } from '../src/server';
@@ -502,8 +504,10 @@ let countersInstalled = false;
 
 /**
  * Every statement the database receives is noted in the counting context it was sent from: on
- * PostgreSQL each `pg` query (one round trip), on PGlite each statement run under its query lock
- * (the prepared path and PGlite's own query and exec all take it once per statement).
+ * PostgreSQL each `pg` query (one round trip); on the server's PGlite each statement sent to its
+ * thread (a transaction's begin and end count one each); on a PGlite shared in this thread each
+ * statement run under its query lock (the prepared path and PGlite's own query and exec all take
+ * it once per statement).
  */
 function installCounters() {
   if (countersInstalled) return;
@@ -514,6 +518,13 @@ function installCounters() {
     counting.getStore()?.push(typeof first === 'string' ? first : (first?.text ?? '?'));
     return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pgQuery;
+  // The server's own PGlite runs on a thread: its statements are the asks sent there.
+  const threadRequest = PgliteThread.prototype.request;
+  const STATEMENT_ASKS = new Set(['query', 'exec', 'begin', 'end']);
+  PgliteThread.prototype.request = function <T>(this: PgliteThread, ask: TPgliteAsk) {
+    if (STATEMENT_ASKS.has(ask.op)) counting.getStore()?.push('text' in ask ? ask.text : `(${ask.op})`);
+    return threadRequest.call(this, ask) as Promise<T>;
+  };
   const pgliteStatement = PGlite.prototype._runExclusiveQuery;
   PGlite.prototype._runExclusiveQuery = function <T>(this: PGlite, fn: () => Promise<T>) {
     counting.getStore()?.push('(a PGlite statement)');

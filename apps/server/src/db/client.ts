@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { withPreparedStatements } from './pglite-statements';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** Written next to the server bundle by scripts/build.mjs; absent when running from source. */
@@ -48,18 +49,24 @@ export async function openDatabase(opts: TDatabaseOptions): Promise<TDatabase> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.logger) : openPglite(opts);
 }
 
+/**
+ * The embedded database. The server's own PGlite runs on a worker thread (pglite-thread.ts), so
+ * its engine never holds up the event loop; one handed in (tests sharing a PGlite between two
+ * apps) runs in this thread, as it was made.
+ */
 async function openPglite(opts: TDatabaseOptions): Promise<TDatabase> {
-  let client = opts.pglite;
-  const owned = !client;
-  if (!client) {
-    const dir = path.join(opts.dataDir, 'pglite');
-    const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
-    mkdirSync(dir, { recursive: true });
-    const seed = isNew && opts.pgliteSeed && existsSync(opts.pgliteSeed) ? opts.pgliteSeed : undefined;
-    client = await PGlite.create(dir, seed ? { loadDataDir: new Blob([readFileSync(seed)]) } : {});
-  }
-  const pglite = client;
-  const db = drizzlePglite({ client: withPreparedStatements(pglite), schema }) as unknown as TDb;
+  if (opts.pglite) return pgliteDatabase(withPreparedStatements(opts.pglite), false);
+  const dir = path.join(opts.dataDir, 'pglite');
+  const seed = opts.pgliteSeed && existsSync(opts.pgliteSeed) ? opts.pgliteSeed : undefined;
+  const onExit = (err: Error) => opts.logger.fatal({ err: err.message }, "the embedded database's thread stopped");
+  return pgliteDatabase(await PgliteThread.open({ dir, ...(seed ? { seed } : {}), onExit }), true);
+}
+
+/** What this file needs of a PGlite, in this thread or on its own. */
+type TPgliteClient = Pick<PGlite, 'query' | 'listen' | 'closed' | 'close'> | PgliteThread;
+
+function pgliteDatabase(pglite: TPgliteClient, owned: boolean): TDatabase {
+  const db = drizzlePglite({ client: pglite as PGlite, schema }) as unknown as TDb;
   // PGlite is one connection, and a session's advisory locks are re-entrant: two callers in this
   // process would both get the lock at once. They queue here instead.
   let queue: Promise<unknown> = Promise.resolve();

@@ -8,11 +8,11 @@ import type { TPdfWorkerInput, TPdfWorkerRequest, TPdfWorkerResponse } from './p
  * Where the worker's code is. In the build this module is bundled into apps/server/dist/index.mjs
  * and the worker is dist/pdf-worker.mjs beside it (scripts/build.mjs emits both). From source
  * (vitest, tsx, the bench) this module is a .ts file: the worker is pdf-worker.ts beside it,
- * bundled on first use (see pdf-worker-source.ts). `moduleUrl` is this module's own URL.
+ * bundled on first use (see lib/worker-source.ts). `moduleUrl` is this module's own URL.
  */
 export async function pdfWorkerUrl(moduleUrl: string = import.meta.url): Promise<URL> {
   if (/\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname)) {
-    const { bundleWorkerFromSource } = await import('./pdf-worker-source');
+    const { bundleWorkerFromSource } = await import('../lib/worker-source');
     return bundleWorkerFromSource(new URL('./pdf-worker.ts', moduleUrl));
   }
   return new URL('./pdf-worker.mjs', moduleUrl);

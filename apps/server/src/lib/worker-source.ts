@@ -33,7 +33,7 @@ export async function bundleWorkerFromSource(entry: URL): Promise<URL> {
   const code = result.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const dir = path.join(repoRoot, 'node_modules/.cache/draftwell');
-  const file = path.join(dir, `pdf-worker-${hash}.mjs`);
+  const file = path.join(dir, `${path.basename(entryPath, path.extname(entryPath))}-${hash}.mjs`);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
