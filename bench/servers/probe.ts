@@ -1,14 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { PGlite } from '@electric-sql/pglite';
+import { PgliteThread } from '../../apps/server/src/db/pglite-thread';
+import type { TPgliteAsk } from '../../apps/server/src/db/pglite-wire';
 
 /**
  * Where a bench server's time goes, for the "embedded database under load" notes: the event
- * loop's delay (perf_hooks), and with PGlite the time spent inside it. PGlite runs PostgreSQL as
- * WebAssembly on this thread: `execProtocolRawSync` is the engine's own work (synchronous, so the
- * event loop is blocked meanwhile); PGlite's two locks count the statements and time what a caller
- * waits for: the queue behind PGlite's one-at-a-time lock, the engine's work, parsing the result.
+ * loop's delay (perf_hooks), the process's CPU (all threads: on PGlite, its own thread too), and
+ * on PGlite the statements sent to its thread and how long they took there and back (the queue
+ * behind PGlite's one-at-a-time lock, the engine's work, the rows' cloning).
  *
  * GET /reset starts a window; GET /stats reports on it. The probe listens on its own port, so the
  * server under load answers nothing extra.
@@ -19,80 +19,42 @@ export type TProbeStats = {
   /** CPU time of this process (all threads) over the window, in ms. */
   cpuMs: number;
   pglite?: {
-    /** Statements run by the engine (one per query; a transaction's BEGIN and COMMIT count too). */
-    engineCalls: number;
-    /** Time inside the WebAssembly engine, blocking the event loop. */
-    engineMs: number;
-    engineMaxMs: number;
-    /** Statements run under PGlite's query lock. */
-    queries: number;
-    /** Top-level queries and transactions, and the time their callers waited for them (queue + run). */
-    transactions: number;
-    transactionWaitMs: number;
-    /** The statements PGlite's own `query()` ran most often in the window, by their first words. */
-    top: Array<{ sql: string; count: number }>;
+    /** Statements sent to PGlite's thread (a transaction's begin and end count one each). */
+    statements: number;
+    /** Their time from sending to the answer, summed, and the longest. */
+    roundTripMs: number;
+    roundTripMaxMs: number;
   };
 };
 
-export function startProbe(pglite?: PGlite): Promise<number> {
+const STATEMENTS = new Set<TPgliteAsk['op']>(['query', 'exec', 'begin', 'end']);
+
+export function startProbe(): Promise<number> {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   let started = performance.now();
   let cpuStart = process.cpuUsage();
-  const p = {
-    engineCalls: 0,
-    engineMs: 0,
-    engineMaxMs: 0,
-    queries: 0,
-    transactions: 0,
-    transactionWaitMs: 0,
+  const p = { statements: 0, roundTripMs: 0, roundTripMaxMs: 0 };
+
+  const request = PgliteThread.prototype.request;
+  PgliteThread.prototype.request = function <T>(this: PgliteThread, ask: TPgliteAsk): Promise<T> {
+    if (!STATEMENTS.has(ask.op)) return request.call(this, ask) as Promise<T>;
+    const t0 = performance.now();
+    p.statements += 1;
+    return (request.call(this, ask) as Promise<T>).finally(() => {
+      const ms = performance.now() - t0;
+      p.roundTripMs += ms;
+      p.roundTripMaxMs = Math.max(p.roundTripMaxMs, ms);
+    });
   };
-  const texts = new Map<string, number>();
-  if (pglite) {
-    // Own properties over the prototype's methods: PGlite calls these through `this`.
-    const engine = pglite.execProtocolRawSync.bind(pglite);
-    pglite.execProtocolRawSync = (message: Uint8Array) => {
-      const t = performance.now();
-      try {
-        return engine(message);
-      } finally {
-        const d = performance.now() - t;
-        p.engineCalls += 1;
-        p.engineMs += d;
-        if (d > p.engineMaxMs) p.engineMaxMs = d;
-      }
-    };
-    // Every statement (top-level, in a transaction, PGlite's own or the server's prepared path)
-    // runs under PGlite's query lock; every top-level query and every transaction first waits
-    // for its transaction lock, where the queue forms under load.
-    const statement = pglite._runExclusiveQuery.bind(pglite);
-    pglite._runExclusiveQuery = <T>(fn: () => Promise<T>) => {
-      p.queries += 1;
-      return statement(fn);
-    };
-    const exclusive = pglite._runExclusiveTransaction.bind(pglite);
-    pglite._runExclusiveTransaction = async <T>(fn: () => Promise<T>) => {
-      const t = performance.now();
-      try {
-        return await exclusive(fn);
-      } finally {
-        p.transactions += 1;
-        p.transactionWaitMs += performance.now() - t;
-      }
-    };
-    const query = pglite.query.bind(pglite);
-    pglite.query = (async (...args: Parameters<PGlite['query']>) => {
-      const text = args[0].replace(/\s+/g, ' ').slice(0, 80);
-      texts.set(text, (texts.get(text) ?? 0) + 1);
-      return query(...args);
-    }) as PGlite['query'];
-  }
+
   const reset = () => {
     loop.reset();
     started = performance.now();
     cpuStart = process.cpuUsage();
-    for (const key of Object.keys(p) as Array<keyof typeof p>) p[key] = 0;
-    texts.clear();
+    p.statements = 0;
+    p.roundTripMs = 0;
+    p.roundTripMaxMs = 0;
   };
   const round = (n: number) => Math.round(n * 100) / 100;
   const stats = (): TProbeStats => {
@@ -106,14 +68,12 @@ export function startProbe(pglite?: PGlite): Promise<number> {
         maxMs: round(loop.max / 1e6),
       },
       cpuMs: round((cpu.user + cpu.system) / 1000),
-      ...(pglite
+      ...(p.statements
         ? {
             pglite: {
-              ...(Object.fromEntries(Object.entries(p).map(([k, v]) => [k, round(v)])) as typeof p),
-              top: [...texts]
-                .sort((a, b) => b[1] - a[1])
-                .slice(0, 8)
-                .map(([sql, count]) => ({ sql, count })),
+              statements: p.statements,
+              roundTripMs: round(p.roundTripMs),
+              roundTripMaxMs: round(p.roundTripMaxMs),
             },
           }
         : {}),
