@@ -351,6 +351,40 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     }
   });
 
+  it('GET writes the stored document as PostgreSQL keeps it, and it reads back as the same value for any text', async () => {
+    const { client } = await signUp(server);
+    const p = await create(client, { title: 'Text of every kind' });
+    // Quotes, backslashes, controls, separators JavaScript treats as line ends, astral and combining
+    // characters, markup, and keys jsonb reorders: JSON's escapes and jsonb's own text must agree.
+    const texts = [
+      'He said "yes" \\ then\\no',
+      'tab\tline\nreturn\r form\f back\b bell\u0007 esc\u001b',
+      'separators \u2028 and \u2029',
+      'emoji 👩🏽‍💻 astral 𝄞 combining é',
+      '</script><!-- <b>&amp;',
+      'non-ASCII: Grüße, 東京, עברית',
+    ];
+    const document: TDocument = {
+      version: 1,
+      blocks: [
+        ...texts.map((text, i) => ({
+          id: `t${i}`,
+          type: 'rich_text' as const,
+          content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+        })),
+        ...pricedDocument().blocks,
+      ],
+    };
+    const saved = await patch(client, p.id, { version: p.version, document });
+    expect(saved.status, saved.text).toBe(200);
+    const res = await client.get(`/api/proposals/${p.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual(saved.body);
+    expect((res.body as TProposal).document).toEqual(document);
+    expect(Object.keys(res.body as object)).toEqual(Object.keys(saved.body as object));
+  });
+
   it('A1: another user gets 404 for every route on my proposal, and it is unchanged', async () => {
     const a = await signUp(server);
     const b = await signUp(server);

@@ -6,7 +6,6 @@ import type {
   TRevisionSummary,
   TSealStatus,
 } from '@draftwell/shared';
-import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { PLANS } from '@draftwell/shared/plans';
 import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
 import { cutText } from '@draftwell/shared/text';
@@ -49,15 +48,16 @@ async function ownedRow(args: TArgs) {
 /**
  * The owner's read of one proposal, in one statement with the session check (P2,
  * `getProposalSignedIn`). One whose last day has passed is expired first, as any other read of it
- * does, rather than showing "sent" until the minute's sweep; the check is in memory.
+ * does, rather than showing "sent" until the minute's sweep; the check is in memory. Answers the
+ * proposal's JSON text (a `TProposal`; see `proposalJson`).
  */
-export async function readOwnProposal(args: { deps: TAppDeps; signedIn: TSignedIn; id: string }): Promise<TProposal> {
+export async function readOwnProposal(args: { deps: TAppDeps; signedIn: TSignedIn; id: string }): Promise<string> {
   const { deps, signedIn, id } = args;
   const db = deps.database.db;
-  const { actor, proposal } = await getProposalSignedIn({ db, signedIn, id });
-  if (!isDue(proposal)) return proposal;
-  await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, proposal.id);
-  return getProposal({ db, actor, id });
+  const { actor, summary, json } = await getProposalSignedIn({ db, signedIn, id });
+  if (!isDue(summary)) return json;
+  await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, summary.id);
+  return JSON.stringify(await getProposal({ db, actor, id }));
 }
 
 /** The events whose details (time on page, address, device) are the paid plans' view analytics. */

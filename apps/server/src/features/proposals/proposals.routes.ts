@@ -1,4 +1,9 @@
-import { ZProposalCreate, ZProposalListQuery, ZProposalPatch } from '@draftwell/shared/workspace/proposals';
+import {
+  ZProposalCreate,
+  ZProposalListQuery,
+  ZProposalPatch,
+  type TProposal,
+} from '@draftwell/shared/workspace/proposals';
 import {
   ZCountersign,
   ZExtendProposal,
@@ -9,7 +14,7 @@ import {
 } from '@draftwell/shared/share/share-schemas';
 import { Hono, type Context } from 'hono';
 import { requireUser, requireUserInStatement, type TAuthedEnv } from '../../http/require-user';
-import { exactJson } from '../../http/exact-json';
+import { exactJson, jsonText } from '../../http/exact-json';
 import { validJson, validQuery } from '../../http/validate';
 import {
   createProposal,
@@ -56,8 +61,8 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   // requireUser, which thus never runs for them: Hono runs a path's handlers in the order they were
   // added, and these answer without calling the next.
   .get('/:id', requireUserInStatement, async (c) => {
-    const proposal = await readOwnProposal({ deps: c.var.deps, signedIn: c.var.signedIn, id: c.req.param('id') });
-    return exactJson(c, proposal, 200);
+    const json = await readOwnProposal({ deps: c.var.deps, signedIn: c.var.signedIn, id: c.req.param('id') });
+    return jsonText<TProposal, 200>(c, json, 200);
   })
   .patch('/:id', requireUserInStatement, validJson(ZProposalPatch), async (c) => {
     const proposal = await saveProposal({

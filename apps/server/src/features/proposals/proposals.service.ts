@@ -279,13 +279,32 @@ export async function getProposal(args: { db: TDb; actor: TActor; id: string }):
 }
 
 /**
+ * A proposal's JSON answer from its summary and its document's JSON text as PostgreSQL wrote it
+ * (`document::text`): the same value as `JSON.stringify(proposal)` (jsonb's text puts a space
+ * after each colon and comma, which JSON ignores), without parsing the document into objects on the
+ * way out of the database and serializing it again on the way into the answer. The document is most
+ * of a proposal's bytes (P2; docs/architecture.md).
+ */
+export function proposalJson(summary: TProposalSummary, documentText: string): string {
+  return `${JSON.stringify(summary).slice(0, -1)},"document":${documentText}}`;
+}
+
+/** The proposal's columns but its document, which the read below takes as text. */
+const { document: _document, ...summaryColumns } = getTableColumns(proposals);
+
+/**
  * The same read joined to the session by the cookie's token (P2): one row with the session's
- * user, and the proposal when that user owns it. Prepared like the plain read.
+ * user, and the proposal when that user owns it, its document as JSON text. Prepared like the
+ * plain read.
  */
 const signedInGetQueries = new WeakMap<TDb, ReturnType<typeof prepareSignedInGet>>();
 function prepareSignedInGet(db: TDb) {
   return db
-    .select({ session: sessionFields, proposal: proposals })
+    .select({
+      session: sessionFields,
+      proposal: summaryColumns,
+      documentText: sql<string | null>`${proposals.document}::text`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(
@@ -293,19 +312,20 @@ function prepareSignedInGet(db: TDb) {
       and(eq(proposals.id, sql.placeholder('id')), eq(proposals.ownerId, sessions.userId), isNull(proposals.deletedAt)),
     )
     .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('draftwell_get_proposal_signed_in');
+    .prepare('draftwell_get_proposal_signed_in_text');
 }
 
 /**
  * The signed-in user's proposal by id, in one statement with the session check when the cookie
  * allows it (`requireUserInStatement`); otherwise the session is settled first, as on every
- * other route. Answers with the actor it was read for.
+ * other route. Answers with the actor it was read for, the proposal's summary and its whole JSON
+ * answer (`proposalJson`).
  */
 export async function getProposalSignedIn(args: {
   db: TDb;
   signedIn: TSignedIn;
   id: string;
-}): Promise<{ actor: TActor; proposal: TProposal }> {
+}): Promise<{ actor: TActor; summary: TProposalSummary; json: string }> {
   const { db, signedIn, id } = args;
   const { credential } = signedIn;
   if (credential && isUuid(id)) {
@@ -317,12 +337,14 @@ export async function getProposalSignedIn(args: {
     const [row] = await query.execute({ ...credential, id });
     const actor = signedIn.accept(row?.session);
     if (actor) {
-      if (!row?.proposal) throw notFound();
-      return { actor, proposal: toProposal(row.proposal) };
+      if (!row?.proposal || row.documentText === null) throw notFound();
+      const summary = toSummary(row.proposal);
+      return { actor, summary, json: proposalJson(summary, row.documentText) };
     }
   }
   const actor = await signedIn.actor();
-  return { actor, proposal: await getProposal({ db, actor, id }) };
+  const proposal = await getProposal({ db, actor, id });
+  return { actor, summary: proposal, json: JSON.stringify(proposal) };
 }
 
 type TProposalSet = Partial<typeof proposals.$inferInsert>;
