@@ -383,6 +383,16 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     expect(res.body).toEqual(saved.body);
     expect((res.body as TProposal).document).toEqual(document);
     expect(Object.keys(res.body as object)).toEqual(Object.keys(saved.body as object));
+    // A save without the document answers the stored one, read back as text.
+    const renamed = await patch(client, p.id, { version: (saved.body as TProposal).version, title: 'Renamed' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body).toEqual({
+      ...(res.body as TProposal),
+      title: 'Renamed',
+      version: expect.any(Number),
+      updatedAt: expect.any(String),
+    });
+    expect((renamed.body as TProposal).document).toEqual(document);
   });
 
   it('A1: another user gets 404 for every route on my proposal, and it is unchanged', async () => {

@@ -65,13 +65,13 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     return jsonText<TProposal, 200>(c, json, 200);
   })
   .patch('/:id', requireUserInStatement, validJson(ZProposalPatch), async (c) => {
-    const proposal = await saveProposal({
+    const json = await saveProposal({
       db: c.var.deps.database.db,
       signedIn: c.var.signedIn,
       id: c.req.param('id'),
       patch: c.req.valid('json'),
     });
-    return exactJson(c, proposal, 200);
+    return jsonText<TProposal, 200>(c, json, 200);
   })
   .use(requireUser)
   .get('/', validQuery(ZProposalListQuery), async (c) => {

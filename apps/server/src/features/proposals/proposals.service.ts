@@ -395,9 +395,25 @@ function signedInDraftUpdate(db: TDb, set: TProposalSet) {
   const saved = db
     .$with('saved')
     .as(draftUpdate(db, set, sql`(select ${session.id} from ${session} where ${session.fresh})`));
+  const savedSummary = Object.fromEntries(
+    Object.keys(summaryColumns).map((name) => [name, saved[name as keyof typeof summaryColumns]]),
+  ) as { [K in keyof typeof summaryColumns]: (typeof saved)[K] };
   return db
     .with(session, saved)
-    .select()
+    .select({
+      session: {
+        id: session.id,
+        email: session.email,
+        name: session.name,
+        emailVerified: session.emailVerified,
+        fresh: session.fresh,
+      },
+      saved: savedSummary,
+      // The saved document is the one this save sent, which the caller has: it is read back only
+      // when the save did not send one (see proposalJson).
+      documentText:
+        set.document === undefined ? sql<string | null>`${saved.document}::text` : sql<string | null>`null::text`,
+    })
     .from(session)
     .leftJoin(saved, sql`true`);
 }
@@ -511,22 +527,28 @@ export async function updateProposal(args: {
 /**
  * The autosave route's save: joined to the session when the cookie allows it (P4), so the common
  * save is one statement; a patch naming a saved client, or a session only better-auth can settle,
- * takes `updateProposal` once the actor is known, as every other route does.
+ * takes `updateProposal` once the actor is known, as every other route does. Answers the saved
+ * proposal's JSON text (`proposalJson`): the document is not read back when the save sent it.
  */
 export async function saveProposal(args: {
   db: TDb;
   signedIn: TSignedIn;
   id: string;
   patch: TProposalPatch;
-}): Promise<TProposal> {
+}): Promise<string> {
   const { db, signedIn, id, patch } = args;
   const { credential } = signedIn;
   if (credential && isUuid(id) && !patch.clientId) {
-    const [row] = await saveDraftSignedIn(db, draftFields(patch), { ...saveTarget(id, patch), ...credential });
+    const set = draftFields(patch);
+    const [row] = await saveDraftSignedIn(db, set, { ...saveTarget(id, patch), ...credential });
     const actor = signedIn.accept(row?.session);
-    if (actor) return row?.saved ? toProposal(row.saved) : unsaved(db, actor, id, patch);
+    if (actor) {
+      if (!row?.saved) return JSON.stringify(await unsaved(db, actor, id, patch));
+      const documentText = row.documentText ?? JSON.stringify(set.document);
+      return proposalJson(toSummary(row.saved), documentText);
+    }
   }
-  return updateProposal({ db, actor: await signedIn.actor(), id, patch });
+  return JSON.stringify(await updateProposal({ db, actor: await signedIn.actor(), id, patch }));
 }
 
 /** A save that matched no row: the current row says why (404, 423, an applied retry, or 409). */
