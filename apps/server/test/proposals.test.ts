@@ -367,9 +367,9 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     const document: TDocument = {
       version: 1,
       blocks: [
-        ...texts.map((text, i) => ({
+        ...texts.map((text, i): TDocument['blocks'][number] => ({
           id: `t${i}`,
-          type: 'rich_text' as const,
+          type: 'rich_text',
           content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
         })),
         ...pricedDocument().blocks,
