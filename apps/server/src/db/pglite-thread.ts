@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerEntryUrl } from '../lib/worker-source';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
   fromWireError,
@@ -21,30 +22,12 @@ import {
  * until the server ends it, so other statements wait there as they would in one process.
  */
 
-/** Where the worker's code is: beside the bundle in dist, or bundled from source on first use. */
-export async function pgliteWorkerUrl(moduleUrl: string = import.meta.url): Promise<URL> {
-  if (/\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname)) {
-    const { bundleWorkerFromSource } = await import('../lib/worker-source');
-    return bundleWorkerFromSource(new URL('./pglite-worker.ts', moduleUrl));
-  }
-  return new URL('./pglite-worker.mjs', moduleUrl);
-}
-
 type TQueryable = {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(text: string): Promise<Array<Results>>;
 };
 
 export type TPgliteTransaction = TQueryable & { closed: boolean };
-
-export type TPgliteThread = TQueryable & {
-  transaction<T>(fn: (tx: TPgliteTransaction) => Promise<T>): Promise<T>;
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  /** The data directory as a tar file (the bench hands it to its limit server). */
-  dumpDataDir(): Promise<Uint8Array>;
-  close(): Promise<void>;
-  readonly closed: boolean;
-};
 
 const SAMPLE = 'draftwell: parser check';
 
@@ -69,7 +52,7 @@ function wireOptions(options: QueryOptions | undefined): TWireQueryOptions {
  * The server's side of the thread. Every statement goes through `request` (the API tests count
  * statements there, as they count PGlite's own in this thread).
  */
-export class PgliteThread implements TPgliteThread {
+export class PgliteThread {
   readonly #worker: Worker;
   readonly #waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
@@ -83,7 +66,7 @@ export class PgliteThread implements TPgliteThread {
 
   /** Starts the thread and opens the database in it; `onExit` hears of a thread that stopped on its own. */
   static async open(opts: { dir: string; seed?: string; onExit?: (err: Error) => void }): Promise<PgliteThread> {
-    const worker = new Worker(await pgliteWorkerUrl(), {
+    const worker = new Worker(await workerEntryUrl(import.meta.url, 'pglite-worker'), {
       workerData: { dir: opts.dir, seed: opts.seed },
       execArgv: [],
     });
@@ -184,10 +167,6 @@ export class PgliteThread implements TPgliteThread {
         if (!this.#closed && !this.#exited) await this.request({ op: 'unlisten', channel });
       }
     };
-  }
-
-  dumpDataDir(): Promise<Uint8Array> {
-    return this.request<Uint8Array>({ op: 'dump' });
   }
 
   async close(): Promise<void> {

@@ -11,7 +11,6 @@ export type TPgliteAsk =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
-  | { op: 'dump' }
   | { op: 'close' };
 
 /** An ask with its number, which the answer carries back. */

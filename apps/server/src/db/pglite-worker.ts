@@ -109,8 +109,6 @@ async function main() {
         await unsubscribe?.();
         return null;
       }
-      case 'dump':
-        return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
       case 'close':
         if (!pglite.closed) await pglite.close();
         return null;

@@ -4,6 +4,19 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
+ * Where a worker's code is, for a module that starts `name` as a worker thread from beside itself
+ * (`moduleUrl`, its own `import.meta.url`). In the build that module is bundled into
+ * apps/server/dist/index.mjs and the worker is dist/<name>.mjs beside it (scripts/bundle-server.mjs
+ * emits both). From source (vitest, tsx, the bench) the module is a .ts file: the worker is
+ * <name>.ts beside it, bundled on first use (below).
+ */
+export async function workerEntryUrl(moduleUrl: string, name: string): Promise<URL> {
+  if (/\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname))
+    return bundleWorkerFromSource(new URL(`./${name}.ts`, moduleUrl));
+  return new URL(`./${name}.mjs`, moduleUrl);
+}
+
+/**
  * Running from source only (vitest, tsx, the bench). Node 20 cannot start a .ts worker through
  * tsx: tsx installs its loader in worker threads only from Node 22.22. So the worker entry is
  * bundled here with esbuild, as scripts/build.mjs bundles it for dist (same externals), into

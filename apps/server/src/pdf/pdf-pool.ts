@@ -1,21 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntryUrl } from '../lib/worker-source';
 import { PdfRenderError } from './pdf-error';
 import type { TPdfWorkerInput, TPdfWorkerRequest, TPdfWorkerResponse } from './pdf-types';
 
-/**
- * Where the worker's code is. In the build this module is bundled into apps/server/dist/index.mjs
- * and the worker is dist/pdf-worker.mjs beside it (scripts/build.mjs emits both). From source
- * (vitest, tsx, the bench) this module is a .ts file: the worker is pdf-worker.ts beside it,
- * bundled on first use (see lib/worker-source.ts). `moduleUrl` is this module's own URL.
- */
-export async function pdfWorkerUrl(moduleUrl: string = import.meta.url): Promise<URL> {
-  if (/\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname)) {
-    const { bundleWorkerFromSource } = await import('../lib/worker-source');
-    return bundleWorkerFromSource(new URL('./pdf-worker.ts', moduleUrl));
-  }
-  return new URL('./pdf-worker.mjs', moduleUrl);
+/** Where the PDF worker's code is: beside the bundle in dist, or bundled from source (lib/worker-source.ts). */
+export function pdfWorkerUrl(moduleUrl: string = import.meta.url): Promise<URL> {
+  return workerEntryUrl(moduleUrl, 'pdf-worker');
 }
 
 export type TPdfPoolOptions = {

@@ -194,6 +194,9 @@ export async function createProposal(args: {
   });
 }
 
+/** The proposal's columns but its document: the list leaves it out, the signed-in read and save take it as text. */
+const { document: _document, ...summaryColumns } = getTableColumns(proposals);
+
 /** updated_at to the microsecond: a JavaScript Date would cut it to milliseconds and skip rows. */
 const updatedAtKey = sql<string>`to_char(${proposals.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -216,14 +219,7 @@ export function proposalListSelect(db: TDb, ownerId: string, query: TProposalLis
   if (cursor) {
     where.push(sql`(${proposals.updatedAt}, ${proposals.id}) < (${cursor.k}::timestamptz, ${cursor.id}::uuid)`);
   }
-  const {
-    document: _document,
-    ownerId: _owner,
-    deletedAt: _deleted,
-    saveWriter: _writer,
-    saveSeq: _seq,
-    ...columns
-  } = getTableColumns(proposals);
+  const { ownerId: _owner, deletedAt: _deleted, saveWriter: _writer, saveSeq: _seq, ...columns } = summaryColumns;
   return db
     .select({ ...columns, key: updatedAtKey })
     .from(proposals)
@@ -288,9 +284,6 @@ export async function getProposal(args: { db: TDb; actor: TActor; id: string }):
 export function proposalJson(summary: TProposalSummary, documentText: string): string {
   return `${JSON.stringify(summary).slice(0, -1)},"document":${documentText}}`;
 }
-
-/** The proposal's columns but its document, which the read below takes as text. */
-const { document: _document, ...summaryColumns } = getTableColumns(proposals);
 
 /**
  * The same read joined to the session by the cookie's token (P2): one row with the session's
