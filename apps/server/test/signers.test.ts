@@ -229,6 +229,53 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect((await sign(secondToken, second)).status).toBe(201);
   });
 
+  it('issue 24: a visit and a download are credited to the signer whose link it was, on every plan, in the feed and the mail', async () => {
+    const first = { name: 'Ann First', email: address('ann') };
+    const second = { name: 'Ben Second', email: address('ben') };
+    const { proposal, state } = await sendTo([first, second], { order: 'sequential' });
+    const secondId = state.signers.find((s) => s.email === second.email)!.id;
+    const secondToken = tokenFor(state, second.email);
+    const before = (await owner.get('/api/notifications')).body.lastSeq as number;
+    // Ben opens his link and downloads the PDF before Ann has even looked.
+    expect((await visitor().post(`/api/share/${secondToken}/views`)).status).toBe(201);
+    expect((await visitor().get(`/api/share/${secondToken}/pdf`)).status).toBe(200);
+
+    const events = async (who: Client = owner) =>
+      ((await who.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[]).filter(
+        (e) => e.type === 'opened' || e.type === 'downloaded',
+      );
+    const ben = { signerId: secondId, name: second.name };
+    const [opened, downloaded] = await events();
+    expect(opened).toMatchObject({ type: 'opened', data: { seconds: 0, ...ben } });
+    expect(downloaded).toMatchObject({ type: 'downloaded', data: { by: 'client', ...ben } });
+    const feed = await owner.get(`/api/notifications?after=${before}`);
+    expect(feed.body.items).toEqual([
+      expect.objectContaining({ type: 'opened', text: `${second.name} opened “Website redesign”.` }),
+    ]);
+    // The owner's mail on the first visit names him too.
+    await mail.waitForMail(ownerEmail, new RegExp(`^${second.name} opened “Website redesign”\\.$`));
+
+    // A visit recorded before visits carried a name (the signer's id only) is named from the signer.
+    await server.deps.database.db.execute(
+      sql`update proposal_events set data = data - 'name' where proposal_id = ${proposal.id} and type = 'opened'`,
+    );
+    expect((await events())[0]!.data).toMatchObject(ben);
+
+    // On the free plan the visit keeps whose it was, and only that.
+    const ownerId = (await owner.session())!.user.id;
+    await server.deps.database.db.execute(
+      sql`insert into subscriptions (user_id, plan, status, source) values (${ownerId}, 'free', 'active', 'admin')`,
+    );
+    try {
+      const [freeOpened, freeDownloaded] = await events();
+      expect(freeOpened!.data).toEqual(ben);
+      expect(freeOpened).toMatchObject({ ipAddress: null, userAgent: null });
+      expect(freeDownloaded!.data).toEqual({ by: 'client', ...ben });
+    } finally {
+      await server.deps.database.db.execute(sql`delete from subscriptions where user_id = ${ownerId}`);
+    }
+  });
+
   it('countersign after: the owner signs last in the app, after every client; then it is accepted', async () => {
     const client = { name: 'Cleo Client', email: address('cleo') };
     const { proposal, state } = await sendTo([client], { countersign: 'after' });

@@ -9,7 +9,7 @@ import { brandedSnapshot, planOf } from '../billing/plan';
 import { sha256Hex } from '../lib/sha256';
 import { readStoredBytes, StoredFileMismatchError } from '../storage/file-storage';
 import { PdfRenderError, renderProposalPdf, type TPdfImage } from '../pdf';
-import { recordEvent } from './events';
+import { recordEvent, signerData, type TEventSigner } from './events';
 import { findCertificate } from './records';
 
 type TProposalRow = typeof proposals.$inferSelect;
@@ -157,6 +157,8 @@ export async function issueRevisionPdf(args: {
   proposal: Pick<TProposalRow, 'id' | 'ownerId'>;
   revision: TRevisionRow;
   by: 'owner' | 'client';
+  /** The client signer whose link it was: the timeline credits the download to them. */
+  signer?: TEventSigner;
   ipAddress?: string;
   userAgent?: string;
 }): Promise<{ bytes: Uint8Array; filename: string }> {
@@ -173,7 +175,7 @@ export async function issueRevisionPdf(args: {
     type: 'downloaded',
     actor: by,
     revisionNumber: revision.number,
-    data: { by },
+    data: { by, ...signerData(args.signer) },
     ipAddress: by === 'client' ? (args.ipAddress ?? null) : null,
     userAgent: by === 'client' ? (args.userAgent ?? null) : null,
   });
