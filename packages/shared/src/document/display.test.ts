@@ -13,6 +13,8 @@ import {
   isSafeHref,
   kindsToTotal,
   kindsWithAmounts,
+  formatKindTotals,
+  totalsByKind,
   lineChoice,
   NEUTRAL_ACCENT,
   normalizeHexColor,
@@ -254,6 +256,18 @@ describe('totals', () => {
     expect(kindsWithAmounts({ one_off: zero, monthly: amounts(900), yearly: zero })).toEqual(['monthly']);
     expect(kindsWithAmounts({ one_off: amounts(1), monthly: zero, yearly: amounts(5) })).toEqual(['one_off', 'yearly']);
     expect(kindsWithAmounts({ one_off: zero, monthly: zero, yearly: zero })).toEqual(['one_off']);
+  });
+
+  it('writes one-off and recurring totals as one phrase, leaving out the kinds with nothing (issue 24)', () => {
+    const totals = { one_off: amounts(275_000), monthly: amounts(594_000), yearly: amounts(120_000) };
+    expect(totalsByKind(totals)).toEqual({ one_off: 275_000, monthly: 594_000, yearly: 120_000 });
+    expect(formatKindTotals(totalsByKind(totals), 'USD')).toBe('$2,750 + $5,940 / month + $1,200 / year');
+    expect(formatKindTotals({ one_off: 0, monthly: 9_000, yearly: 0 }, 'USD')).toBe('$90 / month');
+    expect(formatKindTotals({ one_off: 275_050, monthly: 0, yearly: 120_000 }, 'EUR')).toBe(
+      '€2,750.50 + €1,200 / year',
+    );
+    expect(formatKindTotals({ one_off: 5_000, monthly: 700, yearly: 0 }, 'JPY')).toBe('¥5,000 + ¥700 / month');
+    expect(formatKindTotals({ one_off: 0, monthly: 0, yearly: 0 }, 'USD')).toBe('$0');
   });
 
   it('writes the rows of a kind: subtotal, discount, net, tax only where they say something', () => {

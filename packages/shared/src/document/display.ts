@@ -3,6 +3,7 @@ import type { TSignatureEvidence, TSignatureMarkData } from '../share/signing';
 import { BILLING_KINDS, QUANTITY_SCALE, type TBillingKind, type TPricingAmounts, type TPricingTotals } from './pricing';
 import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable, TSignatureBlock } from './schema';
 import { DEFAULT_LOCALE, documentLocale } from './locale';
+import { formatMoney } from '../money';
 import { formatCalendarDate, type TDocumentContext } from './variables';
 
 /**
@@ -92,6 +93,25 @@ export function kindsToTotal(
 export function kindsWithAmounts(totals: TPricingTotals): TBillingKind[] {
   const kinds = BILLING_KINDS.filter((kind) => totals[kind].total !== 0 || totals[kind].net !== 0);
   return kinds.length > 0 ? kinds : ['one_off'];
+}
+
+/** A total per billing kind, in minor units of one currency: `{ one_off, monthly, yearly }`. */
+export type TKindTotals = Record<TBillingKind, number>;
+
+/** The total of each billing kind of `totals` (after discount and tax): what a list or a dashboard shows. */
+export function totalsByKind(totals: TPricingTotals): TKindTotals {
+  return { one_off: totals.one_off.total, monthly: totals.monthly.total, yearly: totals.yearly.total };
+}
+
+/**
+ * One-off and recurring totals as one phrase, the kinds with nothing left out:
+ * "$2,750 + $5,940 / month + $1,200 / year", "$90 / month"; "$0" when all are nothing.
+ */
+export function formatKindTotals(totals: TKindTotals, currency: string, locale = DEFAULT_LOCALE): string {
+  const parts = BILLING_KINDS.filter((kind) => totals[kind] !== 0).map(
+    (kind) => `${formatMoney(totals[kind], currency, locale)}${BILLING_SUFFIX[kind]}`,
+  );
+  return parts.length > 0 ? parts.join(' + ') : formatMoney(0, currency, locale);
 }
 
 export type TTotalsRow = {
