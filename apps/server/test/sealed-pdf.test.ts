@@ -194,7 +194,8 @@ describe.each(backendsAndStorages)('the sealed PDF (%s, %s storage)', (backend, 
     expect(events.filter((e) => e.type === 'downloaded').map((e) => e.data)).toEqual([
       { by: 'owner', sealed: true },
       { by: 'owner', sealed: true },
-      { by: 'client', sealed: true },
+      // The client's download names the signer whose link it was (issue 24).
+      { by: 'client', sealed: true, signerId: expect.any(String), name: 'Dana Reyes' },
     ]);
     // Another user reaches none of it (A1); a wrong token neither (A3).
     const other = (await signUp(p.server, { name: 'Mallory' })).client;
