@@ -29,7 +29,6 @@ function recipe(): string {
     .join('\n');
 }
 
-
 describe('the README’s curl recipe', () => {
   let server: TTestServer;
   let owner: TOwner;

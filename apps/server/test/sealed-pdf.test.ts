@@ -361,7 +361,6 @@ describe.each(backendsAndStorages)('the sealed PDF (%s, %s storage)', (backend, 
   });
 });
 
-
 describe('the sealed PDF while it is being made, when it fails, and when an instance dies (R17)', () => {
   it('while pending: a 409 with Retry-After, the mails wait without counting a failure; then both go with it', async () => {
     const sink = await startMailSink();
@@ -541,76 +540,73 @@ describe('the signing identity', () => {
     },
   );
 
-  it(
-    'an operator certificate (a .p12 made by openssl) seals; a wrong passphrase stops the start',
-    async () => {
-      const dir = tempDir('dw-p12-');
-      const key = path.join(dir, 'key.pem');
-      const crt = path.join(dir, 'cert.pem');
-      const p12 = path.join(dir, 'seal.p12');
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-keyout',
-          key,
-          '-out',
-          crt,
-          '-days',
-          '30',
-          '-subj',
-          '/CN=Acme Proposals Seal/O=Acme Ltd',
-        ],
-        { stdio: 'ignore' },
-      );
-      execFileSync(
-        'openssl',
-        ['pkcs12', '-export', '-inkey', key, '-in', crt, '-out', p12, '-passout', 'pass:correct horse'],
-        {
-          stdio: 'ignore',
-        },
-      );
-      const fingerprint = new X509Certificate(readFileSync(crt)).fingerprint256.replaceAll(':', '').toLowerCase();
+  it('an operator certificate (a .p12 made by openssl) seals; a wrong passphrase stops the start', async () => {
+    const dir = tempDir('dw-p12-');
+    const key = path.join(dir, 'key.pem');
+    const crt = path.join(dir, 'cert.pem');
+    const p12 = path.join(dir, 'seal.p12');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        crt,
+        '-days',
+        '30',
+        '-subj',
+        '/CN=Acme Proposals Seal/O=Acme Ltd',
+      ],
+      { stdio: 'ignore' },
+    );
+    execFileSync(
+      'openssl',
+      ['pkcs12', '-export', '-inkey', key, '-in', crt, '-out', p12, '-passout', 'pass:correct horse'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const fingerprint = new X509Certificate(readFileSync(crt)).fingerprint256.replaceAll(':', '').toLowerCase();
 
-      await expect(
-        startTestServer({ env: { SIGNING_CERT_P12: p12, SIGNING_CERT_PASSPHRASE: 'wrong' } }),
-      ).rejects.toThrow(SigningConfigError);
-      await expect(startTestServer({ env: { SIGNING_CERT_P12: path.join(dir, 'missing.p12') } })).rejects.toThrow(
-        /SIGNING_CERT_P12: no file at/,
-      );
+    await expect(startTestServer({ env: { SIGNING_CERT_P12: p12, SIGNING_CERT_PASSPHRASE: 'wrong' } })).rejects.toThrow(
+      SigningConfigError,
+    );
+    await expect(startTestServer({ env: { SIGNING_CERT_P12: path.join(dir, 'missing.p12') } })).rejects.toThrow(
+      /SIGNING_CERT_P12: no file at/,
+    );
 
-      const sink = await startMailSink();
-      const server = await startTestServer({
-        mail: sink,
-        env: { TRUST_PROXY: 'true', SIGNING_CERT_P12: p12, SIGNING_CERT_PASSPHRASE: 'correct horse' },
+    const sink = await startMailSink();
+    const server = await startTestServer({
+      mail: sink,
+      env: { TRUST_PROXY: 'true', SIGNING_CERT_P12: p12, SIGNING_CERT_PASSPHRASE: 'correct horse' },
+    });
+    try {
+      const certificate = await server.client().get('/api/verify/certificate');
+      expect(certificate.body).toMatchObject({
+        fingerprint,
+        selfSigned: false,
+        subject: expect.stringContaining('CN=Acme Proposals Seal'),
       });
-      try {
-        const certificate = await server.client().get('/api/verify/certificate');
-        expect(certificate.body).toMatchObject({
-          fingerprint,
-          selfSigned: false,
-          subject: expect.stringContaining('CN=Acme Proposals Seal'),
-        });
-        const p = await ownerOn(server);
-        const { proposal, token, shared } = await sentProposal(p, 'Operator seal');
-        await accept(p, token, shared);
-        await server.deps.seals.drain();
-        expect(await sealOf(p, proposal.id)).toMatchObject({ status: 'sealed', certificateFingerprint: fingerprint });
-        const sealed = (await p.owner.get(`/api/proposals/${proposal.id}/sealed-pdf`)).bytes;
-        const report = pdfsig(sealed);
-        expect(report).toContain('Signer Certificate Common Name: Acme Proposals Seal');
-        expect(report).toContain('Signature Validation: Signature is Valid.');
-        expect(await countRows(server, 'signing_identities')).toBe(0);
-      } finally {
-        await server.close();
-        await sink.close();
-      }
-    },
-  );
+      const p = await ownerOn(server);
+      const { proposal, token, shared } = await sentProposal(p, 'Operator seal');
+      await accept(p, token, shared);
+      await server.deps.seals.drain();
+      expect(await sealOf(p, proposal.id)).toMatchObject({ status: 'sealed', certificateFingerprint: fingerprint });
+      const sealed = (await p.owner.get(`/api/proposals/${proposal.id}/sealed-pdf`)).bytes;
+      const report = pdfsig(sealed);
+      expect(report).toContain('Signer Certificate Common Name: Acme Proposals Seal');
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(await countRows(server, 'signing_identities')).toBe(0);
+    } finally {
+      await server.close();
+      await sink.close();
+    }
+  });
 
   it('with SIGNING_TSA_URL each seal carries an RFC 3161 timestamp from that server', async () => {
     const tsa = await startLocalTsa();
