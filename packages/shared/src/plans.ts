@@ -89,7 +89,6 @@ export const LIMITED_ACTIONS = ['proposalsSent', 'briefDrafts', 'ownTemplates'] 
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 /** The actions counted per usage period. */
 export type TUsageMetric = Exclude<TLimitedAction, 'ownTemplates'>;
-export const USAGE_METRICS: readonly TUsageMetric[] = ['proposalsSent', 'briefDrafts'];
 
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type TBillingInterval = (typeof BILLING_INTERVALS)[number];

@@ -29,7 +29,7 @@ import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from '@/fea
 import { ProposalDetailsFields, type TProposalFields } from '@/features/editor/components/proposal-details-fields';
 import type { TDocumentEditorHandle } from '@/features/editor/types';
 import { useDocumentLocale, useSender } from '@/features/editor/use-sender';
-import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-load-states';
 import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-template-dialog';

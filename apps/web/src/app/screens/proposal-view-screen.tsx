@@ -29,7 +29,7 @@ import { RevisionsCard } from '@/features/proposal-view/components/revisions-car
 import { SignersCard } from '@/features/proposal-view/components/signers-card';
 import { TimeStamp } from '@/features/proposal-view/components/time-stamp';
 import { WithdrawDialog } from '@/features/proposal-view/components/withdraw-dialog';
-import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-load-states';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { ApiError } from '@/lib/api-client';
 import { useBilling } from '@/lib/api/billing-state';
