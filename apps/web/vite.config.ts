@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { isProtectedRoute, isSharePath } from '../../packages/shared/src/paths';
+import { isProtectedRoute, isSharePath } from '../../packages/shared/src/paths.ts';
 
 const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3000);
 
