@@ -294,7 +294,7 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect(text).toContain('Signatures');
     expect(text).toMatch(/1\. Cleo Client/);
     expect(text).toMatch(/2\. Olivia Owner \(sender\)/);
-    expect(text).toContain('signed in as the sender');
+    expect(text).toContain('Signed in to Draftwell as the sender');
     if (HAS_PDFSIG) {
       const file = path.join(tmpdir(), `signers-${proposal.id}.pdf`);
       writeFileSync(file, sealed.bytes);

@@ -396,9 +396,9 @@ export function signatureFacts(signature: TSignatureEvidence, locale: string = D
   return [
     { term: 'Email', value: signature.email, kind: 'text' },
     { term: 'Signed at', value: formatUtcInstant(signature.signedAt, locale), kind: 'time', at: signature.signedAt },
-    // The owner's signature given as they sent the proposal has none.
-    { term: 'IP address', value: signature.ipAddress ?? 'None: signed in the app', kind: 'code' },
-    { term: 'Browser (user agent)', value: signature.userAgent || 'None recorded', kind: 'code' },
+    // An owner's signature given as they sent, before sending recorded where from, has neither.
+    { term: 'IP address', value: signature.ipAddress || 'Not recorded', kind: 'code' },
+    { term: 'Browser (user agent)', value: signature.userAgent || 'Not recorded', kind: 'code' },
     { term: 'Proof of address', value: proof, kind: 'text' },
     { term: 'Consent statement', value: signature.consentText, kind: 'quote' },
     { term: 'Consent hash (SHA-256)', value: signature.consentHash, kind: 'code' },

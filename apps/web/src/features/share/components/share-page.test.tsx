@@ -903,7 +903,7 @@ describe('SharePage: several signers', () => {
     expect(frank).toContain('Code emailed to frank@acme.example');
     expect(olivia).toMatch(/^3\.Olivia OwnerSender/);
     expect(olivia).toContain('Signed in to Draftwell as the sender');
-    expect(olivia).toContain('— (signed in the app)');
+    expect(olivia).toContain('IP addressNot recorded');
     // Typed marks in the handwriting font, drawn ones as their image.
     const typed = items[0]!.querySelector('[data-signature-mark="typed"]')!;
     expect(typed.textContent).toBe('Ann First');
