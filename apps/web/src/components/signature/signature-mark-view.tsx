@@ -4,8 +4,8 @@ import { HANDWRITING } from './signature-font';
 
 /**
  * The space a mark takes: an image is fitted inside a box of this size whatever its shape (a
- * signature can be 2,000 pixels wide or ten times taller than wide), so it never runs into the
- * text around it; a typed name takes the lines it needs.
+ * signature can be 2,000 pixels wide or ten times taller than wide), never enlarged (as in the
+ * PDF), so it never runs into the text around it; a typed name takes the lines it needs.
  */
 const SIZES = {
   md: { box: 'h-20 max-w-xs', typed: 'text-3xl' },
@@ -48,7 +48,7 @@ export function SignatureMarkView({
       <img
         src={mark.image}
         alt={who ? `Signature of ${who}` : 'Signature'}
-        className="block size-full object-contain object-left-bottom"
+        className="block size-full object-scale-down object-left-bottom"
       />
     </span>
   );

@@ -125,7 +125,7 @@ export function AcceptanceCertificate({
                     <SignatureFacts
                       signature={g}
                       locale={locale}
-                      className="text-xs sm:grid-cols-[9rem_minmax(0,1fr)]"
+                      className="text-xs sm:grid-cols-[10rem_minmax(0,1fr)]"
                     />
                   </li>
                 ))}
