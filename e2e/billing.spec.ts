@@ -31,7 +31,8 @@ test('free limit → Upgrade → Stripe Checkout → Pro with its invoice; the p
   await limit.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page).toHaveURL('/profile?tab=plan');
   await expect(planHeading(page, 'Free')).toBeVisible();
-  await expect(page.getByText('Billing is not enabled on this server')).toHaveCount(0);
+  await expect(page.getByText('Billing is not set up on this server', { exact: false })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upgrade to Business' })).toBeEnabled();
 
   // Checkout, on Stripe's page (here the local server's), for the price the server chose.
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
