@@ -945,7 +945,7 @@ describe('richTextPlainText', () => {
 });
 
 describe('diffSentRevisions', () => {
-  const dear = (...after: string[]) =>
+  const dear = (...after: (string | TInlineNode)[]) =>
     rich('intro', paragraph('Dear ', { type: 'variable', attrs: { name: 'client.name' } }, ...after));
 
   it('fills each revision’s variables with its own values, as its reader saw them', () => {
