@@ -309,6 +309,9 @@ test('extend, withdraw and send again; the revisions compare word by word', asyn
   const changes = compare.getByRole('list', { name: 'Changes' });
   await expect(changes.locator('del', { hasText: 'six' })).toBeVisible();
   await expect(changes.locator('ins', { hasText: 'eight' })).toBeVisible();
+  // The variable reads as the client saw it in each revision, not as {{client.name}}.
+  await expect(changes).toContainText('Dear Dana Reyes, we will design and launch your new website in');
+  await expect(changes).not.toContainText('{{');
   // Marked by more than colour: struck through and underlined.
   expect(
     await changes

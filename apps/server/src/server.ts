@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { serve, type ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { REALTIME_MAX_MESSAGE_BYTES } from '@draftwell/shared';
+import { PLAN_IDS, PLANS } from '@draftwell/shared/plans';
 import { createApp } from './app';
 import { createAuth } from './auth';
 import { logAiSdkWarnings } from './drafting';
@@ -173,6 +174,15 @@ export async function startServer(opts: {
         ? `Open Draftwell at ${env.baseUrl}: pages opened at any other address are refused (403). If people reach it at another address, start it with BASE_URL set to that address, for example BASE_URL=${new URL(url).origin}.`
         : `Open Draftwell at ${url} (localhost, 127.0.0.1 and [::1] all work on this machine). To open it from another machine or a domain, start it with BASE_URL set to that address, for example BASE_URL=https://proposals.example.com.`,
     );
+
+    if (!env.stripe) {
+      // Users are told only that billing is not set up and to ask whoever runs the server: the
+      // way to change a plan is for the operator, here.
+      logger.info(
+        { defaultPlan: env.defaultPlan },
+        `Billing is off (no STRIPE_* settings): every account starts on the ${PLANS[env.defaultPlan].name} plan (DEFAULT_PLAN). To change an account’s plan, run: npm run admin -- set-plan <email> <${PLAN_IDS.join('|')}>`,
+      );
+    }
 
     let closing: Promise<void> | null = null;
     const close = () =>

@@ -103,7 +103,7 @@ describe('pages of the web app', () => {
     const editor = await (await get('/edit-draft/0b4f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f')).text();
     expect(editor).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
     expect(editor).toContain('<link rel="modulepreload" crossorigin href="/assets/editor-1.js">');
-    expect(editor).toContain('<link rel="preload" as="style" href="/assets/editor-1.css">');
+    expect(editor).toContain('<link rel="preload" as="style" crossorigin href="/assets/editor-1.css">');
     expect(editor).not.toContain('evil.example');
     expect(await (await get('/profile')).text()).not.toContain('modulepreload');
     expect((await get('/screen-preloads.json')).status).toBe(404);
