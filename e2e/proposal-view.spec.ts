@@ -203,6 +203,9 @@ test('send from the editor with its checklist, then the view: link, live client 
   await expect(commented).toBeVisible({ timeout: LIVE_MS });
   await expect(activity(page)).toContainText('Dana Reyes commented');
   await expect(comments(page)).toContainText('Could we start in March instead?');
+  // The pointer rests on the toast, which holds its timer (as it does for a person reading it):
+  // on a busy machine the accessibility check below outlasted the toast's few seconds.
+  await commented.hover();
   await axeOpenState(page, 'a live notification and the timeline');
   // View goes to the proposal (here, where the owner already is).
   await commented.getByRole('button', { name: 'View' }).click();
