@@ -21,7 +21,7 @@ export function SignatureMarkView({
     return (
       <span
         data-signature-mark="typed"
-        className={cn(HANDWRITING, 'block text-3xl leading-tight break-words', className)}
+        className={cn(HANDWRITING, 'block text-3xl leading-tight wrap-anywhere', className)}
       >
         {mark.text}
       </span>

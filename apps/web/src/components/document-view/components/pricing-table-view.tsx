@@ -28,10 +28,13 @@ type TProps = {
   onSelectionChange?: (next: TPricingSelection) => void;
 };
 
-/** Cells become label/value rows when the container is narrow (a phone, a side preview). */
+/**
+ * Cells become label/value rows when the container is narrow (a phone, a side preview). The label
+ * keeps its width: a long unit beside it wraps, not the word "Quantity".
+ */
 const CELL = 'flex items-baseline justify-between gap-4 py-1 @xl:table-cell @xl:py-3 @xl:align-top';
 const LABELLED =
-  'before:text-muted-foreground before:font-normal before:content-[attr(data-label)] @xl:text-right @xl:before:content-none';
+  'before:text-muted-foreground before:shrink-0 before:font-normal before:content-[attr(data-label)] @xl:text-right @xl:before:content-none';
 
 function describe(line: TPricingLine): string {
   return line.description.trim() || 'this item';

@@ -43,8 +43,8 @@ function SignatureEvidence({
     <li className="rounded-md border p-4" data-signature={signature.party}>
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-muted-foreground tabular-nums">{index + 1}.</span>
-        <span className="font-semibold break-words">{signature.name}</span>
-        {role ? <span className="text-muted-foreground break-words">{role}</span> : null}
+        <span className="font-semibold wrap-anywhere">{signature.name}</span>
+        {role ? <span className="text-muted-foreground wrap-anywhere">{role}</span> : null}
       </p>
       <div className="mt-3 max-w-sm border-b border-dashed pb-1">
         {signature.mark ? (
@@ -63,9 +63,9 @@ function SignatureEvidence({
         <dt className="text-muted-foreground">IP address</dt>
         <dd className="font-mono text-[0.8125rem] break-all">{signature.ipAddress ?? '— (signed in the app)'}</dd>
         <dt className="text-muted-foreground">Browser</dt>
-        <dd className="break-words">{signature.userAgent || '—'}</dd>
+        <dd className="wrap-anywhere">{signature.userAgent || '—'}</dd>
         <dt className="text-muted-foreground">Proof of address</dt>
-        <dd className="break-words">{proofText(signature)}</dd>
+        <dd className="wrap-anywhere">{proofText(signature)}</dd>
       </dl>
     </li>
   );
