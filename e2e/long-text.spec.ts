@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LONG_ROLE, LONG_TEXT, LONG_URL, LONG_WORD, longTextDocument } from './support/long-text';
-import { expectNothingWiderThanTheScreen, onEveryPhone, themeFollowsTheSystem } from './support/overflow';
+import { expectNothingWiderThanTheScreen, onEveryPhone } from './support/overflow';
 import { api, confirmedOwner, inDays, showSignForm, type TProposal } from './support/proposals';
 
 /**
@@ -66,7 +66,6 @@ test('issue 24: a 300-character URL and a 120-character word wrap on every page 
   });
 
   // The editor's preview, before sending.
-  await themeFollowsTheSystem(page);
   await page.setViewportSize({ width: 390, height: 780 });
   await page.goto(`/edit-draft/${created.id}`);
   const openPreview = page.getByRole('button', { name: 'Preview', exact: true });
@@ -98,7 +97,6 @@ test('issue 24: a 300-character URL and a 120-character word wrap on every page 
 
   // The client's page: the document, the signers and the sign form (they load as the reader nears them).
   const client = await (await newContext()).newPage();
-  await themeFollowsTheSystem(client);
   await client.setViewportSize({ width: 390, height: 780 });
   const link = mail.linkIn(sentMail);
   const showAll = async () => {
