@@ -143,7 +143,7 @@ function textElements(html: string): { tag: string; style: string; text: string 
 
 describe('mail templates, issue 24: long words and links wrap', () => {
   it.each(Object.entries(MAILS))('%s: every element holding text wraps anywhere', (_, mail) => {
-    const elements = textElements(mail.html);
+    const elements = textElements(mail.html ?? '');
     expect(elements.some((e) => e.text.includes(WORD_120) || e.text.includes(URL_300))).toBe(true);
     const unwrapped = elements
       .filter((e) => !/overflow-wrap:anywhere/.test(e.style) || !/word-break:break-word/.test(e.style))
