@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import type { TCapturedMail } from './support/mime';
 import { solidPng } from './support/png';
+import { expectNothingWiderThanTheScreen } from './support/overflow';
 import { api, confirmedOwner, inDays, sellingDocument, showSignForm, type TProposal } from './support/proposals';
 
 /**
@@ -244,8 +245,7 @@ test('two client signers in order and the owner countersigning: everyone gets th
     await benPage.evaluate((t) => localStorage.setItem('theme', t), theme);
     await benPage.reload();
     await expect(benCertificate.getByRole('link', { name: 'Signed PDF' })).toBeVisible();
-    const overflow = await benPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `horizontal overflow in px (${theme})`).toBeLessThanOrEqual(0);
+    await expectNothingWiderThanTheScreen(benPage, `a signer’s page with the certificate, ${theme}`);
     await expectMarksClearOfText(benCertificate, `the signer’s certificate (${theme})`);
     await expectMarksClearOfText(
       benPage.locator('[data-block="signature"]'),

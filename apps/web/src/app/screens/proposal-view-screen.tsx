@@ -234,7 +234,7 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
   }
 
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 wrap-anywhere">
       <ProposalViewHeader proposal={p} everSent={everSent} onOpen={setDialog} />
 
       {revisions.isPending ? (

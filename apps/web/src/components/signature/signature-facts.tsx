@@ -10,9 +10,9 @@ import { cn } from '@/lib/cn';
  */
 function FactValue({ fact }: { fact: TEvidenceFact }) {
   if (fact.kind === 'time') return <time dateTime={fact.at}>{fact.value}</time>;
-  if (fact.kind === 'code') return <span className="font-mono text-[0.8125rem] break-words">{fact.value}</span>;
+  if (fact.kind === 'code') return <span className="font-mono text-[0.8125rem] wrap-anywhere">{fact.value}</span>;
   if (fact.kind === 'quote') return <blockquote className="border-l-2 pl-3">{fact.value}</blockquote>;
-  return <span className="break-words">{fact.value}</span>;
+  return <span className="wrap-anywhere">{fact.value}</span>;
 }
 
 /**

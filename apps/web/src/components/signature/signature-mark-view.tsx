@@ -33,7 +33,7 @@ export function SignatureMarkView({
     return (
       <span
         data-signature-mark="typed"
-        className={cn(HANDWRITING, 'block leading-tight break-words', SIZES[size].typed, className)}
+        className={cn(HANDWRITING, 'block leading-tight wrap-anywhere', SIZES[size].typed, className)}
       >
         {mark.text}
       </span>

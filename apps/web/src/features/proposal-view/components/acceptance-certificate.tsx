@@ -40,7 +40,7 @@ function Row({ term, children, mono }: { term: string; children: ReactNode; mono
   return (
     <div className="grid gap-0.5 py-2.5 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
       <dt className="text-muted-foreground text-sm">{term}</dt>
-      <dd className={mono ? 'font-mono text-xs break-all sm:text-sm' : 'text-sm break-words'}>{children}</dd>
+      <dd className={mono ? 'font-mono text-xs break-all sm:text-sm' : 'text-sm wrap-anywhere'}>{children}</dd>
     </div>
   );
 }

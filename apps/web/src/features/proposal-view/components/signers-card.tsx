@@ -350,7 +350,7 @@ function SignerRow({
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-sm font-medium break-words">
+          <p className="text-sm font-medium wrap-anywhere">
             <span className="text-muted-foreground mr-1.5 tabular-nums">{signer.position}.</span>
             {who}
             {signer.party === 'owner' ? (

@@ -42,8 +42,8 @@ function SignatureEvidence({
     <li className="rounded-md border p-4" data-signature={signature.party}>
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-muted-foreground tabular-nums">{index + 1}.</span>
-        <span className="font-semibold break-words">{signature.name}</span>
-        {role ? <span className="text-muted-foreground break-words">{role}</span> : null}
+        <span className="font-semibold wrap-anywhere">{signature.name}</span>
+        {role ? <span className="text-muted-foreground wrap-anywhere">{role}</span> : null}
       </p>
       <div className="mt-3 max-w-sm border-b border-dashed pb-1">
         {signature.mark ? (

@@ -30,7 +30,7 @@ const Removed = ({ children }: { children: ReactNode }) => (
 
 function Segments({ segments }: { segments: TDiffSegment[] }) {
   return (
-    <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap">
+    <p className="mt-2 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap">
       {segments.map((segment, i) =>
         segment.kind === 'added' ? (
           <Added key={i}>{segment.text}</Added>
@@ -47,7 +47,7 @@ function Segments({ segments }: { segments: TDiffSegment[] }) {
 /** "Unit price: $100 → $120", the old value struck through and the new one underlined. */
 function ValueChange({ change }: { change: TValueChange | { label: string; before: string; after: string } }) {
   return (
-    <span className="break-words">
+    <span className="wrap-anywhere">
       <span className="font-medium">{change.label}:</span> <Removed>{change.before}</Removed>{' '}
       <span aria-hidden="true">→</span> <Added>{change.after}</Added>
     </span>
@@ -101,7 +101,7 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
           <Tag kind={added ? 'added' : 'removed'} />
           <span className="font-medium">{quoted(change.blockLabel)}</span>
           {change.text.trim() ? (
-            <p className="mt-2 text-sm break-words whitespace-pre-line">
+            <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line">
               {added ? <Added>{change.text}</Added> : <Removed>{change.text}</Removed>}
             </p>
           ) : null}
@@ -208,7 +208,9 @@ function RevisionSelect({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1.5">
+    // min-w-0: a select is as wide as its longest option ("Revision 12, sent September 30, 2026")
+    // unless told it may be narrower, which at 320 px is wider than the screen.
+    <div className="grid min-w-0 gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -216,7 +218,7 @@ function RevisionSelect({
         id={id}
         value={value}
         onChange={(e) => onChange(Number(e.target.value))}
-        className="border-input bg-card h-10 rounded-md border px-3 text-sm shadow-xs"
+        className="border-input bg-card h-10 min-w-0 rounded-md border px-3 text-sm shadow-xs"
       >
         {revisions.map((r) => (
           <option key={r.number} value={r.number}>
