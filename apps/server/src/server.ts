@@ -29,6 +29,7 @@ import { signingIdentityLoader } from './seal/signing-identity';
 import { createStorageDeletionWorker } from './storage/deletions';
 import { StorageUnavailableError } from './storage/file-storage';
 import { openFileStorage } from './storage/open-storage';
+import { systemResolver, type TResolver } from './webhooks/address';
 import { createWebhookWorker } from './webhooks/queue';
 
 /** The file storage named by the configuration cannot be used (no such bucket, refused key, unreachable). */
@@ -64,6 +65,8 @@ export async function startServer(opts: {
   webDist?: string | null;
   /** Tests: skip the data-directory lock when several servers share one PGlite on purpose. */
   skipDataDirLock?: boolean;
+  /** Tests: resolve webhook host names without DNS. */
+  resolveHost?: TResolver;
 }): Promise<TRunningServer> {
   const { env } = opts;
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -116,6 +119,7 @@ export async function startServer(opts: {
     const seals = createSealWorker({ database, env, storage, logger, identity, onSealed: () => outbox.kick() });
     await seals.start();
     cleanup.unshift(() => seals.stop());
+    const resolveHost = opts.resolveHost ?? systemResolver;
     const webhooks = createWebhookWorker({
       database,
       authSecret: env.authSecret,
@@ -123,6 +127,7 @@ export async function startServer(opts: {
       baseUrl: env.baseUrl,
       logger,
       onMailQueued: () => outbox.kick(),
+      resolve: resolveHost,
     });
     await webhooks.start();
     cleanup.unshift(() => webhooks.stop());
@@ -144,6 +149,7 @@ export async function startServer(opts: {
       outbox,
       seals,
       webhooks,
+      resolveHost,
       webDist,
     };
     const { app, state } = createApp(deps);

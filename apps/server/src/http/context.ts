@@ -8,6 +8,7 @@ import type { TRealtimeHub, TSocketOwner } from '../realtime/hub';
 import type { TSealWorker } from '../seal/seal-jobs';
 import type { TStorageDeletionWorker } from '../storage/deletions';
 import type { TFileStorage } from '../storage/file-storage';
+import type { TResolver } from '../webhooks/address';
 import type { TWebhookWorker } from '../webhooks/queue';
 
 export type TAppDeps = {
@@ -27,6 +28,11 @@ export type TAppDeps = {
   fileDeletions: TStorageDeletionWorker;
   /** Delivers queued webhooks (decision 0021); `drain` in tests. */
   webhooks: TWebhookWorker;
+  /**
+   * Resolves webhook endpoints' host names, when one is saved and before each delivery: the
+   * system's resolver; tests, which have no DNS, give their own.
+   */
+  resolveHost: TResolver;
   /** Absolute path of the built web app; absent in API-only tests. */
   webDist?: string;
 };
