@@ -21,7 +21,7 @@ import { startFollowUpSweeps } from './follow-up/sweep';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
 import { revisionPdfAttachments } from './activity/documents';
-import { closePdfRenderer } from './pdf';
+import { createPdfRenderer, type TPdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
 import { createSealWorker } from './seal/seal-jobs';
 import { sealedPdfAttachments } from './seal/sealed-documents';
@@ -67,6 +67,8 @@ export async function startServer(opts: {
   skipDataDirLock?: boolean;
   /** Tests: resolve webhook host names without DNS. */
   resolveHost?: TResolver;
+  /** Tests: a PDF renderer of their own (a watched pool, a clock they move). */
+  pdf?: TPdfRenderer;
 }): Promise<TRunningServer> {
   const { env } = opts;
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -100,7 +102,9 @@ export async function startServer(opts: {
     const fileDeletions = createStorageDeletionWorker({ database, storage, logger });
     await fileDeletions.start();
     cleanup.unshift(() => fileDeletions.stop());
-    const revisionPdf = revisionPdfAttachments({ database, env, storage });
+    const pdf = opts.pdf ?? createPdfRenderer();
+    cleanup.unshift(() => pdf.close());
+    const revisionPdf = revisionPdfAttachments({ database, env, storage, pdf });
     const sealedPdf = sealedPdfAttachments({ database, env, storage, logger });
     const outbox = createOutboxWorker({
       db: database.db,
@@ -116,7 +120,7 @@ export async function startServer(opts: {
     // passphrase stops the start; a generated one is made (once per deployment) when first needed.
     const identity = signingIdentityLoader({ db: database.db, env });
     if (env.signing.p12) await identity();
-    const seals = createSealWorker({ database, env, storage, logger, identity, onSealed: () => outbox.kick() });
+    const seals = createSealWorker({ database, env, storage, pdf, logger, identity, onSealed: () => outbox.kick() });
     await seals.start();
     cleanup.unshift(() => seals.stop());
     const resolveHost = opts.resolveHost ?? systemResolver;
@@ -132,7 +136,6 @@ export async function startServer(opts: {
     await webhooks.start();
     cleanup.unshift(() => webhooks.stop());
     const auth = createAuth({ db: database.db, env, outbox, logger, onSessionEnded: (id) => realtime.endSession(id) });
-    cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
     cleanup.unshift(startDeletedPurges({ db: database.db, logger }));
@@ -148,6 +151,7 @@ export async function startServer(opts: {
       fileDeletions,
       outbox,
       seals,
+      pdf,
       webhooks,
       resolveHost,
       webDist,

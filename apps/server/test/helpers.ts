@@ -19,6 +19,7 @@ import { PgliteThread } from '../src/db/pglite-thread';
 import type { TPgliteAsk } from '../src/db/pglite-wire';
 import { readEnv, type TEnv } from '../src/env';
 import type { TMailer } from '../src/mail/mailer';
+import type { TPdfRenderer } from '../src/pdf';
 import { startServer, type TRunningServer } from '../src/server';
 import type { TResolver } from '../src/webhooks/address';
 import { parseMessage } from '../../../e2e/support/mime';
@@ -229,6 +230,8 @@ export type TStartOptions = {
   s3Server?: TS3TestServer;
   /** How the server resolves webhook host names: `testResolver()` (no DNS) unless given. */
   resolveHost?: TResolver;
+  /** The server's PDF renderer: one of its own, made by startServer, unless given. */
+  pdf?: TPdfRenderer;
 };
 
 /**
@@ -316,6 +319,7 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
     mailer: opts.mailer,
     skipDataDirLock: opts.skipDataDirLock,
     resolveHost: opts.resolveHost ?? testResolver(),
+    pdf: opts.pdf,
   });
   const server: TTestServer = {
     backend,

@@ -4,6 +4,7 @@ import type { TDatabase } from '../db/client';
 import type { TEnv } from '../env';
 import type { TMailer } from '../mail/mailer';
 import type { TOutboxWorker } from '../mail/outbox';
+import type { TPdfRenderer } from '../pdf';
 import type { TRealtimeHub, TSocketOwner } from '../realtime/hub';
 import type { TSealWorker } from '../seal/seal-jobs';
 import type { TStorageDeletionWorker } from '../storage/deletions';
@@ -20,6 +21,8 @@ export type TAppDeps = {
   outbox: TOutboxWorker;
   /** Seals completed proposals' PDFs (decision 0014); `drain` in tests and the bench. */
   seals: TSealWorker;
+  /** Renders PDFs in its pool of worker threads (decision 0005). */
+  pdf: TPdfRenderer;
   logger: Logger;
   realtime: TRealtimeHub;
   /** Stored files' bytes: DATA_DIR/files, or an S3-compatible bucket (decision 0019). */
