@@ -21,7 +21,7 @@ import { startFollowUpSweeps } from './follow-up/sweep';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
 import { revisionPdfAttachments } from './activity/documents';
-import { createPdfRenderer, type TPdfRenderer } from './pdf';
+import { processPdfRenderer, type TPdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
 import { createSealWorker } from './seal/seal-jobs';
 import { sealedPdfAttachments } from './seal/sealed-documents';
@@ -102,7 +102,8 @@ export async function startServer(opts: {
     const fileDeletions = createStorageDeletionWorker({ database, storage, logger });
     await fileDeletions.start();
     cleanup.unshift(() => fileDeletions.stop());
-    const pdf = opts.pdf ?? createPdfRenderer();
+    const pdf = opts.pdf ?? processPdfRenderer();
+    // Its workers stop with the server (a renderer starts new ones for its next render).
     cleanup.unshift(() => pdf.close());
     const revisionPdf = revisionPdfAttachments({ database, env, storage, pdf });
     const sealedPdf = sealedPdfAttachments({ database, env, storage, logger });

@@ -77,7 +77,7 @@ export type TPdfRenderer = {
   close(): Promise<void>;
 };
 
-/** A PDF renderer with its own worker pool (the server makes one: `deps.pdf`). */
+/** A PDF renderer with its own worker pool (tests make their own; servers share the process's). */
 export function createPdfRenderer(options: TPdfRendererOptions = {}): TPdfRenderer {
   let pool: PdfWorkerPool | null = null;
   /** Renders in progress by key: every request for the same PDF at once gets the same render. */
@@ -167,10 +167,18 @@ export function createPdfRenderer(options: TPdfRendererOptions = {}): TPdfRender
 
 let processRenderer: TPdfRenderer | null = null;
 
-/** `render` of the process's own renderer (the bench and the renderer's tests; the server has `deps.pdf`). */
-export function renderProposalPdf(input: TPdfInput, opts: TPdfRenderOptions): Promise<Uint8Array> {
+/**
+ * The process's own renderer: a server's `deps.pdf` unless it is given another, so that servers
+ * in one process (tests) share its warm workers, as its two workers are sized for the machine.
+ */
+export function processPdfRenderer(): TPdfRenderer {
   processRenderer ??= createPdfRenderer();
-  return processRenderer.render(input, opts);
+  return processRenderer;
+}
+
+/** `render` of the process's own renderer (the bench and the renderer's tests). */
+export function renderProposalPdf(input: TPdfInput, opts: TPdfRenderOptions): Promise<Uint8Array> {
+  return processPdfRenderer().render(input, opts);
 }
 
 /** Stops the process's own renderer's workers; the next render starts new ones. */
