@@ -37,6 +37,7 @@ import { templatesRoutes } from './features/templates/templates.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
 import { authHandler } from './features/auth/auth.handler';
 import { bodyLimit } from './http/body-limit';
+import { keepConnectionsUsable } from './http/early-answer';
 import type { TAppDeps, TAppEnv } from './http/context';
 import { foreignOrigin, requireJsonBody, requireSameOrigin } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
@@ -150,6 +151,8 @@ export function createApp(deps: TAppDeps) {
     ),
   ];
 
+  // First, so that it sees every answer, errors included, and can keep or close the connection.
+  app.use('*', keepConnectionsUsable());
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();

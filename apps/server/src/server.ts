@@ -22,7 +22,7 @@ import { startFollowUpSweeps } from './follow-up/sweep';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
 import { revisionPdfAttachments } from './activity/documents';
-import { closePdfRenderer } from './pdf';
+import { processPdfRenderer, type TPdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
 import { createSealWorker } from './seal/seal-jobs';
 import { sealedPdfAttachments } from './seal/sealed-documents';
@@ -30,6 +30,7 @@ import { signingIdentityLoader } from './seal/signing-identity';
 import { createStorageDeletionWorker } from './storage/deletions';
 import { StorageUnavailableError } from './storage/file-storage';
 import { openFileStorage } from './storage/open-storage';
+import { systemResolver, type TResolver } from './webhooks/address';
 import { createWebhookWorker } from './webhooks/queue';
 
 /** The file storage named by the configuration cannot be used (no such bucket, refused key, unreachable). */
@@ -65,6 +66,10 @@ export async function startServer(opts: {
   webDist?: string | null;
   /** Tests: skip the data-directory lock when several servers share one PGlite on purpose. */
   skipDataDirLock?: boolean;
+  /** Tests: resolve webhook host names without DNS. */
+  resolveHost?: TResolver;
+  /** Tests: a PDF renderer of their own (a watched pool, a clock they move). */
+  pdf?: TPdfRenderer;
 }): Promise<TRunningServer> {
   const { env } = opts;
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -98,7 +103,10 @@ export async function startServer(opts: {
     const fileDeletions = createStorageDeletionWorker({ database, storage, logger });
     await fileDeletions.start();
     cleanup.unshift(() => fileDeletions.stop());
-    const revisionPdf = revisionPdfAttachments({ database, env, storage });
+    const pdf = opts.pdf ?? processPdfRenderer();
+    // Its workers stop with the server (a renderer starts new ones for its next render).
+    cleanup.unshift(() => pdf.close());
+    const revisionPdf = revisionPdfAttachments({ database, env, storage, pdf });
     const sealedPdf = sealedPdfAttachments({ database, env, storage, logger });
     const outbox = createOutboxWorker({
       db: database.db,
@@ -114,9 +122,10 @@ export async function startServer(opts: {
     // passphrase stops the start; a generated one is made (once per deployment) when first needed.
     const identity = signingIdentityLoader({ db: database.db, env });
     if (env.signing.p12) await identity();
-    const seals = createSealWorker({ database, env, storage, logger, identity, onSealed: () => outbox.kick() });
+    const seals = createSealWorker({ database, env, storage, pdf, logger, identity, onSealed: () => outbox.kick() });
     await seals.start();
     cleanup.unshift(() => seals.stop());
+    const resolveHost = opts.resolveHost ?? systemResolver;
     const webhooks = createWebhookWorker({
       database,
       authSecret: env.authSecret,
@@ -124,11 +133,11 @@ export async function startServer(opts: {
       baseUrl: env.baseUrl,
       logger,
       onMailQueued: () => outbox.kick(),
+      resolve: resolveHost,
     });
     await webhooks.start();
     cleanup.unshift(() => webhooks.stop());
     const auth = createAuth({ db: database.db, env, outbox, logger, onSessionEnded: (id) => realtime.endSession(id) });
-    cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
     cleanup.unshift(startDeletedPurges({ db: database.db, logger }));
@@ -144,7 +153,9 @@ export async function startServer(opts: {
       fileDeletions,
       outbox,
       seals,
+      pdf,
       webhooks,
+      resolveHost,
       webDist,
     };
     const { app, state } = createApp(deps);
