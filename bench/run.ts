@@ -80,7 +80,7 @@ await scenario('p6', 'P6 signed-in reads while PDF exports and sign-ins run', ()
 );
 await scenario('p7', 'P7 PDF render time (5 and 30 pages), P13 sealing it', () => benchP7());
 await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());
-await scenario('p8', 'P8 initial JS (gzip)', () => benchP8());
+await scenario('p8', 'P8 initial JS as transferred', () => benchP8());
 await scenario('p10', 'P10 typing in a 30-page proposal', () => benchP10());
 await scenario('p12', 'P12 protected screens: time to ready and request steps', () => benchP12());
 await scenario('lighthouse', 'Lighthouse (mobile) of the public pages and the client view', () => benchLighthouse());
