@@ -193,7 +193,13 @@ export async function benchP8(): Promise<{ rows: TRow[]; result: TP8Result; note
   const unavailable = browserUnavailable();
   if (unavailable) {
     const skipped = `skipped: ${unavailable}`;
-    const row = (figure: string, target: string): TRow => ({ id: 'P8', figure, value: skipped, target, verdict: 'n/a' });
+    const row = (figure: string, target: string): TRow => ({
+      id: 'P8',
+      figure,
+      value: skipped,
+      target,
+      verdict: 'n/a',
+    });
     return {
       result: { skipped },
       notes: [],
@@ -258,7 +264,9 @@ export async function benchP8(): Promise<{ rows: TRow[]; result: TP8Result; note
   };
 
   const listing = (scripts: TScriptTransfer[]) =>
-    scripts.map((s) => `      ${kb(s.bytes).padStart(9)}  ${(s.encoding ?? 'identity').padEnd(8)} ${fileOf(s.url)}`).join('\n');
+    scripts
+      .map((s) => `      ${kb(s.bytes).padStart(9)}  ${(s.encoding ?? 'identity').padEnd(8)} ${fileOf(s.url)}`)
+      .join('\n');
   notes.push(
     [
       'P8: first visits in headless Chromium against the built app (fresh context each: empty cache), every script ' +
@@ -297,8 +305,18 @@ export async function benchP8(): Promise<{ rows: TRow[]; result: TP8Result; note
         ? `${kb(b)} in ${scriptCount(result.clientView.load.scripts.length)}`
         : kb(b),
     ),
-    figureRow(titles.appShell, targets.appShell, result.appShell, (b) => `${kb(b)} in ${scriptCount(dashboard.scripts.length)}`),
-    figureRow(titles.editor, targets.editorMore, result.editor, (b) => `+${kb(b)} in ${scriptCount(editorScripts.length)}`),
+    figureRow(
+      titles.appShell,
+      targets.appShell,
+      result.appShell,
+      (b) => `${kb(b)} in ${scriptCount(dashboard.scripts.length)}`,
+    ),
+    figureRow(
+      titles.editor,
+      targets.editorMore,
+      result.editor,
+      (b) => `+${kb(b)} in ${scriptCount(editorScripts.length)}`,
+    ),
   ];
   return { result, notes, rows };
 }

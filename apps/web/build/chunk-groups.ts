@@ -53,7 +53,8 @@ function classify(start: string, getModuleInfo: (id: string) => TModule | null):
   /** A module a chunk starts from: an entry, or what an `import()` loads. */
   const isRoot = (m: TModule) => m.isEntry || m.dynamicImporters.length > 0;
   /** An entry (its HTML page), or the script that page loads. */
-  const isEntryScript = (m: TModule | undefined) => !!m && (m.isEntry || m.importers.some((i) => modules.get(i)?.isEntry));
+  const isEntryScript = (m: TModule | undefined) =>
+    !!m && (m.isEntry || m.importers.some((i) => modules.get(i)?.isEntry));
   /**
    * What a part's every visit loads: its entry's static imports, and what the entry's script itself
    * loads with `import()` (the client's page loads its code, share-boot.tsx, once painted).
@@ -108,14 +109,12 @@ function classify(start: string, getModuleInfo: (id: string) => TModule | null):
     const parts = partsReaching(m.id, true);
     const part = PARTS.find((p) => parts.has(p));
     if (!part) continue;
-    const firstLoads = new Set(
-      reachedFrom(m.id, false, isFirstLoad).flatMap((r) => [...partsReaching(r.id, true)]),
-    );
+    const firstLoads = new Set(reachedFrom(m.id, false, isFirstLoad).flatMap((r) => [...partsReaching(r.id, true)]));
     if (!firstLoads.has(part) && !(OWN_OR_ICON.test(m.id) && (m.code ?? '').length <= SMALL)) continue;
     groups.set(m.id, parts.has('public') && parts.has('share') ? 'shared' : `${part}-shared`);
   }
   // Keep only modules whose imports all have a group: a group's chunk takes in its modules' imports.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [id, group] of groups) {
       if (group === 'react') continue;

@@ -7,7 +7,10 @@ const PACKAGE = 'lucide-react';
 /** Each icon's export names in lucide-react's ES index (`export { default as X, … } from './icons/x.mjs'`), to its own module. */
 function iconModules(): Map<string, string> {
   // The ES index sits beside the icons' folder (Node resolves the package itself to its CommonJS build).
-  const index = readFileSync(fileURLToPath(new URL('../lucide-react.mjs', import.meta.resolve(`${PACKAGE}/icons/x`))), 'utf8');
+  const index = readFileSync(
+    fileURLToPath(new URL('../lucide-react.mjs', import.meta.resolve(`${PACKAGE}/icons/x`))),
+    'utf8',
+  );
   const modules = new Map<string, string>();
   for (const [, names, file] of index.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]\.\/icons\/([\w-]+)\.mjs['"]/g)) {
     for (const spec of names!.split(',')) {

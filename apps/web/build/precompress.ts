@@ -31,7 +31,10 @@ export function precompress(): Plugin {
             // Best quality costs seconds a megabyte: above one (only the API reference's viewer, which
             // /developers fetches once drawn) quality 9 is nearly as small at a twentieth of the time.
             const quality = body.length > 1_000_000 ? 9 : 11;
-            const params = { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+            const params = {
+              [constants.BROTLI_PARAM_QUALITY]: quality,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            };
             await writeFile(`${full}.br`, await brotli(body, { params }));
           }),
       );
