@@ -9,8 +9,9 @@ import type { Rolldown } from 'vite';
  * the site they serve:
  *
  * - `shared`: those both the public pages and the client's page use;
- * - `public-shared`, `share-shared`, `app-shared`: those of one part (with the app's too), so the
- *   public pages never load the client page's or the app's code, nor the client's page the app's.
+ * - `public-shared`, `share-shared`, `app-shared`: the others, each in the first of the public
+ *   pages, the client's page and the app that uses it, so the public pages never load the client
+ *   page's or the app's code, nor the client's page the app's (the app loads all four).
  *
  * A module joins its part's chunk when that part's first load fetches it anyway, or when it is
  * small. Larger modules only some screens use stay where Rolldown puts them, as does each page's

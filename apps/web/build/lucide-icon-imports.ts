@@ -34,7 +34,8 @@ export function lucideIconImports(): Plugin {
   let icons: Map<string, string> | null = null;
   return {
     name: 'draftwell-lucide-icon-imports',
-    apply: (config) => !config.build?.ssr,
+    // The dev server serves lucide-react's index prebundled as one module: nothing to split there.
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     enforce: 'post',
     transform: {
       filter: { id: /\.[jt]sx?$/, code: PACKAGE },
