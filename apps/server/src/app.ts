@@ -368,10 +368,16 @@ function sendFile(
   c.header('cache-control', cacheControl ?? (file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache'));
   if (!cacheControl) c.header('etag', file.etag);
   if (!cacheControl && status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
-  const gzip = file.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-  if (gzip) c.header('content-encoding', 'gzip');
+  const accepted = c.req.header('accept-encoding') ?? '';
+  const [encoding, body] =
+    file.br && /\bbr\b/.test(accepted)
+      ? ['br', file.br]
+      : file.gzip && /\bgzip\b/.test(accepted)
+        ? ['gzip', file.gzip]
+        : [null, file.body];
+  if (encoding) c.header('content-encoding', encoding);
   if (c.req.method === 'HEAD') return c.body(null, status);
-  return c.body(new Uint8Array(gzip ? file.gzip! : file.body), status);
+  return c.body(new Uint8Array(body), status);
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
