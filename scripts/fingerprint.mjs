@@ -13,6 +13,7 @@ const INPUTS = [
   'apps/web/index.html',
   'apps/web/share.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/public',
   'apps/web/src',
   'apps/server/src',

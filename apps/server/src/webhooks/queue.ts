@@ -12,7 +12,8 @@ import { enqueueMail } from '../mail/outbox';
 import { webhookDisabledMail } from '../mail/templates';
 import { jobLoop } from '../lib/job-loop';
 import { openSecret } from '../lib/secret-box';
-import { postWebhook, type TResolver } from './deliver';
+import type { TResolver } from './address';
+import { postWebhook } from './deliver';
 import { signatureHeader } from './signature';
 
 /**
@@ -155,7 +156,7 @@ export type TWebhookWorkerDeps = {
   logger: Logger;
   /** After a commit that queued mail (the endpoint-disabled notice). */
   onMailQueued: () => void;
-  /** Tests: resolve names their own way. */
+  /** How endpoints' host names are resolved (the system's resolver unless tests give theirs). */
   resolve?: TResolver;
 };
 

@@ -392,6 +392,39 @@ export function formatUtcInstant(iso: string, locale: string = DEFAULT_LOCALE): 
   }).format(time);
 }
 
+// ---------------------------------------------------------------- the certificate
+
+/**
+ * One line of a signature's evidence: `code` is set whole in a fixed-width face, `quote` as quoted
+ * text, and a `time` keeps the instant it writes (`at`, ISO 8601) for the page's markup.
+ */
+export type TEvidenceFact = { term: string; value: string } & (
+  { kind: 'text' | 'code' | 'quote' } | { kind: 'time'; at: string }
+);
+
+/**
+ * A signature's evidence, line by line, as every certificate writes it (the client's page, the
+ * owner's page and the PDF): each signer's own time (written once, with its zone), address,
+ * browser and proof of address, and the statement they agreed to with its hash, which differs
+ * between signers who signed in different ways.
+ */
+export function signatureFacts(signature: TSignatureEvidence, locale: string = DEFAULT_LOCALE): TEvidenceFact[] {
+  const proof =
+    signature.emailProof === 'account'
+      ? 'Signed in to Draftwell as the sender'
+      : `${signature.emailProof === 'code' ? 'Code' : 'Link'} emailed to ${signature.email}`;
+  return [
+    { term: 'Email', value: signature.email, kind: 'text' },
+    { term: 'Signed at', value: formatUtcInstant(signature.signedAt, locale), kind: 'time', at: signature.signedAt },
+    // An owner's signature given as they sent, before sending recorded where from, has neither.
+    { term: 'IP address', value: signature.ipAddress || 'Not recorded', kind: 'code' },
+    { term: 'Browser (user agent)', value: signature.userAgent || 'Not recorded', kind: 'code' },
+    { term: 'Proof of address', value: proof, kind: 'text' },
+    { term: 'Consent statement', value: signature.consentText, kind: 'quote' },
+    { term: 'Consent hash (SHA-256)', value: signature.consentHash, kind: 'code' },
+  ];
+}
+
 /** Units that read the same in the plural, or are not counted. */
 const SAME_IN_PLURAL = new Set([
   'aircraft',

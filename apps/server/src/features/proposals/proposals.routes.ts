@@ -109,6 +109,8 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       actor: c.var.actor,
       id: c.req.param('id'),
       input: c.req.valid('json'),
+      ipAddress: c.var.clientIp,
+      userAgent: c.req.header('user-agent') ?? null,
     });
     return exactJson(c, proposal, 200);
   })

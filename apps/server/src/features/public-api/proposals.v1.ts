@@ -138,7 +138,14 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     success: { status: 200, description: 'The proposal, now sent.', schema: S.ZProposalOut, example: EXAMPLE_PROPOSAL },
     errors: [402, 423],
     handler: (c, { param, body }) =>
-      sendProposal({ deps: c.var.deps, actor: c.var.actor, id: param('id'), input: body }),
+      sendProposal({
+        deps: c.var.deps,
+        actor: c.var.actor,
+        id: param('id'),
+        input: body,
+        ipAddress: c.var.clientIp,
+        userAgent: c.req.header('user-agent') ?? null,
+      }),
   }),
   defineApiRoute({
     method: 'post',

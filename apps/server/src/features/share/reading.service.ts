@@ -1,5 +1,4 @@
 import {
-  CONSENT_TEXT,
   documentFileIds,
   type TAcceptanceCertificate,
   type TRevision,
@@ -56,7 +55,6 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
     revisions: page.revisions,
     logoUrl: snapshot.sender.logoFileId ? shareFileUrl(req.token, snapshot.sender.logoFileId) : null,
     showMadeWithFooter: madeWithFooter,
-    consentText: CONSENT_TEXT,
     acceptance: page.certificate,
     sealedPdf: row.status === 'accepted' ? sealedPdfStateOf(page.sealed) : 'none',
     decline: decline

@@ -125,7 +125,7 @@ export function ProposalViewHeader({
               <> · {[p.client.name, p.client.company].filter(Boolean).join(', ')}</>
             ) : null}
           </p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words">
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight wrap-anywhere">
             {p.title.trim() || 'Untitled proposal'}
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
