@@ -37,7 +37,6 @@ describe('describeEvent', () => {
   });
 
   it('counts visits by whose they were', () => {
-    expect(visitsBy([])).toEqual({ count: 0, by: 'by ' });
     expect(visitsBy(['Ben Second'])).toEqual({ count: 1, by: 'by Ben Second' });
     expect(visitsBy(['Ben Second', 'Ann First', 'Ben Second'])).toEqual({
       count: 3,
