@@ -201,15 +201,24 @@ const { document: _document, ...summaryColumns } = getTableColumns(proposals);
 const updatedAtKey = sql<string>`to_char(${proposals.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
+ * The public API's filter by accepted date (issue 24): ISO date-times, `after` inclusive and
+ * `before` exclusive.
+ */
+export type TAcceptedRange = { acceptedAfter?: string; acceptedBefore?: string };
+
+/**
  * The list's statement: the owner's live proposals, most recently changed first, from the
  * cursor on, one row more than the page to tell whether another page follows. It walks
  * `proposals_owner_updated_idx` (or `proposals_owner_status_idx` with a status) in order and
- * stops after the page, whatever the number of proposals (P5).
+ * stops after the page, whatever the number of proposals (P5). Filtered by accepted date, it
+ * reads the range from `proposals_owner_accepted_idx` and sorts only the proposals in it.
  */
-export function proposalListSelect(db: TDb, ownerId: string, query: TProposalListQuery) {
+export function proposalListSelect(db: TDb, ownerId: string, query: TProposalListQuery & TAcceptedRange) {
   const cursor = decodeTimeCursor(query.cursor);
   const where: (SQL | undefined)[] = [eq(proposals.ownerId, ownerId), isNull(proposals.deletedAt)];
   if (query.status) where.push(eq(proposals.status, query.status));
+  if (query.acceptedAfter) where.push(sql`${proposals.acceptedAt} >= ${query.acceptedAfter}::timestamptz`);
+  if (query.acceptedBefore) where.push(sql`${proposals.acceptedAt} < ${query.acceptedBefore}::timestamptz`);
   if (query.q) {
     const pattern = containsPattern(query.q);
     where.push(
@@ -232,7 +241,7 @@ export function proposalListSelect(db: TDb, ownerId: string, query: TProposalLis
 export async function listProposals(args: {
   db: TDb;
   actor: TActor;
-  query: TProposalListQuery;
+  query: TProposalListQuery & TAcceptedRange;
 }): Promise<TPage<TProposalSummary>> {
   const { db, actor, query } = args;
   const rows = await proposalListSelect(db, actor.id, query);
