@@ -2,12 +2,21 @@ import { createRequire } from 'node:module';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES } from '@draftwell/shared/developers/api-keys';
+import { WEBHOOK_EVENT_TYPES } from '@draftwell/shared/developers/webhooks';
 import { buildOpenApiDocument, mountedRoutes } from '../src/features/public-api/openapi';
 import { apiRoutes, defineApiRoute } from '../src/features/public-api/registry';
 import { v1Routes } from '../src/features/public-api/v1.routes';
 import type { TApiEnv } from '../src/http/require-api-key';
 import { startTestServer, type TResult, type TTestServer } from './helpers';
-import { makeKey, verifiedOwner, withKey, type TOwner } from './public-api-support';
+import {
+  acceptedAndSealed,
+  ajvFor,
+  OPENAPI_BASE as BASE,
+  makeKey,
+  verifiedOwner,
+  withKey,
+  type TOwner,
+} from './public-api-support';
 
 // ajv and the official schemas are CommonJS packages.
 const require = createRequire(import.meta.url);
@@ -31,13 +40,6 @@ const OAS_31 = JSON.parse(
   JSON.stringify(openapi.v31).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"'),
 ) as object;
 
-const BASE = 'https://draftwell.test/openapi.json';
-const ajvFor = (doc: TJson) => {
-  // Formats (uuid, date-time, email) are not checked: ajv-formats is not a dependency of ours.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, logger: false });
-  ajv.addSchema({ $id: BASE, components: doc.components });
-  return ajv;
-};
 const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 describe('the OpenAPI document of /api/v1', () => {
@@ -162,6 +164,12 @@ describe('the OpenAPI document of /api/v1', () => {
         }
       }
     }
+    for (const [type, item] of Object.entries(doc.webhooks as Record<string, TJson>)) {
+      const body = item.post.requestBody.content['application/json'];
+      check(body.schema, body.example, `webhook ${type}`);
+      expect(body.example.type, type).toBe(type);
+    }
+    expect(Object.keys(doc.webhooks)).toEqual([...WEBHOOK_EVENT_TYPES]);
     for (const [name, response] of Object.entries(doc.components.responses as Record<string, TJson>)) {
       const json = response.content['application/json'];
       check(json.schema, json.example, name);
@@ -228,5 +236,15 @@ describe('the OpenAPI document of /api/v1', () => {
     conforms('get', '/clients/{id}', missing);
     const noKey = await withKey(server, null, '/api/v1/clients');
     expect(noKey.status).toBe(401);
+
+    // An accepted proposal, with what was accepted, alone and in the list filtered by that date.
+    const done = await acceptedAndSealed(server, owner.client);
+    const accepted = await withKey(server, key, `/api/v1/proposals/${done.id}`);
+    expect(accepted.body.acceptance).toMatchObject({ signers: [{ name: 'Dana Reyes' }] });
+    conforms('get', '/proposals/{id}', accepted);
+    const today = new Date().toISOString().slice(0, 10);
+    const acceptedToday = await withKey(server, key, `/api/v1/proposals?acceptedAfter=${today}`);
+    expect(acceptedToday.body.items.map((p: TJson) => p.id)).toEqual([done.id]);
+    conforms('get', '/proposals', acceptedToday);
   });
 });

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TApiKey, TApiKeyScope } from '@draftwell/shared/developers/api-keys';
@@ -80,3 +81,18 @@ export async function acceptedAndSealed(server: TTestServer, owner: Client, titl
   await server.deps.seals.drain();
   return proposal;
 }
+
+// ajv is a CommonJS package.
+const require = createRequire(import.meta.url);
+const Ajv2020 = require('ajv/dist/2020').default as typeof import('ajv/dist/2020').default;
+
+/** Where the served document's components are registered for ajv: `${OPENAPI_BASE}#/components/schemas/…`. */
+export const OPENAPI_BASE = 'https://draftwell.test/openapi.json';
+
+/** An ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) that knows the document's components. */
+export const ajvFor = (doc: { components?: unknown }) => {
+  // Formats (uuid, date-time, email) are not checked: ajv-formats is not a dependency of ours.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, logger: false });
+  ajv.addSchema({ $id: OPENAPI_BASE, components: doc.components });
+  return ajv;
+};

@@ -11,6 +11,7 @@ import type { TDatabase, TDb } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { webhookDisabledMail } from '../mail/templates';
 import { jobLoop } from '../lib/job-loop';
+import { readAcceptance } from '../activity/acceptance-summary';
 import { openSecret } from '../lib/secret-box';
 import type { TResolver } from './address';
 import { postWebhook } from './deliver';
@@ -81,13 +82,17 @@ export async function enqueueWebhooks(
   if (event.type === 'accepted' && typeof data.signers === 'number' && data.signers <= 1) {
     await enqueueOne(tx, event, 'proposal.signed');
   }
-  await enqueueOne(tx, event, publicType);
+  // What was accepted, as `/api/v1` answers it (issue 24): written in this transaction just before.
+  const more =
+    event.type === 'accepted' ? { acceptance: await readAcceptance(tx, event.ownerId, event.proposalId) } : {};
+  await enqueueOne(tx, event, publicType, more);
 }
 
 async function enqueueOne(
   tx: TDb,
   event: Parameters<typeof enqueueWebhooks>[1],
   publicType: TWebhookEventType,
+  more: Record<string, unknown> = {},
 ): Promise<void> {
   const eventId = newEventId();
   await tx.execute(sql`
@@ -103,7 +108,7 @@ async function enqueueOne(
             'actor', ${event.actor}::text,
             'revisionNumber', ${event.revisionNumber}::int,
             'details', ${JSON.stringify(event.data ?? {})}::jsonb
-          )
+          ) || ${JSON.stringify(more)}::jsonb
         )::text
       from webhook_endpoints e
       join proposals p on p.id = ${event.proposalId}

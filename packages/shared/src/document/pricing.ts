@@ -156,8 +156,8 @@ function chosenQuantity(line: TPricingLine, override: number | undefined): numbe
   return override;
 }
 
-/** The lines the client pays for, with the quantity they pay for. */
-function includedLines(
+/** The lines the client pays for, with the quantity they pay for (a PricingError when the choice breaks a rule). */
+export function includedLines(
   table: TPricingTable,
   selection: TPricingSelection | undefined,
 ): { line: TPricingLine; quantity: number }[] {

@@ -19,9 +19,11 @@ import {
   PROPOSAL_STATUSES,
   ZProposalClient,
   ZProposalCreate,
+  ZProposalListQuery,
   type TProposal,
   type TProposalSummary,
 } from '../workspace/proposals';
+import { ACCEPTED_LINE_KINDS, type TAcceptedLine, type TAcceptedTotals } from '../share/accepted';
 import type { TSavedItem } from '../workspace/saved-items';
 import type { TTemplate, TTemplateList, TTemplateSummary } from '../workspace/templates';
 
@@ -60,6 +62,31 @@ export const ZApiProposalCreate = z.strictObject({
   validUntil: ZIsoDate.nullable().optional(),
 });
 export type TApiProposalCreate = z.output<typeof ZApiProposalCreate>;
+
+/**
+ * A moment for a list filter: a date (`2026-11-01`, midnight UTC) or a date-time with its offset
+ * (`2026-11-01T09:30:00Z`, `2026-11-01T10:30:00+01:00`). Answered as the date-time PostgreSQL
+ * reads without a session time zone.
+ */
+const ZInstant = z
+  .union(
+    [ZIsoDate, z.iso.datetime({ offset: true }).regex(/^(?!0000)/)],
+    'Give a date (2026-11-01) or a date-time with its offset (2026-11-01T09:30:00Z).',
+  )
+  .transform((text) => (text.length === 10 ? `${text}T00:00:00Z` : text));
+
+/**
+ * `GET /api/v1/proposals`: the app's list query, and the accepted date for a CRM's sync:
+ * `acceptedAfter` (from that moment on) and `acceptedBefore` (until just before it).
+ */
+export const ZApiProposalListQuery = ZProposalListQuery.extend({
+  acceptedAfter: ZInstant.optional(),
+  acceptedBefore: ZInstant.optional(),
+}).refine((q) => !q.acceptedAfter || !q.acceptedBefore || Date.parse(q.acceptedAfter) < Date.parse(q.acceptedBefore), {
+  path: ['acceptedBefore'],
+  message: 'acceptedBefore must be later than acceptedAfter.',
+});
+export type TApiProposalListQuery = z.output<typeof ZApiProposalListQuery>;
 
 /** Path parameters: any text, as the app takes them (a malformed id is a 404, never a 400). */
 export const ZIdParam = z.strictObject({ id: z.string() });
@@ -124,7 +151,96 @@ export const ZProposalSummaryOut = z.object({
 export const ZProposalOut = ZProposalSummaryOut.extend({ document: ZDocument });
 
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
-export const ZProposalPage = page(ZProposalSummaryOut);
+
+/** A signature on the accepted revision. */
+export const ZApiSignature = z.object({
+  name: z.string().describe('The name they signed with.'),
+  email: z.string(),
+  role: z.string(),
+  signedAt: ZTime,
+  method: z
+    .enum(SIGNATURE_METHODS)
+    .nullable()
+    .describe('How they signed: typed their name, drew, or uploaded an image; null on signatures older than these.'),
+  emailProof: z
+    .enum(['link', 'code', 'account'])
+    .describe(
+      'How their address was shown to be theirs: the emailed link, a code emailed to them, or (the owner) their account.',
+    ),
+});
+export type TApiSignature = z.output<typeof ZApiSignature>;
+
+export const ZAcceptedLine = z.object({
+  tableId: z.string(),
+  tableTitle: z.string(),
+  lineId: z.string(),
+  description: z.string(),
+  unit: z.string(),
+  billing: z.enum(BILLING_KINDS),
+  kind: z
+    .enum(ACCEPTED_LINE_KINDS)
+    .describe(
+      '`required`: always in; `optional`: the client ticked it in or left it out; `package`: one of a choice group, of which the client took one.',
+    ),
+  included: z.boolean().describe('Whether the client takes this line.'),
+  quantity: z.int().describe('Thousandths of a unit, as chosen (1500 is 1.5).'),
+  unitPrice: z.int().describe('Minor units.'),
+  discountPercent: z.int().describe('Basis points.'),
+  taxPercent: z.int().describe('Basis points.'),
+  amounts: ZAmounts.describe('What the line comes to as chosen, in minor units; zero when left out.'),
+});
+
+export const ZAcceptedTotals = z.object({
+  oneOff: z.int().describe('The one-off total, tax included, in minor units.'),
+  monthly: z.int().describe('The monthly total, tax included, in minor units: charged every month.'),
+  yearly: z.int().describe('The yearly total, tax included, in minor units: charged every year.'),
+  currency: z.string().describe('ISO 4217, of the accepted revision.'),
+});
+
+/**
+ * What was accepted (issue 24): who signed and when, the revision they signed, the client's
+ * choices and what they come to. Null until every required signature is in.
+ */
+export const ZApiAcceptance = z
+  .object({
+    id: z.uuid().describe('The acceptance (its certificate).'),
+    acceptedAt: ZTime.describe('When the last required signature completed it.'),
+    revision: z
+      .object({
+        id: z.uuid(),
+        number: z.int(),
+        hash: z.string().describe('SHA-256 (hex) of the revision as sent: what every signer read and signed.'),
+      })
+      .describe('The revision accepted.'),
+    signers: z.array(ZApiSignature).describe('The client’s signers, in the order they signed.'),
+    countersignature: ZApiSignature.nullable().describe('Yours, when the proposal asked for it; else null.'),
+    selection: z
+      .record(z.string(), z.object({ selected: z.boolean().optional(), quantity: z.int().optional() }))
+      .describe('The client’s choices as given, by pricing line id: options ticked in or out, quantities, packages.'),
+    lines: z.array(ZAcceptedLine).describe('Every pricing line of the accepted revision with the client’s choice.'),
+    totals: ZAcceptedTotals.describe('The accepted value: one-off and recurring, tax included.'),
+    breakdown: ZPricingTotals.describe('The same per billing kind with net, discount and tax.'),
+  })
+  .describe('What the client accepted. Null until every required signature is in.');
+export type TApiAcceptance = z.output<typeof ZApiAcceptance>;
+
+const acceptanceField = {
+  acceptance: ZApiAcceptance.nullable(),
+};
+const TOTALS_NOTE =
+  'What the proposal comes to: for an accepted proposal, what the client accepted (their options, quantities and package; the same as `acceptance.breakdown`); before, the document at its own default choices.';
+/** A proposal as the public API answers it: the app's, with what was accepted. */
+export const ZApiProposalSummaryOut = ZProposalSummaryOut.extend({
+  totals: ZPricingTotals.describe(TOTALS_NOTE),
+  ...acceptanceField,
+});
+export const ZApiProposalOut = ZProposalOut.extend({
+  totals: ZPricingTotals.describe(TOTALS_NOTE),
+  ...acceptanceField,
+});
+export type TApiProposalSummary = z.output<typeof ZApiProposalSummaryOut>;
+export type TApiProposal = z.output<typeof ZApiProposalOut>;
+export const ZProposalPage = page(ZApiProposalSummaryOut);
 
 export const ZClientOut = z.object({
   id: z.uuid(),
@@ -239,6 +355,24 @@ export const ZWebhookDeliveryPage = z.object({
   nextBefore: z.number().int().nullable().describe('Pass as `before` for the next (older) page; null at the end.'),
 });
 
+/** What a webhook endpoint receives (decision 0021): one event, signed. */
+export const ZWebhookEventOut = z.object({
+  id: z.string().describe('`evt_…`: the same on every retry and resend; dedupe by it.'),
+  type: z.enum(WEBHOOK_EVENT_TYPES),
+  createdAt: ZTime,
+  data: z.object({
+    proposal: z.object({ id: z.uuid(), number: z.string(), title: z.string() }),
+    actor: z.enum(['owner', 'client', 'system']),
+    revisionNumber: z.int().nullable(),
+    details: z.record(z.string(), z.unknown()).describe('What the timeline recorded of the event.'),
+  }),
+});
+/** `proposal.accepted`: the same, with what was accepted, as `GET /proposals/{id}` answers it. */
+export const ZProposalAcceptedEventOut = ZWebhookEventOut.extend({
+  type: z.literal('proposal.accepted'),
+  data: ZWebhookEventOut.shape.data.extend({ acceptance: ZApiAcceptance }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Each answer schema is exactly the app's type (a compile-time check, no code at run time).
 
@@ -263,4 +397,8 @@ export const RESPONSE_SCHEMAS_MATCH_TYPES = [
   same<z.output<typeof ZWebhookDeliveryPage>, TWebhookDeliveryPage>(true),
   same<z.output<typeof ZApiErrorBody>['error']['message'], TApiError['error']['message']>(true),
   same<z.output<typeof ZSignerContact>, { name: string; email: string; role: string }>(true),
+  same<z.output<typeof ZAcceptedLine>, TAcceptedLine>(true),
+  same<z.output<typeof ZAcceptedTotals>, TAcceptedTotals>(true),
+  same<TApiProposal, TProposal & { acceptance: TApiAcceptance | null }>(true),
+  same<TApiProposalSummary, TProposalSummary & { acceptance: TApiAcceptance | null }>(true),
 ] as const;

@@ -218,6 +218,10 @@ export const proposals = pgTable(
       t.updatedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The public API's list by accepted date (issue 24): the range, then a sort of what is in it.
+    index('proposals_owner_accepted_idx')
+      .on(t.ownerId, t.acceptedAt)
+      .where(sql`${t.acceptedAt} is not null`),
     // The expiry job: open proposals by their last valid day.
     index('proposals_open_valid_until_idx')
       .on(t.validUntil)

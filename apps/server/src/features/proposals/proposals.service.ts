@@ -214,21 +214,30 @@ const acceptedTotals = sql<TAcceptedTotals | null>`case when "proposals"."status
   where a.proposal_id = "proposals"."id") end`;
 
 /**
+ * The public API's filter by accepted date (issue 24): ISO date-times, `after` inclusive and
+ * `before` exclusive.
+ */
+export type TAcceptedRange = { acceptedAfter?: string; acceptedBefore?: string };
+
+/**
  * The list's statement: the owner's live proposals, most recently changed first, from the
  * cursor on, one row more than the page to tell whether another page follows. It walks
  * `proposals_owner_updated_idx` (or `proposals_owner_status_idx` with a status) in order and
- * stops after the page, whatever the number of proposals (P5). `accepted`: each accepted one's
- * accepted totals too (the app's list shows them).
+ * stops after the page, whatever the number of proposals (P5). Filtered by accepted date, it
+ * reads the range from `proposals_owner_accepted_idx` and sorts only the proposals in it.
+ * `accepted`: each accepted one's accepted totals too (the app's list shows them).
  */
 export function proposalListSelect(
   db: TDb,
   ownerId: string,
-  query: TProposalListQuery,
+  query: TProposalListQuery & TAcceptedRange,
   { accepted = false }: { accepted?: boolean } = {},
 ) {
   const cursor = decodeTimeCursor(query.cursor);
   const where: (SQL | undefined)[] = [eq(proposals.ownerId, ownerId), isNull(proposals.deletedAt)];
   if (query.status) where.push(eq(proposals.status, query.status));
+  if (query.acceptedAfter) where.push(sql`${proposals.acceptedAt} >= ${query.acceptedAfter}::timestamptz`);
+  if (query.acceptedBefore) where.push(sql`${proposals.acceptedAt} < ${query.acceptedBefore}::timestamptz`);
   if (query.q) {
     const pattern = containsPattern(query.q);
     where.push(
@@ -251,7 +260,7 @@ export function proposalListSelect(
 export async function listProposals(args: {
   db: TDb;
   actor: TActor;
-  query: TProposalListQuery;
+  query: TProposalListQuery & TAcceptedRange;
 }): Promise<TPage<TProposalSummary>> {
   const page = await listProposalItems(args, { accepted: false });
   return { ...page, items: page.items.map(({ accepted: _accepted, ...summary }) => summary) };

@@ -2,7 +2,13 @@ import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@draftwell/shared/develope
 import { ZDocument } from '@draftwell/shared/document';
 import * as S from '@draftwell/shared/public-api/schemas';
 import { z } from 'zod';
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '@draftwell/shared/developers/webhooks';
 import { API_KEY_RATE } from '../../http/require-api-key';
+import { webhookExample } from './examples';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
 import { declarationOf, type TApiErrorStatus, type TApiRoute } from './registry';
 
@@ -31,8 +37,12 @@ const NAMED_ANSWERS: Array<[z.ZodType, string]> = [
   [S.ZPricingTotals, 'PricingTotals'],
   [S.ZSigningSettingsOut, 'SigningSettings'],
   [S.ZAwaitingSigner, 'AwaitingSigner'],
-  [S.ZProposalSummaryOut, 'ProposalSummary'],
-  [S.ZProposalOut, 'Proposal'],
+  [S.ZApiSignature, 'Signature'],
+  [S.ZAcceptedLine, 'AcceptedLine'],
+  [S.ZAcceptedTotals, 'AcceptedTotals'],
+  [S.ZApiAcceptance, 'Acceptance'],
+  [S.ZApiProposalSummaryOut, 'ProposalSummary'],
+  [S.ZApiProposalOut, 'Proposal'],
   [S.ZProposalPage, 'ProposalPage'],
   [S.ZClientOut, 'Client'],
   [S.ZClientPage, 'ClientPage'],
@@ -41,6 +51,8 @@ const NAMED_ANSWERS: Array<[z.ZodType, string]> = [
   [S.ZTemplateSummaryOut, 'TemplateSummary'],
   [S.ZTemplateOut, 'Template'],
   [S.ZTemplateListOut, 'TemplateList'],
+  [S.ZWebhookEventOut, 'WebhookEvent'],
+  [S.ZProposalAcceptedEventOut, 'ProposalAcceptedEvent'],
   [S.ZProposalEventOut, 'ProposalEvent'],
   [S.ZProposalEventList, 'ProposalEventList'],
   [S.ZCommentOut, 'Comment'],
@@ -270,6 +282,34 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
     },
   };
 
+  // What an endpoint receives: every event's body, `proposal.accepted` with its acceptance.
+  const webhooks: Record<string, TJson> = {};
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const accepted = type === 'proposal.accepted';
+    webhooks[type] = {
+      post: {
+        operationId: `webhook_${type.replace('.', '_')}`,
+        tags: ['Webhooks'],
+        summary: `${type}: ${WEBHOOK_EVENT_LABELS[type]}`,
+        description: `Posted to each endpoint subscribed to \`${type}\`, signed in the \`${WEBHOOK_SIGNATURE_HEADER}\` header.${
+          accepted
+            ? ' `data.acceptance` is what was accepted, as `GET /proposals/{id}` answers it: every signer, the revision, the client’s choices and the accepted totals.'
+            : ''
+        }`,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref(accepted ? 'ProposalAcceptedEvent' : 'WebhookEvent'),
+              example: webhookExample(type),
+            },
+          },
+        },
+        responses: { '2XX': { description: 'Received: anything else is retried for three days.' } },
+      },
+    };
+  }
+
   const tags = [...new Set(mounted.map((m) => m.route!.tag))].map((name) =>
     TAGS[name] ? { name, description: TAGS[name] } : { name },
   );
@@ -292,6 +332,7 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
     security: [{ bearerAuth: [] }],
     tags,
     paths,
+    webhooks,
     components: {
       schemas,
       responses,

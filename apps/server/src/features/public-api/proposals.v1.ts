@@ -1,6 +1,6 @@
 import * as S from '@draftwell/shared/public-api/schemas';
 import { ZOwnerComment, ZSendProposal } from '@draftwell/shared/share/share-schemas';
-import { ZProposalListQuery, ZProposalPatch } from '@draftwell/shared/workspace/proposals';
+import { ZProposalPatch } from '@draftwell/shared/workspace/proposals';
 import { pdfHeaders } from '../../activity/documents';
 import { streamBody } from '../../http/stream-body';
 import { listEvents, listOwnerComments, ownerPdf, ownerSealedPdf, replyAsOwner } from '../proposals/activity.service';
@@ -14,7 +14,13 @@ import {
 } from '../proposals/proposals.service';
 import { sendProposal, withdrawProposal } from '../proposals/sending.service';
 import { templateStart } from '../templates/templates.service';
-import { EXAMPLE_PROPOSAL, EXAMPLE_PROPOSAL_SUMMARY } from './examples';
+import { withAcceptance, withAcceptances } from './accepted';
+import {
+  EXAMPLE_ACCEPTED_PROPOSAL,
+  EXAMPLE_ACCEPTED_PROPOSAL_SUMMARY,
+  EXAMPLE_PROPOSAL,
+  EXAMPLE_PROPOSAL_SUMMARY,
+} from './examples';
 import { defineApiRoute, type TApiRoute } from './registry';
 
 const TAG = 'Proposals';
@@ -30,15 +36,19 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     scope: 'proposals:read',
     summary: 'List proposals',
     description:
-      'Your proposals, most recently changed first, without their documents; filtered by `status` and searched by `q` (title, number, client). Keyset pages: pass `nextCursor` as `cursor`.',
-    query: ZProposalListQuery,
+      'Your proposals, most recently changed first, without their documents; filtered by `status`, searched by `q` (title, number, client), and by the date they were accepted: `acceptedAfter` (from that moment on) and `acceptedBefore` (until just before it), each a date (`2026-11-01`, midnight UTC) or a date-time with its offset. An accepted proposal carries `acceptance`: who signed, the revision, the client’s choices and the accepted totals. Keyset pages: pass `nextCursor` as `cursor`.',
+    query: S.ZApiProposalListQuery,
     success: {
       status: 200,
       description: 'A page of proposals.',
       schema: S.ZProposalPage,
-      example: { items: [EXAMPLE_PROPOSAL_SUMMARY], nextCursor: null },
+      example: { items: [EXAMPLE_ACCEPTED_PROPOSAL_SUMMARY, EXAMPLE_PROPOSAL_SUMMARY], nextCursor: null },
     },
-    handler: (c, { query }) => listProposals({ db: c.var.deps.database.db, actor: c.var.actor, query }),
+    handler: async (c, { query }) => {
+      const db = c.var.deps.database.db;
+      const page = await listProposals({ db, actor: c.var.actor, query });
+      return { ...page, items: await withAcceptances(db, c.var.actor.id, page.items) };
+    },
   }),
   defineApiRoute({
     method: 'post',
@@ -58,19 +68,20 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
       currency: 'USD',
       validUntil: '2026-12-31',
     },
-    success: { status: 201, description: 'The new draft.', schema: S.ZProposalOut, example: EXAMPLE_PROPOSAL },
+    success: { status: 201, description: 'The new draft.', schema: S.ZApiProposalOut, example: EXAMPLE_PROPOSAL },
     errors: [404],
     handler: async (c, { body }) => {
       const db = c.var.deps.database.db;
       const actor = c.var.actor;
       const start = body.templateId ? await templateStart({ db, actor, id: body.templateId }) : null;
-      return createProposal({
+      const proposal = await createProposal({
         db,
         actor,
         input: { title: body.title ?? start?.name, clientId: body.clientId },
         document: start?.document,
         details: { client: body.client, currency: body.currency, validUntil: body.validUntil },
       });
+      return { ...proposal, acceptance: null };
     },
   }),
   defineApiRoute({
@@ -80,10 +91,19 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     tag: TAG,
     scope: 'proposals:read',
     summary: 'Get a proposal',
-    description: 'One proposal with its document and totals.',
+    description:
+      'One proposal with its document and totals; once accepted, with `acceptance`: every signer (name, email, role, when and how they signed), your countersignature if any, the revision signed (id, number, hash), the client’s choices (options, quantities, packages) and the accepted totals, one-off and recurring. Its `totals` are then the accepted ones.',
     params: ID,
-    success: { status: 200, description: 'The proposal.', schema: S.ZProposalOut, example: EXAMPLE_PROPOSAL },
-    handler: (c, { param }) => getProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: param('id') }),
+    success: {
+      status: 200,
+      description: 'The proposal.',
+      schema: S.ZApiProposalOut,
+      example: EXAMPLE_ACCEPTED_PROPOSAL,
+    },
+    handler: async (c, { param }) => {
+      const db = c.var.deps.database.db;
+      return withAcceptance(db, c.var.actor.id, await getProposal({ db, actor: c.var.actor, id: param('id') }));
+    },
   }),
   defineApiRoute({
     method: 'patch',
@@ -98,10 +118,18 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     body: ZProposalPatch,
     bodyName: 'ProposalPatch',
     bodyExample: { version: 1, title: 'Website redesign, phase 1' },
-    success: { status: 200, description: 'The proposal as saved.', schema: S.ZProposalOut, example: EXAMPLE_PROPOSAL },
+    success: {
+      status: 200,
+      description: 'The proposal as saved.',
+      schema: S.ZApiProposalOut,
+      example: EXAMPLE_PROPOSAL,
+    },
     errors: [409, 423],
-    handler: (c, { param, body }) =>
-      updateProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: param('id'), patch: body }),
+    handler: async (c, { param, body }) => {
+      const db = c.var.deps.database.db;
+      const proposal = await updateProposal({ db, actor: c.var.actor, id: param('id'), patch: body });
+      return withAcceptance(db, c.var.actor.id, proposal);
+    },
   }),
   defineApiRoute({
     method: 'delete',
@@ -135,17 +163,24 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
       message: 'Here is our proposal, as discussed.',
       signers: [{ name: 'Dana Reyes', email: 'dana@acme.example', role: 'CEO' }],
     },
-    success: { status: 200, description: 'The proposal, now sent.', schema: S.ZProposalOut, example: EXAMPLE_PROPOSAL },
+    success: {
+      status: 200,
+      description: 'The proposal, now sent.',
+      schema: S.ZApiProposalOut,
+      example: EXAMPLE_PROPOSAL,
+    },
     errors: [402, 423],
-    handler: (c, { param, body }) =>
-      sendProposal({
+    handler: async (c, { param, body }) => {
+      const proposal = await sendProposal({
         deps: c.var.deps,
         actor: c.var.actor,
         id: param('id'),
         input: body,
         ipAddress: c.var.clientIp,
         userAgent: c.req.header('user-agent') ?? null,
-      }),
+      });
+      return withAcceptance(c.var.deps.database.db, c.var.actor.id, proposal);
+    },
   }),
   defineApiRoute({
     method: 'post',
@@ -159,11 +194,14 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     success: {
       status: 200,
       description: 'The proposal, a draft again.',
-      schema: S.ZProposalOut,
+      schema: S.ZApiProposalOut,
       example: EXAMPLE_PROPOSAL,
     },
     errors: [423],
-    handler: (c, { param }) => withdrawProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: param('id') }),
+    handler: async (c, { param }) => {
+      const db = c.var.deps.database.db;
+      return withAcceptance(db, c.var.actor.id, await withdrawProposal({ db, actor: c.var.actor, id: param('id') }));
+    },
   }),
   defineApiRoute({
     method: 'post',
@@ -174,8 +212,11 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     summary: 'Duplicate a proposal',
     description: 'A new draft with the same content and client, numbered anew.',
     params: ID,
-    success: { status: 201, description: 'The copy.', schema: S.ZProposalOut, example: EXAMPLE_PROPOSAL },
-    handler: (c, { param }) => duplicateProposal({ db: c.var.deps.database.db, actor: c.var.actor, id: param('id') }),
+    success: { status: 201, description: 'The copy.', schema: S.ZApiProposalOut, example: EXAMPLE_PROPOSAL },
+    handler: async (c, { param }) => {
+      const db = c.var.deps.database.db;
+      return withAcceptance(db, c.var.actor.id, await duplicateProposal({ db, actor: c.var.actor, id: param('id') }));
+    },
   }),
   defineApiRoute({
     method: 'get',

@@ -1,0 +1,1 @@
+CREATE INDEX "proposals_owner_accepted_idx" ON "proposals" USING btree ("owner_id","accepted_at") WHERE "proposals"."accepted_at" is not null;
