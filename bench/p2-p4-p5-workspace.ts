@@ -199,14 +199,23 @@ async function benchOn(choice: TDatabaseChoice, settings: TWorkspaceSettings) {
       await expectOk(`${base}${sharePath}`);
     }
 
-    const pairs = { connections: settings.connections, runs: settings.runs, runSec: settings.runSec, warmupSec: settings.warmupSec };
+    const pairs = {
+      connections: settings.connections,
+      runs: settings.runs,
+      runSec: settings.runSec,
+      warmupSec: settings.warmupSec,
+    };
     const p2 = await measureInterleaved(
       { url: `${limit.url}${readPath}`, headers: auth },
       { url: `${full.url}${readPath}`, headers: auth },
       pairs,
     );
     // The client's page data: no session, looked up by the token's hash, the newest revision and its comments.
-    const p3 = await measureInterleaved(shareTarget(`${limit.url}${sharePath}`), shareTarget(`${full.url}${sharePath}`), pairs);
+    const p3 = await measureInterleaved(
+      shareTarget(`${limit.url}${sharePath}`),
+      shareTarget(`${full.url}${sharePath}`),
+      pairs,
+    );
     const p4 = await measureInterleaved(autosaveTarget(limit.url, info), autosaveTarget(full.url, info), pairs);
     const p5 = await measureOne(
       { url: `${full.url}/api/proposals`, headers: auth },
