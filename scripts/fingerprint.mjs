@@ -12,6 +12,7 @@ const INPUTS = [
   'scripts/build.mjs',
   'apps/web/index.html',
   'apps/web/share.html',
+  'apps/web/public.html',
   'apps/web/vite.config.ts',
   'apps/web/build',
   'apps/web/public',
