@@ -37,7 +37,12 @@ export async function expectNothingWiderThanTheScreen(
       const clipped = style.clipPath !== 'none' || (style.clip !== 'auto' && style.clip !== '');
       const context = {
         hidden: above.hidden || (style.position === 'absolute' && style.overflow === 'hidden' && clipped),
-        clip: style.overflowX !== 'visible' && el !== document.documentElement ? el : above.clip,
+        // An icon's <svg> clips its own drawing, which is checked with the svg's box: what holds
+        // the svg (a toolbar that scrolls on purpose) is the box that counts for its lines too.
+        clip:
+          style.overflowX !== 'visible' && el !== document.documentElement && !(el instanceof SVGElement)
+            ? el
+            : above.clip,
       };
       passed.set(el, context);
       return context;
