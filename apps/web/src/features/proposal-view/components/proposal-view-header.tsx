@@ -130,7 +130,7 @@ export function ProposalViewHeader({
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <ProposalStatusBadge status={p.status} className="text-sm" />
-            <p className="text-sm break-words">{note}</p>
+            <p className="text-sm wrap-anywhere">{note}</p>
           </div>
           <dl aria-label="Dates" className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {dates.map((d) => (

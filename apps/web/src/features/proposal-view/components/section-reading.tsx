@@ -79,7 +79,7 @@ export function SectionReading({
     body = <p className="text-muted-foreground text-sm">This revision is empty, so there is nothing to time.</p>;
   } else if (rows.every((r) => r.seconds === 0)) {
     body = (
-      <p className="text-muted-foreground text-sm break-words">
+      <p className="text-muted-foreground text-sm wrap-anywhere">
         {visits.count === 0
           ? 'Not opened yet. Once your client reads it, the time on each section shows here.'
           : `Opened ${visits.by}. No section was read for long enough to count yet.`}
@@ -89,7 +89,7 @@ export function SectionReading({
     const longest = Math.max(...rows.map((r) => r.seconds));
     body = (
       <>
-        <p className="text-muted-foreground mb-3 text-xs break-words">
+        <p className="text-muted-foreground mb-3 text-xs wrap-anywhere">
           Revision {revision.number}: {visits.count === 1 ? '1 visit' : `${visits.count} visits`}, {visits.by}.
         </p>
         <ol aria-label="Time on each section" className="space-y-3">
