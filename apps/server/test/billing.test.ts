@@ -353,8 +353,8 @@ describe.each(backends())('plans and limits (%s)', (backend) => {
 
     expect((await runAdmin(server, ['set-plan', email, 'pro'])).code).toBe(0);
     const detailed = await openedOf();
-    // The time on page, and whose link it was (follow-up words reminders by it).
-    expect(detailed.data).toEqual({ seconds: 42, signerId: expect.any(String) });
+    // The time on page, and whose link it was, with its signer's name (follow-up words reminders by it).
+    expect(detailed.data).toEqual({ seconds: 42, signerId: expect.any(String), name: 'Dana Reyes' });
     expect(detailed.ipAddress).not.toBeNull();
 
     const mailBefore = await countRows(server, 'mail_outbox');

@@ -144,8 +144,13 @@ describe.each(backends())('R15 the PDF queue: clients first, owners in turn (%s)
     await until(() => started.includes('Heavy 1'));
     // Four more wait in the owner's line; a fifth does not fit, and is told when to come back:
     // when the running one must end, by its 20 s cap.
-    const waiting = ['Heavy 2', 'Heavy 3', 'Heavy 4', 'Heavy 5'].map((title) => exportOf(title));
-    await until(() => ['Heavy 2', 'Heavy 3', 'Heavy 4', 'Heavy 5'].every((t) => queued.includes(t)));
+    // One after another, each once it is in line: requests sent together reach the server in any
+    // order, and the line's own order is what is checked below.
+    const waiting: ReturnType<typeof exportOf>[] = [];
+    for (const title of ['Heavy 2', 'Heavy 3', 'Heavy 4', 'Heavy 5']) {
+      waiting.push(exportOf(title));
+      await until(() => queued.includes(title));
+    }
     const full = await exportOf('Heavy 6');
     expect(full.status, full.text).toBe(429);
     expect(full.headers.get('retry-after')).toBe('20');
