@@ -329,7 +329,7 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
       post: {
         operationId: `webhook_${type.replace('.', '_')}`,
         tags: ['Webhooks'],
-        summary: `${type}: ${WEBHOOK_EVENT_LABELS[type]}`,
+        summary: WEBHOOK_EVENT_LABELS[type],
         description: `Posted to each endpoint subscribed to \`${type}\`, signed in the \`${WEBHOOK_SIGNATURE_HEADER}\` header.${
           accepted
             ? ' `data.acceptance` is what was accepted, as `GET /proposals/{id}` answers it: every signer, the revision, the client’s choices and the accepted totals.'
@@ -344,6 +344,8 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
             },
           },
         },
+        // Posted by Draftwell to the receiver: no API key is involved.
+        security: [],
         responses: { '2XX': { description: 'Received: anything else is retried for three days.' } },
       },
     };
