@@ -1,7 +1,17 @@
 import type { TAutocannonOptions, TAutocannonRequestSpec } from 'autocannon';
 import { STARTER_TEMPLATES } from '../packages/shared/src/templates/starter-templates';
 import path from 'node:path';
-import { describeLoad, measureOne, measurePair, type TLoadOptions, type TLoadResult, type TTarget } from './lib/load';
+import {
+  describeLoad,
+  describeRuns,
+  measureInterleaved,
+  measureOne,
+  type TInterleaved,
+  type TLoadOptions,
+  type TLoadResult,
+  type TRuns,
+  type TTarget,
+} from './lib/load';
 import { startBenchPostgres } from './lib/postgres';
 import { makeTempDir, removeTempDir, startServerChild, type TServerChild } from './lib/proc';
 import { ms, verdict, type TRow } from './lib/report';
@@ -30,7 +40,12 @@ type TWorkspaceInfo = {
 
 type TDatabaseChoice = { kind: 'pglite' } | { kind: 'postgres'; url: string; label: string };
 
-const faults = (r: TLoadResult) => r.errors + r.timeouts + r.non2xx;
+/** P2–P4: `runs` pairs of `runSec`-second runs of the server and its limit, alternating (lib/load.ts). */
+export type TWorkspaceSettings = TLoadOptions & { listConnections: number; runs: number; runSec: number };
+
+const faults = (r: TLoadResult | TRuns) => r.errors + r.timeouts + r.non2xx;
+/** Addresses the client's page is read from (P3), so that no one address goes past its limit. */
+const SHARE_CLIENTS = 4096;
 const round = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /**
@@ -91,6 +106,24 @@ function autosaveTarget(url: string, info: TWorkspaceInfo): TTarget {
 }
 
 /**
+ * The client's page data as its many clients read it: each request from the next of
+ * SHARE_CLIENTS addresses, which the server takes from X-Forwarded-For as behind a reverse proxy
+ * (TRUST_PROXY). From one address the shipped limit on a link's reads (600 a minute per address,
+ * A3) would answer 429 within the first second; spread this way no address comes near it, and
+ * every request still pays the counting.
+ */
+function shareTarget(url: string): TAutocannonOptions {
+  let n = 0;
+  const spec: TAutocannonRequestSpec = {
+    setupRequest: (req) => {
+      n = (n + 1) % SHARE_CLIENTS;
+      return { ...req, headers: { ...req.headers, 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}` } };
+    },
+  };
+  return { url, requests: [spec] };
+}
+
+/**
  * Seconds of load per route for the "where does the time go" probe (after the measured runs): one
  * long run, so its p99 is the steady state's, where the table's is the worst of short slices.
  */
@@ -137,7 +170,7 @@ function describeProfile(p: TProfile): string {
 type TDatabaseRun = { rows: TRow[]; result: Record<string, unknown>; profiles: TProfile[]; reasons: string[] };
 
 /** P2, P3, P4 against their fair limit, P5, and the probe, on one database. */
-async function benchOn(choice: TDatabaseChoice, settings: TLoadOptions & { listConnections: number }) {
+async function benchOn(choice: TDatabaseChoice, settings: TWorkspaceSettings) {
   const children: TServerChild[] = [];
   const dumpDir = choice.kind === 'pglite' ? makeTempDir('draftwell-bench-dump-') : undefined;
   const dumpFile = dumpDir ? path.join(dumpDir, 'pglite.tar') : '';
@@ -166,14 +199,24 @@ async function benchOn(choice: TDatabaseChoice, settings: TLoadOptions & { listC
       await expectOk(`${base}${sharePath}`);
     }
 
-    const p2 = await measurePair(
+    const pairs = {
+      connections: settings.connections,
+      runs: settings.runs,
+      runSec: settings.runSec,
+      warmupSec: settings.warmupSec,
+    };
+    const p2 = await measureInterleaved(
       { url: `${limit.url}${readPath}`, headers: auth },
       { url: `${full.url}${readPath}`, headers: auth },
-      settings,
+      pairs,
     );
     // The client's page data: no session, looked up by the token's hash, the newest revision and its comments.
-    const p3 = await measurePair({ url: `${limit.url}${sharePath}` }, { url: `${full.url}${sharePath}` }, settings);
-    const p4 = await measurePair(autosaveTarget(limit.url, info), autosaveTarget(full.url, info), settings);
+    const p3 = await measureInterleaved(
+      shareTarget(`${limit.url}${sharePath}`),
+      shareTarget(`${full.url}${sharePath}`),
+      pairs,
+    );
+    const p4 = await measureInterleaved(autosaveTarget(limit.url, info), autosaveTarget(full.url, info), pairs);
     const p5 = await measureOne(
       { url: `${full.url}/api/proposals`, headers: auth },
       { ...settings, connections: settings.listConnections },
@@ -185,16 +228,15 @@ async function benchOn(choice: TDatabaseChoice, settings: TLoadOptions & { listC
 
     const db = info.database;
     const onPg = choice.kind === 'postgres';
-    const ratioOf = (pair: { a: TLoadResult; b: TLoadResult }) => pair.b.reqPerSec / pair.a.reqPerSec;
-    const ratioRow = (id: string, figure: string, pair: { a: TLoadResult; b: TLoadResult }, target: number): TRow => {
-      const ratio = ratioOf(pair);
+    const ratioRow = (id: string, figure: string, pair: TInterleaved, target: number): TRow => {
+      const { ratio } = pair;
       return {
         id,
         figure: `${figure} ÷ ${onPg ? 'fair limit, one pg query' : 'PGlite limit, one query'} (req/s)`,
-        value: `${round(pair.b.reqPerSec)} / ${round(pair.a.reqPerSec)} req/s`,
+        value: `limit ${describeRuns(pair.a)}`,
         target: onPg ? `≥ ${target}` : `(≥ ${target} on PostgreSQL)`,
-        ratio: ratio.toFixed(2),
-        verdict: onPg ? verdict(ratio >= target && faults(pair.b) === 0) : 'n/a',
+        ratio: `${ratio.median.toFixed(2)} (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`,
+        verdict: onPg ? verdict(ratio.median >= target && faults(pair.a) + faults(pair.b) === 0) : 'n/a',
       };
     };
     const load = `${settings.connections} conn, ${db}`;
@@ -202,15 +244,15 @@ async function benchOn(choice: TDatabaseChoice, settings: TLoadOptions & { listC
       {
         id: 'P2',
         figure: `GET /api/proposals/:id signed in (${load})`,
-        value: describeLoad(p2.b),
+        value: describeRuns(p2.b),
         target: `p99 ≤ ${P2_TARGET.p99Ms} ms`,
-        verdict: verdict(p2.b.latencyP99Ms <= P2_TARGET.p99Ms && faults(p2.b) === 0),
+        verdict: verdict(p2.b.p99Ms.median <= P2_TARGET.p99Ms && faults(p2.b) === 0),
       },
       ratioRow('P2', 'read', p2, P2_TARGET.ratio),
       {
         id: 'P3',
         figure: `GET /api/share/:token, the client's page data (${load})`,
-        value: describeLoad(p3.b),
+        value: describeRuns(p3.b),
         target: '',
         verdict: verdict(faults(p3.b) === 0),
       },
@@ -218,9 +260,9 @@ async function benchOn(choice: TDatabaseChoice, settings: TLoadOptions & { listC
       {
         id: 'P4',
         figure: `autosave PATCH, 10 KB document (${load})`,
-        value: describeLoad(p4.b),
+        value: describeRuns(p4.b),
         target: `p99 ≤ ${P4_TARGET.p99Ms} ms`,
-        verdict: verdict(p4.b.latencyP99Ms <= P4_TARGET.p99Ms && faults(p4.b) === 0),
+        verdict: verdict(p4.b.p99Ms.median <= P4_TARGET.p99Ms && faults(p4.b) === 0),
       },
       ratioRow('P4', 'autosave', p4, P4_TARGET.ratio),
       {
@@ -236,9 +278,9 @@ async function benchOn(choice: TDatabaseChoice, settings: TLoadOptions & { listC
       database: db,
       ...(choice.kind === 'postgres' ? { server: choice.label } : {}),
       seeded: info.seeded,
-      p2: { limit: p2.a, full: p2.b, ratio: ratioOf(p2), target: P2_TARGET },
-      p3: { limit: p3.a, full: p3.b, ratio: ratioOf(p3), target: P3_TARGET },
-      p4: { limit: p4.a, full: p4.b, ratio: ratioOf(p4), target: P4_TARGET },
+      p2: { limit: p2.a, full: p2.b, ratio: p2.ratio, target: P2_TARGET },
+      p3: { limit: p3.a, full: p3.b, ratio: p3.ratio, target: P3_TARGET },
+      p4: { limit: p4.a, full: p4.b, ratio: p4.ratio, target: P4_TARGET },
       p5: { list: p5, target: P5_TARGET },
       profiles,
       reasons,
@@ -255,7 +297,7 @@ async function benchOn(choice: TDatabaseChoice, settings: TLoadOptions & { listC
  * among 10,000), on the embedded PGlite and on a PostgreSQL server (BENCH_DATABASE_URL, or one the
  * bench starts itself; skipped with the reason when neither is possible).
  */
-export async function benchWorkspace(settings: TLoadOptions & { listConnections: number }) {
+export async function benchWorkspace(settings: TWorkspaceSettings) {
   const rows: TRow[] = [];
   const result: Record<string, unknown> = { settings };
   const notes: string[] = [];
@@ -293,18 +335,27 @@ export async function benchWorkspace(settings: TLoadOptions & { listConnections:
   }
 
   notes.push(
-    `P2–P5: one server (startServer in production mode, a signed-in user owning ${(embedded.result.seeded as number).toLocaleString('en-US')} seeded proposals ` +
-      'with a real starter document), first on the embedded PGlite, then on ' +
+    `P2–P5: one server as it ships (startServer in production mode, rate limits on; TRUST_PROXY, as behind a reverse proxy), ` +
+      `a signed-in user owning ${(embedded.result.seeded as number).toLocaleString('en-US')} seeded proposals ` +
+      'with a real starter document, first on the embedded PGlite, then on ' +
       (pgLabel ? `${pgLabel}` : 'PostgreSQL (skipped, see the table)') +
-      '. P4 gives each connection its own draft and sends the version its last save answered; a 409 would count as non-2xx. ' +
+      `. P2–P4: ${settings.runs} pairs of ${settings.runSec} s runs of the server and its limit, alternating which goes first, ` +
+      'after a 1 s warm-up of each; each figure is the median of the runs with their lowest and highest in brackets, the ' +
+      "ratio the median of the pairs' ratios (the machine is shared: the spread says how much it moved). " +
+      'P2 and P4 meet no limit: none counts a signed-in read or save. P3 is read from ' +
+      `${SHARE_CLIENTS.toLocaleString('en-US')} addresses in turn (X-Forwarded-For): from one address the shipped limit of ` +
+      "600 link reads a minute (A3) answers 429 within the first second; every request still counts its address's hit. " +
+      'P4 gives each connection its own draft and sends the version its last save answered; a 409 would count as non-2xx. ' +
       `P5 runs at ${settings.listConnections} connections: the figure is the list query's latency, not a queue.`,
     "P2–P4 fair limit (bench/servers/limit.ts): the same URLs answered by a bare Hono handler that does the route's database " +
-      "work in ONE statement and returns the same rows: the session joined to the proposal (P2); the signer by their token's " +
-      'hash with their proposal, its newest revision, revision list, comments, acceptance with its signatures, sealed PDF ' +
-      'status, decline, signers, signatures on the newest revision and subscription as JSON columns (P3); the ' +
-      "conditional save of title and document returning the row (P4). It skips the cookie's HMAC, schema checks, pricing, " +
+      'work in ONE statement and does no more than the server does with its answer: the session joined to the proposal, ' +
+      'its document as JSON text written into the answer as it is (P2); the address counted against the same limit, and ' +
+      "the signer by their token's hash with their proposal, its newest revision, revision list, comments, acceptance with " +
+      'its signatures, sealed PDF status, decline, signers, signatures on the newest revision and subscription as JSON ' +
+      'columns (P3); the conditional save of title and document returning the row but the document, the answer carrying ' +
+      "the document's JSON it sent (P4). It skips the cookie's HMAC, schema checks, pricing, " +
       "response shaping, middleware and logging. On PostgreSQL it runs through `pg` (a pool of 10 like the server's, " +
-      'statements prepared by name); the ratio is Draftwell ÷ limit, measured interleaved in the same run. On PGlite a `pg` ' +
+      'statements prepared by name); the ratio is Draftwell ÷ limit. On PGlite a `pg` ' +
       'limit does not exist: the PGlite rows are compared to the same handler in its own process on its own PGlite, opened on ' +
       "a dump of the server's seeded data directory (the same rows on disk), one query per request. That limit has the " +
       "embedded engine's single-threaded cost too, so a PGlite ratio says how much Draftwell adds over PGlite itself, not " +
@@ -335,8 +386,8 @@ function missedReasons(args: {
   onPg: boolean;
   db: string;
   settings: TLoadOptions;
-  p2: { a: TLoadResult; b: TLoadResult };
-  p4: { a: TLoadResult; b: TLoadResult };
+  p2: TInterleaved;
+  p4: TInterleaved;
   profiles: TProfile[];
 }): string[] {
   const { onPg, db, settings, p2, p4, profiles } = args;
@@ -347,21 +398,22 @@ function missedReasons(args: {
   ];
   for (const { id, pair, target, profile } of cases) {
     const full = pair.b;
-    if (full.latencyP99Ms > target.p99Ms) {
-      const queue = (settings.connections / full.reqPerSec) * 1000;
+    const reqPerSec = full.reqPerSec.median;
+    if (full.p99Ms.median > target.p99Ms) {
+      const queue = (settings.connections / reqPerSec) * 1000;
       const cpu = profile ? profile.stats.cpuMs / profile.load.requests : NaN;
       const steady = profile ? `${profile.load.latencyP99Ms} ms` : 'not measured';
       reasons.push(
         `Why ${id} p99 on ${db} is over ${target.p99Ms} ms: ${settings.connections} connections at ` +
-          `${round(full.reqPerSec)} req/s wait ${queue.toFixed(0)} ms on average in the queue alone ` +
+          `${round(reqPerSec)} req/s wait ${queue.toFixed(0)} ms on average in the queue alone ` +
           `(Little's law), so the p99 needs the throughput that ${settings.connections} ÷ ${target.p99Ms} ms ` +
           `= ${round((settings.connections / target.p99Ms) * 1000)} req/s would give with no spread at all; ` +
           `the server spends ${cpu.toFixed(2)} ms of CPU per request (both threads) on 2 cores shared with ` +
-          `the load generator. The table's p99 is the worst 2.5 s slice's, with each run's first requests ` +
+          `the load generator. The table's p99 is the median of ${full.runs.length} runs of ${full.runs[0]!.seconds.toFixed(0)} s, each with its first requests ` +
           `(${settings.connections} connections opening at once); the probe's steady 10 s p99 was ${steady}.`,
       );
     }
-    const ratio = full.reqPerSec / pair.a.reqPerSec;
+    const ratio = pair.ratio.median;
     if (onPg && ratio < target.ratio) {
       const cpu = profile ? (profile.stats.cpuMs / profile.load.requests).toFixed(2) : '?';
       reasons.push(

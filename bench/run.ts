@@ -73,14 +73,15 @@ await scenario('p1', 'P1 GET /healthz, full stack ÷ bare Hono', () =>
   benchP1({ connections: 50, durationSec: 5, warmupSec: 1 }),
 );
 await scenario('workspace', 'P2, P3, P4, P5 signed-in reads, the client view, autosave and the list', () =>
-  benchWorkspace({ connections: 50, durationSec: 5, warmupSec: 1, listConnections: 4 }),
+  // P2–P4: 5 interleaved pairs of 3 s runs of the server and its limit; P5 and the probe: 5 s.
+  benchWorkspace({ connections: 50, durationSec: 5, warmupSec: 1, listConnections: 4, runs: 5, runSec: 3 }),
 );
 await scenario('p6', 'P6 signed-in reads while PDF exports and sign-ins run', () =>
   benchP6({ connections: 50, durationSec: 6, warmupSec: 1, pdfConnections: 2, signInConnections: 2 }),
 );
 await scenario('p7', 'P7 PDF render time (5 and 30 pages), P13 sealing it', () => benchP7());
 await scenario('p11', 'P11 cold start of the built server to healthy', () => benchP11());
-await scenario('p8', 'P8 initial JS (gzip)', () => benchP8());
+await scenario('p8', 'P8 initial JS as transferred', () => benchP8());
 await scenario('p10', 'P10 typing in a 30-page proposal', () => benchP10());
 await scenario('p12', 'P12 protected screens: time to ready and request steps', () => benchP12());
 await scenario('lighthouse', 'Lighthouse (mobile) of the public pages and the client view', () => benchLighthouse());

@@ -12,6 +12,22 @@ test.use({ baseURL: INTEGRATIONS_URL });
 
 const planHeading = (page: Page, name: string) => page.getByRole('heading', { name: `Current plan: ${name} plan` });
 
+test('pricing, signed in, billing on: the current plan is managed, the others are chosen in Profile → Plan', async ({
+  page,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/pricing');
+  const plans = page.getByRole('region', { name: 'Plans' });
+  await expect(plans.getByRole('link', { name: 'Manage your plan' })).toHaveAttribute('href', '/profile?tab=plan');
+  await expect(plans.getByRole('link', { name: 'Choose Free' })).toHaveCount(0);
+  await expect(plans.getByRole('link', { name: 'Choose Pro' })).toHaveAttribute('href', '/profile?tab=plan&plan=pro');
+  await expect(page.getByText('Billing is not set up on this server', { exact: false })).toHaveCount(0);
+  await plans.getByRole('link', { name: 'Choose Business' }).click();
+  await expect(page).toHaveURL('/profile?tab=plan&plan=business');
+  await expect(page.getByRole('button', { name: 'Upgrade to Business' })).toBeEnabled();
+});
+
 const template = (name: string) => ({ name, description: '', category: '', document: { version: 1, blocks: [] } });
 
 test('free limit → Upgrade → Stripe Checkout → Pro with its invoice; the portal cancels at period end, then now; nothing is lost', async ({
@@ -31,7 +47,8 @@ test('free limit → Upgrade → Stripe Checkout → Pro with its invoice; the p
   await limit.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page).toHaveURL('/profile?tab=plan');
   await expect(planHeading(page, 'Free')).toBeVisible();
-  await expect(page.getByText('Billing is not enabled on this server')).toHaveCount(0);
+  await expect(page.getByText('Billing is not set up on this server', { exact: false })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upgrade to Business' })).toBeEnabled();
 
   // Checkout, on Stripe's page (here the local server's), for the price the server chose.
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();

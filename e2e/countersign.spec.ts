@@ -58,9 +58,14 @@ test('the owner sends to two signers in order with a countersignature, then coun
   const cfoInvite = await mail.waitFor(cfo.email, /^Proposal: Countersigned website$/);
   await sign(new URL(mail.linkIn(cfoInvite)).pathname.split('/').pop()!, cfo);
 
-  // The owner's turn, live on the card (or after a reload).
+  // The owner's turn, live on the card (or after a reload), and the status line says so.
   await page.reload();
   await expect(rows.nth(2)).toContainText('Your turn to countersign');
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText('Signed by both clients · waiting for your countersignature', { exact: true }),
+  ).toBeVisible();
+  await expect(main.getByText(/no answer yet/)).toHaveCount(0);
   await rows.nth(2).getByRole('button', { name: 'Countersign' }).click();
   const sheet = page.getByRole('dialog', { name: 'Countersign' });
   await sheet.getByRole('tab', { name: 'Draw' }).click();

@@ -33,6 +33,17 @@ test('a brief becomes a complete draft, priced from the saved items that match',
   signUpViaApi,
 }) => {
   await signUpViaApi(page);
+  // Prices before 20 % tax by default, and dates as the account writes them (en-US, the default).
+  const {
+    logoFileId: _logo,
+    updatedAt: _at,
+    ...profile
+  } = (await (await page.request.get('/api/profile')).json()) as Record<string, unknown>;
+  const saved = await page.request.put('/api/profile', {
+    headers: { origin: new URL(baseURL!).origin, 'content-type': 'application/json' },
+    data: { ...profile, displayName: 'Sam Rivera', defaultTaxRate: 2000 },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
   const logo = await saveItem(page, baseURL!, 'Logo design', 150_000);
   const website = await saveItem(page, baseURL!, 'Website design and build', 900_000);
 
@@ -76,7 +87,7 @@ test('a brief becomes a complete draft, priced from the saved items that match',
     status: string;
     client: { name: string; company: string };
     document: { blocks: TBlock[] };
-    totals: { one_off: { net: number } };
+    totals: { one_off: { net: number; tax: number; total: number } };
   };
   expect(proposal.status).toBe('draft');
   expect(proposal.title).toContain('Harbour Bakery');
@@ -101,12 +112,19 @@ test('a brief becomes a complete draft, priced from the saved items that match',
   expect(timeline.milestones!.at(-1)!.when.date).toBe(deadline);
   const lines = blocks.find((b) => b.type === 'pricing_table')!.lines!;
   expect(lines.map((l) => l.savedItemId ?? null)).toEqual([logo, website, null]);
-  // What the saved items leave of the 12,000.00 budget prices the photography.
-  expect(lines[2]).toMatchObject({ description: 'Launch photography', unitPrice: 150_000 });
-  expect(proposal.totals.one_off.net).toBe(1_200_000);
+  // What the saved items leave of the 12,000.00 budget prices the photography, with its tax:
+  // 1,250.00 and 250.00 of tax. The client pays the budget, not a fifth more.
+  expect(lines[2]).toMatchObject({ description: 'Launch photography', unitPrice: 125_000 });
+  expect(proposal.totals.one_off).toMatchObject({ net: 1_175_000, tax: 25_000, total: 1_200_000 });
 
-  // The new draft opens in the editor and is in the list.
+  // The new draft opens in the editor and is in the list, its words saying what the budget holds
+  // and its dates written as the account writes them.
   await expect(page.getByRole('heading', { level: 1, name: 'Edit draft' })).toBeVisible();
+  const text = page.getByRole('textbox', { name: 'Proposal content' });
+  await expect(text).toContainText('With tax, together they fit the budget of $12,000 you mentioned.');
+  await expect(text).toContainText(
+    `from your deadline of ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${deadline}T00:00:00Z`))}.`,
+  );
   await expect(page.getByRole('complementary', { name: 'Your proposals' })).toContainText('Harbour Bakery');
 });
 

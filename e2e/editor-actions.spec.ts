@@ -44,6 +44,9 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** The calendar day `offset` days from today in UTC, the day the server's checks count in. */
+const utcDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
 const createDraft = (page: Page, baseURL: string, title: string) =>
   apiSend<TProposal>(page, baseURL, 'post', '/api/proposals', { title });
 const proposalOf = (page: Page, id: string) => getJson<TProposal>(page, `/api/proposals/${id}`);
@@ -87,6 +90,7 @@ test('client and terms: a saved client is picked, a new one is added from the pi
   });
   const draft = await createDraft(page, baseURL!, 'Harbour rebrand');
   expect(draft).toMatchObject({ clientId: null, currency: 'USD' });
+  const later = utcDay(60);
   await openDraft(page, draft.id);
   const fields = details(page);
 
@@ -124,14 +128,26 @@ test('client and terms: a saved client is picked, a new one is added from the pi
   const pricing = editorBox(page).locator('[data-structured="pricingTable"]');
   await expect(pricing.getByLabel('Unit price in USD for line 1', { exact: true })).toBeVisible();
   await fields.getByLabel('Currency').selectOption('EUR');
-  await fields.getByLabel('Valid until').fill('2027-01-31');
+  // A date that has passed is flagged beside the field as it is entered, not only at Send.
+  const validUntil = fields.getByLabel('Valid until');
+  await validUntil.fill(utcDay(-1));
+  const passed = fields.getByRole('alert');
+  await expect(passed).toHaveText(
+    'This date has passed: your client could not accept the proposal. Choose today or later.',
+  );
+  await expect(validUntil).toHaveAttribute('aria-invalid', 'true');
+  await expect(validUntil).toHaveAccessibleDescription(await passed.innerText());
+  await validUntil.fill(utcDay(0));
+  await expect(passed).toHaveCount(0);
+  await validUntil.fill(later);
+  await expect(validUntil).not.toHaveAttribute('aria-invalid');
   await expect(pricing.getByLabel('Unit price in EUR for line 1', { exact: true })).toBeVisible();
   await expect
     .poll(async () => {
       const p = await proposalOf(page, draft.id);
       return { currency: p.currency, validUntil: p.validUntil };
     })
-    .toEqual({ currency: 'EUR', validUntil: '2027-01-31' });
+    .toEqual({ currency: 'EUR', validUntil: later });
 
   // A client who is not saved yet: added from the picker, saved for later, and used here.
   await fields.getByRole('button', { name: 'Change client' }).click();
@@ -159,7 +175,7 @@ test('client and terms: a saved client is picked, a new one is added from the pi
       clientId: added!.id,
       client: { name: 'Priya Shah', company: 'Shah Bakery', email: 'priya@shah.example', phone: '', address: '' },
       currency: 'EUR',
-      validUntil: '2027-01-31',
+      validUntil: later,
     });
 
   // What was saved is what the editor shows when opened again.
@@ -168,7 +184,7 @@ test('client and terms: a saved client is picked, a new one is added from the pi
   await expect(fields.getByLabel('Client name')).toHaveValue('Priya Shah');
   await expect(fields.getByLabel('Client email')).toHaveValue('priya@shah.example');
   await expect(fields.getByLabel('Currency')).toHaveValue('EUR');
-  await expect(fields.getByLabel('Valid until')).toHaveValue('2027-01-31');
+  await expect(fields.getByLabel('Valid until')).toHaveValue(later);
   await expect(fields.getByRole('button', { name: 'Change client' })).toBeVisible();
   await expectNoAxeViolations(page, 'editor with client and terms filled');
 });

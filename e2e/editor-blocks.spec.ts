@@ -142,9 +142,14 @@ test('pricing table: typed lines, a saved item, an optional line and a quantity 
   await lineField(pricing, 'Quantity', 3).fill('3');
   await lineField(pricing, 'Unit', 3).fill('pages');
   await pricing.getByLabel('Unit price in USD for line 3', { exact: true }).fill('150');
+  // Marking a line optional leaves it out until it is ticked in by default, as a separate choice.
   await lineField(pricing, 'Optional', 3).check();
-  await expect(lineField(pricing, 'Ticked in by default', 3)).toBeChecked();
+  await expect(lineField(pricing, 'Ticked in by default', 3)).not.toBeChecked();
   await expect(pricing.getByLabel('Total for line 3')).toHaveText('$450');
+  await expect
+    .poll(async () => (await totalsShown(pricing))['One-off'])
+    .toEqual({ Subtotal: '$3,000', Discount: '−$300', Tax: '$540', Total: '$3,240' });
+  await lineField(pricing, 'Ticked in by default', 3).check();
   await expect
     .poll(async () => (await totalsShown(pricing))['One-off'])
     .toEqual({

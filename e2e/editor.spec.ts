@@ -161,25 +161,76 @@ test('S5 editor: links refuse unsafe addresses, and a block can be deleted and r
   ]);
 });
 
-test('S5 editor: usable on a 375 px phone, the toolbar wraps instead of overflowing', async ({
+test('S5 editor: usable on a 390 px phone: the toolbar is one row that scrolls sideways, More actions stays on the title row', async ({
   page,
   baseURL,
   signUpViaApi,
 }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setViewportSize({ width: 390, height: 844 });
   await signUpViaApi(page);
   const draft = await createDraft(page, baseURL!, 'Phone');
   await page.goto(`/edit-draft/${draft.id}`);
   await expect(editorBox(page)).toBeVisible();
-  await expect(toolbar(page).getByRole('button', { name: 'Insert' })).toBeVisible();
+  const bar = toolbar(page);
+  const undo = bar.getByRole('button', { name: 'Undo' });
+  const variables = bar.getByRole('button', { name: 'Variables' });
+  await expect(undo).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // One row: every control sits on the first one's line; the row scrolls to the last of them.
+  const row = await undo.boundingBox();
+  expect((await bar.boundingBox())!.height).toBeLessThan(row!.height * 2);
+  expect(await bar.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await variables.scrollIntoViewIfNeeded();
+  await expect(variables).toBeInViewport();
+  expect((await variables.boundingBox())!.y).toBeCloseTo((await undo.boundingBox())!.y, 0);
+  await variables.click();
+  await expect(page.getByRole('menuitem', { name: /Client name/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // "…" (More actions) shares the title's row.
+  const title = await page.getByLabel('Title', { exact: true }).boundingBox();
+  const more = await page.getByRole('button', { name: 'More actions' }).boundingBox();
+  expect(more!.y).toBeLessThan(title!.y + title!.height);
+  expect(more!.y + more!.height).toBeGreaterThan(title!.y);
+  expect(more!.x + more!.width).toBeLessThanOrEqual(390);
+
   await editorBox(page).click();
   await page.keyboard.type('Hello from a phone');
   await expect
     .poll(async () => nodes(await savedDocument(page, draft.id)).some((n) => n.text === 'Hello from a phone'))
     .toBe(true);
   await expectNoAxeViolations(page, 'editor on a phone');
+});
+
+test('S5 editor: opening it logs no console warning or error (its styles preloaded as the app loads them)', async ({
+  page,
+  baseURL,
+  signUpViaApi,
+}) => {
+  await signUpViaApi(page);
+  const draft = await createDraft(page, baseURL!, 'Quiet console');
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(`${message.type()}: ${message.text()}`);
+  });
+  const editorStyles = page.waitForResponse((r) => /\/assets\/document-editor-[^/]+\.css$/.test(r.url()));
+  await page.goto(`/edit-draft/${draft.id}`);
+  await expect(editorBox(page)).toBeVisible();
+  await editorStyles;
+  // Console messages reach the test asynchronously: a round trip through the page lets them land.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  expect(logged).toEqual([]);
+  // The server's HTML preloads the editor's styles: the page must use that preload.
+  expect(
+    await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/document-editor-[^/]+\.css$/.test(entry.name)).length,
+    ),
+  ).toBe(1);
 });
 
 test('S5 editor: the public pages never load the editor chunk; the draft screen does', async ({

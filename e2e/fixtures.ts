@@ -6,6 +6,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type ConsoleMessage,
   type Page,
 } from '@playwright/test';
@@ -75,8 +76,8 @@ type TFixtures = {
   signUpViaApi: (target: TRequester, user?: TUser) => Promise<TUser>;
   signInViaApi: (target: TRequester, user: Pick<TUser, 'email' | 'password'>) => Promise<void>;
   signInViaUi: (page: Page, user: Pick<TUser, 'email' | 'password'>) => Promise<void>;
-  /** A fresh context (own cookies and storage) with the same options, watched and closed for you. */
-  newContext: () => Promise<BrowserContext>;
+  /** A fresh context (own cookies and storage), with these options, watched and closed for you. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
 };
 
 const mailBase = () => `http://127.0.0.1:${process.env.E2E_MAIL_PORT}`;
@@ -180,8 +181,8 @@ export const test = base.extend<TFixtures>({
 
   newContext: async ({ browser, consoleGuard }, use) => {
     const made: BrowserContext[] = [];
-    await use(async () => {
-      const ctx = await (browser as Browser).newContext();
+    await use(async (options) => {
+      const ctx = await (browser as Browser).newContext(options);
       made.push(ctx);
       await consoleGuard.watch(ctx);
       return ctx;

@@ -203,10 +203,12 @@ test('the owner sends, the client accepts from the emailed link, both get the PD
   const certificate = clientPage.getByRole('region', { name: 'Accepted by Dana Reyes', exact: true });
   await expect(certificate).toBeVisible();
   await expect(certificate).toContainText('SEO audit');
+  // The revision's hash (each signature also shows its consent statement's hash).
   const hash = (await certificate
-    .getByText(/^[0-9a-f]{64}$/)
-    .first()
+    .locator('dt', { hasText: 'Revision hash (SHA-256)' })
+    .locator('xpath=following-sibling::dd[1]')
     .textContent())!;
+  expect(hash).toMatch(/^[0-9a-f]{64}$/);
   await expectNoAxeViolations(clientPage, 'the client’s certificate');
   await expectNoScriptRan(clientPage);
 

@@ -79,6 +79,8 @@ test('Profile → Payments: connect with Stripe, a 30% deposit asked in the send
   await expectNoAxeViolations(client, 'client page asking for the payment');
   await expect(card.getByText('Awaiting payment')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Mark as paid…' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Accepted and signed · payment of $450 due', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'proposal page awaiting payment');
 
   await panel.getByRole('button', { name: 'Pay $450' }).click();
@@ -91,6 +93,7 @@ test('Profile → Payments: connect with Stripe, a 30% deposit asked in the send
 
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
   await expect(card.getByText('$450 paid through Stripe')).toBeVisible();
+  await expect(main.getByText('Accepted and signed · $450 paid', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: /Stripe receipt/ })).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Activity, newest first' }).getByText(/paid \$450 through Stripe/),

@@ -9,6 +9,21 @@ import { api, CLIENT, confirmedOwner, draft, sentProposal } from './support/prop
  * downgrade keeps everything (issue 5). Billing with Stripe has its own spec.
  */
 
+/** What a user reads, once, where a plan cannot be bought because this server has no billing. */
+const BILLING_OFF =
+  'Billing is not set up on this server, so plans cannot be bought or changed here. To change your plan, ask whoever runs this server.';
+
+/** Each button that would change the plan is disabled, and says why through the notice. */
+async function expectPlanButtonsOff(page: Page, names: string[]) {
+  await expect(page.getByText(BILLING_OFF, { exact: true })).toHaveCount(1);
+  await expect(page.getByText(/npm run admin/)).toHaveCount(0);
+  for (const name of names) {
+    const button = page.getByRole('button', { name, exact: true });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(BILLING_OFF);
+  }
+}
+
 const planHeading = (page: Page, name: string) => page.getByRole('heading', { name: `Current plan: ${name} plan` });
 const meter = (page: Page, label: string) => page.getByRole('progressbar', { name: label });
 
@@ -33,16 +48,19 @@ test('free limit → Upgrade toast → the operator upgrades → the open tab up
   );
   const limit = toast(page, 'You have reached your plan’s limit');
   await expect(limit).toBeVisible();
+  // Billing is off on this server: the toast says whom to ask, and offers the plan, not an upgrade.
+  await expect(limit).toContainText('Billing is not set up on this server: ask whoever runs it to move you to Pro.');
+  await expect(limit.getByRole('button', { name: /Upgrade/ })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await limit.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await limit.getByRole('button', { name: 'See your plan' }).click();
 
   await expect(page).toHaveURL('/profile?tab=plan');
   await expect(planHeading(page, 'Free')).toBeVisible();
   await expect(meter(page, 'Proposals sent')).toHaveAttribute('aria-valuetext', '5 of 5 used');
   await expect(page.getByText('5 of 5 · limit reached')).toBeVisible();
-  // Billing is off on this server: the upgrade buttons say so.
-  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Billing is not enabled on this server' })).toBeVisible();
+  // Said once, in words for a user; the buttons that cannot work are disabled, and say why.
+  await expectPlanButtonsOff(page, ['Upgrade to Pro', 'Upgrade to Business']);
+  await expectNoAxeViolations(page, 'the plan tab with billing off');
 
   // The operator upgrades the account; this tab hears of it without a reload.
   expect(await setPlan(baseURL!, user.email, 'pro')).toBe(`${user.email} is now on the Pro plan (was Free).`);
@@ -50,6 +68,7 @@ test('free limit → Upgrade toast → the operator upgrades → the open tab up
   await expect(toast(page, 'You are on the Pro plan')).toBeVisible();
   await expect(meter(page, 'Proposals sent')).toHaveAttribute('aria-valuetext', '5 used, unlimited');
   await expect(page.getByText('The Pro plan, set by this server’s operator.')).toBeVisible();
+  await expectPlanButtonsOff(page, ['Switch to Free', 'Upgrade to Business']);
 
   await page.goto(`/edit-draft/${sixth.id}`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -96,7 +115,7 @@ test('a downgrade keeps every template and accepted link; only the next template
   await page.getByRole('button', { name: 'New template' }).first().click();
   const limit = toast(page, 'You have reached your plan’s limit');
   await expect(limit).toContainText('Your Free plan includes 3 own templates, and you have used them all.');
-  await expect(limit.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(limit.getByRole('button', { name: 'See your plan' })).toBeVisible();
   await expect(page).toHaveURL('/templates');
 
   const client = await page.context().browser()!.newContext();
@@ -157,7 +176,7 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('pricing, signed in: the current plan is managed, the others are chosen, in Profile → Plan', async ({
+test('pricing, signed in, billing off: the current plan is managed; the others cannot be chosen here, and it says why once', async ({
   page,
   baseURL,
   signUpViaApi,
@@ -166,11 +185,13 @@ test('pricing, signed in: the current plan is managed, the others are chosen, in
   await page.goto('/pricing');
   const plans = page.getByRole('region', { name: 'Plans' });
   await expect(plans.getByRole('link', { name: 'Manage your plan' })).toHaveAttribute('href', '/profile?tab=plan');
-  await expect(plans.getByRole('link', { name: 'Choose Free' })).toHaveCount(0);
-  await expect(plans.getByRole('link', { name: 'Choose Pro' })).toHaveAttribute('href', '/profile?tab=plan&plan=pro');
+  await expect(plans.getByRole('link', { name: /^Choose / })).toHaveCount(0);
+  await expectPlanButtonsOff(page, ['Choose Pro', 'Choose Business']);
+  await expect(plans.getByRole('button', { name: 'Choose Free' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'pricing, signed in, billing off');
   await setPlan(baseURL!, user.email, 'pro');
   await page.reload();
-  await expect(plans.getByRole('link', { name: 'Choose Free' })).toBeVisible();
+  await expectPlanButtonsOff(page, ['Choose Free', 'Choose Business']);
   await expect(plans.getByRole('link', { name: 'Manage your plan' })).toHaveCount(1);
-  await expect(plans.getByRole('link', { name: 'Choose Pro' })).toHaveCount(0);
+  await expect(plans.getByRole('button', { name: 'Choose Pro' })).toHaveCount(0);
 });

@@ -203,6 +203,9 @@ test('send from the editor with its checklist, then the view: link, live client 
   await expect(commented).toBeVisible({ timeout: LIVE_MS });
   await expect(activity(page)).toContainText('Dana Reyes commented');
   await expect(comments(page)).toContainText('Could we start in March instead?');
+  // The pointer rests on the toast, which holds its timer (as it does for a person reading it):
+  // on a busy machine the accessibility check below outlasted the toast's few seconds.
+  await commented.hover();
   await axeOpenState(page, 'a live notification and the timeline');
   // View goes to the proposal (here, where the owner already is).
   await commented.getByRole('button', { name: 'View' }).click();
@@ -309,6 +312,9 @@ test('extend, withdraw and send again; the revisions compare word by word', asyn
   const changes = compare.getByRole('list', { name: 'Changes' });
   await expect(changes.locator('del', { hasText: 'six' })).toBeVisible();
   await expect(changes.locator('ins', { hasText: 'eight' })).toBeVisible();
+  // The variable reads as the client saw it in each revision, not as {{client.name}}.
+  await expect(changes).toContainText('Dear Dana Reyes, we will design and launch your new website in');
+  await expect(changes).not.toContainText('{{');
   // Marked by more than colour: struck through and underlined.
   expect(
     await changes

@@ -6,10 +6,12 @@ import { setPlan } from './support/admin';
 import { api, CLIENT, confirmedOwner, inDays, sellingDocument, type TProposal } from './support/proposals';
 
 /**
- * Time per section (issue 16): the client reads the proposal, lingering on "Scope of work" and
- * longer on "Pricing", then leaves; the page's beacon reports the seconds on each section; the
- * owner, on a paid plan, sees which sections were read and for how long, and the timeline says
- * "read Pricing for …".
+ * Time per section (issue 16): the client reads the proposal, lingering on the fees table above
+ * the first heading, on the timeline of "Scope of work" and longer on "Pricing", then leaves; the
+ * page's beacon reports the seconds on each section; the owner, on a paid plan, sees which
+ * sections were read and for how long, every block counted (issue 24: the fees table as an entry
+ * of its own, the timeline in its section), whose visit it was, and the timeline says "read
+ * Pricing for …".
  */
 
 type TNode = Record<string, unknown>;
@@ -21,20 +23,40 @@ const section = (title: string): TNode[] => [
   ...Array.from({ length: 5 }, () => ({ type: 'paragraph', content: [text(LONG)] })),
 ];
 
+const MILESTONE = 'We agree the scope, then build, review and launch, with a call each week to check progress. ';
+
+/**
+ * The sample's fees table first, before any heading (an entry of its own, named by its title),
+ * then three sections; the second, "Scope of work", takes in a timeline block after its text.
+ */
 function sectionedDocument(): TDocument {
   const sample = sellingDocument('.');
+  const [intro, fees] = sample.blocks;
   return {
     ...sample,
     blocks: [
+      fees!,
       {
         id: 'sections',
         type: 'rich_text',
-        content: {
-          type: 'doc',
-          content: [...section('Introduction'), ...section('Scope of work'), ...section('Pricing')],
-        },
+        content: { type: 'doc', content: [...section('Introduction'), ...section('Scope of work')] },
       } as TDocument['blocks'][number],
-      ...sample.blocks,
+      {
+        id: 'plan',
+        type: 'timeline',
+        milestones: ['Discovery', 'Design', 'Build', 'Launch'].map((title, i) => ({
+          id: `m${i}`,
+          title,
+          description: MILESTONE.repeat(6),
+          when: { kind: 'duration', value: i + 1, unit: 'weeks' },
+        })),
+      },
+      {
+        id: 'pricing',
+        type: 'rich_text',
+        content: { type: 'doc', content: section('Pricing') },
+      } as TDocument['blocks'][number],
+      intro!,
     ],
   };
 }
@@ -83,12 +105,14 @@ test('the owner sees which sections the client read and for how long', async ({
       return events.items.some((e) => e.type === 'opened');
     })
     .toBe(true);
-  const readFor = async (name: string, ms: number) => {
-    await headingOf(name).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const readFor = async (target: ReturnType<typeof headingOf>, ms: number) => {
+    await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await client.clock.runFor(ms);
   };
-  await readFor('Scope of work', 2500);
-  await readFor('Pricing', 4500);
+  // The fees table, above every heading; then the timeline, below the text of "Scope of work".
+  await readFor(headingOf('Fees'), 1500);
+  await readFor(client.getByRole('heading', { level: 3, name: 'Design', exact: true }), 2500);
+  await readFor(headingOf('Pricing'), 4500);
   await client.goto('about:blank');
 
   // The beacon is in once the visit's event has its sections.
@@ -107,13 +131,16 @@ test('the owner sees which sections the client read and for how long', async ({
 
   await page.reload();
   const rows = card.getByRole('list', { name: 'Time on each section' }).getByRole('listitem');
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toHaveText(/^IntroductionNot read$|^Introduction\d+ s$/);
-  await expect(rows.nth(1)).toHaveText(/^Scope of work\d+ s$/);
-  await expect(rows.nth(2)).toHaveText(/^Pricing\d+ s$/);
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toHaveText(/^Fees\d+ s$/);
+  await expect(rows.nth(1)).toHaveText(/^IntroductionNot read$|^Introduction\d+ s$/);
+  await expect(rows.nth(2)).toHaveText(/^Scope of work\d+ s$/);
+  await expect(rows.nth(3)).toHaveText(/^Pricing\d+ s$/);
   const seconds = async (i: number) => Number(/(\d+) s$/.exec((await rows.nth(i).textContent()) ?? '')?.[1] ?? 0);
-  expect(await seconds(2)).toBeGreaterThan(await seconds(1));
-  await expect(card).toContainText('Revision 1, 1 visit.');
+  // The timeline's seconds went to its section, not to the heading read before it.
+  expect(await seconds(2)).toBeGreaterThanOrEqual(2);
+  expect(await seconds(3)).toBeGreaterThan(await seconds(2));
+  await expect(card).toContainText('Revision 1: 1 visit, by Dana Reyes.');
   await expect(page.getByRole('region', { name: 'Activity', exact: true })).toContainText(/read Pricing for \d+ s/);
   await expectNoAxeViolations(page, 'the proposal with its reading by section');
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, newUser, refusedRequest, test, type TUser } from './fixtures';
+import { expectNothingWiderThanTheScreen } from './support/overflow';
 import { inDays, sellingDocument, showSignForm } from './support/proposals';
 import { sellingDocument as sampleDocument } from './support/selling-document';
 
@@ -283,21 +284,14 @@ test.describe('the client page /p/:token', () => {
       const phone = await context.newPage();
       await phone.goto(path);
       await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
-      const noSidewaysScroll = async () => {
-        const { scrollWidth, clientWidth } = await phone.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }));
-        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-      };
-      await noSidewaysScroll();
+      await expectNothingWiderThanTheScreen(phone, 'client page, phone, light');
       await expectNoAxeViolations(phone, 'client page, phone, light');
       // The pricing stays usable: the option can be ticked and the total follows.
       await phone.getByRole('checkbox', { name: 'SEO audit' }).check();
       await showSignForm(phone);
       await expect(oneOffTotal(phone)).toHaveText('$1,900');
       await phone.getByRole('button', { name: 'Switch to the dark theme' }).click();
-      await noSidewaysScroll();
+      await expectNothingWiderThanTheScreen(phone, 'client page, phone, dark');
       await expectNoAxeViolations(phone, 'client page, phone, dark');
     } finally {
       await context.close();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, newUser, test } from './fixtures';
+import { setPlan } from './support/admin';
 import { api, CLIENT, inDays, sellingDocument, showSignForm, type TProposal } from './support/proposals';
 
 /**
@@ -8,7 +9,8 @@ import { api, CLIENT, inDays, sellingDocument, showSignForm, type TProposal } fr
  * link in their own email, the first drawing with a mouse, the second typing; the certificate
  * lists both. A phone (390 px) drawing with a finger and signing with the emailed code. Axe on
  * the sign form and on the state of a signer waiting for their turn. The owner's side is set up
- * through the API.
+ * through the API; their proposal page credits each visit to the signer whose link it was and
+ * says who is left to sign (issue 24).
  */
 
 type TSignerSpec = { name: string; email: string; role: string };
@@ -60,12 +62,14 @@ async function drawWithFinger(context: BrowserContext, page: Page, path: { x: nu
 
 test.describe('several signers on /p/:token', () => {
   let ownerContext: BrowserContext;
+  let ownerEmail: string;
   let origin: string;
 
   test.beforeEach(async ({ newContext, signUpViaApi, mail, baseURL }) => {
     ownerContext = await newContext();
     origin = new URL(baseURL!).origin;
     const owner = await signUpViaApi(ownerContext.request, newUser('owner'));
+    ownerEmail = owner.email;
     const message = await mail.waitFor(owner.email, /^Confirm your email for Draftwell$/);
     expect((await ownerContext.request.get(mail.linkIn(message))).ok()).toBe(true);
   });
@@ -88,14 +92,20 @@ test.describe('several signers on /p/:token', () => {
 
   test('two client signers in order: the first draws with the mouse, the second types; the certificate lists both', async ({
     page,
+    baseURL,
     newContext,
     mail,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const title = `Website redesign ${randomBytes(3).toString('hex')}`;
     const ann = { name: 'Ann First', email: address('ann'), role: 'CEO' };
     const ben = { name: 'Ben Second', email: address('ben'), role: 'CFO' };
-    const { linkOf } = await sendTo(title, [ann, ben], { order: 'sequential' });
+    // The owner's plan shows the reading figures, which name whose visits they were.
+    await setPlan(baseURL!, ownerEmail, 'pro');
+    const { id, linkOf } = await sendTo(title, [ann, ben], { order: 'sequential' });
+    const ownerPage = await ownerContext.newPage();
+    const ownerMain = ownerPage.getByRole('main');
+    const ownerActivity = ownerMain.getByRole('region', { name: 'Activity', exact: true });
     const subject = new RegExp(`^Proposal: ${title}$`);
 
     // Ben's link works before his turn (the owner may have passed it on) and says whom he waits for.
@@ -113,6 +123,15 @@ test.describe('several signers on /p/:token', () => {
     ]);
     await expect(benPage.getByRole('form', { name: 'Add a comment' })).toBeVisible();
     await expectNoAxeViolations(benPage, 'client page, waiting for their turn');
+
+    // The owner sees Ben's visit as his, not as the first signer's: timeline, status line, reading.
+    await ownerPage.goto(`/proposals/${id}`);
+    await expect(ownerActivity).toContainText('Ben Second opened it');
+    await expect(ownerActivity).not.toContainText('Ann First opened it');
+    await expect(ownerMain.getByText('Ben Second opened it; no answer yet.', { exact: true })).toBeVisible();
+    const reading = ownerMain.getByRole('region', { name: 'Reading by section' });
+    await expect(reading).toContainText(/by Ben Second\./);
+    await expect(reading).not.toContainText('Ann First');
 
     // Ann opens the link from her email, chooses an option and signs with a drawing.
     const annLink = mail.linkIn(await mail.waitFor(ann.email, subject));
@@ -142,6 +161,12 @@ test.describe('several signers on /p/:token', () => {
     await expect(page.getByRole('region', { name: /^You signed on / })).toContainText('Waiting for: Ben Second.');
     await expect(page.getByRole('form', { name: 'Sign the proposal' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'client page, signed and waiting for the others');
+
+    // The owner's status line says who signed and who is left.
+    await ownerPage.reload();
+    await expect(ownerMain.getByText('Signed by Ann First · waiting for Ben Second', { exact: true })).toBeVisible();
+    await expect(ownerMain.getByText(/no answer yet/)).toHaveCount(0);
+    await expect(ownerActivity).toContainText('Ann First opened it');
 
     // Ben gets his link by email once Ann has signed; her choice holds for him.
     const benLink = mail.linkIn(await mail.waitFor(ben.email, subject));

@@ -19,7 +19,7 @@ test('add a webhook endpoint, send a test event and a proposal, see the deliveri
   signUpViaApi,
   consoleGuard,
 }) => {
-  // The http:// URL is refused by the server (400), which the browser logs.
+  // The http:// and .internal URLs are refused by the server (400), which the browser logs.
   consoleGuard.allow(refusedRequest('/api/webhooks'));
   const receiver = await startReceiver();
   try {
@@ -33,6 +33,16 @@ test('add a webhook endpoint, send a test event and a proposal, see the deliveri
     await dialog.getByLabel('Endpoint URL').fill('http://example.com/hooks');
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(dialog.getByText(/^Use an https:\/\/ URL/).first()).toBeVisible();
+    // A name only a private network resolves is refused when saved (A26), saying why.
+    await dialog.getByLabel('Endpoint URL').fill('https://metadata.google.internal/computeMetadata/v1/');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(
+      dialog
+        .getByText(
+          'This address is not allowed: metadata.google.internal is a name under .internal, which only a private network resolves. Webhooks must reach a public server.',
+        )
+        .first(),
+    ).toBeVisible();
     await dialog.getByLabel('Endpoint URL').fill(receiver.url);
     await dialog.getByLabel('Description (optional)').fill('Local receiver');
     await expectNoAxeViolations(page, 'the add endpoint dialog');

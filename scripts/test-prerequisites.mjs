@@ -4,7 +4,9 @@ import path from 'node:path';
 
 /**
  * What `npm test` needs from the system besides npm packages: Chromium for the browser tests
- * (never a downloaded browser) and poppler-utils to read PDFs back in the PDF tests. Missing ones
+ * (never a downloaded browser), poppler-utils to read PDFs back in the PDF tests, openssl for the
+ * operator's .p12 and the timestamp server in the seal tests, and curl and jq to run the README's
+ * API recipe as written. No test skips when one is missing: the run stops here instead. Missing ones
  * are installed with apt-get when that is possible without asking (root on Debian); otherwise the
  * run stops before any step, with one line saying exactly what to install.
  */
@@ -22,6 +24,9 @@ export const PREREQUISITES = [
     found: (env) => ['pdftotext', 'pdfinfo', 'pdfimages', 'pdfsig'].every((bin) => onPath(bin, env)),
     hint: null,
   },
+  { what: 'openssl', pkg: 'openssl', found: (env) => onPath('openssl', env), hint: null },
+  { what: 'curl', pkg: 'curl', found: (env) => onPath('curl', env), hint: null },
+  { what: 'jq', pkg: 'jq', found: (env) => onPath('jq', env), hint: null },
 ];
 
 function isExecutable(file) {
@@ -58,9 +63,13 @@ export function ensurePrerequisites({ env = process.env, root = runsAsRoot, log 
   }
   const hints = missing.map((p) => p.hint).filter(Boolean);
   return (
-    `npm test needs ${missing.map((p) => p.what).join(' and ')}: install ` +
+    `npm test needs ${listed(missing.map((p) => p.what))}: install ` +
     `${missing.length > 1 ? 'them' : 'it'} with \`sudo apt-get install ${missing.map((p) => p.pkg).join(' ')}\`` +
     (hints.length ? ` (${hints.join('; ')})` : '') +
     ', then run npm test again.'
   );
+}
+
+function listed(items) {
+  return items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -17,19 +17,19 @@ function executable(name) {
 const check = ensurePrerequisites;
 
 describe('npm test’s system prerequisites', () => {
-  it('stops with one line naming what to install when a non-root machine lacks Chromium and poppler', () => {
+  it('stops with one line naming what to install when a non-root machine lacks every tool', () => {
     const line = check({ env: { PATH: '', CHROMIUM_PATH: path.join(dir, 'none') }, root: false, log: () => {} });
     expect(line).toBe(
-      'npm test needs Chromium and poppler-utils (pdftotext, pdfinfo, pdfimages, pdfsig): install them with ' +
-        '`sudo apt-get install chromium poppler-utils` (or set CHROMIUM_PATH to a Chromium or Chrome binary), ' +
-        'then run npm test again.',
+      'npm test needs Chromium, poppler-utils (pdftotext, pdfinfo, pdfimages, pdfsig), openssl, curl and jq: ' +
+        'install them with `sudo apt-get install chromium poppler-utils openssl curl jq` ' +
+        '(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run npm test again.',
     );
     expect(line).not.toContain('\n');
   });
 
-  it('is satisfied by CHROMIUM_PATH and the poppler tools on PATH', () => {
+  it('is satisfied by CHROMIUM_PATH and the other tools on PATH', () => {
     const chromium = executable('my-chrome');
-    for (const bin of ['pdftotext', 'pdfinfo', 'pdfimages', 'pdfsig']) executable(bin);
+    for (const bin of ['pdftotext', 'pdfinfo', 'pdfimages', 'pdfsig', 'openssl', 'curl', 'jq']) executable(bin);
     expect(check({ env: { PATH: dir, CHROMIUM_PATH: chromium }, root: false, log: () => {} })).toBeNull();
   });
 

@@ -1,7 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { failureDigest } from './failure-digest.mjs';
-import { root } from './fingerprint.mjs';
+import { buildIsFresh, root } from './fingerprint.mjs';
 import { ensurePrerequisites } from './test-prerequisites.mjs';
 
 /**
@@ -26,9 +28,44 @@ if (missing) {
   console.error(missing);
   process.exit(1);
 }
+const selected = (name) => !only.length || only.some((o) => name.includes(o));
 const results = [];
+
+/**
+ * The browser tests serve the production build, which their web server makes first when it is
+ * stale (a fresh clone): about a minute and a half of the CI run. The checks before them are
+ * single-threaded, so the build runs beside them on the second core, and is waited for (its
+ * output shown) before the tests that need the machine to themselves.
+ */
+const build = selected('browser tests') && !buildIsFresh() ? startBuild() : null;
+
+function startBuild() {
+  const log = path.join(mkdtempSync(path.join(tmpdir(), 'draftwell-build-')), 'build.log');
+  const fd = openSync(log, 'w');
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+    env: process.env,
+  });
+  const done = new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
+  return { log, started, done };
+}
+
+async function finishBuild() {
+  console.log('\n━━ build (beside the checks) ━━');
+  const ok = await build.done;
+  console.log(readFileSync(build.log, 'utf8').trimEnd());
+  results.push({ name: 'build', ok, seconds: (Date.now() - build.started) / 1000 });
+}
+
 for (const [name, cmd, args] of steps) {
-  if (only.length && !only.some((o) => name.includes(o))) continue;
+  if (!selected(name)) continue;
+  const needsMachine = name === 'unit and API tests' || name === 'browser tests';
+  if (build && needsMachine && !results.some((r) => r.name === 'build')) await finishBuild();
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });

@@ -3,7 +3,10 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { isProtectedRoute, isSharePath } from '../../packages/shared/src/paths';
+import { isProtectedRoute, isSharePath } from '../../packages/shared/src/paths.ts';
+import { chunkGroups } from './build/chunk-groups.ts';
+import { lucideIconImports } from './build/lucide-icon-imports.ts';
+import { precompress } from './build/precompress.ts';
 
 const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3000);
 
@@ -30,7 +33,7 @@ function entryPages(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), entryPages()],
+  plugins: [react(), tailwindcss(), entryPages(), lucideIconImports(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
@@ -56,6 +59,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             public: fileURLToPath(new URL('./public.html', import.meta.url)),
             share: fileURLToPath(new URL('./share.html', import.meta.url)),
           },
+          // Small shared modules grouped by part of the site, not one chunk per icon (P8, build/chunk-groups.ts).
+          output: { codeSplitting: { groups: chunkGroups() } },
         },
   },
   server: {

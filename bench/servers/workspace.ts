@@ -11,8 +11,8 @@ import { announceAndWait } from './lifecycle';
 import { startProbe } from './probe';
 
 /**
- * The real server with a signed-in user who owns SEEDED proposals (P5: 10,000), for P2, P3, P4
- * and P5. The seeded rows carry a real starter document, so reads and writes move realistic bodies.
+ * The real server as it ships (rate limits on) with a signed-in user who owns SEEDED proposals
+ * (P5: 10,000), for P2, P3, P4 and P5. The seeded rows carry a real starter document, so reads and writes move realistic bodies.
  * BENCH_DATABASE_URL runs it on a PostgreSQL server (an empty database: migrations run first).
  * Announces the session cookie, the Origin to send, one proposal id to read and one per
  * connection to autosave (a shared one would make most PATCHes conflicts).
@@ -34,7 +34,9 @@ const env = readEnv({
   DATA_DIR: dataDir,
   BASE_URL: ORIGIN,
   LOG_LEVEL: 'warn',
-  RATE_LIMIT: 'off',
+  // As it ships: rate limits on (RATE_LIMIT's default). Behind a reverse proxy, so that the client's
+  // page can be read from many addresses (P3, X-Forwarded-For), as its clients would.
+  TRUST_PROXY: 'true',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
 let running = await startServer({ env }).catch((err: unknown) => {

@@ -9,8 +9,8 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-/** A valid size × size PNG of one colour, built here so the test needs no fixture file. */
-export function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
+/** A valid size × height PNG of one colour (square by default), built here so the test needs no fixture file. */
+export function solidPng(size: number, [r, g, b]: [number, number, number], height = size): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -21,10 +21,10 @@ export function solidPng(size: number, [r, g, b]: [number, number, number]): Buf
   };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

@@ -37,6 +37,7 @@ import { templatesRoutes } from './features/templates/templates.routes';
 import { sessionRoutes } from './features/auth/auth.routes';
 import { authHandler } from './features/auth/auth.handler';
 import { bodyLimit } from './http/body-limit';
+import { keepConnectionsUsable } from './http/early-answer';
 import type { TAppDeps, TAppEnv } from './http/context';
 import { foreignOrigin, requireJsonBody, requireSameOrigin } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
@@ -135,7 +136,9 @@ export function createApp(deps: TAppDeps) {
         withHeadLinks(indexHtml, [
           '<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous">',
           ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-          ...css.map((href) => `<link rel="preload" as="style" href="${href}">`),
+          // crossorigin as Vite's loader asks for the stylesheet: a preload in another credentials
+          // mode goes unused (fetched twice, and Chromium warns).
+          ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
         ]),
       );
     }
@@ -148,6 +151,8 @@ export function createApp(deps: TAppDeps) {
     ),
   ];
 
+  // First, so that it sees every answer, errors included, and can keep or close the connection.
+  app.use('*', keepConnectionsUsable());
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -363,10 +368,16 @@ function sendFile(
   c.header('cache-control', cacheControl ?? (file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache'));
   if (!cacheControl) c.header('etag', file.etag);
   if (!cacheControl && status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
-  const gzip = file.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-  if (gzip) c.header('content-encoding', 'gzip');
+  const accepted = c.req.header('accept-encoding') ?? '';
+  const [encoding, body] =
+    file.br && /\bbr\b/.test(accepted)
+      ? ['br', file.br]
+      : file.gzip && /\bgzip\b/.test(accepted)
+        ? ['gzip', file.gzip]
+        : [null, file.body];
+  if (encoding) c.header('content-encoding', encoding);
   if (c.req.method === 'HEAD') return c.body(null, status);
-  return c.body(new Uint8Array(gzip ? file.gzip! : file.body), status);
+  return c.body(new Uint8Array(body), status);
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);

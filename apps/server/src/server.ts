@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { serve, type ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { REALTIME_MAX_MESSAGE_BYTES } from '@draftwell/shared';
+import { PLAN_IDS, PLANS } from '@draftwell/shared/plans';
 import { createApp } from './app';
 import { createAuth } from './auth';
 import { logAiSdkWarnings } from './drafting';
@@ -21,7 +22,7 @@ import { startFollowUpSweeps } from './follow-up/sweep';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
 import { revisionPdfAttachments } from './activity/documents';
-import { closePdfRenderer } from './pdf';
+import { processPdfRenderer, type TPdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
 import { createSealWorker } from './seal/seal-jobs';
 import { sealedPdfAttachments } from './seal/sealed-documents';
@@ -29,6 +30,7 @@ import { signingIdentityLoader } from './seal/signing-identity';
 import { createStorageDeletionWorker } from './storage/deletions';
 import { StorageUnavailableError } from './storage/file-storage';
 import { openFileStorage } from './storage/open-storage';
+import { systemResolver, type TResolver } from './webhooks/address';
 import { createWebhookWorker } from './webhooks/queue';
 
 /** The file storage named by the configuration cannot be used (no such bucket, refused key, unreachable). */
@@ -64,6 +66,10 @@ export async function startServer(opts: {
   webDist?: string | null;
   /** Tests: skip the data-directory lock when several servers share one PGlite on purpose. */
   skipDataDirLock?: boolean;
+  /** Tests: resolve webhook host names without DNS. */
+  resolveHost?: TResolver;
+  /** Tests: a PDF renderer of their own (a watched pool, a clock they move). */
+  pdf?: TPdfRenderer;
 }): Promise<TRunningServer> {
   const { env } = opts;
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -97,7 +103,10 @@ export async function startServer(opts: {
     const fileDeletions = createStorageDeletionWorker({ database, storage, logger });
     await fileDeletions.start();
     cleanup.unshift(() => fileDeletions.stop());
-    const revisionPdf = revisionPdfAttachments({ database, env, storage });
+    const pdf = opts.pdf ?? processPdfRenderer();
+    // Its workers stop with the server (a renderer starts new ones for its next render).
+    cleanup.unshift(() => pdf.close());
+    const revisionPdf = revisionPdfAttachments({ database, env, storage, pdf });
     const sealedPdf = sealedPdfAttachments({ database, env, storage, logger });
     const outbox = createOutboxWorker({
       db: database.db,
@@ -113,9 +122,10 @@ export async function startServer(opts: {
     // passphrase stops the start; a generated one is made (once per deployment) when first needed.
     const identity = signingIdentityLoader({ db: database.db, env });
     if (env.signing.p12) await identity();
-    const seals = createSealWorker({ database, env, storage, logger, identity, onSealed: () => outbox.kick() });
+    const seals = createSealWorker({ database, env, storage, pdf, logger, identity, onSealed: () => outbox.kick() });
     await seals.start();
     cleanup.unshift(() => seals.stop());
+    const resolveHost = opts.resolveHost ?? systemResolver;
     const webhooks = createWebhookWorker({
       database,
       authSecret: env.authSecret,
@@ -123,11 +133,11 @@ export async function startServer(opts: {
       baseUrl: env.baseUrl,
       logger,
       onMailQueued: () => outbox.kick(),
+      resolve: resolveHost,
     });
     await webhooks.start();
     cleanup.unshift(() => webhooks.stop());
     const auth = createAuth({ db: database.db, env, outbox, logger, onSessionEnded: (id) => realtime.endSession(id) });
-    cleanup.unshift(() => closePdfRenderer());
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
     cleanup.unshift(startDeletedPurges({ db: database.db, logger }));
@@ -143,7 +153,9 @@ export async function startServer(opts: {
       fileDeletions,
       outbox,
       seals,
+      pdf,
       webhooks,
+      resolveHost,
       webDist,
     };
     const { app, state } = createApp(deps);
@@ -173,6 +185,15 @@ export async function startServer(opts: {
         ? `Open Draftwell at ${env.baseUrl}: pages opened at any other address are refused (403). If people reach it at another address, start it with BASE_URL set to that address, for example BASE_URL=${new URL(url).origin}.`
         : `Open Draftwell at ${url} (localhost, 127.0.0.1 and [::1] all work on this machine). To open it from another machine or a domain, start it with BASE_URL set to that address, for example BASE_URL=https://proposals.example.com.`,
     );
+
+    if (!env.stripe) {
+      // Users are told only that billing is not set up and to ask whoever runs the server: the
+      // way to change a plan is for the operator, here.
+      logger.info(
+        { defaultPlan: env.defaultPlan },
+        `Billing is off (no STRIPE_* settings): every account starts on the ${PLANS[env.defaultPlan].name} plan (DEFAULT_PLAN). To change an account’s plan, run: npm run admin -- set-plan <email> <${PLAN_IDS.join('|')}>`,
+      );
+    }
 
     let closing: Promise<void> | null = null;
     const close = () =>

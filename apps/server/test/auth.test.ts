@@ -358,7 +358,7 @@ describe.each(backends())('auth (%s)', (backend) => {
 
   it('delete-user without a password is refused, even for a brand-new session', async () => {
     const { client } = await signUp(server);
-    for (const body of [{}, { password: '' }]) {
+    for (const body of [{}, { password: '' }, { password: 42 }, { password: null }]) {
       const res = await client.post('/api/auth/delete-user', body);
       expect(res.status).toBe(400);
       expect(res.body.error.fields.password).toBe('Enter your password to confirm.');

@@ -111,7 +111,7 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
 
   beforeAll(async () => {
     fake = await startFakeStripe({ prices: [...FAKE_STRIPE_PRICES, LEGACY_PRICE] });
-    server = await startTestServer({ backend, env: { TRUST_PROXY: 'true', ...fake.appEnv() } });
+    server = await startTestServer({ backend, env: { TRUST_PROXY: 'true', ...fake.appEnv() }, logLevel: 'info' });
     fake.setWebhookUrl(`${server.url}${WEBHOOK}`);
   });
   afterAll(async () => {
@@ -120,6 +120,8 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
   });
 
   it('Upgrade: Checkout with the configured price, webhooks, the new plan on GET /api/billing, a live update, invoices', async () => {
+    // Billing is on: nothing in the log sends the operator to the command line.
+    expect(billingOffLines(server)).toEqual([]);
     const user = await signUp(server);
     const socket = await connectSocket(server, { cookie: user.client.cookieHeader() });
     socket.send({ type: 'join', channel: userChannel(user.user.id) });
@@ -604,12 +606,29 @@ describe.each(backends())('Stripe billing (%s)', (backend) => {
   });
 });
 
+/** The start-up line that tells the operator how plans change while billing is off. */
+const billingOffLines = (server: TTestServer) =>
+  server.logs.filter((l) => typeof l.msg === 'string' && l.msg.includes('npm run admin -- set-plan'));
+
 describe.each(backends())('Billing off (%s)', (backend) => {
   let server: TTestServer;
   beforeAll(async () => {
-    server = await startTestServer({ backend });
+    server = await startTestServer({ backend, logLevel: 'info' });
   });
   afterAll(() => server.close());
+
+  it('the operator reads how to change a plan in the log, once at start; users get words for a user', async () => {
+    expect(billingOffLines(server).map((l) => l.msg)).toEqual([
+      'Billing is off (no STRIPE_* settings): every account starts on the Free plan (DEFAULT_PLAN). To change an account’s plan, run: npm run admin -- set-plan <email> <free|pro|business>',
+    ]);
+    expect(BILLING_OFF_MESSAGE).toBe(
+      'Billing is not set up on this server, so plans cannot be bought or changed here. To change your plan, ask whoever runs this server.',
+    );
+    const user = await signUp(server);
+    const res = await user.client.post('/api/billing/checkout', { plan: 'pro', interval: 'month' });
+    expect(res.body.error.message).not.toMatch(/npm|admin|operator/);
+    expect(billingOffLines(server)).toHaveLength(1);
+  });
 
   it('checkout, portal, invoices and the webhook say billing is not enabled; the plan still shows', async () => {
     const user = await signUp(server);

@@ -142,7 +142,9 @@ function appSamples(f: TFixtures): Record<string, Record<string, unknown>> {
     },
     'POST /api/follow-up/stop/:token': {},
     'POST /api/api-keys': { name: 'CI', scopes: ['proposals:read'], expiresOn: null },
-    'POST /api/webhooks': { url: 'https://hooks.example.com/draftwell', description: 'CRM', events: ['proposal.sent'] },
+    // This machine, where nothing listens on port 9 (the server allows loopback here): the
+    // deliveries it gets leave nothing and fail at once.
+    'POST /api/webhooks': { url: 'https://127.0.0.1:9/draftwell', description: 'CRM', events: ['proposal.sent'] },
     'PATCH /api/webhooks/:id': { description: 'CRM sync', events: ['proposal.accepted'], enabled: true },
     'POST /api/webhooks/:id/roll-secret': {},
     'POST /api/webhooks/:id/deliveries/:deliveryId/resend': {},
@@ -248,7 +250,7 @@ describe.each(backends())('A23 fuzz: malformed values on every route (%s)', (bac
   beforeAll(async () => {
     server = await startTestServer({
       backend,
-      env: { RATE_LIMIT: 'off', DEFAULT_PLAN: 'business', TRUST_PROXY: 'true' },
+      env: { RATE_LIMIT: 'off', DEFAULT_PLAN: 'business', TRUST_PROXY: 'true', WEBHOOKS_ALLOW_HTTP_LOOPBACK: '1' },
     });
     const signedUp = await signUp(server, { name: 'Fuzz Owner' });
     owner = signedUp.client;

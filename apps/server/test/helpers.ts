@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { createServer, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,7 +19,9 @@ import { PgliteThread } from '../src/db/pglite-thread';
 import type { TPgliteAsk } from '../src/db/pglite-wire';
 import { readEnv, type TEnv } from '../src/env';
 import type { TMailer } from '../src/mail/mailer';
+import type { TPdfRenderer } from '../src/pdf';
 import { startServer, type TRunningServer } from '../src/server';
+import type { TResolver } from '../src/webhooks/address';
 import { parseMessage } from '../../../e2e/support/mime';
 import { startS3Server, type TS3TestServer } from './support/s3-server';
 
@@ -156,6 +158,22 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A host-name resolver without DNS (tests never depend on the network): `localhost` as
+ * /etc/hosts has it, the names given, and for any other name the error a resolver gives for a
+ * name that does not exist.
+ */
+export function testResolver(hosts: Record<string, string[]> = {}): TResolver {
+  const table = new Map(Object.entries({ localhost: ['127.0.0.1', '::1'], ...hosts }));
+  return async (hostname) => {
+    const addresses = table.get(hostname.toLowerCase());
+    if (!addresses) {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+    }
+    return addresses.map((address) => ({ address, family: isIP(address) }));
+  };
+}
+
 export const randomSecret = () => randomBytes(36).toString('base64url'); // 48 characters
 
 // ---------------------------------------------------------------------------------------------
@@ -210,6 +228,10 @@ export type TStartOptions = {
   bucket?: string;
   /** With storage 's3': this S3 server rather than the test file's shared one. */
   s3Server?: TS3TestServer;
+  /** How the server resolves webhook host names: `testResolver()` (no DNS) unless given. */
+  resolveHost?: TResolver;
+  /** The server's PDF renderer: one of its own, made by startServer, unless given. */
+  pdf?: TPdfRenderer;
 };
 
 /**
@@ -296,6 +318,8 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
     pglite: opts.pglite,
     mailer: opts.mailer,
     skipDataDirLock: opts.skipDataDirLock,
+    resolveHost: opts.resolveHost ?? testResolver(),
+    pdf: opts.pdf,
   });
   const server: TTestServer = {
     backend,

@@ -15,6 +15,9 @@ type TRow = {
   currency?: string;
   /** One-off total the client accepted, in minor units (the proposal's own defaults are DEFAULT_ONE_OFF). */
   oneOff?: number;
+  /** Recurring totals the client accepted (the proposal's own defaults say DEFAULT_MONTHLY a month). */
+  monthly?: number;
+  yearly?: number;
   title?: string;
   clientName?: string;
   createdAt: string | Date;
@@ -32,11 +35,18 @@ const date = (d: string | Date | undefined) => (d === undefined ? null : new Dat
  * accepted value must never show (it is what the client accepted, `oneOff`).
  */
 const DEFAULT_ONE_OFF = 999_999;
-const totalsOf = (oneOff: number) => ({
+const DEFAULT_MONTHLY = 777;
+const totalsOf = (oneOff: number, monthly = 0, yearly = 0) => ({
   one_off: { ...zero, net: oneOff, total: oneOff },
-  // Recurring totals are left out of the accepted value on purpose.
-  monthly: { ...zero, total: 777 },
-  yearly: zero,
+  monthly: { ...zero, net: monthly, total: monthly },
+  yearly: { ...zero, net: yearly, total: yearly },
+});
+/** An accepted value as the overview answers it. */
+const v = (currency: string, oneOff: number, monthly = 0, yearly = 0) => ({
+  currency,
+  one_off: oneOff,
+  monthly,
+  yearly,
 });
 
 let sequence = 0;
@@ -59,7 +69,7 @@ async function insertRows(server: TTestServer, ownerId: string, rows: TRow[]) {
           currency: r.currency ?? 'EUR',
           status: r.status,
           document: emptyDocument(),
-          totals: totalsOf(DEFAULT_ONE_OFF),
+          totals: totalsOf(DEFAULT_ONE_OFF, DEFAULT_MONTHLY),
           createdAt: new Date(r.createdAt),
           updatedAt: new Date(r.createdAt),
           sentAt: date(r.sentAt),
@@ -89,7 +99,7 @@ async function insertRows(server: TTestServer, ownerId: string, rows: TRow[]) {
       consentText: 'consent',
       consentHash: 'hash',
       selection: {},
-      totals: totalsOf(r.oneOff ?? 0),
+      totals: totalsOf(r.oneOff ?? 0, r.monthly ?? 0, r.yearly ?? 0),
       acceptedAt: date(r.acceptedAt) ?? undefined,
     });
   }
@@ -208,7 +218,16 @@ describe.each(backends())('overview API (%s)', (backend) => {
       { status: 'viewed', createdAt: mid(-4), sentAt: mid(-4), viewedAt: mid(-4) },
       // Accepted now: this month in any time zone.
       { status: 'accepted', currency: 'EUR', oneOff: 120_000, createdAt: mid(-2), sentAt: mid(-2), acceptedAt: now },
-      { status: 'accepted', currency: 'EUR', oneOff: 30_050, createdAt: mid(-1), sentAt: mid(-1), acceptedAt: now },
+      // A retainer: its monthly total counts too (issue 24).
+      {
+        status: 'accepted',
+        currency: 'EUR',
+        oneOff: 30_050,
+        monthly: 5_000,
+        createdAt: mid(-1),
+        sentAt: mid(-1),
+        acceptedAt: now,
+      },
       { status: 'accepted', currency: 'USD', oneOff: 900_000, createdAt: mid(-1), sentAt: mid(-1), acceptedAt: now },
       { status: 'accepted', currency: 'JPY', oneOff: 5_000, createdAt: mid(-3), sentAt: mid(-3), acceptedAt: boundary },
       { status: 'declined', createdAt: mid(-6), sentAt: mid(-6), declinedAt: mid(-5) },
@@ -226,8 +245,8 @@ describe.each(backends())('overview API (%s)', (backend) => {
     // 4 accepted, 2 declined; the expired one is not a decision.
     expect(utc.winRate).toBeCloseTo(4 / 6, 10);
     expect(utc.acceptedThisMonth).toEqual([
-      { currency: 'USD', total: 900_000, count: 1 },
-      { currency: 'EUR', total: 150_050, count: 2 },
+      { ...v('USD', 900_000), count: 1 },
+      { ...v('EUR', 150_050, 5_000), count: 2 },
     ]);
     const label = (offset: number) => monthLabel(y, m, offset);
     expect(utc.months).toEqual(
@@ -236,15 +255,12 @@ describe.each(backends())('overview API (%s)', (backend) => {
         [label(-6)]: { created: 1, sent: 1 },
         [label(-5)]: { created: 1 },
         [label(-4)]: { created: 1, sent: 2 },
-        [label(-3)]: { created: 1, sent: 1, accepted: 1, acceptedValue: [{ currency: 'JPY', total: 5_000 }] },
+        [label(-3)]: { created: 1, sent: 1, accepted: 1, acceptedValue: [v('JPY', 5_000)] },
         [label(-2)]: { created: 1, sent: 1 },
         [label(-1)]: { created: 4, sent: 2 },
         [label(0)]: {
           accepted: 3,
-          acceptedValue: [
-            { currency: 'USD', total: 900_000 },
-            { currency: 'EUR', total: 150_050 },
-          ],
+          acceptedValue: [v('USD', 900_000), v('EUR', 150_050, 5_000)],
         },
       }),
     );
@@ -253,7 +269,7 @@ describe.each(backends())('overview API (%s)', (backend) => {
     const paris = await overview(t.alice, 'Europe/Paris');
     const inParis = (month: string) => paris.months.find((x) => x.month === month);
     expect(inParis(label(-3))).toMatchObject({ accepted: 0, acceptedValue: [] });
-    expect(inParis(label(-2))).toMatchObject({ accepted: 1, acceptedValue: [{ currency: 'JPY', total: 5_000 }] });
+    expect(inParis(label(-2))).toMatchObject({ accepted: 1, acceptedValue: [v('JPY', 5_000)] });
     expect(paris.counts).toEqual(utc.counts);
 
     const activity = utc.activity;
@@ -263,7 +279,7 @@ describe.each(backends())('overview API (%s)', (backend) => {
 
     const bob = await overview(t.bob);
     expect(bob.counts).toEqual({ ...EMPTY_COUNTS, accepted: 1, total: 1 });
-    expect(bob.acceptedThisMonth).toEqual([{ currency: 'EUR', total: 1, count: 1 }]);
+    expect(bob.acceptedThisMonth).toEqual([{ ...v('EUR', 1), count: 1 }]);
     expect(bob.activity.every((a) => a.number.startsWith('P-T-'))).toBe(true);
     const aliceIds = new Set(activity.map((a) => a.proposalId));
     expect(bob.activity.some((a) => aliceIds.has(a.proposalId))).toBe(false);
@@ -289,7 +305,7 @@ describe.each(backends())('overview API (%s)', (backend) => {
     ]);
   });
 
-  it('counts what the client accepted (options ticked off, quantities changed), not the defaults', async () => {
+  it('counts what the client accepted (options ticked off and on, quantities changed), one-off and recurring, not the defaults', async () => {
     const { client, user } = await signUp(t.server);
     await verifyEmail(t.server, user.id);
     const line = (id: string, fields: Partial<TPricingLine>): TPricingLine => ({
@@ -323,6 +339,9 @@ describe.each(backends())('overview API (%s)', (backend) => {
               unitPrice: 10_000,
               quantityRange: { min: 5000, max: 40_000 },
             }),
+            // A monthly retainer the client may add, and a yearly licence that is always in.
+            line('retainer', { unitPrice: 25_000, billing: 'monthly', optional: true, selected: false }),
+            line('licence', { unitPrice: 12_000, billing: 'yearly' }),
           ],
         },
       ],
@@ -351,12 +370,14 @@ describe.each(backends())('overview API (%s)', (backend) => {
       return accepted.body as TAcceptanceCertificate;
     };
 
-    // Care ticked off, 25 hours instead of 10: 1,500.00 + 2,500.00 = 4,000.00.
+    // Care ticked off, 25 hours instead of 10: 1,500.00 + 2,500.00 = 4,000.00; the retainer ticked on.
     const first = await sendAndAccept(await readyDraft(client, { currency: 'EUR', document }), {
       care: { selected: false },
       hours: { quantity: 25_000 },
+      retainer: { selected: true },
     });
     expect(first.totals.one_off.total).toBe(400_000);
+    expect(first.totals.monthly.total).toBe(25_000);
     // Sent in EUR, then the draft switched to USD without sending again: the client accepted EUR.
     const switched = await readyDraft(client, { currency: 'EUR', document: sellingDocument() });
     const second = await sendAndAccept(switched, { seo: { selected: true } }, async (version) => {
@@ -367,8 +388,8 @@ describe.each(backends())('overview API (%s)', (backend) => {
 
     const body = await overview(client);
     expect(body.counts).toEqual({ ...EMPTY_COUNTS, accepted: 2, total: 2 });
-    expect(body.acceptedThisMonth).toEqual([{ currency: 'EUR', total: 590_000, count: 2 }]);
-    expect(body.months.at(-1)).toMatchObject({ accepted: 2, acceptedValue: [{ currency: 'EUR', total: 590_000 }] });
+    expect(body.acceptedThisMonth).toEqual([{ ...v('EUR', 590_000, 25_000, 12_000), count: 2 }]);
+    expect(body.months.at(-1)).toMatchObject({ accepted: 2, acceptedValue: [v('EUR', 590_000, 25_000, 12_000)] });
   });
 
   it('computes exact figures at a fixed instant, months cut in the time zone asked for', async () => {
@@ -408,6 +429,7 @@ describe.each(backends())('overview API (%s)', (backend) => {
         title: 'F',
         currency: 'USD',
         oneOff: 90_000,
+        yearly: 12_000,
         createdAt: '2026-02-20T10:00:00Z',
         sentAt: '2026-02-21T10:00:00Z',
         // February in UTC, March (this month) in Paris.
@@ -417,6 +439,7 @@ describe.each(backends())('overview API (%s)', (backend) => {
         status: 'accepted',
         title: 'G',
         oneOff: 50_000,
+        monthly: 10_000,
         createdAt: '2026-03-01T10:00:00Z',
         sentAt: '2026-03-03T10:00:00Z',
         acceptedAt: '2026-03-10T09:00:00Z',
@@ -452,7 +475,7 @@ describe.each(backends())('overview API (%s)', (backend) => {
     const utc = await getOverview({ db, actor, tz: 'UTC', now });
     expect(utc.counts).toEqual({ draft: 3, sent: 1, viewed: 1, accepted: 4, declined: 1, expired: 1, total: 11 });
     expect(utc.winRate).toBe(0.8);
-    expect(utc.acceptedThisMonth).toEqual([{ currency: 'EUR', total: 75_000, count: 2 }]);
+    expect(utc.acceptedThisMonth).toEqual([{ ...v('EUR', 75_000, 10_000), count: 2 }]);
     const shared = {
       '2025-05': { created: 1, sent: 1 },
       '2025-11': { created: 1, sent: 1 },
@@ -462,31 +485,29 @@ describe.each(backends())('overview API (%s)', (backend) => {
     expect(utc.months).toEqual(
       expectedMonths('2026-03', {
         ...shared,
-        '2025-12': { created: 2, sent: 1, accepted: 1, acceptedValue: [{ currency: 'EUR', total: 150_000 }] },
-        '2026-02': { created: 2, sent: 2, accepted: 1, acceptedValue: [{ currency: 'USD', total: 90_000 }] },
-        '2026-03': { created: 3, sent: 2, accepted: 2, acceptedValue: [{ currency: 'EUR', total: 75_000 }] },
+        '2025-12': { created: 2, sent: 1, accepted: 1, acceptedValue: [v('EUR', 150_000)] },
+        '2026-02': { created: 2, sent: 2, accepted: 1, acceptedValue: [v('USD', 90_000, 0, 12_000)] },
+        '2026-03': { created: 3, sent: 2, accepted: 2, acceptedValue: [v('EUR', 75_000, 10_000)] },
       }),
     );
 
     const paris = await getOverview({ db, actor, tz: 'Europe/Paris', now });
+    // Largest first by a first year's worth: EUR 750 + 12 × 100 beats USD 900 + 120, though its one-off is smaller.
     expect(paris.acceptedThisMonth).toEqual([
-      { currency: 'USD', total: 90_000, count: 1 },
-      { currency: 'EUR', total: 75_000, count: 2 },
+      { ...v('EUR', 75_000, 10_000), count: 2 },
+      { ...v('USD', 90_000, 0, 12_000), count: 1 },
     ]);
     expect(paris.months).toEqual(
       expectedMonths('2026-03', {
         ...shared,
         '2025-04': { created: 1 },
         '2025-12': { created: 2, sent: 1 },
-        '2026-01': { created: 1, sent: 1, accepted: 1, acceptedValue: [{ currency: 'EUR', total: 150_000 }] },
+        '2026-01': { created: 1, sent: 1, accepted: 1, acceptedValue: [v('EUR', 150_000)] },
         '2026-03': {
           created: 3,
           sent: 2,
           accepted: 3,
-          acceptedValue: [
-            { currency: 'USD', total: 90_000 },
-            { currency: 'EUR', total: 75_000 },
-          ],
+          acceptedValue: [v('EUR', 75_000, 10_000), v('USD', 90_000, 0, 12_000)],
         },
       }),
     );
@@ -565,7 +586,7 @@ describe.each(backends())('overview API (%s)', (backend) => {
     expect(body.winRate).toBe(1);
     expect(body.months).toHaveLength(12);
     const accepted = body.months.reduce((n, month) => n + month.accepted, 0);
-    const value = body.months.reduce((n, month) => n + (month.acceptedValue[0]?.total ?? 0), 0);
+    const value = body.months.reduce((n, month) => n + (month.acceptedValue[0]?.one_off ?? 0), 0);
     expect(value).toBe(accepted * 100);
     // About half the rows are less than a year old.
     expect(accepted).toBeGreaterThan(800);

@@ -1,12 +1,18 @@
 import { documentTotals, type TDocument } from '@draftwell/shared';
-import type { TProposal, TProposalListQuery, TProposalSummary } from '@draftwell/shared/workspace/proposals';
+import type { TSharedProposal } from '@draftwell/shared/share/share-api';
+import type {
+  TProposal,
+  TProposalListItem,
+  TProposalListQuery,
+  TProposalSummary,
+} from '@draftwell/shared/workspace/proposals';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeDeletedProposals, RESTORE_WINDOW_MS } from '../src/activity/deleted';
 import { businessProfiles, clients, proposalEvents, proposals } from '../src/db/schema';
 import { proposalListSelect } from '../src/features/proposals/proposals.service';
-import { backends, signUp, startTestServer, type Client, type TTestServer } from './helpers';
-import { readyDraft, send, verifyEmail } from './proposal-fixtures';
+import { backends, nextIp, signUp, startTestServer, type Client, type TTestServer } from './helpers';
+import { readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
 
 const YEAR = new Date().getUTCFullYear();
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -231,12 +237,12 @@ describe.each(backends())('proposals API (%s)', (backend) => {
     const { client, user } = await signUp(server);
     for (let i = 0; i < 3; i++) await create(client, { title: `Indexed ${i}` });
     const cursor = (await list(client, '?limit=1')).nextCursor!;
-    const plan = async (query: TProposalListQuery) =>
+    const plan = async (query: TProposalListQuery, opts: { accepted?: boolean } = {}) =>
       db().transaction(async (tx) => {
         // A few rows would be read whole anyway: the question is whether an index CAN give the order.
         await tx.execute(sql`set local enable_seqscan = off`);
         const explained = (await tx.execute(
-          sql`explain ${proposalListSelect(tx, user.id, query).getSQL()}`,
+          sql`explain ${proposalListSelect(tx, user.id, query, opts).getSQL()}`,
         )) as unknown as { rows: Array<Record<string, string>> };
         return explained.rows.map((row) => Object.values(row)[0]).join('\n');
       });
@@ -250,7 +256,64 @@ describe.each(backends())('proposals API (%s)', (backend) => {
       const text = await plan(query);
       expect(text, JSON.stringify(query)).toMatch(/Index Scan using proposals_owner_(updated|status)_idx/);
       expect(text, JSON.stringify(query)).not.toMatch(/Sort/);
+      // The app's list, with each accepted proposal's accepted totals: the same walk, and the
+      // acceptance read by its index for the page's rows only.
+      const withAccepted = await plan(query, { accepted: true });
+      expect(withAccepted, JSON.stringify(query)).toMatch(/Index Scan using proposals_owner_(updated|status)_idx/);
+      expect(withAccepted, JSON.stringify(query)).toMatch(/Index Scan using acceptances_proposal_idx/);
+      expect(withAccepted, JSON.stringify(query)).not.toMatch(/Sort|Seq Scan/);
     }
+  });
+
+  it('issue 24: the list gives each accepted proposal what its client accepted, one-off and recurring, in its currency', async () => {
+    const { client, user } = await signUp(server);
+    await verifyEmail(server, user.id);
+    const sample = sellingDocument();
+    const fees = sample.blocks[1]!;
+    if (fees.type !== 'pricing_table') throw new Error('the sample has its fees second');
+    const retainer = { ...fees.lines[0]!, id: 'retainer', description: 'Retainer', unitPrice: 25_000 };
+    const document: TDocument = {
+      ...sample,
+      blocks: [
+        sample.blocks[0]!,
+        { ...fees, lines: [...fees.lines, { ...retainer, billing: 'monthly', optional: true, selected: false }] },
+      ],
+    };
+    const draft = await readyDraft(client, { currency: 'EUR', document });
+    const sent = await send(client, draft);
+    expect(sent.status, sent.text).toBe(200);
+    // The draft switches to USD without being sent again: the client accepts the EUR revision.
+    expect((await patch(client, draft.id, { version: sent.body.version, currency: 'USD' })).status).toBe(200);
+    const link = await client.get(`/api/proposals/${draft.id}/share-link`);
+    const token = new URL(link.body.url as string).pathname.split('/').pop()!;
+    const visitor = server.client({ ip: nextIp() });
+    const shared = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
+    const accept = await visitor.post(`/api/share/${token}/accept`, {
+      name: 'Dana Reyes',
+      email: 'dana@example.com',
+      consent: true,
+      revisionHash: shared.revision.hash,
+      selection: { retainer: { selected: true }, seo: { selected: true } },
+    });
+    expect(accept.status, accept.text).toBe(201);
+    const other = await create(client, { title: 'Not accepted' });
+
+    const items = (await list(client)).items as TProposalListItem[];
+    const accepted = items.find((p) => p.id === draft.id)!;
+    expect(accepted).toMatchObject({ status: 'accepted', currency: 'USD' });
+    // The proposal's own totals are the defaults (no retainer, no audit); the accepted ones are the choices.
+    expect(accepted.totals.monthly.total).toBe(0);
+    expect(accepted.accepted).toEqual({
+      currency: 'EUR',
+      totals: {
+        one_off: { net: 190_000, discount: 0, tax: 0, total: 190_000 },
+        monthly: { net: 25_000, discount: 0, tax: 0, total: 25_000 },
+        yearly: { net: 0, discount: 0, tax: 0, total: 0 },
+      },
+    });
+    expect(items.find((p) => p.id === other.id)!.accepted).toBeNull();
+    // By status too; the public API's list keeps its own shape.
+    expect(((await list(client, '?status=accepted')).items as TProposalListItem[])[0]!.accepted?.currency).toBe('EUR');
   });
 
   it('an edit moves a proposal to the top of the list', async () => {

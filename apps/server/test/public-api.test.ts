@@ -70,10 +70,11 @@ async function ownTemplate(owner: TOwner) {
 }
 
 /**
- * A webhook endpoint and a test delivery to it. Its address is refused before any connection
- * (loopback, not allowed here): nothing leaves the machine, and the delivery fails at once.
+ * A webhook endpoint and a test delivery to it. Its address is this machine's (allowed here by
+ * WEBHOOKS_ALLOW_HTTP_LOOPBACK) and nothing listens on port 9: nothing leaves the machine, and
+ * the delivery fails at once.
  */
-const HOOK_URL = 'https://localhost:9/hooks/draftwell';
+const HOOK_URL = 'https://127.0.0.1:9/hooks/draftwell';
 async function ownWebhook(owner: TOwner) {
   const res = await owner.client.post('/api/webhooks', { url: HOOK_URL, events: ['proposal.sent'] });
   expect(res.status, res.text).toBe(201);
@@ -359,7 +360,10 @@ describe.each(backends())('A25: the public API, route by route (%s)', (backend: 
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, env: { TRUST_PROXY: 'true', DEFAULT_PLAN: 'pro' } });
+    server = await startTestServer({
+      backend,
+      env: { TRUST_PROXY: 'true', DEFAULT_PLAN: 'pro', WEBHOOKS_ALLOW_HTTP_LOOPBACK: '1' },
+    });
     me = await verifiedOwner(server, 'Olivia Owner');
     them = await verifiedOwner(server, 'Mallory Other');
     mineRecords = await records(me);

@@ -108,6 +108,43 @@ describe.each(backends())('time per section (%s)', (backend: TBackend) => {
     });
   });
 
+  it('issue 24: every block counts: a table before the first heading is named by its title, a timeline is in its section', async () => {
+    const sample = sellingDocument();
+    const [intro, fees] = sample.blocks;
+    const document: TDocument = {
+      ...sample,
+      blocks: [
+        fees!,
+        intro!,
+        {
+          id: 'scope',
+          type: 'rich_text',
+          content: { type: 'doc', content: [heading(text('Scope')), { type: 'paragraph', content: [text('…')] }] },
+        } as TDocument['blocks'][number],
+        { id: 'plan', type: 'timeline', milestones: [] },
+        { id: 'sign', type: 'signature' },
+      ],
+    };
+    const draft = await readyDraft(owner, { document });
+    expect((await send(owner, draft)).status).toBe(200);
+    const link = await owner.get(`/api/proposals/${draft.id}/share-link`);
+    const token = new URL(link.body.url as string).pathname.split('/').pop()!;
+    const guest = server.client({ ip: nextIp() });
+    const view = await guest.post(`/api/share/${token}/views`);
+    // Fees, the letter ("Opening"), then Scope with the timeline and the signatures in it.
+    const beacon = await guest.post(`/api/share/${token}/views/${view.body.viewId}`, {
+      seconds: 60,
+      sections: [9, 4, 30],
+    });
+    expect(beacon.status).toBe(204);
+    const [opened] = await openedEvents(owner, draft.id);
+    expect(opened!.data.sections).toEqual([
+      { index: 0, title: 'Fees', seconds: 9 },
+      { index: 1, title: 'Opening', seconds: 4 },
+      { index: 2, title: 'Scope', seconds: 30 },
+    ]);
+  });
+
   it('refuses what is not a list of whole seconds, or too long a list, with a message (400)', async () => {
     const { token } = await sentWithSections();
     const guest = server.client({ ip: nextIp() });
@@ -149,7 +186,8 @@ describe.each(backends())('time per section (%s)', (backend: TBackend) => {
       (await guest.post(`/api/share/${token}/views/${view.body.viewId}`, { seconds: 20, sections: [10] })).status,
     ).toBe(204);
     const [opened] = await openedEvents(free.client, id);
-    expect(opened!.data).toEqual({});
+    // Whose visit it was, and nothing of how long (issue 24).
+    expect(Object.keys(opened!.data).sort()).toEqual(['name', 'signerId']);
     // It is kept, and shown once they upgrade.
     await server.deps.database.db.execute(sql`update subscriptions set plan = 'pro' where user_id = ${free.user.id}`);
     const [upgraded] = await openedEvents(free.client, id);

@@ -3,9 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CONSENT_TEXT,
   PROPOSAL_ACTIVITY_EVENT,
   canonicalJson,
+  consentText,
   userChannel,
   type TAcceptanceCertificate,
   type TProposalEvent,
@@ -202,7 +202,6 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
       revision: { number: 1 },
       snapshot: { title: 'Website redesign' },
       showMadeWithFooter: false,
-      consentText: CONSENT_TEXT,
       acceptance: null,
       decline: null,
       comments: [],
@@ -397,8 +396,9 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
       email: 'dana@example.com',
       revisionNumber: 1,
       revisionHash: shared.revision.hash,
-      consentText: CONSENT_TEXT,
-      consentHash: sha256(CONSENT_TEXT),
+      // No mark sent: the name typed is the signature, and the statement is typing's.
+      consentText: consentText('typed'),
+      consentHash: sha256(consentText('typed')),
       selection: { seo: { selected: true } },
       totals: { one_off: { total: 190_000 } },
     });

@@ -1,16 +1,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TAcceptanceCertificate,
-  TProposalEvent,
-  TSharedProposal,
-  TSignaturePending,
-  TSigningState,
+import {
+  consentText,
+  formatUtcInstant,
+  type TAcceptanceCertificate,
+  type TProposalEvent,
+  type TSharedProposal,
+  type TSignatureMarkData,
+  type TSignaturePending,
+  type TSigningState,
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { SAMPLE_JPEG_DATA_URL, SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
@@ -49,6 +52,8 @@ import {
 
 /** poppler's pdfsig, which CI installs; without it the check outside the app is left to sealed-pdf.test.ts's notice. */
 const HAS_PDFSIG = spawnSync('pdfsig', ['-v']).status === 0;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
@@ -229,6 +234,53 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect((await sign(secondToken, second)).status).toBe(201);
   });
 
+  it('issue 24: a visit and a download are credited to the signer whose link it was, on every plan, in the feed and the mail', async () => {
+    const first = { name: 'Ann First', email: address('ann') };
+    const second = { name: 'Ben Second', email: address('ben') };
+    const { proposal, state } = await sendTo([first, second], { order: 'sequential' });
+    const secondId = state.signers.find((s) => s.email === second.email)!.id;
+    const secondToken = tokenFor(state, second.email);
+    const before = (await owner.get('/api/notifications')).body.lastSeq as number;
+    // Ben opens his link and downloads the PDF before Ann has even looked.
+    expect((await visitor().post(`/api/share/${secondToken}/views`)).status).toBe(201);
+    expect((await visitor().get(`/api/share/${secondToken}/pdf`)).status).toBe(200);
+
+    const events = async (who: Client = owner) =>
+      ((await who.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[]).filter(
+        (e) => e.type === 'opened' || e.type === 'downloaded',
+      );
+    const ben = { signerId: secondId, name: second.name };
+    const [opened, downloaded] = await events();
+    expect(opened).toMatchObject({ type: 'opened', data: { seconds: 0, ...ben } });
+    expect(downloaded).toMatchObject({ type: 'downloaded', data: { by: 'client', ...ben } });
+    const feed = await owner.get(`/api/notifications?after=${before}`);
+    expect(feed.body.items).toEqual([
+      expect.objectContaining({ type: 'opened', text: `${second.name} opened “Website redesign”.` }),
+    ]);
+    // The owner's mail on the first visit names him too.
+    await mail.waitForMail(ownerEmail, new RegExp(`^${second.name} opened “Website redesign”\\.$`));
+
+    // A visit recorded before visits carried a name (the signer's id only) is named from the signer.
+    await server.deps.database.db.execute(
+      sql`update proposal_events set data = data - 'name' where proposal_id = ${proposal.id} and type = 'opened'`,
+    );
+    expect((await events())[0]!.data).toMatchObject(ben);
+
+    // On the free plan the visit keeps whose it was, and only that.
+    const ownerId = (await owner.session())!.user.id;
+    await server.deps.database.db.execute(
+      sql`insert into subscriptions (user_id, plan, status, source) values (${ownerId}, 'free', 'active', 'admin')`,
+    );
+    try {
+      const [freeOpened, freeDownloaded] = await events();
+      expect(freeOpened!.data).toEqual(ben);
+      expect(freeOpened).toMatchObject({ ipAddress: null, userAgent: null });
+      expect(freeDownloaded!.data).toEqual({ by: 'client', ...ben });
+    } finally {
+      await server.deps.database.db.execute(sql`delete from subscriptions where user_id = ${ownerId}`);
+    }
+  });
+
   it('countersign after: the owner signs last in the app, after every client; then it is accepted', async () => {
     const client = { name: 'Cleo Client', email: address('cleo') };
     const { proposal, state } = await sendTo([client], { countersign: 'after' });
@@ -289,7 +341,7 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect(text).toContain('Signatures');
     expect(text).toMatch(/1\. Cleo Client/);
     expect(text).toMatch(/2\. Olivia Owner \(sender\)/);
-    expect(text).toContain('signed in as the sender');
+    expect(text).toContain('Signed in to Draftwell as the sender');
     if (HAS_PDFSIG) {
       const file = path.join(tmpdir(), `signers-${proposal.id}.pdf`);
       writeFileSync(file, sealed.bytes);
@@ -543,6 +595,114 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
       { kind: 'drawn', image: SAMPLE_PNG_DATA_URL },
       { kind: 'uploaded', image: SAMPLE_JPEG_DATA_URL },
     ]);
+  });
+
+  it('each signature records the consent statement of the way it was given; the certificate and the PDF give each signer their own time, address and browser', async () => {
+    const typist = { name: 'Tess Typed', email: address('tess') };
+    const drawer = { name: 'Dirk Drawn', email: address('dirk') };
+    const uploader = { name: 'Una Uploaded', email: address('una') };
+    const browsers = {
+      owner:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.0 Safari/605.1.15',
+      typist: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+      drawer:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+      uploader: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:150.0) Gecko/20100101 Firefox/150.0',
+    };
+    // The owner signs as they send, with an uploaded image, from an address of their own.
+    const ownerIp = nextIp();
+    const draft = await readyDraft(owner);
+    const sent = await owner.from(ownerIp).post(
+      `/api/proposals/${draft.id}/send`,
+      {
+        version: draft.version,
+        signers: [typist, drawer, uploader],
+        signing: { countersign: 'before' },
+        ownerSignature: {
+          name: 'Olivia Owner',
+          consent: true,
+          mark: { kind: 'uploaded', image: SAMPLE_JPEG_DATA_URL },
+        },
+      },
+      { headers: { 'user-agent': browsers.owner } },
+    );
+    expect(sent.status, sent.text).toBe(200);
+    const state = (await owner.get(`/api/proposals/${draft.id}/signers`)).body as TSigningState;
+
+    const ips = { owner: ownerIp, typist: nextIp(), drawer: nextIp(), uploader: nextIp() };
+    async function signAs(who: 'typist' | 'drawer' | 'uploader', signer: TSignerSpec, mark: TSignatureMarkData) {
+      const token = tokenFor(state, signer.email);
+      const page = await read(token);
+      return server
+        .client({ ip: ips[who] })
+        .post(
+          `/api/share/${token}/accept`,
+          { name: signer.name, email: signer.email, consent: true, revisionHash: page.revision.hash, mark },
+          { headers: { 'user-agent': browsers[who] } },
+        );
+    }
+    const typed = await signAs('typist', typist, { kind: 'typed', text: typist.name });
+    expect(typed.status, typed.text).toBe(202);
+    // What the signer answered with is what is kept: their statement is the one of their way of signing.
+    expect((typed.body as TSignaturePending).signature).toMatchObject({
+      consentText: consentText('typed'),
+      consentHash: sha256(consentText('typed')),
+    });
+    expect((await signAs('drawer', drawer, { kind: 'drawn', image: SAMPLE_PNG_DATA_URL })).status).toBe(202);
+    const done = await signAs('uploader', uploader, { kind: 'uploaded', image: SAMPLE_PNG_DATA_URL });
+    expect(done.status, done.text).toBe(201);
+
+    const certificate = (await owner.get(`/api/proposals/${draft.id}/acceptance`)).body as TAcceptanceCertificate;
+    expect(done.body).toEqual(certificate);
+    const expected = [
+      { name: 'Olivia Owner', method: 'uploaded', ip: ips.owner, browser: browsers.owner },
+      { name: typist.name, method: 'typed', ip: ips.typist, browser: browsers.typist },
+      { name: drawer.name, method: 'drawn', ip: ips.drawer, browser: browsers.drawer },
+      { name: uploader.name, method: 'uploaded', ip: ips.uploader, browser: browsers.uploader },
+    ] as const;
+    expect(
+      certificate.signatures.map((g) => [g.name, g.mark?.kind, g.ipAddress, g.userAgent, g.consentText, g.consentHash]),
+    ).toEqual(
+      expected.map((e) => [e.name, e.method, e.ip, e.browser, consentText(e.method), sha256(consentText(e.method))]),
+    );
+    expect(consentText('typed')).toContain('typing my full name and ticking this box');
+    expect(consentText('drawn')).toContain('drawing my signature and ticking this box');
+    expect(consentText('uploaded')).toContain('uploading an image of my signature and ticking this box');
+    // The acceptance's own statement is its first client signer's.
+    expect([certificate.consentText, certificate.consentHash]).toEqual([
+      consentText('typed'),
+      sha256(consentText('typed')),
+    ]);
+
+    // The PDF's certificate: each signature with its own time (once, with its zone), address,
+    // browser and statement.
+    const pdf = await owner.get(`/api/proposals/${draft.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(pdf.bytes) })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    const page = text.slice(text.indexOf('Certificate of acceptance'));
+    expect(page).not.toMatch(/UTC\s*UTC/);
+    expect(page).not.toContain(certificate.acceptedAt);
+    expect(page.match(/Accepted at /g)).toHaveLength(1);
+    expect(page).toContain(`Accepted at ${formatUtcInstant(certificate.acceptedAt)} `);
+    const starts = expected.map((e, i) => page.indexOf(`${i + 1}. ${e.name}`));
+    expect(
+      starts.every((at, i) => at > (starts[i - 1] ?? 0)),
+      JSON.stringify(starts),
+    ).toBe(true);
+    expected.forEach((e, i) => {
+      const part = page.slice(starts[i], starts[i + 1]);
+      const signature = certificate.signatures[i]!;
+      expect(part).toContain(`Signed at ${formatUtcInstant(signature.signedAt)}`);
+      expect(part).toContain(`IP address ${e.ip}`);
+      // A long value may be wrapped anywhere: compared without the spaces.
+      const solid = part.replace(/\s/g, '');
+      expect(solid).toContain(e.browser.replace(/\s/g, ''));
+      expect(solid).toContain(consentText(e.method).replace(/\s/g, ''));
+      expect(part).toContain(sha256(consentText(e.method)));
+      for (const other of expected) if (other !== e) expect(part).not.toContain(other.ip);
+    });
   });
 
   /**

@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from './helpers';
+
+const ASSET = `export const words = ${JSON.stringify('a script long enough to be worth compressing '.repeat(40))};\n`;
 
 /**
  * A built web app in miniature: the app's shell (index.html), the public pages' entry
@@ -28,6 +31,10 @@ function fakeDist(): string {
   writeFileSync(path.join(dist, 'prerendered/index.html'), page('<h1>Landing, prerendered</h1>', 'Draftwell — home'));
   writeFileSync(path.join(dist, 'prerendered/pricing.html'), page('<h1>Pricing, prerendered</h1>', 'Pricing'));
   writeFileSync(path.join(dist, 'prerendered/404.html'), page('<h1>Not found, prerendered</h1>'));
+  // A script with the Brotli the build writes beside it (apps/web/build/precompress.ts).
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets/app-1.js'), ASSET);
+  writeFileSync(path.join(dist, 'assets/app-1.js.br'), brotliCompressSync(ASSET));
   return dist;
 }
 
@@ -103,7 +110,7 @@ describe('pages of the web app', () => {
     const editor = await (await get('/edit-draft/0b4f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f')).text();
     expect(editor).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
     expect(editor).toContain('<link rel="modulepreload" crossorigin href="/assets/editor-1.js">');
-    expect(editor).toContain('<link rel="preload" as="style" href="/assets/editor-1.css">');
+    expect(editor).toContain('<link rel="preload" as="style" crossorigin href="/assets/editor-1.css">');
     expect(editor).not.toContain('evil.example');
     expect(await (await get('/profile')).text()).not.toContain('modulepreload');
     expect((await get('/screen-preloads.json')).status).toBe(404);
@@ -111,6 +118,20 @@ describe('pages of the web app', () => {
     const zipped = await fetch(new URL('/dashboard', server.url), { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers.get('etag')).toBeTruthy();
     expect(await zipped.text()).toContain(preload);
+  });
+
+  it('P8 sends a script as the build’s Brotli to a browser that takes it, else gzip, else as it is; never the .br by its own name', async () => {
+    const as = async (encoding: string) => {
+      const res = await fetch(new URL('/assets/app-1.js', server.url), { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/);
+      // fetch decodes what it was sent: the same script whichever way it came.
+      expect(await res.text()).toBe(ASSET);
+      return res.headers.get('content-encoding');
+    };
+    expect(await as('gzip, deflate, br, zstd')).toBe('br');
+    expect(await as('gzip')).toBe('gzip');
+    expect(await as('identity')).toBeNull();
+    expect((await get('/assets/app-1.js.br')).status).toBe(404);
   });
 
   it('does not serve the prerendered files under their own names', async () => {

@@ -18,6 +18,7 @@ import {
   signUp,
   startMailSink,
   startTestServer,
+  testResolver,
   type Client,
   type TBackend,
   type TMailSink,
@@ -167,10 +168,13 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
   it('refuses URLs that are not https or point inside, and unknown events, with a message', async () => {
     for (const [url, message] of [
       ['http://hooks.example.com/x', /https/],
-      ['https://10.0.0.8/x', /not a public address/],
-      ['https://192.168.1.1/x', /not a public address/],
-      ['https://169.254.169.254/latest', /not a public address/],
-      ['https://[fd00::1]/x', /not a public address/],
+      ['https://10.0.0.8/x', /^This address is not allowed: 10\.0\.0\.8 is a private address\./],
+      ['https://192.168.1.1/x', /^This address is not allowed: 192\.168\.1\.1 is a private address\./],
+      [
+        'https://169.254.169.254/latest',
+        /^This address is not allowed: 169\.254\.169\.254 is a cloud metadata address\./,
+      ],
+      ['https://[fd00::1]/x', /^This address is not allowed: fd00::1 is a private address\./],
       ['ftp://hooks.example.com/', /https/],
       ['not a url', /full URL/],
     ] as const) {
@@ -448,5 +452,138 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     expect((await withKey(writer, `/api/v1/webhooks/${endpoint.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+});
+
+/**
+ * A26 at save: the URL's host is resolved when an endpoint is added or changed, in the app and on
+ * /api/v1, and a name that leads to this machine, a private network or a metadata service is a
+ * 400 on `url` with a sentence, not a 201 refused later at every delivery for three days. There
+ * is no DNS here: the server's resolver answers from this file's table. Loopback is not allowed
+ * (no WEBHOOKS_ALLOW_HTTP_LOOPBACK), as in production.
+ */
+describe.each(backends())('webhook addresses checked at save (%s)', (backend: TBackend) => {
+  let server: TTestServer;
+  let owner: Client;
+  let writer: string;
+  /** What the server's resolver answers; a test may change it. */
+  const hosts: Record<string, string[]> = {
+    '127.0.0.1.nip.io': ['127.0.0.1'],
+    'ten.example.com': ['10.1.2.3'],
+    'v6-loopback.example.com': ['::1'],
+    'v6-link-local.example.com': ['fe80::1'],
+    'hooks.example.com': ['93.184.215.14'],
+    'crm.example.com': ['2606:4700::6810:84e5'],
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      backend,
+      env: { TRUST_PROXY: 'true' },
+      resolveHost: (name) => testResolver(hosts)(name),
+    });
+    owner = (await signUp(server, { name: 'Olivia Owner' })).client;
+    const key = await owner.post('/api/api-keys', { name: 'hooks', scopes: ['webhooks:read', 'webhooks:write'] });
+    expect(key.status, key.text).toBe(201);
+    writer = (key.body as { key: string }).key;
+  });
+  afterAll(() => server.close());
+
+  const withKey = (path: string, init: { method: string; json: unknown }) =>
+    server.client({ ip: nextIp() }).request(path, {
+      ...init,
+      origin: null,
+      noCookies: true,
+      headers: { authorization: `Bearer ${writer}` },
+    });
+  /** Every way of saving a URL: adding and changing an endpoint, in the app and on /api/v1. */
+  const saves = (existing: string) =>
+    [
+      ['POST /api/webhooks', (url: string) => owner.post('/api/webhooks', { url, events: ['proposal.sent'] })],
+      ['PATCH /api/webhooks/:id', (url: string) => owner.patch(`/api/webhooks/${existing}`, { url })],
+      [
+        'POST /api/v1/webhooks',
+        (url: string) => withKey('/api/v1/webhooks', { method: 'POST', json: { url, events: ['proposal.sent'] } }),
+      ],
+      [
+        'PATCH /api/v1/webhooks/:id',
+        (url: string) => withKey(`/api/v1/webhooks/${existing}`, { method: 'PATCH', json: { url } }),
+      ],
+    ] as const;
+  const makeEndpoint = async (url: string) => {
+    const res = await owner.post('/api/webhooks', { url, events: ['proposal.sent'] });
+    expect(res.status, res.text).toBe(201);
+    return (res.body as TCreatedWebhookEndpoint).endpoint;
+  };
+
+  it('A26 refuses a host that leads inside, on every save, in a sentence on `url`, and keeps the URL it had', async () => {
+    const existing = await makeEndpoint('https://hooks.example.com/draftwell');
+    const notAllowed = (detail: string) =>
+      `This address is not allowed: ${detail}. Webhooks must reach a public server.`;
+    const loopbackName = (name: string) => notAllowed(`${name} always leads to this server itself, a loopback address`);
+    for (const [url, message] of [
+      ['https://localhost/h', loopbackName('localhost')],
+      ['https://localhost./h', loopbackName('localhost')],
+      ['https://LOCALHOST/h', loopbackName('localhost')],
+      ['https://hooks.localhost/h', loopbackName('hooks.localhost')],
+      [
+        'https://metadata.google.internal/computeMetadata/v1/',
+        notAllowed('metadata.google.internal is a name under .internal, which only a private network resolves'),
+      ],
+      [
+        'https://metadata/computeMetadata/v1/',
+        notAllowed('metadata is a name without a domain, which only a private network resolves'),
+      ],
+      ['https://127.0.0.1.nip.io/h', notAllowed('127.0.0.1.nip.io resolves to 127.0.0.1, a loopback address')],
+      ['https://ten.example.com/h', notAllowed('ten.example.com resolves to 10.1.2.3, a private address')],
+      ['https://v6-loopback.example.com/h', notAllowed('v6-loopback.example.com resolves to ::1, a loopback address')],
+      [
+        'https://v6-link-local.example.com/h',
+        notAllowed('v6-link-local.example.com resolves to fe80::1, a link-local address'),
+      ],
+      ['https://[::1]/h', notAllowed('::1 is a loopback address')],
+      ['https://[fe80::1]/h', notAllowed('fe80::1 is a link-local address')],
+      ['https://127.0.0.1/h', notAllowed('127.0.0.1 is a loopback address')],
+      [
+        'https://nowhere.example.com/h',
+        'This address could not be checked: nowhere.example.com could not be resolved (no such name). Check the host name; a name just set up may take a few minutes to resolve.',
+      ],
+    ] as const) {
+      for (const [route, save] of saves(existing.id)) {
+        const res = await save(url);
+        expect(res.status, `${route} ${url}: ${res.text}`).toBe(400);
+        expect(res.body.error, `${route} ${url}`).toMatchObject({ code: 'invalid', message, fields: { url: message } });
+      }
+    }
+    const listed = (await owner.get('/api/webhooks')).body.items as TWebhookEndpoint[];
+    expect(listed.map((e) => e.url).sort()).toEqual(['https://hooks.example.com/draftwell']);
+  });
+
+  it('saves a host whose addresses are all public, on every save', async () => {
+    const existing = await makeEndpoint('https://hooks.example.com/first');
+    for (const [route, save] of saves(existing.id)) {
+      const res = await save('https://crm.example.com/hooks/draftwell');
+      expect(res.status, `${route}: ${res.text}`).toBe(route.startsWith('POST') ? 201 : 200);
+    }
+    const listed = (await owner.get('/api/webhooks')).body.items as TWebhookEndpoint[];
+    expect(listed.find((e) => e.id === existing.id)?.url).toBe('https://crm.example.com/hooks/draftwell');
+  });
+
+  it('A26 at delivery: a name that moved inside after the save is refused before anything is sent, test events too', async () => {
+    hosts['moving.example.com'] = ['93.184.215.14'];
+    const endpoint = await makeEndpoint('https://moving.example.com/hooks');
+    hosts['moving.example.com'] = ['10.0.0.5'];
+    const test = await owner.post(`/api/webhooks/${endpoint.id}/test`);
+    expect(test.status, test.text).toBe(201);
+    await server.deps.webhooks.drain();
+    const log = (await owner.get(`/api/webhooks/${endpoint.id}/deliveries`)).body as TWebhookDeliveryPage;
+    expect(log.items).toHaveLength(1);
+    expect(log.items[0]).toMatchObject({
+      id: (test.body as TWebhookDelivery).id,
+      status: 'pending',
+      responseStatus: null,
+      lastError:
+        'This address is not allowed: moving.example.com resolves to 10.0.0.5, a private address. Webhooks must reach a public server.',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { TDocument } from '@draftwell/shared/document/schema';
 import type { TSharedPayment } from '@draftwell/shared/payments';
-import { CONSENT_TEXT, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
+import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import type { TSharePageSeed } from '@draftwell/shared/share/share-page';
 import type { TSharedSigning } from '@draftwell/shared/share/signing';
@@ -199,7 +199,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
   revisionNumber: 1,
   revisionHash: HASH,
-  consentText: CONSENT_TEXT,
+  consentText: consentText('typed'),
   consentHash: 'c'.repeat(64),
   selection: { seo: { selected: true } },
   totals: { ...TOTALS, one_off: { net: 190_000, discount: 0, tax: 0, total: 190_000 } },
@@ -215,7 +215,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
       signedAt: SIGNED_AT,
       ipAddress: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
-      consentText: CONSENT_TEXT,
+      consentText: consentText('typed'),
       consentHash: 'c'.repeat(64),
       emailProof: 'link',
       mark: { kind: 'typed', text: 'Dana Reyes' },
@@ -274,7 +274,6 @@ function shared(overrides: Partial<TSharedProposal> = {}): TSharedProposal {
     revisions: [revision],
     logoUrl: null,
     showMadeWithFooter: true,
-    consentText: CONSENT_TEXT,
     acceptance: null,
     sealedPdf: 'none',
     decline: null,

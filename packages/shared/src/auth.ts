@@ -27,9 +27,6 @@ export type TSignIn = z.infer<typeof ZSignIn>;
 export const ZSignUp = z.object({ name: ZName, email: ZEmail, password: ZPassword });
 export type TSignUp = z.infer<typeof ZSignUp>;
 
-export const ZForgotPassword = z.object({ email: ZEmail });
-export const ZResetPassword = z.object({ password: ZPassword });
-
 export const ZChangePassword = z.object({
   currentPassword: z.string().min(1, 'Enter your current password.'),
   newPassword: ZPassword,
@@ -49,8 +46,12 @@ export const ZChangeEmail = z.object({
 });
 export type TChangeEmail = z.infer<typeof ZChangeEmail>;
 
+/**
+ * Deleting the account always asks for the password: better-auth would let a session younger than
+ * a day do it without one. Checked by the form and by the server in front of better-auth.
+ */
 export const ZDeleteAccount = z.object({
-  password: z.string().min(1, 'Enter your password to confirm.'),
+  password: z.string('Enter your password to confirm.').min(1, 'Enter your password to confirm.'),
 });
 
 /** What the client sees of a session (S8): the credentials stay in httpOnly cookies. */

@@ -89,7 +89,6 @@ export const LIMITED_ACTIONS = ['proposalsSent', 'briefDrafts', 'ownTemplates'] 
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 /** The actions counted per usage period. */
 export type TUsageMetric = Exclude<TLimitedAction, 'ownTemplates'>;
-export const USAGE_METRICS: readonly TUsageMetric[] = ['proposalsSent', 'briefDrafts'];
 
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type TBillingInterval = (typeof BILLING_INTERVALS)[number];
@@ -216,9 +215,12 @@ export type TBillingState = {
   meters: TUsageMeter[];
 };
 
-/** The message upgrade buttons show when the server has no billing. */
+/**
+ * What a user reads where a plan would be bought or changed and the server has no billing: in
+ * words for them. The operator's command is in the server's start-up log and the README.
+ */
 export const BILLING_OFF_MESSAGE =
-  'Billing is not enabled on this server. Ask its operator to change your plan (npm run admin -- set-plan <email> <plan>).';
+  'Billing is not set up on this server, so plans cannot be bought or changed here. To change your plan, ask whoever runs this server.';
 
 /** The realtime event on a user's channel when their plan or subscription changed. */
 export const BILLING_CHANGED_EVENT = 'billing.changed';

@@ -8,14 +8,14 @@ import { AppError } from '../lib/app-error';
 import { brandedSnapshot, planOf } from '../billing/plan';
 import { sha256Hex } from '../lib/sha256';
 import { readStoredBytes, StoredFileMismatchError } from '../storage/file-storage';
-import { PdfRenderError, renderProposalPdf, type TPdfImage } from '../pdf';
-import { recordEvent } from './events';
+import { PdfRenderError, type TPdfImage } from '../pdf';
+import { recordEvent, signerData, type TEventSigner } from './events';
 import { findCertificate } from './records';
 
 type TProposalRow = typeof proposals.$inferSelect;
 type TRevisionRow = typeof proposalRevisions.$inferSelect;
-/** What making a PDF needs: the database, the plan settings and the stored files. */
-type TPdfDeps = Pick<TAppDeps, 'database' | 'env' | 'storage'>;
+/** What making a PDF needs: the database, the plan settings, the stored files and the renderer. */
+type TPdfDeps = Pick<TAppDeps, 'database' | 'env' | 'storage' | 'pdf'>;
 
 const IMAGE_TYPES = new Set<TPdfImage['contentType']>(['image/png', 'image/jpeg', 'image/webp']);
 
@@ -62,7 +62,7 @@ export function pdfFailure(err: unknown): never {
     case 'invalid':
       throw new AppError('invalid', `This proposal cannot be turned into a PDF: ${err.message}`);
     case 'busy':
-      throw new AppError('rate_limited', err.message, { retryAfter: 10 });
+      throw new AppError('rate_limited', err.message, { retryAfter: err.retryAfter ?? 10 });
     case 'failed':
       throw new AppError('unavailable', 'The PDF could not be made just now. Try again in a moment.');
   }
@@ -75,12 +75,14 @@ export const verifyUrl = (baseUrl: string, revisionHash: string) =>
 /**
  * A revision drawn as a PDF: with the client's choices and the certificate page when this is the
  * revision they accepted. Not recorded as handed out (`makeRevisionPdf` is, the seal job signs it
- * first). Rejects with the renderer's PdfRenderError.
+ * first). Rejects with the renderer's PdfRenderError. `by` is who waits for it: a client's
+ * share-link PDF goes ahead of its owner's own exports (R15); background work is the owner's.
  */
 export async function renderRevisionPdf(args: {
   deps: TPdfDeps;
   proposal: Pick<TProposalRow, 'id' | 'ownerId'>;
   revision: TRevisionRow;
+  by?: 'owner' | 'client';
 }): Promise<{ bytes: Uint8Array; filename: string; accepted: boolean }> {
   const { deps, proposal, revision } = args;
   const db = deps.database.db;
@@ -95,7 +97,7 @@ export async function renderRevisionPdf(args: {
   // Everything the PDF is drawn from (stored files never change under their id): equal keys,
   // equal PDFs. Requests for it at once share a render, and one that hit a cap fails fast (R15).
   const key = sha256Hex(JSON.stringify([revision.id, revision.hash, snapshot, certificate, showMadeWithFooter, link]));
-  const bytes = await renderProposalPdf(
+  const bytes = await deps.pdf.render(
     {
       snapshot,
       revision: { number: revision.number, hash: revision.hash },
@@ -104,7 +106,7 @@ export async function renderRevisionPdf(args: {
       showMadeWithFooter,
       images: await revisionImages(deps, proposal.ownerId, snapshot),
     },
-    { owner: proposal.ownerId, key },
+    { owner: proposal.ownerId, key, by: args.by ?? 'owner' },
   );
   const safeNumber = snapshot.number.replace(/[^A-Za-z0-9-]/g, '');
   return {
@@ -122,6 +124,7 @@ export async function makeRevisionPdf(args: {
   deps: TPdfDeps;
   proposal: Pick<TProposalRow, 'id' | 'ownerId'>;
   revision: TRevisionRow;
+  by?: 'owner' | 'client';
 }): Promise<{ bytes: Uint8Array; filename: string }> {
   const { bytes, filename } = await renderRevisionPdf(args);
   await args.deps.database.db
@@ -157,13 +160,15 @@ export async function issueRevisionPdf(args: {
   proposal: Pick<TProposalRow, 'id' | 'ownerId'>;
   revision: TRevisionRow;
   by: 'owner' | 'client';
+  /** The client signer whose link it was: the timeline credits the download to them. */
+  signer?: TEventSigner;
   ipAddress?: string;
   userAgent?: string;
 }): Promise<{ bytes: Uint8Array; filename: string }> {
   const { deps, proposal, revision, by } = args;
   let made: { bytes: Uint8Array; filename: string };
   try {
-    made = await makeRevisionPdf({ deps, proposal, revision });
+    made = await makeRevisionPdf({ deps, proposal, revision, by });
   } catch (err) {
     pdfFailure(err);
   }
@@ -173,7 +178,7 @@ export async function issueRevisionPdf(args: {
     type: 'downloaded',
     actor: by,
     revisionNumber: revision.number,
-    data: { by },
+    data: { by, ...signerData(args.signer) },
     ipAddress: by === 'client' ? (args.ipAddress ?? null) : null,
     userAgent: by === 'client' ? (args.userAgent ?? null) : null,
   });

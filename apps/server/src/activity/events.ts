@@ -62,6 +62,16 @@ export async function recordEvent(db: TDb, event: TNewEvent): Promise<TRow> {
   return row;
 }
 
+/** The client signer a visit or a download was by: the signer whose link was used. */
+export type TEventSigner = { id: string; name: string };
+
+/**
+ * How such an event names them: their id, and their name as it was then (issue 24: a visit is
+ * credited to the signer whose link it was, never to the proposal's first signer).
+ */
+export const signerData = (signer: TEventSigner | undefined): { signerId?: string; name?: string } =>
+  signer ? { signerId: signer.id, name: signer.name } : {};
+
 export function toEvent(row: TRow): TProposalEvent {
   return {
     seq: row.seq,
@@ -90,7 +100,7 @@ export function notificationText(
   const title = `“${proposal.title}”`;
   switch (type) {
     case 'opened':
-      return `${clientName || 'Your client'} opened ${title}.`;
+      return `${who} opened ${title}.`;
     case 'commented':
       return `${typeof data.authorName === 'string' && data.authorName ? data.authorName : who} commented on ${title}.`;
     case 'signed':
@@ -98,7 +108,7 @@ export function notificationText(
     case 'accepted':
       return `${who} accepted ${title}.`;
     case 'declined':
-      return `${clientName || 'Your client'} declined ${title}.`;
+      return `${who} declined ${title}.`;
     case 'expired':
       return `${title} expired without an answer.`;
     case 'paid':

@@ -1,6 +1,6 @@
 import {
-  CONSENT_TEXT,
   DEFAULT_SIGNING,
+  consentText,
   PricingError,
   documentLocale,
   documentTotals,
@@ -258,8 +258,9 @@ export async function recordSignature(
       role: signer.role,
       ipAddress: input.ipAddress,
       userAgent: input.userAgent?.slice(0, 1000) ?? null,
-      consentText: CONSENT_TEXT,
-      consentHash: sha256Hex(CONSENT_TEXT),
+      // The statement of the way they signed, from the mark itself: the one their form showed.
+      consentText: consentText(input.mark.kind),
+      consentHash: sha256Hex(consentText(input.mark.kind)),
       emailProof: input.emailProof,
       mark: input.mark,
       selection: signer.party === 'client' && !firstClient ? selection : null,

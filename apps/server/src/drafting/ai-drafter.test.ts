@@ -23,6 +23,7 @@ const INPUT: TDraftInput = {
     defaultCurrency: 'USD',
     defaultTaxRate: 2000,
     defaultValidityDays: 30,
+    locale: 'en-US',
   },
   savedItems: [
     {

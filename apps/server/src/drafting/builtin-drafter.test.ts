@@ -12,6 +12,7 @@ const PROFILE: TDraftInput['profile'] = {
   defaultCurrency: 'EUR',
   defaultTaxRate: 2000,
   defaultValidityDays: 30,
+  locale: 'en-US',
 };
 
 const CLIENT: TDraftInput['client'] = { name: 'Alex Morgan', company: 'Harbour Bakery', email: 'alex@harbour.test' };
@@ -182,9 +183,25 @@ describe('the built-in drafter', () => {
     // 91 days: kick-off after 7, 15 % of the rest (12 days) kept for review, four phases of 18 days.
     expect(dates).toEqual(['2027-03-08', '2027-03-26', '2027-04-13', '2027-05-01', '2027-05-19', '2027-05-31']);
     expect([...dates].sort()).toEqual(dates);
-    expect(texts([block(document.blocks, 'timeline-intro', 'rich_text')]).join(' ')).toContain('31 May 2027');
-    expect(texts([block(document.blocks, 'next-steps', 'rich_text')]).join(' ')).toContain('8 March 2027');
+    expect(texts([block(document.blocks, 'timeline-intro', 'rich_text')]).join(' ')).toContain('May 31, 2027');
+    expect(texts([block(document.blocks, 'next-steps', 'rich_text')]).join(' ')).toContain('March 8, 2027');
   });
+
+  it.each([
+    ['en-US', 'May 31, 2027', 'March 8, 2027'],
+    ['en-GB', '31 May 2027', '8 March 2027'],
+    ['de-DE', '31. Mai 2027', '8. März 2027'],
+    ['fr-FR', '31 mai 2027', '8 mars 2027'],
+  ] as const)(
+    'writes its dates in the account’s date format (%s), as the proposal’s own dates are',
+    async (locale, deadline, kickoff) => {
+      const { document } = await draft(input({}, { profile: { ...PROFILE, locale } }));
+      const understanding = texts([block(document.blocks, 'understanding', 'rich_text')]).join(' ');
+      expect(understanding).toContain(`by ${deadline}`);
+      expect(texts([block(document.blocks, 'timeline-intro', 'rich_text')]).join(' ')).toContain(deadline);
+      expect(texts([block(document.blocks, 'next-steps', 'rich_text')]).join(' ')).toContain(kickoff);
+    },
+  );
 
   it('keeps every date within a deadline of tomorrow', async () => {
     const { document } = await draft(input({ deadline: '2027-03-02' }));
@@ -234,18 +251,37 @@ describe('the built-in drafter', () => {
       });
     });
 
-    it('splits what the matched one-off items leave of the budget exactly over the other lines', async () => {
-      const lines = (await table(input({ budget: { amount: 500_001, currency: 'EUR' } }))).lines;
-      // 500,001 - 120,000 = 380,001 over two lines: the odd cent goes to the first.
-      expect(lines[1]).toMatchObject({ description: 'Brand guidelines', unitPrice: 190_001, unit: 'deliverable' });
-      expect(lines[3]).toMatchObject({ description: 'Launch photography', unitPrice: 190_000, taxPercent: 2000 });
+    it('splits what the matched one-off items leave of the budget, tax included, exactly over the other lines', async () => {
+      const brief = input({ budget: { amount: 500_001, currency: 'EUR' } });
+      const lines = (await table(brief)).lines;
+      // 500,001 less the logo's 144,000 with its 20 % tax leaves 178,001 + 178,000 for two lines
+      // at the default 20 %: before tax 148,334 (+ 29,667) and 148,333 (+ 29,667).
+      expect(lines[1]).toMatchObject({ description: 'Brand guidelines', unitPrice: 148_334, unit: 'deliverable' });
+      expect(lines[3]).toMatchObject({ description: 'Launch photography', unitPrice: 148_333, taxPercent: 2000 });
       expect(lines[1]).not.toHaveProperty('savedItemId');
-      const oneOff = lines.filter((l) => l.billing === 'one_off').reduce((sum, l) => sum + l.unitPrice, 0);
-      expect(oneOff).toBe(500_001);
-      expect(
-        documentTotals((await draft(input({ budget: { amount: 500_001, currency: 'EUR' } }))).document).one_off.net,
-      ).toBe(500_001);
+      expect(documentTotals((await draft(brief)).document).one_off).toEqual({
+        net: 416_667,
+        discount: 0,
+        tax: 83_334,
+        total: 500_001,
+      });
     });
+
+    it.each([0, 700, 1250, 1999, 2000, 2500, 10_000])(
+      'never passes the budget with its tax, at a default tax of %i basis points',
+      async (defaultTaxRate) => {
+        for (const amount of [1, 2, 3, 7, 99, 1_001, 123_457, 500_001, 9_999_999]) {
+          const brief = input(
+            { deliverables: ['Alpha', 'Beta', 'Gamma'], budget: { amount, currency: 'EUR' } },
+            { profile: { ...PROFILE, defaultTaxRate } },
+          );
+          const { total } = documentTotals((await draft(brief)).document).one_off;
+          expect(total, `${amount} at ${defaultTaxRate}`).toBeLessThanOrEqual(amount);
+          // What is left unspent is at most a few minor units lost to rounding per line.
+          expect(amount - total, `${amount} at ${defaultTaxRate}`).toBeLessThanOrEqual(3);
+        }
+      },
+    );
 
     it('splits a budget smaller than the number of lines without losing a cent', async () => {
       const lines = (
@@ -260,7 +296,7 @@ describe('the built-in drafter', () => {
       const lines = block(result.document.blocks, 'pricing', 'pricing_table').lines;
       expect(lines[0]).toMatchObject({ savedItemId: ITEMS[2]!.id, unitPrice: 99_000 });
       expect(lines[2]).not.toHaveProperty('savedItemId');
-      expect(lines.reduce((sum, l) => sum + l.unitPrice, 0)).toBe(300_000);
+      expect(documentTotals(result.document).one_off.total).toBe(300_000);
     });
 
     it('prices the other lines at 0 without a budget, and says nothing of a budget', async () => {
@@ -276,14 +312,14 @@ describe('the built-in drafter', () => {
       const lines = block(result.document.blocks, 'pricing', 'pricing_table').lines;
       expect(lines.map((l) => l.unitPrice)).toEqual([120_000, 0, 4_900, 0]);
       expect(texts([block(result.document.blocks, 'investment', 'rich_text')]).join(' ')).toContain(
-        'They exceed the budget of €1,000 that you indicated',
+        'With tax, they exceed the budget of €1,000 that you indicated',
       );
     });
 
     it('mentions a budget the fees fit', async () => {
       const result = await draft(input());
       expect(texts([block(result.document.blocks, 'investment', 'rich_text')]).join(' ')).toContain(
-        'within the budget of €5,000 that you indicated',
+        'With tax, they have been set within the budget of €5,000 that you indicated.',
       );
     });
   });

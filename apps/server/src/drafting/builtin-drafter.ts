@@ -1,5 +1,13 @@
 import { formatMoney } from '@draftwell/shared';
-import type { TBlock, TMilestone, TPricingLine, TRichTextNode } from '@draftwell/shared/document';
+import {
+  BASIS_POINTS_SCALE,
+  formatCalendarDate,
+  lineTotal,
+  type TBlock,
+  type TMilestone,
+  type TPricingLine,
+  type TRichTextNode,
+} from '@draftwell/shared/document';
 import {
   bold,
   h,
@@ -136,29 +144,9 @@ function needSummary(need: string): string {
 // ---------------------------------------------------------------- dates
 
 const DAY_MS = 86_400_000;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 const addDays = (date: string, days: number) => new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
-
-/** "2027-03-14" -> "14 March 2027", the same on every machine whatever its locale. */
-function longDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-}
 
 // ---------------------------------------------------------------- rich text
 
@@ -267,16 +255,35 @@ function milestones(
 }
 
 /**
+ * The largest price before tax whose line total, with `taxPercent` added as pricing.ts rounds it,
+ * is at most `gross`. The total grows by one or two minor units a step, so it falls short of
+ * `gross` by at most one.
+ */
+export function netWithin(gross: number, taxPercent: number): number {
+  const total = (net: number) => lineTotal({ quantity: 1000, unitPrice: net, discountPercent: 0, taxPercent }).total;
+  let net = Math.floor((gross * BASIS_POINTS_SCALE) / (BASIS_POINTS_SCALE + taxPercent));
+  while (net > 0 && total(net) > gross) net -= 1;
+  while (total(net + 1) <= gross) net += 1;
+  return net;
+}
+
+/**
  * One line per deliverable: the best-matching saved item in the proposal's currency at its own
  * price, unit, tax and billing; otherwise the deliverable at a share of the budget left after
- * the matched one-off items, split so those lines add up to it exactly; or at 0 with no budget.
+ * the matched one-off items, tax included: the client's budget is what they pay, so those lines
+ * are priced before the default tax so that, with it, they add up to what is left (a minor unit
+ * or so under it, never over). At 0 with no budget.
  */
 function pricingLines(input: TDraftInput, currency: string): { lines: TPricingLine[]; matchedOneOff: number } {
   const { brief, profile } = input;
   const candidates = input.savedItems.filter((item) => item.currency === currency);
   const matches = brief.deliverables.map((d) => bestMatch(d, candidates));
   const matchedOneOff = matches.reduce(
-    (sum, item) => sum + (item && item.billing === 'one_off' ? item.unitPrice : 0),
+    (sum, item) =>
+      sum +
+      (item && item.billing === 'one_off'
+        ? lineTotal({ quantity: 1000, unitPrice: item.unitPrice, discountPercent: 0, taxPercent: item.taxRate }).total
+        : 0),
     0,
   );
   const unmatched = matches.filter((m) => m === undefined).length;
@@ -301,7 +308,7 @@ function pricingLines(input: TDraftInput, currency: string): { lines: TPricingLi
     const id = `line-${i + 1}`;
     const item = matches[i];
     if (item) return fromItem(id, item);
-    const unitPrice = share + (extra > 0 ? 1 : 0);
+    const unitPrice = netWithin(share + (extra > 0 ? 1 : 0), profile.defaultTaxRate);
     if (extra > 0) extra -= 1;
     return {
       id,
@@ -335,6 +342,8 @@ function blocks(input: TDraftInput, currency: string): TBlock[] {
   const { brief, profile, client, today } = input;
   const book = PHRASEBOOKS[brief.tone];
   const who = fit(client.company || client.name || 'your team', 150);
+  // Dates as the account writes them (the profile's locale), as the proposal's own dates are.
+  const longDate = (date: string) => formatCalendarDate(date, profile.locale);
   const deadline = brief.deadline ? longDate(brief.deadline) : null;
   const phases = deliveryPhases(brief.deliverables, book);
   const plan = milestones(phases, book, today, brief.deadline);

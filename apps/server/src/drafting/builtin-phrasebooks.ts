@@ -15,7 +15,7 @@ export type TPhrasebook = {
   understandingLead: string;
   goalsLead: string;
   noGoals: string;
-  /** `count` is in words ("three"); `by` a date like "14 March 2027", or null. */
+  /** `count` is in words ("three"); `by` a date in the account's format ("March 14, 2027"), or null. */
   understandingClose: (count: string, plural: boolean, by: string | null) => string;
   approachHeading: string;
   approachLead: (phases: string) => string;
@@ -34,6 +34,7 @@ export type TPhrasebook = {
   handoverMilestone: { title: string; description: string };
   investmentHeading: string;
   investmentLead: string;
+  /** After the lead, which says the prices are before tax: the budget is compared with tax added. */
   withinBudget: (budget: string) => string;
   overBudget: (budget: string) => string;
   pricingTitle: string;
@@ -101,9 +102,9 @@ const formal: TPhrasebook = {
   investmentHeading: 'Investment',
   investmentLead:
     'The fees below are fixed for the scope described in this proposal. They are stated excluding tax, which is shown separately.',
-  withinBudget: (budget) => ` They have been set within the budget of ${budget} that you indicated.`,
+  withinBudget: (budget) => ` With tax, they have been set within the budget of ${budget} that you indicated.`,
   overBudget: (budget) =>
-    ` They exceed the budget of ${budget} that you indicated; we would be glad to discuss how the scope could be adjusted to meet it.`,
+    ` With tax, they exceed the budget of ${budget} that you indicated; we would be glad to discuss how the scope could be adjusted to meet it.`,
   pricingTitle: 'Fees',
   termsHeading: 'Terms',
   payment:
@@ -175,9 +176,9 @@ const friendly: TPhrasebook = {
   handoverMilestone: { title: 'All done and handed over', description: 'Everything signed off and in your hands.' },
   investmentHeading: 'What it costs',
   investmentLead: 'Here’s the cost of each piece of work. Prices don’t include tax, which is added on each line.',
-  withinBudget: (budget) => ` Together they fit the budget of ${budget} you mentioned.`,
+  withinBudget: (budget) => ` With tax, together they fit the budget of ${budget} you mentioned.`,
   overBudget: (budget) =>
-    ` Together they come to more than the ${budget} you mentioned, so we’re happy to talk through ways to trim the scope.`,
+    ` With tax, together they come to more than the ${budget} you mentioned, so we’re happy to talk through ways to trim the scope.`,
   pricingTitle: 'Costs',
   termsHeading: 'The small print',
   payment:
@@ -252,9 +253,9 @@ const persuasive: TPhrasebook = {
   investmentHeading: 'Your investment',
   investmentLead:
     'Each line is a fixed price for a defined result, stated before tax, so you know exactly what you are paying for.',
-  withinBudget: (budget) => ` The total sits within your budget of ${budget}.`,
+  withinBudget: (budget) => ` With tax, the total sits within your budget of ${budget}.`,
   overBudget: (budget) =>
-    ` The total goes beyond your budget of ${budget}; we will gladly show you which items could be phased in later to match it.`,
+    ` With tax, the total goes beyond your budget of ${budget}; we will gladly show you which items could be phased in later to match it.`,
   pricingTitle: 'Investment',
   termsHeading: 'Terms',
   payment:

@@ -9,9 +9,10 @@ import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
  * editor as they are written; the built-in one yields them all at once.
  */
 
+/** `locale`: how the account writes dates (Profile → business), which the draft's text follows. */
 export type TDraftProfile = Pick<
   TBusinessProfile,
-  'displayName' | 'company' | 'defaultCurrency' | 'defaultTaxRate' | 'defaultValidityDays'
+  'displayName' | 'company' | 'defaultCurrency' | 'defaultTaxRate' | 'defaultValidityDays' | 'locale'
 >;
 export type TDraftSavedItem = Pick<
   TSavedItem,

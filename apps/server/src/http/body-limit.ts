@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 
-type TBodyLimitOptions = Parameters<typeof honoBodyLimit>[0];
+type TBodyLimitOptions = Parameters<typeof honoBodyLimit>[0] & {
+  onError: NonNullable<Parameters<typeof honoBodyLimit>[0]['onError']>;
+};
 
 /**
  * Hono's bodyLimit, deciding from the headers whenever they say enough, as it does itself, but
@@ -11,8 +13,9 @@ type TBodyLimitOptions = Parameters<typeof honoBodyLimit>[0];
  * web stream instead of straight from the socket (P2, P4).
  *
  * The same answers: a GET or HEAD has no body there (node-server gives them none), so it passes;
- * a body with a Content-Length and no Transfer-Encoding is judged by that length; any other body
- * (chunked) is counted as it streams, by Hono's bodyLimit.
+ * a body with a Content-Length and no Transfer-Encoding is judged by that length (one over the
+ * limit is refused with the body untouched, so that nothing is left half read: see
+ * early-answer.ts); any other body (chunked) is counted as it streams, by Hono's bodyLimit.
  */
 export function bodyLimit(options: TBodyLimitOptions): MiddlewareHandler {
   const counted = honoBodyLimit(options);
@@ -21,7 +24,7 @@ export function bodyLimit(options: TBodyLimitOptions): MiddlewareHandler {
     if (method === 'GET' || method === 'HEAD') return next();
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return parseInt(length || '0', 10) > options.maxSize ? counted(c, next) : next();
+      return parseInt(length || '0', 10) > options.maxSize ? options.onError(c) : next();
     }
     return counted(c, next);
   };

@@ -2,6 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/client';
 import { appRateLimits } from '../db/schema';
 import { AppError } from './app-error';
+import { formatWait } from './wait-text';
 
 export type TRateRule = { max: number; windowSeconds: number };
 
@@ -73,10 +74,4 @@ export async function clearRateLimits(db: TDb, keys: string[]): Promise<void> {
 
 export function rateLimited(retryAfter: number): AppError {
   return new AppError('rate_limited', `Too many attempts. Try again in ${formatWait(retryAfter)}.`, { retryAfter });
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
 }

@@ -3,7 +3,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export type TStaticFile = { body: Buffer; gzip: Buffer | null; type: string; etag: string; immutable: boolean };
+export type TStaticFile = {
+  body: Buffer;
+  gzip: Buffer | null;
+  /** The build's own Brotli of the file (`<file>.br` beside it, apps/web/build/precompress.ts), if any. */
+  br: Buffer | null;
+  type: string;
+  etag: string;
+  immutable: boolean;
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,8 +33,9 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 
 /**
  * The built web app, read once at start: it is small, and answering from memory (gzip
- * precomputed) keeps the event loop free of file reads. `skip` names folders of `root` that are
- * not for browsers (the client page's server render): they are neither read nor served.
+ * precomputed, Brotli from the build) keeps the event loop free of file reads. `skip` names
+ * folders of `root` that are not for browsers (the client page's server render): they are neither
+ * read nor served. A `<file>.br` is served only as its file's Brotli.
  */
 export function loadStaticFiles(root: string, { skip = [] }: { skip?: string[] } = {}): Map<string, TStaticFile> {
   const files = new Map<string, TStaticFile>();
@@ -40,11 +49,13 @@ export function loadStaticFiles(root: string, { skip = [] }: { skip?: string[] }
         continue;
       }
       const ext = path.extname(name).toLowerCase();
+      if (ext === '.br' && existsSync(full.slice(0, -3))) continue;
       const body = readFileSync(full);
       const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
       files.set(urlPath, {
         body,
         gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 9 }) : null,
+        br: existsSync(`${full}.br`) ? readFileSync(`${full}.br`) : null,
         type: TYPES[ext] ?? 'application/octet-stream',
         etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
         immutable: urlPath.startsWith('/assets/'),
@@ -65,6 +76,7 @@ export function withHeadLinks(file: TStaticFile, links: string[]): TStaticFile {
     ...file,
     body,
     gzip: gzipSync(body, { level: 9 }),
+    br: null,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
   };
 }

@@ -3,6 +3,13 @@ import type { TMail } from './mailer';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
+/**
+ * On every element that holds text a person typed (a name, a pasted link, a comment): a word too
+ * long for a phone's width breaks rather than widening the mail (issue 24). Inline, as mail apps
+ * drop style sheets; `word-break: break-word` for those that ignore `overflow-wrap: anywhere`.
+ */
+const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
+
 function layout(
   title: string,
   paragraphs: string[],
@@ -10,14 +17,14 @@ function layout(
   /** A small line under everything, with its link (the stop link of automatic mail). */
   footnote?: { text: string; label: string; url: string },
 ): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;${WRAP}">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#555;font-size:13px">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#555;font-size:13px;${WRAP}">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';
   const note = footnote
-    ? `<p style="margin:24px 0 8px;color:#555;font-size:12px">${escapeHtml(footnote.text)} <a href="${escapeHtml(footnote.url)}" style="color:#555">${escapeHtml(footnote.label)}</a></p>`
+    ? `<p style="margin:24px 0 8px;color:#555;font-size:12px;${WRAP}">${escapeHtml(footnote.text)} <a href="${escapeHtml(footnote.url)}" style="color:#555">${escapeHtml(footnote.label)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}${note}<p style="color:#777;font-size:12px">Draftwell</p></body></html>`;
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px;${WRAP}"><h1 style="font-size:20px;${WRAP}">${escapeHtml(title)}</h1>${body}${button}${note}<p style="color:#777;font-size:12px">Draftwell</p></body></html>`;
 }
 
 export function verificationMail(to: string, name: string, url: string): TMail {

@@ -243,15 +243,6 @@ export async function toProposalPayment(
 }
 
 /** The client's view (the share page's `payment`); no Stripe call, so the page stays fast (P3). */
-export async function sharedPayment(
-  db: TDb,
-  args: { proposal: TProposalRow; snapshot: TRevisionSnapshot; fixedSelection: TPricingSelection | null },
-): Promise<TSharedPayment | null> {
-  const row = await paymentRowOf(db, args.proposal.id);
-  if (!row) return null;
-  return toSharedPayment(db, row, args);
-}
-
 export async function toSharedPayment(
   db: TDb,
   row: TPaymentRow,

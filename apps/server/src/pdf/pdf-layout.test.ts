@@ -8,7 +8,7 @@ import type {
   TPricingSelection,
   TRichTextNode,
 } from '@draftwell/shared/document/schema';
-import { CONSENT_TEXT, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
+import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { closePdfRenderer, renderProposalPdf } from './index';
 
 /**
@@ -237,13 +237,29 @@ describe('page breaks', () => {
         userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
         revisionNumber: 1,
         revisionHash: HASH,
-        consentText: CONSENT_TEXT,
+        consentText: consentText('typed'),
         consentHash: 'b'.repeat(64),
         selection,
         totals: documentTotals(document, selection),
         currency: 'EUR',
         signatures: [],
       };
+      // The one signature an acceptance from before marks lists.
+      certificate.signatures.push({
+        id: certificate.id,
+        position: 1,
+        party: 'client',
+        name: certificate.name,
+        email: certificate.email,
+        role: '',
+        signedAt: certificate.acceptedAt,
+        ipAddress: certificate.ipAddress,
+        userAgent: certificate.userAgent,
+        consentText: certificate.consentText,
+        consentHash: certificate.consentHash,
+        emailProof: 'link',
+        mark: null,
+      });
       return pageLines(await render(document, certificate));
     });
     let overflowed = false;

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentTotals } from '@draftwell/shared/document/pricing';
 import type { TBlock, TDocument, TPricingSelection, TRichTextNode } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
-import { CONSENT_TEXT, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
+import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
+import type { TSignatureEvidence } from '@draftwell/shared/share/signing';
+import { signatureImageDataUrl } from '@draftwell/shared/share/signature';
 import { STARTER_TEMPLATES } from '@draftwell/shared/templates/starter-templates';
 import { PdfRenderError, closePdfRenderer, renderProposalPdf, type TPdfImage, type TPdfInput } from './index';
 
@@ -109,6 +111,29 @@ function hostileDocument(textPages = 250): TDocument {
   return { version: 1, blocks };
 }
 
+/** The acceptance's one client signature, as the certificate lists it. */
+function signatureOf(
+  certificate: TAcceptanceCertificate,
+  overrides: Partial<TSignatureEvidence> = {},
+): TSignatureEvidence {
+  return {
+    id: `${certificate.id.slice(0, -2)}${String(overrides.position ?? 1).padStart(2, '0')}`,
+    position: 1,
+    party: 'client',
+    name: certificate.name,
+    email: certificate.email,
+    role: '',
+    signedAt: certificate.acceptedAt,
+    ipAddress: certificate.ipAddress,
+    userAgent: certificate.userAgent,
+    consentText: certificate.consentText,
+    consentHash: certificate.consentHash,
+    emailProof: 'link',
+    mark: null,
+    ...overrides,
+  };
+}
+
 const smallDocument: TDocument = { version: 1, blocks: [richText('hello', paragraph('A short proposal.'))] };
 
 async function failure(promise: Promise<unknown>): Promise<PdfRenderError> {
@@ -154,13 +179,14 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
       revisionNumber: 3,
       revisionHash: HASH,
-      consentText: CONSENT_TEXT,
+      consentText: consentText('typed'),
       consentHash: 'a'.repeat(64),
       selection,
       totals,
       currency: 'EUR',
       signatures: [],
     };
+    certificate.signatures = [signatureOf(certificate, { mark: { kind: 'typed', text: 'Zoë Łukasiewicz' } })];
 
     const pdf = await renderProposalPdf(inputOf(document, { selection, certificate, showMadeWithFooter: true }), OWNER);
     const text = pdfText(pdf);
@@ -200,11 +226,14 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
     const certificatePage = text.slice(text.indexOf('Certificate of acceptance'));
     expect(certificatePage).toContain('Accepted by Zoë Łukasiewicz');
     expect(certificatePage).toContain('zoe@acme.example');
-    expect(certificatePage).toContain('2026-03-04T10:20:30.000Z');
-    expect(certificatePage).toContain('203.0.113.7');
+    // The time once, with its zone; no machine stamp beside it.
+    expect(certificatePage).toContain('Accepted at March 4, 2026 at 10:20:30 UTC');
+    expect(certificatePage).not.toContain('2026-03-04T10:20:30');
+    expect(certificatePage).not.toMatch(/UTC\s*UTC/);
+    expect(certificatePage).toContain('IP address 203.0.113.7');
     expect(certificatePage).toContain('Chrome/126.0 Safari/537.36');
     expect(certificatePage).toContain(HASH);
-    expect(certificatePage).toContain(fold(CONSENT_TEXT));
+    expect(certificatePage).toContain(fold(consentText('typed')));
     expect(certificatePage).toContain('a'.repeat(64));
     expect(certificatePage).toContain('Copywriting for up to 8 pages: Included');
     expect(certificatePage).toContain('Total one-off €15,500');
@@ -254,6 +283,112 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
     };
     const text = pdfText(await renderProposalPdf(inputOf(document), OWNER));
     expect(text).toContain('Prepared by North Pixel. Thanks, Jane Doe!');
+  });
+
+  it('keeps an uploaded signature of any shape in its box, clear of the name under it and of every line around it', async () => {
+    // Solid colours, so each image can be found again on the rendered pages.
+    const shapes = [
+      { name: 'Tall Tallis', width: 100, height: 1000, rgb: [220, 0, 0] },
+      { name: 'Wide Wideman', width: 2000, height: 100, rgb: [0, 0, 220] },
+      { name: 'Dot Smallwood', width: 8, height: 8, rgb: [0, 150, 0] },
+    ] as const;
+    const document: TDocument = {
+      version: 1,
+      blocks: [richText('intro', paragraph('Signed below.')), { id: 'sign', type: 'signature' }],
+    };
+    const base: TAcceptanceCertificate = {
+      id: '6e1f3c2a-2b7d-4c1e-9a55-0d4c3b2a1f00',
+      proposalNumber: 'P-2026-0042',
+      proposalTitle: 'A new website for Acme Studio',
+      senderName: 'Sam Carter',
+      senderCompany: 'North Pixel',
+      name: shapes[0].name,
+      email: 'tall@acme.example',
+      acceptedAt: '2026-03-04T10:20:30.000Z',
+      ipAddress: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/150.0',
+      revisionNumber: 3,
+      revisionHash: HASH,
+      consentText: consentText('uploaded'),
+      consentHash: 'a'.repeat(64),
+      selection: {},
+      totals: documentTotals(document),
+      currency: 'EUR',
+      signatures: [],
+    };
+    const certificate: TAcceptanceCertificate = {
+      ...base,
+      signatures: await Promise.all(
+        shapes.map(async (shape, i) => {
+          const [r, g, b] = shape.rgb;
+          const png = await sharp({
+            create: { width: shape.width, height: shape.height, channels: 3, background: { r, g, b } },
+          })
+            .png()
+            .toBuffer();
+          return signatureOf(base, {
+            position: i + 1,
+            name: shape.name,
+            email: `${shape.name.split(' ')[0]!.toLowerCase()}@acme.example`,
+            mark: { kind: 'uploaded', image: signatureImageDataUrl(png, 'png') },
+          });
+        }),
+      ),
+    };
+    const pdf = await renderProposalPdf(inputOf(document, { certificate }), OWNER);
+    const file = pdfFile(pdf);
+
+    // Every word's box, page by page, in points from the top left.
+    const words = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' })
+      .split('<page ')
+      .slice(1)
+      .map((page) =>
+        [
+          ...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+        ].map((m) => ({ x0: +m[1]!, y0: +m[2]!, x1: +m[3]!, y1: +m[4]!, text: m[5]! })),
+      );
+    // The pages drawn at 2 pixels a point; each image found again by its colour.
+    const prefix = path.join(tmp, `boxes-${files}`);
+    execFileSync('pdftoppm', ['-r', '144', '-png', file, prefix]);
+    let found = 0;
+    for (let index = 0; index < words.length; index++) {
+      const pageFile = `${prefix}-${String(index + 1).padStart(String(words.length).length, '0')}.png`;
+      const { data, info } = await sharp(pageFile).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      for (const shape of shapes) {
+        let box: { x0: number; y0: number; x1: number; y1: number } | null = null;
+        for (let y = 0; y < info.height; y++) {
+          for (let x = 0; x < info.width; x++) {
+            const at = (y * info.width + x) * 3;
+            if (shape.rgb.every((c, k) => Math.abs(data[at + k]! - c) < 40)) {
+              box = box
+                ? {
+                    x0: Math.min(box.x0, x),
+                    y0: Math.min(box.y0, y),
+                    x1: Math.max(box.x1, x + 1),
+                    y1: Math.max(box.y1, y + 1),
+                  }
+                : { x0: x, y0: y, x1: x + 1, y1: y + 1 };
+            }
+          }
+        }
+        if (!box) continue;
+        found++;
+        const image = { x0: box.x0 / 2, y0: box.y0 / 2, x1: box.x1 / 2, y1: box.y1 / 2 };
+        const where = `${shape.name} on page ${index + 1}: ${JSON.stringify(image)}`;
+        // Within the largest box a mark is given (the certificate's 180 × 48 points), never enlarged.
+        expect(image.x1 - image.x0, where).toBeLessThanOrEqual(Math.min(180, shape.width) + 1);
+        expect(image.y1 - image.y0, where).toBeLessThanOrEqual(Math.min(48, shape.height) + 1);
+        for (const word of words[index]!) {
+          const overlaps = word.x0 < image.x1 && image.x0 < word.x1 && word.y0 < image.y1 && image.y0 < word.y1;
+          expect(overlaps, `${where} overlaps "${word.text}" ${JSON.stringify(word)}`).toBe(false);
+        }
+        // The signer's name is under the image in the signature block, above it on the certificate.
+        const nameWords = words[index]!.filter((w) => w.text === shape.name.split(' ')[1]);
+        expect(nameWords.length, where).toBeGreaterThan(0);
+      }
+    }
+    // Each image twice: in the document's signature block and on the certificate.
+    expect(found).toBe(shapes.length * 2);
   });
 
   it('draws only the images it was given, fetches nothing, and prints the alt text of the rest (A15)', async () => {

@@ -4,7 +4,7 @@ import { PricingError, documentTotals, type TPricingTotals } from '@draftwell/sh
 import { ZPricingSelection, type TPricingSelection } from '@draftwell/shared/document/schema';
 import { PdfRenderError } from './pdf-error';
 import { paperAccents, snapshotContext } from '@draftwell/shared/document/display';
-import { createTextCleaner } from './pdf-text';
+import { breakLongWord, createTextCleaner } from './pdf-text';
 import { registerSignatureFont } from './signature-font';
 import type { TPdfWorkerInput } from './pdf-types';
 import { proposalPdf, type TPdfModel } from './proposal-pdf';
@@ -22,9 +22,6 @@ const FACES = [
   { file: 'DejaVuSans-Oblique.ttf', fontWeight: 400, fontStyle: 'italic' },
   { file: 'DejaVuSans-BoldOblique.ttf', fontWeight: 700, fontStyle: 'italic' },
 ] as const;
-/** Words longer than this may break anywhere (addresses, hashes, user agents); shorter ones never do. */
-const LONG_WORD = 28;
-const LONG_WORD_PIECE = 14;
 
 type TGlyphs = { hasGlyphForCodePoint(codePoint: number): boolean };
 
@@ -47,13 +44,7 @@ function setUpFonts(): Promise<(text: string) => string> {
     });
     // Typed signatures (blocks/signature-mark.tsx): loaded only by a render that draws one.
     registerSignatureFont();
-    // English hyphenation would split words across lines ("pro-posal"); only very long runs break.
-    Font.registerHyphenationCallback((word) => {
-      if (word.length <= LONG_WORD) return [word];
-      const pieces: string[] = [];
-      for (let i = 0; i < word.length; i += LONG_WORD_PIECE) pieces.push(word.slice(i, i + LONG_WORD_PIECE));
-      return pieces;
-    });
+    Font.registerHyphenationCallback((word) => breakLongWord(word));
     const glyphs = async (fontFamily: string, fontWeight: number, fontStyle: 'normal' | 'italic') => {
       await Font.load({ fontFamily, fontWeight, fontStyle });
       return (Font.getFont({ fontFamily, fontWeight, fontStyle }) as unknown as { data: TGlyphs }).data;

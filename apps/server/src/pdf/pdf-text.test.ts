@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTextCleaner } from './pdf-text';
+import { breakLongWord, createTextCleaner } from './pdf-text';
 
 /** Stands in for the fonts: Latin-1 and a few WinAnsi extras (Helvetica), Cyrillic and U+FFFD (the fallback). */
 const covered = (cp: number) =>
@@ -40,5 +40,40 @@ describe('createTextCleaner', () => {
   it('uses "?" when even the replacement character cannot be drawn', () => {
     const ascii = createTextCleaner((cp) => cp >= 0x20 && cp <= 0x7e);
     expect(ascii('山 and é')).toBe('? and e');
+  });
+});
+
+describe('breakLongWord', () => {
+  it('leaves words of up to 28 characters whole', () => {
+    expect(breakLongWord('proposal')).toEqual(['proposal']);
+    expect(breakLongWord('x'.repeat(28))).toEqual(['x'.repeat(28)]);
+  });
+
+  it('lets a longer word break after any character, with nothing drawn at the break', () => {
+    const word = `https://example.com/${'a'.repeat(20)}`;
+    const pieces = breakLongWord(word);
+    expect(pieces.join('')).toBe(word);
+    // Characters, each two with an empty piece (a break of no width, no hyphen) between them.
+    expect(pieces.filter((_, i) => i % 2 === 1)).toEqual(Array(word.length - 1).fill(''));
+    expect(pieces.filter((_, i) => i % 2 === 0)).toEqual([...word]);
+  });
+
+  it('never splits a character a reader sees as one', () => {
+    const word = `${'é'.normalize('NFD')}${'ab'.repeat(15)}👩🏽‍💻`;
+    const pieces = breakLongWord(word).filter(Boolean);
+    expect(pieces[0]).toBe('é'.normalize('NFD'));
+    expect(pieces.at(-1)).toBe('👩🏽‍💻');
+  });
+
+  it('breaks a run longer than any link every 14 characters, as before: hostile text costs no more to lay out', () => {
+    const run = 'x'.repeat(3000);
+    const pieces = breakLongWord(run);
+    expect(pieces.join('')).toBe(run);
+    expect(pieces).toHaveLength(Math.ceil(3000 / 14));
+  });
+
+  it('breaks from a shorter length where a column is narrow', () => {
+    expect(breakLongWord('subscriptions', 10)).toHaveLength(2 * 'subscriptions'.length - 1);
+    expect(breakLongWord('hours', 10)).toEqual(['hours']);
   });
 });

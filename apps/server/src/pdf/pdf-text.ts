@@ -64,3 +64,38 @@ export function createTextCleaner(covered: TCoverage): (text: string) => string 
     return out;
   };
 }
+
+/** Words longer than this may break anywhere (links, hashes, user agents); shorter ones never do. */
+const LONG_WORD = 28;
+/**
+ * Past a link's longest (2048 characters, the document schema's), a run is no text a person
+ * reads: it breaks every 14 characters at react-pdf's hyphenation points (which draw "-"), as
+ * breaks of no width cost its line breaker more time (a hostile run of 50,000 characters took
+ * 7 s so instead of 1 to 4 s).
+ */
+const READABLE_RUN = 2048;
+const HOSTILE_PIECE = 14;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Where react-pdf may break a word across lines (its hyphenation callback). English hyphenation
+ * would split words ("pro-posal"), so a word breaks only when it is longer than `longest`, and
+ * then after any character, so it fills every line and fits the narrowest column (issue 24: a
+ * pasted link or a 120-character word). The pieces come back with an empty one between each
+ * two: to react-pdf's line breaker an empty piece is a space of no width, a break that draws
+ * nothing, where two pieces side by side are a hyphenation point that draws "-" and would change
+ * a link a reader copies from the PDF.
+ */
+export function breakLongWord(word: string, longest = LONG_WORD): string[] {
+  if (word.length <= longest) return [word];
+  const pieces: string[] = [];
+  if (word.length > READABLE_RUN) {
+    for (let i = 0; i < word.length; i += HOSTILE_PIECE) pieces.push(word.slice(i, i + HOSTILE_PIECE));
+    return pieces;
+  }
+  for (const { segment } of graphemes.segment(word)) {
+    if (pieces.length > 0) pieces.push('');
+    pieces.push(segment);
+  }
+  return pieces;
+}

@@ -26,6 +26,8 @@ export type TPdfRenderOptions = {
   maxMemoryMb?: number;
   /** Whose work this is (the proposal's owner): workers and places in line are capped per owner. */
   owner: string;
+  /** Who waits for it: a client's share-link PDF goes ahead of the owner's own exports. Default 'owner'. */
+  by?: 'client' | 'owner';
   /**
    * What is drawn, when the same input always gives the same PDF (a revision and its variant):
    * requests for one key at once share one render, and a key that hit a cap fails fast for a while.

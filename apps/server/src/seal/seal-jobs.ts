@@ -8,7 +8,7 @@ import type { TDatabase, TDb } from '../db/client';
 import { issuedDocuments, proposalRevisions, proposals, sealedDocuments } from '../db/schema';
 import type { TEnv } from '../env';
 import { sha256Hex } from '../lib/sha256';
-import { PdfRenderError } from '../pdf';
+import { PdfRenderError, type TPdfRenderer } from '../pdf';
 import { deleteStoredBytes, keepStorageKey, reserveStorageKey } from '../storage/deletions';
 import { StorageUnavailableError, type TFileStorage } from '../storage/file-storage';
 import { signPdf } from './sign-pdf';
@@ -65,6 +65,7 @@ export type TSealDeps = {
   database: TDatabase;
   env: TEnv;
   storage: TFileStorage;
+  pdf: TPdfRenderer;
   logger: Logger;
   identity: () => Promise<TSigningIdentity>;
   /** After a seal: the mail that waited for it can go. */

@@ -1,7 +1,7 @@
 import type { TSealedPdfState, TSealStatus } from '@draftwell/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { recordEvent } from '../activity/events';
+import { recordEvent, signerData, type TEventSigner } from '../activity/events';
 import { firstSignerToken } from '../activity/signing';
 import type { TDb } from '../db/client';
 import { acceptances, proposalRevisions, proposalSigners, sealedDocuments } from '../db/schema';
@@ -258,6 +258,8 @@ export async function issueSealedPdf(args: {
   deps: Pick<TAppDeps, 'database' | 'storage' | 'logger'>;
   proposal: { id: string; ownerId: string };
   by: 'owner' | 'client';
+  /** The client signer whose link it was. */
+  signer?: TEventSigner;
   ipAddress?: string;
   userAgent?: string;
 }): Promise<TStoredFile & { filename: string }> {
@@ -276,7 +278,7 @@ export async function issueSealedPdf(args: {
       type: 'downloaded',
       actor: by,
       revisionNumber: revision?.number ?? null,
-      data: { by, sealed: true },
+      data: { by, sealed: true, ...signerData(args.signer) },
       ipAddress: by === 'client' ? (args.ipAddress ?? null) : null,
       userAgent: by === 'client' ? (args.userAgent ?? null) : null,
     });

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAddress, checkWebhookUrl } from './address';
-import { postWebhook, WEBHOOK_EXCERPT_CHARS, type TResolver } from './deliver';
+import { checkAddress, checkWebhookTarget, checkWebhookUrl, type TResolver } from './address';
+import { postWebhook, WEBHOOK_EXCERPT_CHARS } from './deliver';
 
 /**
  * SSRF (decision 0021): which addresses and URLs a webhook may reach, checked after resolution,
@@ -48,7 +48,7 @@ describe('webhook addresses', () => {
   it.each([['127.0.0.1'], ['127.1.2.3'], ['::1'], ['::ffff:127.0.0.1'], ['[::1]']])(
     'refuses loopback %s unless the operator allows it',
     (ip) => {
-      expect(checkAddress(ip, strict)).toMatchObject({ ok: false, reason: expect.stringContaining('loopback') });
+      expect(checkAddress(ip, strict)).toMatchObject({ ok: false, what: expect.stringContaining('loopback') });
       expect(checkAddress(ip, loose).ok).toBe(true);
     },
   );
@@ -87,6 +87,108 @@ describe('webhook addresses', () => {
     ]) {
       expect(checkWebhookUrl(url, off), url).toMatchObject({ ok: false });
     }
+  });
+});
+
+describe('webhook targets (A26: the same check at save and at delivery)', () => {
+  const off = { allowHttpLoopback: false };
+  const on = { allowHttpLoopback: true };
+  /** A resolver with the answers given, and "no such name" for any other. */
+  const answers =
+    (table: Record<string, string[]>): TResolver =>
+    async (name) => {
+      const found = table[name];
+      if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+      return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    };
+  const resolve = answers({
+    localhost: ['127.0.0.1', '::1'],
+    '127.0.0.1.nip.io': ['127.0.0.1'],
+    'ten.example.com': ['10.1.2.3'],
+    'meta.example.com': ['169.254.169.254'],
+    'v6-loopback.example.com': ['::1'],
+    'v6-link-local.example.com': ['fe80::1'],
+    'v6-mapped.example.com': ['::ffff:169.254.169.254'],
+    'half.example.com': ['93.184.215.14', '192.168.0.7'],
+    'hooks.example.com': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+  });
+
+  it.each([
+    ['https://localhost/h', 'localhost always leads to this server itself, a loopback address'],
+    ['https://localhost./h', 'localhost always leads to this server itself, a loopback address'],
+    ['https://LOCALHOST/h', 'localhost always leads to this server itself, a loopback address'],
+    ['https://hooks.localhost:8443/h', 'hooks.localhost always leads to this server itself, a loopback address'],
+    [
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'metadata.google.internal is a name under .internal, which only a private network resolves',
+    ],
+    [
+      'https://metadata/computeMetadata/v1/',
+      'metadata is a name without a domain, which only a private network resolves',
+    ],
+    ['https://printer.local/h', 'printer.local is a name under .local, which only a private network resolves'],
+    ['https://nas.home.arpa/h', 'nas.home.arpa is a name under .home.arpa, which only a private network resolves'],
+    ['https://127.0.0.1.nip.io/h', '127.0.0.1.nip.io resolves to 127.0.0.1, a loopback address'],
+    ['https://ten.example.com/h', 'ten.example.com resolves to 10.1.2.3, a private address'],
+    ['https://meta.example.com/h', 'meta.example.com resolves to 169.254.169.254, a cloud metadata address'],
+    ['https://v6-loopback.example.com/h', 'v6-loopback.example.com resolves to ::1, a loopback address'],
+    ['https://v6-link-local.example.com/h', 'v6-link-local.example.com resolves to fe80::1, a link-local address'],
+    [
+      'https://v6-mapped.example.com/h',
+      'v6-mapped.example.com resolves to ::ffff:169.254.169.254, the IPv6 form of 169.254.169.254, a cloud metadata address',
+    ],
+    ['https://half.example.com/h', 'half.example.com resolves to 192.168.0.7, a private address'],
+    ['https://127.0.0.1/h', '127.0.0.1 is a loopback address'],
+    ['https://[::1]/h', '::1 is a loopback address'],
+    ['https://[fe80::1]/h', 'fe80::1 is a link-local address'],
+  ])('refuses %s in a sentence: %s', async (url, detail) => {
+    expect(await checkWebhookTarget(url, { ...off, resolve })).toEqual({
+      ok: false,
+      reason: `This address is not allowed: ${detail}. Webhooks must reach a public server.`,
+    });
+  });
+
+  it('says when a name cannot be resolved, or not in time', async () => {
+    expect(await checkWebhookTarget('https://nowhere.example.com/h', { ...off, resolve })).toEqual({
+      ok: false,
+      reason:
+        'This address could not be checked: nowhere.example.com could not be resolved (no such name). Check the host name; a name just set up may take a few minutes to resolve.',
+    });
+    const silent: TResolver = () => new Promise(() => undefined);
+    const late = await checkWebhookTarget('https://slow.example.com/h', { ...off, resolve: silent, timeoutMs: 20 });
+    expect(late).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('could not be resolved (no answer within'),
+    });
+    const empty = await checkWebhookTarget('https://empty.example.com/h', { ...off, resolve: async () => [] });
+    expect(empty).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('could not be resolved (it has no address)'),
+    });
+  });
+
+  it('accepts a name whose every address is public, and answers the address to connect to', async () => {
+    const verdict = await checkWebhookTarget('https://Hooks.Example.com./draftwell', { ...off, resolve });
+    expect(verdict).toMatchObject({ ok: true, host: 'hooks.example.com', address: { address: '93.184.215.14' } });
+    expect(await checkWebhookTarget('https://93.184.215.14/x', { ...off, resolve })).toMatchObject({ ok: true });
+  });
+
+  it('lets localhost names through to the resolver only when the operator allows loopback', async () => {
+    expect(await checkWebhookTarget('http://localhost:9999/x', { ...on, resolve })).toMatchObject({
+      ok: true,
+      address: { address: '127.0.0.1' },
+    });
+    expect(
+      await checkWebhookTarget('http://localhost.:9999/x', { ...on, resolve: answers({ localhost: ['::1'] }) }),
+    ).toMatchObject({
+      ok: true,
+      address: { address: '::1' },
+    });
+    // Allowed loopback is not allowed private: a name still must not lead inside.
+    expect(await checkWebhookTarget('https://ten.example.com/h', { ...on, resolve })).toMatchObject({ ok: false });
+    expect(await checkWebhookTarget('https://metadata.google.internal/', { ...on, resolve })).toMatchObject({
+      ok: false,
+    });
   });
 });
 
@@ -164,7 +266,7 @@ describe('postWebhook', () => {
     ]) {
       const result = await post('https://hooks.example.test/x', { resolve: async () => addresses });
       expect(result, JSON.stringify(addresses)).toMatchObject({ ok: false, refused: true });
-      expect(result.error).toMatch(/Refused: hooks\.example\.test resolves to/);
+      expect(result.error).toMatch(/^This address is not allowed: hooks\.example\.test resolves to /);
     }
     // And a real resolver's answer for localhost, with loopback not allowed.
     expect(await post(`https://localhost:${port}/x`, { allowHttpLoopback: false })).toMatchObject({ refused: true });

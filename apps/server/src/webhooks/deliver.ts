@@ -1,9 +1,8 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { checkAddress, checkWebhookUrl } from './address';
+import { checkWebhookTarget, type TResolvedAddress, type TResolver } from './address';
 
 /**
  * One webhook request (decision 0021), safe to point at any URL an owner typed: https only (http
@@ -16,12 +15,6 @@ import { checkAddress, checkWebhookUrl } from './address';
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 export const WEBHOOK_EXCERPT_CHARS = 1024;
-
-export type TResolvedAddress = { address: string; family: number };
-/** Resolves a host name to every address it has (the default asks the system resolver). */
-export type TResolver = (hostname: string) => Promise<TResolvedAddress[]>;
-
-const systemResolver: TResolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 export type TPostResult = {
   ok: boolean;
@@ -58,27 +51,12 @@ const refusal = (error: string, started: number): TPostResult => ({
 
 export async function postWebhook(opts: TPostOptions): Promise<TPostResult> {
   const started = performance.now();
-  const checked = checkWebhookUrl(opts.url, { allowHttpLoopback: opts.allowHttpLoopback });
-  if (!checked.ok) return refusal(checked.reason, started);
-  const { url } = checked;
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  let pinned: TResolvedAddress;
-  if (isIP(hostname) !== 0) {
-    pinned = { address: hostname, family: isIP(hostname) };
-  } else {
-    let addresses: TResolvedAddress[];
-    try {
-      addresses = await (opts.resolve ?? systemResolver)(hostname);
-    } catch (err) {
-      return refusal(`${hostname} could not be resolved (${errorText(err)}).`, started);
-    }
-    if (addresses.length === 0) return refusal(`${hostname} has no address.`, started);
-    for (const a of addresses) {
-      const verdict = checkAddress(a.address, { allowLoopback: opts.allowHttpLoopback });
-      if (!verdict.ok) return refusal(`Refused: ${hostname} resolves to ${verdict.reason}.`, started);
-    }
-    pinned = addresses[0]!;
-  }
+  const target = await checkWebhookTarget(opts.url, {
+    allowHttpLoopback: opts.allowHttpLoopback,
+    resolve: opts.resolve,
+  });
+  if (!target.ok) return refusal(target.reason, started);
+  const { url, host: hostname, address: pinned } = target;
   // The connection goes where the check said, whatever the name resolves to by then.
   const lookup: LookupFunction = (_name, options, callback) => {
     if (options.all) (callback as (e: null, a: TResolvedAddress[]) => void)(null, [pinned]);

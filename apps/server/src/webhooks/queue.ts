@@ -13,7 +13,8 @@ import { webhookDisabledMail } from '../mail/templates';
 import { jobLoop } from '../lib/job-loop';
 import { readAcceptance } from '../activity/acceptance-summary';
 import { openSecret } from '../lib/secret-box';
-import { postWebhook, type TResolver } from './deliver';
+import type { TResolver } from './address';
+import { postWebhook } from './deliver';
 import { signatureHeader } from './signature';
 
 /**
@@ -160,7 +161,7 @@ export type TWebhookWorkerDeps = {
   logger: Logger;
   /** After a commit that queued mail (the endpoint-disabled notice). */
   onMailQueued: () => void;
-  /** Tests: resolve names their own way. */
+  /** How endpoints' host names are resolved (the system's resolver unless tests give theirs). */
   resolve?: TResolver;
 };
 

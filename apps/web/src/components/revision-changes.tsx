@@ -39,7 +39,7 @@ function shorten(text: string, first: boolean, last: boolean): string {
 
 export function DiffText({ segments }: { segments: TDiffSegment[] }) {
   return (
-    <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">
+    <p className="text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap">
       {segments.map((s, i) =>
         s.kind === 'same' ? (
           <span key={i}>{shorten(s.text, i === 0, i === segments.length - 1)}</span>
@@ -87,7 +87,7 @@ function Change({ mark, title, children }: { mark: keyof typeof MARKS; title: Re
         {m.word}
       </span>
       <div className="min-w-0 flex-1 space-y-1">
-        <p className="text-sm font-medium break-words">{title}</p>
+        <p className="text-sm font-medium wrap-anywhere">{title}</p>
         {children}
       </div>
     </li>
@@ -108,7 +108,7 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
       return (
         <Change mark={added ? 'added' : 'removed'} title={`Section “${change.blockLabel}”`}>
           {change.text ? (
-            <p className="line-clamp-6 text-sm break-words whitespace-pre-line">
+            <p className="line-clamp-6 text-sm wrap-anywhere whitespace-pre-line">
               {added ? <Added>{change.text}</Added> : <Removed>{change.text}</Removed>}
             </p>
           ) : null}

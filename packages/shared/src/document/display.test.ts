@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TRevisionSnapshot } from '../share/revision';
+import { consentText, type TRevisionSnapshot } from '../share/revision';
+import type { TSignatureEvidence } from '../share/signing';
 import {
   brandAccents,
   brandingShown,
@@ -13,12 +14,15 @@ import {
   isSafeHref,
   kindsToTotal,
   kindsWithAmounts,
+  formatKindTotals,
+  totalsByKind,
   lineChoice,
   NEUTRAL_ACCENT,
   normalizeHexColor,
   paperAccents,
   parseHexColor,
   preparedBy,
+  signatureFacts,
   signatureParties,
   snapshotContext,
   totalsRows,
@@ -256,6 +260,18 @@ describe('totals', () => {
     expect(kindsWithAmounts({ one_off: zero, monthly: zero, yearly: zero })).toEqual(['one_off']);
   });
 
+  it('writes one-off and recurring totals as one phrase, leaving out the kinds with nothing (issue 24)', () => {
+    const totals = { one_off: amounts(275_000), monthly: amounts(594_000), yearly: amounts(120_000) };
+    expect(totalsByKind(totals)).toEqual({ one_off: 275_000, monthly: 594_000, yearly: 120_000 });
+    expect(formatKindTotals(totalsByKind(totals), 'USD')).toBe('$2,750 + $5,940 / month + $1,200 / year');
+    expect(formatKindTotals({ one_off: 0, monthly: 9_000, yearly: 0 }, 'USD')).toBe('$90 / month');
+    expect(formatKindTotals({ one_off: 275_050, monthly: 0, yearly: 120_000 }, 'EUR')).toBe(
+      '€2,750.50 + €1,200 / year',
+    );
+    expect(formatKindTotals({ one_off: 5_000, monthly: 700, yearly: 0 }, 'JPY')).toBe('¥5,000 + ¥700 / month');
+    expect(formatKindTotals({ one_off: 0, monthly: 0, yearly: 0 }, 'USD')).toBe('$0');
+  });
+
   it('writes the rows of a kind: subtotal, discount, net, tax only where they say something', () => {
     const full = amounts(108_000, { net: 90_000, discount: 10_000, tax: 18_000 });
     expect(totalsRows(full, 'one_off', { kindsShown: 1, nameKind: false })).toEqual([
@@ -424,6 +440,79 @@ describe('UTC dates', () => {
     for (const format of [formatUtcDate, formatUtcInstant]) {
       expect(format('not a date')).toBe('not a date');
     }
+  });
+});
+
+describe('consentText', () => {
+  it('names the way the signer signs, and only that way', () => {
+    const acts = {
+      typed: 'typing my full name',
+      drawn: 'drawing my signature',
+      uploaded: 'uploading an image of my signature',
+    } as const;
+    for (const [method, act] of Object.entries(acts) as [keyof typeof acts, string][]) {
+      const text = consentText(method);
+      expect(text).toContain(`I agree that ${act} and ticking this box is my electronic signature`);
+      for (const other of Object.values(acts)) if (other !== act) expect(text).not.toContain(other);
+    }
+    // Typing's statement is word for word the one recorded before there were other ways.
+    expect(consentText('typed')).toBe(
+      'I have read this proposal and accept it on the terms it states. I agree that typing my full name and ' +
+        'ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records ' +
+        'my name, email address, IP address, browser and the time of acceptance as evidence.',
+    );
+  });
+});
+
+describe('signatureFacts', () => {
+  const signature: TSignatureEvidence = {
+    id: 'g1',
+    position: 1,
+    party: 'client',
+    name: 'Dana Reyes',
+    email: 'dana@example.com',
+    role: 'CEO',
+    signedAt: '2027-03-04T02:22:29.000Z',
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0',
+    consentText: consentText('drawn'),
+    consentHash: 'c'.repeat(64),
+    emailProof: 'code',
+    mark: null,
+  };
+
+  it('writes one signature’s own evidence, its time once with its zone', () => {
+    expect(signatureFacts(signature).map((f) => [f.term, f.value, f.kind])).toEqual([
+      ['Email', 'dana@example.com', 'text'],
+      ['Signed at', 'March 4, 2027 at 02:22:29 UTC', 'time'],
+      ['IP address', '203.0.113.7', 'code'],
+      ['Browser (user agent)', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0', 'code'],
+      ['Proof of address', 'Code emailed to dana@example.com', 'text'],
+      ['Consent statement', consentText('drawn'), 'quote'],
+      ['Consent hash (SHA-256)', 'c'.repeat(64), 'code'],
+    ]);
+    expect(signatureFacts(signature)[1]).toMatchObject({ kind: 'time', at: signature.signedAt });
+  });
+
+  it('names the zone exactly once in every document locale', () => {
+    for (const { id } of DOCUMENT_LOCALES) {
+      const when = signatureFacts(signature, id).find((f) => f.kind === 'time')!;
+      expect(when.value.match(/UTC/g), `${id}: ${when.value}`).toHaveLength(1);
+      expect(when.value, id).toBe(formatUtcInstant(signature.signedAt, id));
+    }
+  });
+
+  it('says what was not recorded: an owner’s signature given as they sent, before that was recorded', () => {
+    const owner = signatureFacts({
+      ...signature,
+      party: 'owner',
+      emailProof: 'account',
+      ipAddress: null,
+      userAgent: null,
+    });
+    expect(owner.find((f) => f.term === 'IP address')?.value).toBe('Not recorded');
+    expect(owner.find((f) => f.term === 'Browser (user agent)')?.value).toBe('Not recorded');
+    expect(owner.find((f) => f.term === 'Proof of address')?.value).toBe('Signed in to Draftwell as the sender');
   });
 });
 

@@ -3,6 +3,7 @@ import type { TSignatureEvidence, TSignatureMarkData } from '../share/signing';
 import { BILLING_KINDS, QUANTITY_SCALE, type TBillingKind, type TPricingAmounts, type TPricingTotals } from './pricing';
 import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable, TSignatureBlock } from './schema';
 import { DEFAULT_LOCALE, documentLocale } from './locale';
+import { formatMoney } from '../money';
 import { formatCalendarDate, type TDocumentContext } from './variables';
 
 /**
@@ -92,6 +93,25 @@ export function kindsToTotal(
 export function kindsWithAmounts(totals: TPricingTotals): TBillingKind[] {
   const kinds = BILLING_KINDS.filter((kind) => totals[kind].total !== 0 || totals[kind].net !== 0);
   return kinds.length > 0 ? kinds : ['one_off'];
+}
+
+/** A total per billing kind, in minor units of one currency: `{ one_off, monthly, yearly }`. */
+export type TKindTotals = Record<TBillingKind, number>;
+
+/** The total of each billing kind of `totals` (after discount and tax): what a list or a dashboard shows. */
+export function totalsByKind(totals: TPricingTotals): TKindTotals {
+  return { one_off: totals.one_off.total, monthly: totals.monthly.total, yearly: totals.yearly.total };
+}
+
+/**
+ * One-off and recurring totals as one phrase, the kinds with nothing left out:
+ * "$2,750 + $5,940 / month + $1,200 / year", "$90 / month"; "$0" when all are nothing.
+ */
+export function formatKindTotals(totals: TKindTotals, currency: string, locale = DEFAULT_LOCALE): string {
+  const parts = BILLING_KINDS.filter((kind) => totals[kind] !== 0).map(
+    (kind) => `${formatMoney(totals[kind], currency, locale)}${BILLING_SUFFIX[kind]}`,
+  );
+  return parts.length > 0 ? parts.join(' + ') : formatMoney(0, currency, locale);
 }
 
 export type TTotalsRow = {
@@ -370,6 +390,39 @@ export function formatUtcInstant(iso: string, locale: string = DEFAULT_LOCALE): 
     hourCycle: 'h23',
     timeZone: 'UTC',
   }).format(time);
+}
+
+// ---------------------------------------------------------------- the certificate
+
+/**
+ * One line of a signature's evidence: `code` is set whole in a fixed-width face, `quote` as quoted
+ * text, and a `time` keeps the instant it writes (`at`, ISO 8601) for the page's markup.
+ */
+export type TEvidenceFact = { term: string; value: string } & (
+  { kind: 'text' | 'code' | 'quote' } | { kind: 'time'; at: string }
+);
+
+/**
+ * A signature's evidence, line by line, as every certificate writes it (the client's page, the
+ * owner's page and the PDF): each signer's own time (written once, with its zone), address,
+ * browser and proof of address, and the statement they agreed to with its hash, which differs
+ * between signers who signed in different ways.
+ */
+export function signatureFacts(signature: TSignatureEvidence, locale: string = DEFAULT_LOCALE): TEvidenceFact[] {
+  const proof =
+    signature.emailProof === 'account'
+      ? 'Signed in to Draftwell as the sender'
+      : `${signature.emailProof === 'code' ? 'Code' : 'Link'} emailed to ${signature.email}`;
+  return [
+    { term: 'Email', value: signature.email, kind: 'text' },
+    { term: 'Signed at', value: formatUtcInstant(signature.signedAt, locale), kind: 'time', at: signature.signedAt },
+    // An owner's signature given as they sent, before sending recorded where from, has neither.
+    { term: 'IP address', value: signature.ipAddress || 'Not recorded', kind: 'code' },
+    { term: 'Browser (user agent)', value: signature.userAgent || 'Not recorded', kind: 'code' },
+    { term: 'Proof of address', value: proof, kind: 'text' },
+    { term: 'Consent statement', value: signature.consentText, kind: 'quote' },
+    { term: 'Consent hash (SHA-256)', value: signature.consentHash, kind: 'code' },
+  ];
 }
 
 /** Units that read the same in the plural, or are not counted. */

@@ -3,16 +3,30 @@ import { isVariableName, resolveVariable, type TDocumentContext } from './variab
 
 /**
  * A document's sections as a reader moves through it, for the time spent on each (issue 16,
- * "analytics per section"): the headings at the document's top heading level, in order, each
- * section running to the next. The client's page and the server compute them from the same
- * revision, so the page reports seconds by index and the server names them. Types only from
- * the schema: the client's page imports this module and must not pull zod (QUALITY P8).
+ * "analytics per section"). Every block belongs to one, so time on a pricing table, a timeline or
+ * a signature block counts too (issue 24):
+ * - a heading at the document's section level starts a section, which runs to the next one and
+ *   takes in every block on the way;
+ * - before the first such heading, each stretch of text and each other block is an entry of its
+ *   own, named by what it is: the text's first heading (else "Opening"), the pricing table's title
+ *   (else "Pricing"), "Timeline", "Signatures".
+ * The client's page and the server compute them from the same revision, so the page reports
+ * seconds by index and the server names them. Types only from the schema: the client's page
+ * imports this module and must not pull zod (QUALITY P8).
  */
 
-/** Sections counted per document; a longer document's later headings fold into the last one counted. */
+/** Sections counted per document; a longer document's later sections fold into the last one counted. */
 export const MAX_SECTIONS = 50;
 /** A section's name as stored and shown. */
 export const SECTION_TITLE_MAX = 120;
+
+/** The names of entries that are not a heading's section. */
+export const UNHEADED_SECTION_NAMES = {
+  text: 'Opening',
+  pricing_table: 'Pricing',
+  timeline: 'Timeline',
+  signature: 'Signatures',
+} as const;
 
 type TNodeLike = { type?: unknown; text?: unknown; attrs?: Record<string, unknown>; content?: unknown };
 
@@ -21,33 +35,34 @@ function headingLevel(node: TNodeLike): 1 | 2 | 3 {
   return level === 2 || level === 3 ? level : 1;
 }
 
+const topNodes = (block: TDocument['blocks'][number]): readonly TNodeLike[] =>
+  block.type === 'rich_text' && Array.isArray(block.content.content) ? (block.content.content as TNodeLike[]) : [];
+
 /** The top-level headings of every text block, in document order. */
 function topHeadings(document: TDocument): TNodeLike[] {
-  const out: TNodeLike[] = [];
-  for (const block of document.blocks) {
-    if (block.type !== 'rich_text') continue;
-    for (const node of block.content.content as readonly TNodeLike[]) if (node.type === 'heading') out.push(node);
-  }
-  return out;
+  return document.blocks.flatMap((block) => topNodes(block).filter((node) => node.type === 'heading'));
 }
 
-/** The level of heading that starts a section: the highest level (smallest number) the document uses. */
+/**
+ * The level of heading that starts a section: the highest level (smallest number) used by two
+ * headings or more, so a document whose one top heading is its title is still cut by the headings
+ * under it; with no level used twice, the highest level used.
+ */
 export function sectionLevel(document: TDocument): 1 | 2 | 3 | null {
-  let level: 1 | 2 | 3 | null = null;
+  const used = new Map<1 | 2 | 3, number>();
   for (const heading of topHeadings(document)) {
-    const l = headingLevel(heading);
-    if (level === null || l < level) level = l;
+    const level = headingLevel(heading);
+    used.set(level, (used.get(level) ?? 0) + 1);
   }
-  return level;
+  const levels = ([1, 2, 3] as const).filter((level) => used.has(level));
+  return levels.find((level) => used.get(level)! >= 2) ?? levels[0] ?? null;
 }
 
-/** How many sections the document has (as `documentSections` names them), and the heading level that starts them. */
-export function sectionOutline(document: TDocument): { level: 1 | 2 | 3; count: number } | null {
-  const level = sectionLevel(document);
-  if (level === null) return null;
-  const count = topHeadings(document).filter((heading) => headingLevel(heading) === level).length;
-  return { level, count: Math.min(count, MAX_SECTIONS) };
-}
+/**
+ * Where a section starts on the page: block `block` (its index in the document) from its top,
+ * or, with `heading`, from that block's `heading`-th top-level heading of the section level.
+ */
+export type TSectionStart = { block: number; heading: number | null };
 
 function plainText(node: TNodeLike, context: TDocumentContext): string {
   if (node.type === 'text') return typeof node.text === 'string' ? node.text : '';
@@ -59,22 +74,80 @@ function plainText(node: TNodeLike, context: TDocumentContext): string {
   return Array.isArray(node.content) ? (node.content as TNodeLike[]).map((c) => plainText(c, context)).join('') : '';
 }
 
-/**
- * The names of the document's sections, variables filled from `context`; a heading without
- * text is "Untitled section". At most MAX_SECTIONS.
- */
-export function documentSections(document: TDocument, context: TDocumentContext): string[] {
+/** A name as stored and shown: spaces folded, cut by characters to SECTION_TITLE_MAX; `empty` when blank. */
+function sectionName(raw: string, empty: string): string {
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (!text) return empty;
+  const chars = Array.from(text);
+  return chars.length > SECTION_TITLE_MAX ? `${chars.slice(0, SECTION_TITLE_MAX - 1).join('')}…` : text;
+}
+
+const headingName = (heading: TNodeLike, context: TDocumentContext) =>
+  sectionName(plainText(heading, context), 'Untitled section');
+
+type TEntry = TSectionStart & { name: (context: TDocumentContext) => string };
+
+/** Every section of the document in order, uncapped; see the module's comment. */
+function sectionEntries(document: TDocument): TEntry[] {
   const level = sectionLevel(document);
-  if (level === null) return [];
-  return topHeadings(document)
-    .filter((heading) => headingLevel(heading) === level)
+  const entries: TEntry[] = [];
+  let headed = false;
+  /** The stretch of text before the first section that later text joins; named by its first heading. */
+  let stretch: { first: TNodeLike | null } | null = null;
+  for (const [index, block] of document.blocks.entries()) {
+    if (block.type === 'page_break') continue;
+    if (block.type !== 'rich_text') {
+      stretch = null;
+      if (headed) continue;
+      const name =
+        block.type === 'pricing_table'
+          ? sectionName(block.title, UNHEADED_SECTION_NAMES.pricing_table)
+          : UNHEADED_SECTION_NAMES[block.type];
+      entries.push({ block: index, heading: null, name: () => name });
+      continue;
+    }
+    let nth = 0;
+    for (const node of topNodes(block)) {
+      if (node.type === 'heading' && headingLevel(node) === level) {
+        entries.push({ block: index, heading: nth, name: (context) => headingName(node, context) });
+        nth += 1;
+        headed = true;
+      } else if (!headed) {
+        // Nothing of the section level came before it in this block, so the stretch starts at the block's top.
+        if (!stretch) {
+          const opened: { first: TNodeLike | null } = { first: null };
+          stretch = opened;
+          entries.push({
+            block: index,
+            heading: null,
+            name: (context) => (opened.first ? headingName(opened.first, context) : UNHEADED_SECTION_NAMES.text),
+          });
+        }
+        if (node.type === 'heading' && !stretch.first) stretch.first = node;
+      }
+    }
+  }
+  return entries;
+}
+
+/**
+ * Where each counted section starts on the page, in order (at most MAX_SECTIONS), and the heading
+ * level that starts the headed ones (null when none does); null when the document has nothing to time.
+ */
+export function sectionStarts(document: TDocument): { level: 1 | 2 | 3 | null; starts: TSectionStart[] } | null {
+  const entries = sectionEntries(document);
+  if (entries.length === 0) return null;
+  return {
+    level: sectionLevel(document),
+    starts: entries.slice(0, MAX_SECTIONS).map(({ block, heading }) => ({ block, heading })),
+  };
+}
+
+/** The names of the document's sections, variables filled from `context`. At most MAX_SECTIONS. */
+export function documentSections(document: TDocument, context: TDocumentContext): string[] {
+  return sectionEntries(document)
     .slice(0, MAX_SECTIONS)
-    .map((heading) => {
-      const text = plainText(heading, context).replace(/\s+/g, ' ').trim();
-      if (!text) return 'Untitled section';
-      const chars = Array.from(text);
-      return chars.length > SECTION_TITLE_MAX ? `${chars.slice(0, SECTION_TITLE_MAX - 1).join('')}…` : text;
-    });
+    .map((entry) => entry.name(context));
 }
 
 /** Time spent on one section of one visit (or of several, added up). */
@@ -105,4 +178,24 @@ export function sectionTimesOf(data: Record<string, unknown>): TSectionTime[] {
       Number.isInteger((s as TSectionTime).seconds) &&
       (s as TSectionTime).seconds > 0,
   );
+}
+
+/**
+ * Seconds on each of `titles` (a revision's sections, as `documentSections` names them), added up
+ * over `visits`. A visit recorded while sections were counted another way (before every block
+ * counted) has other indexes: an entry whose index names another section goes to the section of
+ * its name, or is left out when there is none.
+ */
+export function secondsBySection(
+  titles: readonly string[],
+  visits: ReadonlyArray<ReadonlyArray<TSectionTime>>,
+): number[] {
+  const seconds = titles.map(() => 0);
+  for (const visit of visits) {
+    for (const s of visit) {
+      const index = titles[s.index] === s.title ? s.index : titles.indexOf(s.title);
+      if (index >= 0) seconds[index]! += s.seconds;
+    }
+  }
+  return seconds;
 }

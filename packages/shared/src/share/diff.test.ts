@@ -12,7 +12,14 @@ import type {
   TSignatureBlock,
   TTimelineBlock,
 } from '../document/schema';
-import { diffRevisions, diffText, richTextPlainText, type TDiffSegment, type TRevisionChange } from './diff';
+import {
+  diffRevisions,
+  diffSentRevisions,
+  diffText,
+  richTextPlainText,
+  type TDiffSegment,
+  type TRevisionChange,
+} from './diff';
 import type { TRevisionSnapshot } from './revision';
 
 // The client's page imports diff.ts and must not pull zod in; loading it here fails the file.
@@ -26,6 +33,10 @@ const text = (value: string): TInlineNode => ({ type: 'text', text: value });
 const paragraph = (...content: (string | TInlineNode)[]): TRichTextNode => ({
   type: 'paragraph',
   content: content.map((c) => (typeof c === 'string' ? text(c) : c)),
+});
+const variableNode = (name: 'client.company' | 'proposal.valid_until'): TInlineNode => ({
+  type: 'variable',
+  attrs: { name },
 });
 const heading = (value: string, level: 1 | 2 | 3 = 2): TRichTextNode => ({
   type: 'heading',
@@ -930,5 +941,48 @@ describe('richTextPlainText', () => {
         '[Image]',
       ].join('\n'),
     );
+  });
+});
+
+describe('diffSentRevisions', () => {
+  const dear = (...after: (string | TInlineNode)[]) =>
+    rich('intro', paragraph('Dear ', { type: 'variable', attrs: { name: 'client.name' } }, ...after));
+
+  it('fills each revision’s variables with its own values, as its reader saw them', () => {
+    const before = snapshot([dear(', welcome.')], { client: { ...snapshot().client, name: 'Ada Lovlace' } });
+    const after = snapshot([
+      dear(', welcome.'),
+      rich('valid', paragraph('Open until ', variableNode('proposal.valid_until'))),
+    ]);
+    expect(diffSentRevisions(before, after)).toEqual<TRevisionChange[]>([
+      { kind: 'field', label: 'Client name', before: 'Ada Lovlace', after: 'Ada Lovelace' },
+      {
+        kind: 'text_changed',
+        blockLabel: 'Dear Ada Lovelace, welcome.',
+        segments: [
+          { kind: 'same', text: 'Dear Ada ' },
+          { kind: 'removed', text: 'Lovlace' },
+          { kind: 'added', text: 'Lovelace' },
+          { kind: 'same', text: ', welcome.' },
+        ],
+      },
+      {
+        kind: 'block_added',
+        blockType: 'rich_text',
+        blockLabel: 'Open until December 31, 2026',
+        text: 'Open until December 31, 2026',
+      },
+    ]);
+    // Without values (two drafts in the editor) a variable reads as its name.
+    expect(diffRevisions(before, after)[1]).toMatchObject({ blockLabel: 'Open until {{proposal.valid_until}}' });
+  });
+
+  it('writes a variable with no value as the page does, by its label', () => {
+    const before = snapshot([dear()]);
+    const after = snapshot([dear(' of ', variableNode('client.company'))], {
+      client: { ...snapshot().client, company: '' },
+    });
+    const change = diffSentRevisions(before, after).find((c) => c.kind === 'text_changed');
+    expect(change).toMatchObject({ blockLabel: 'Dear Ada Lovelace of [Client company]' });
   });
 });

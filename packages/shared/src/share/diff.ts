@@ -12,7 +12,8 @@ import type {
   TSignatureBlock,
   TTimelineBlock,
 } from '../document/schema';
-import { formatCalendarDate } from '../document/variables';
+import { snapshotContext } from '../document/display';
+import { formatCalendarDate, resolveVariable, VARIABLE_LABELS, type TDocumentContext } from '../document/variables';
 import { currencyLabel, formatMoney } from '../money';
 import type { TRevisionSnapshot } from './revision';
 
@@ -314,23 +315,34 @@ function diffTextWithin(before: string, after: string, budget: TBudget): TDiffSe
 
 // ---------------------------------------------------------------- plain text of rich text
 
-function inlineText(nodes: readonly TInlineNode[] | undefined): string {
+/**
+ * What a version's variables read as in the diff: filled from its context as its reader saw them
+ * (an unfilled one as its label in brackets, as the page shows it), or `{{name}}` without one.
+ */
+type TVariableValues = TDocumentContext | null;
+
+function variableText(name: TInlineNode & { type: 'variable' }, values: TVariableValues): string {
+  if (!values) return `{{${name.attrs.name}}}`;
+  return resolveVariable(name.attrs.name, values) ?? `[${VARIABLE_LABELS[name.attrs.name]}]`;
+}
+
+function inlineText(nodes: readonly TInlineNode[] | undefined, values: TVariableValues): string {
   let text = '';
   for (const node of nodes ?? []) {
     if (node.type === 'text') text += node.text;
     else if (node.type === 'hardBreak') text += '\n';
-    else text += `{{${node.attrs.name}}}`;
+    else text += variableText(node, values);
   }
   return text;
 }
 
 /** One line per paragraph, heading, list item, table row or image; empty paragraphs are left out. */
-function textLines(nodes: readonly TRichTextNode[], out: string[]): void {
+function textLines(nodes: readonly TRichTextNode[], out: string[], values: TVariableValues): void {
   for (const node of nodes) {
     switch (node.type) {
       case 'paragraph':
       case 'heading': {
-        const text = inlineText(node.content);
+        const text = inlineText(node.content, values);
         if (text.trim() !== '') out.push(text);
         break;
       }
@@ -338,7 +350,7 @@ function textLines(nodes: readonly TRichTextNode[], out: string[]): void {
       case 'orderedList':
         for (const item of node.content) {
           const lines: string[] = [];
-          textLines(item.content, lines);
+          textLines(item.content, lines, values);
           // Numbers would shift on every insertion and clutter the diff, so every item gets a bullet.
           lines
             .join('\n')
@@ -347,7 +359,7 @@ function textLines(nodes: readonly TRichTextNode[], out: string[]): void {
         }
         break;
       case 'blockquote':
-        textLines(node.content, out);
+        textLines(node.content, out, values);
         break;
       case 'image':
         out.push(node.attrs.alt.trim() ? `[Image: ${node.attrs.alt.trim()}]` : '[Image]');
@@ -356,7 +368,7 @@ function textLines(nodes: readonly TRichTextNode[], out: string[]): void {
         for (const row of node.content) {
           const cells = row.content.map((cell) => {
             const lines: string[] = [];
-            textLines(cell.content, lines);
+            textLines(cell.content, lines, values);
             return lines.join(' ').replaceAll('\n', ' ');
           });
           out.push(cells.join(' | '));
@@ -368,18 +380,28 @@ function textLines(nodes: readonly TRichTextNode[], out: string[]): void {
 
 /**
  * The text a person reads in a rich-text block: paragraphs, headings, list items ("• "), table rows
- * (cells between " | ") and images ("[Image: alt]") on lines of their own, variables as {{name}}.
+ * (cells between " | ") and images ("[Image: alt]") on lines of their own; variables filled from
+ * `values`, or as {{name}} without them.
  */
-export function richTextPlainText(doc: TRichTextDoc): string {
+export function richTextPlainText(doc: TRichTextDoc, values: TVariableValues = null): string {
   const lines: string[] = [];
-  textLines(doc.content, lines);
+  textLines(doc.content, lines, values);
   return lines.join('\n');
 }
 
 // ---------------------------------------------------------------- formatting
 
-/** The reader's locale, each revision's currency, and the diff budget the whole comparison shares. */
-type TContext = { locale: string; before: string; after: string; budget: TBudget };
+/**
+ * The reader's locale, each revision's currency and variable values, and the diff budget the whole
+ * comparison shares.
+ */
+type TContext = {
+  locale: string;
+  before: string;
+  after: string;
+  values: { before: TVariableValues; after: TVariableValues };
+  budget: TBudget;
+};
 
 function shorten(text: string): string {
   if (text.length <= LABEL_MAX) return text;
@@ -414,9 +436,9 @@ const BLOCK_NAMES: Record<TBlockType, string> = {
 };
 
 /** What a person calls the block: its first line of text, a table's title, else its kind. */
-function blockLabel(block: TBlock): string {
+function blockLabel(block: TBlock, values: TVariableValues): string {
   if (block.type === 'rich_text') {
-    const first = richTextPlainText(block.content).split('\n', 1)[0]!.replace(/^• /, '').trim();
+    const first = richTextPlainText(block.content, values).split('\n', 1)[0]!.replace(/^• /, '').trim();
     return first ? shorten(first) : BLOCK_NAMES.rich_text;
   }
   if (block.type === 'pricing_table') return tableLabel(block);
@@ -453,10 +475,10 @@ function signerLines(block: TSignatureBlock): string {
 }
 
 /** The text shown for an added or removed block. */
-function blockSummary(block: TBlock, currency: string, locale: string): string {
+function blockSummary(block: TBlock, currency: string, locale: string, values: TVariableValues): string {
   switch (block.type) {
     case 'rich_text':
-      return richTextPlainText(block.content);
+      return richTextPlainText(block.content, values);
     case 'pricing_table':
       return block.lines
         .map((line) => {
@@ -656,7 +678,7 @@ const TABLE_KINDS: Record<TPricingTable['kind'], string> = { lines: 'Line items'
 
 /** Changes inside one block kept under the same id and type. */
 function diffSameBlock(before: TBlock, after: TBlock, ctx: TContext): TRevisionChange[] {
-  if (before.type === 'rich_text' && after.type === 'rich_text') return diffRichText(before, after, ctx.budget);
+  if (before.type === 'rich_text' && after.type === 'rich_text') return diffRichText(before, after, ctx);
   if (before.type === 'pricing_table' && after.type === 'pricing_table') {
     const tableChanges = valueChanges([
       { label: 'Title', before: orEmpty(before.title), after: orEmpty(after.title) },
@@ -686,20 +708,27 @@ function diffSameBlock(before: TBlock, after: TBlock, ctx: TContext): TRevisionC
   return [];
 }
 
-function diffRichText(before: TRichTextBlock, after: TRichTextBlock, budget: TBudget): TRevisionChange[] {
-  const a = richTextPlainText(before.content);
-  const b = richTextPlainText(after.content);
+function diffRichText(before: TRichTextBlock, after: TRichTextBlock, ctx: TContext): TRevisionChange[] {
+  const a = richTextPlainText(before.content, ctx.values.before);
+  const b = richTextPlainText(after.content, ctx.values.after);
   // Formatting alone (bold, a link's address) leaves the words as they were and is not reported.
   if (a === b) return [];
-  return [{ kind: 'text_changed', blockLabel: blockLabel(after), segments: diffTextWithin(a, b, budget) }];
+  return [
+    {
+      kind: 'text_changed',
+      blockLabel: blockLabel(after, ctx.values.after),
+      segments: diffTextWithin(a, b, ctx.budget),
+    },
+  ];
 }
 
-function addedOrRemoved(kind: 'block_added' | 'block_removed', block: TBlock, currency: string, locale: string) {
+function addedOrRemoved(kind: 'block_added' | 'block_removed', block: TBlock, ctx: TContext) {
+  const side = kind === 'block_added' ? 'after' : 'before';
   return {
     kind,
     blockType: block.type,
-    blockLabel: blockLabel(block),
-    text: blockSummary(block, currency, locale),
+    blockLabel: blockLabel(block, ctx.values[side]),
+    text: blockSummary(block, ctx[side], ctx.locale, ctx.values[side]),
   } satisfies TRevisionChange;
 }
 
@@ -708,12 +737,14 @@ function diffBlocks(before: readonly TBlock[], after: readonly TBlock[], ctx: TC
   const changes: TRevisionChange[] = [];
   for (const { before: a, after: b } of pairById(before, after)) {
     if (a && b && a.type === b.type) {
-      if (moved.has(b.id)) changes.push({ kind: 'block_moved', blockType: b.type, blockLabel: blockLabel(b) });
+      if (moved.has(b.id)) {
+        changes.push({ kind: 'block_moved', blockType: b.type, blockLabel: blockLabel(b, ctx.values.after) });
+      }
       changes.push(...diffSameBlock(a, b, ctx));
       continue;
     }
-    if (a) changes.push(addedOrRemoved('block_removed', a, ctx.before, ctx.locale));
-    if (b) changes.push(addedOrRemoved('block_added', b, ctx.after, ctx.locale));
+    if (a) changes.push(addedOrRemoved('block_removed', a, ctx));
+    if (b) changes.push(addedOrRemoved('block_added', b, ctx));
   }
   return changes;
 }
@@ -752,20 +783,23 @@ function diffTotals(before: TComparableVersion, after: TComparableVersion, ctx: 
 }
 
 /**
- * What changed from one sent revision to a later one: the proposal's fields, then the blocks in
- * the newer document's order (a removed block where it stood), then the totals. Blocks, pricing
- * lines and milestones are matched by id, so an edited block is a change, not a removal and an
- * addition. Money is formatted in each revision's own currency. Identical revisions give [].
+ * What changed from one version to a later one: the proposal's fields, then the blocks in the
+ * newer document's order (a removed block where it stood), then the totals. Blocks, pricing lines
+ * and milestones are matched by id, so an edited block is a change, not a removal and an addition.
+ * Money is formatted in each version's own currency. Variables read as `{{name}}` unless `values`
+ * gives each version's (as `diffSentRevisions` does). Identical versions give [].
  */
 export function diffRevisions(
   before: TComparableVersion,
   after: TComparableVersion,
   locale = 'en-US',
+  values: { before: TVariableValues; after: TVariableValues } = { before: null, after: null },
 ): TRevisionChange[] {
   const ctx: TContext = {
     locale,
     before: before.currency,
     after: after.currency,
+    values,
     budget: { steps: DIFF_BUDGET_STEPS },
   };
   return [
@@ -773,4 +807,17 @@ export function diffRevisions(
     ...diffBlocks(before.document.blocks, after.document.blocks, ctx),
     ...diffTotals(before, after, ctx),
   ];
+}
+
+/**
+ * What changed between two sent revisions as their reader saw them: each revision's variables
+ * filled with that revision's own values (the client's name as it was sent then), so a new value
+ * shows as changed words and no `{{name}}` is left for a person to decode.
+ */
+export function diffSentRevisions(
+  before: TRevisionSnapshot,
+  after: TRevisionSnapshot,
+  locale?: string,
+): TRevisionChange[] {
+  return diffRevisions(before, after, locale, { before: snapshotContext(before), after: snapshotContext(after) });
 }

@@ -2,6 +2,7 @@ import type { TDocument } from '../document/schema';
 import type { TPricingSelection } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
 import type { TProposalClient } from '../workspace/proposals';
+import type { TSignatureMethod } from './signature-rules';
 import type { TSignatureEvidence } from './signing';
 
 /**
@@ -76,11 +77,25 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** The text the client agrees to when accepting; its SHA-256 goes on the certificate. */
-export const CONSENT_TEXT =
-  'I have read this proposal and accept it on the terms it states. I agree that typing my full name and ' +
-  'ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records ' +
-  'my name, email address, IP address, browser and the time of acceptance as evidence.';
+/** What a signer does to sign, as the consent statement says it: the way they actually signed. */
+const SIGNING_ACT: Record<TSignatureMethod, string> = {
+  typed: 'typing my full name',
+  drawn: 'drawing my signature',
+  uploaded: 'uploading an image of my signature',
+};
+
+/**
+ * The statement a signer agrees to, for the way they sign: the sign forms show it as the signer
+ * chooses a way, and the server records it (and its SHA-256) from the mark it receives, never
+ * from text the browser sends, so what was shown is what was recorded.
+ */
+export function consentText(method: TSignatureMethod): string {
+  return (
+    `I have read this proposal and accept it on the terms it states. I agree that ${SIGNING_ACT[method]} and ` +
+    'ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records ' +
+    'my name, email address, IP address, browser and the time of acceptance as evidence.'
+  );
+}
 
 /** The evidence of an acceptance, shown on the certificate page and printed in the PDF. */
 export type TAcceptanceCertificate = {
@@ -97,6 +112,7 @@ export type TAcceptanceCertificate = {
   userAgent: string;
   revisionNumber: number;
   revisionHash: string;
+  /** The first client signer's statement; each signature carries its own (`signatures`). */
   consentText: string;
   /** SHA-256 of consentText, lowercase hex. */
   consentHash: string;

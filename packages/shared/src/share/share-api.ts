@@ -119,7 +119,6 @@ export type TSharedProposal = {
   logoUrl: string | null;
   /** The free plan's "Made with Draftwell" footer. */
   showMadeWithFooter: boolean;
-  consentText: string;
   acceptance: TAcceptanceCertificate | null;
   /** The sealed (digitally signed) PDF of the accepted proposal: `ready` to download at `…/sealed-pdf`. */
   sealedPdf: TSealedPdfState;

@@ -17,6 +17,12 @@ export const SIGNATURE_METHOD_LABELS: Record<TSignatureMethod, string> = {
   uploaded: 'Upload',
 };
 
+/** The ways a signer is offered, in the order Type, Draw, Upload; all three when none is allowed. */
+export function offeredMethods(allowed: readonly TSignatureMethod[]): TSignatureMethod[] {
+  const listed = SIGNATURE_METHODS.filter((m) => allowed.includes(m));
+  return listed.length > 0 ? listed : [...SIGNATURE_METHODS];
+}
+
 export type TSignatureImageKind = Exclude<TSignatureMethod, 'typed'>;
 export type TSignatureImageFormat = 'png' | 'jpeg';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TKindTotals } from '../document/display';
 import type { TProposalStatus } from './proposals';
 
 /** How many calendar months the overview's chart covers, the current one included. */
@@ -37,8 +38,12 @@ export const ZOverviewQuery = z.strictObject({
 });
 export type TOverviewQuery = z.output<typeof ZOverviewQuery>;
 
-/** An amount in minor units of one currency: amounts in different currencies are never added up. */
-export type TCurrencyTotal = { currency: string; total: number };
+/**
+ * What clients accepted in one currency, per billing kind, in minor units: the one-off total and
+ * the recurring ones (issue 24: a retainer is worth its monthly total too). Amounts in different
+ * currencies are never added up.
+ */
+export type TAcceptedValue = { currency: string } & TKindTotals;
 
 export type TOverviewMonth = {
   /** yyyy-mm, in the time zone asked for. */
@@ -50,10 +55,11 @@ export type TOverviewMonth = {
   /** Proposals accepted in the month. */
   accepted: number;
   /**
-   * One-off totals of the month's acceptances as the clients accepted them (their options and
-   * quantities, as on the certificate), per currency of the accepted revision, largest first.
+   * The month's acceptances as the clients accepted them (their options and quantities, as on the
+   * certificate), one-off and recurring, per currency of the accepted revision, largest first by
+   * a first year's worth (one-off + 12 × monthly + yearly).
    */
-  acceptedValue: TCurrencyTotal[];
+  acceptedValue: TAcceptedValue[];
 };
 
 export const ACTIVITY_KINDS = ['created', 'sent', 'viewed', 'accepted', 'declined', 'expired'] as const;
@@ -79,8 +85,8 @@ export type TOverview = {
   counts: Record<TProposalStatus, number> & { total: number };
   /** accepted ÷ (accepted + declined), 0..1; null while nothing was decided. */
   winRate: number | null;
-  /** One-off totals of the proposals accepted this calendar month, as accepted (see TOverviewMonth), per currency, largest first. */
-  acceptedThisMonth: Array<TCurrencyTotal & { count: number }>;
+  /** The proposals accepted this calendar month, as accepted (see TOverviewMonth), per currency, largest first, with how many. */
+  acceptedThisMonth: Array<TAcceptedValue & { count: number }>;
   /** Exactly OVERVIEW_MONTHS entries, oldest first, the current month last. */
   months: TOverviewMonth[];
   /** Newest first, at most OVERVIEW_ACTIVITY_LIMIT. */

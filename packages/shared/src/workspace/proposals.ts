@@ -113,3 +113,12 @@ export type TProposal = {
 
 /** A proposal in a list: everything but the document. */
 export type TProposalSummary = Omit<TProposal, 'document'>;
+
+/**
+ * What the client accepted: the totals of their choices (options, quantities), in the accepted
+ * revision's currency, as on the certificate; the proposal's own `totals` are the sender's defaults.
+ */
+export type TAcceptedTotals = { currency: string; totals: TPricingTotals };
+
+/** A proposal in the app's list: its summary and, once accepted, what was accepted (issue 24). */
+export type TProposalListItem = TProposalSummary & { accepted: TAcceptedTotals | null };

@@ -1,6 +1,6 @@
 import { PROTECTED_ROUTES } from '@draftwell/shared/paths';
 import type { Context } from 'hono';
-import { ZName } from '@draftwell/shared/auth';
+import { ZDeleteAccount, ZName } from '@draftwell/shared/auth';
 import type { TAppEnv } from '../../http/context';
 import { unstorableTextFields } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
@@ -45,12 +45,12 @@ export async function authHandler(c: Context<TAppEnv>) {
     }
     if (name.data !== fields.name) forward = { ...fields, name: name.data };
   }
-  // better-auth lets a session younger than a day delete its account without a password; we
-  // always ask for it.
-  if (path === '/delete-user' && (typeof fields.password !== 'string' || fields.password === '')) {
-    throw new AppError('invalid', 'Enter your password to confirm.', {
-      fields: { password: 'Enter your password to confirm.' },
-    });
+  if (path === '/delete-user') {
+    const confirmed = ZDeleteAccount.safeParse(fields);
+    if (!confirmed.success) {
+      const message = confirmed.error.issues[0]!.message;
+      throw new AppError('invalid', message, { fields: { password: message } });
+    }
   }
   if (c.req.method === 'POST' && path === '/change-email') {
     forward = await checkEmailChange({

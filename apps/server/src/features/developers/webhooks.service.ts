@@ -19,7 +19,7 @@ import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
 import { sealSecret } from '../../lib/secret-box';
 import { isUuid } from '../../lib/sql-text';
-import { checkWebhookUrl } from '../../webhooks/address';
+import { checkWebhookTarget, type TResolver } from '../../webhooks/address';
 import { newEventId, testEventBody, WEBHOOK_SECRET_PURPOSE, WEBHOOKS_CHANNEL } from '../../webhooks/queue';
 import { newWebhookSecret } from '../../webhooks/signature';
 
@@ -30,6 +30,8 @@ import { newWebhookSecret } from '../../webhooks/signature';
  */
 
 type TArgs = { db: TDb; actor: TActor; env: Pick<TEnv, 'authSecret' | 'webhooksAllowHttpLoopback'> };
+/** What saving a URL needs besides: how its host name is resolved (`deps.resolveHost`). */
+type TSaveArgs = TArgs & { resolveHost: TResolver };
 type TEndpointRow = typeof webhookEndpoints.$inferSelect;
 type TDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -71,9 +73,16 @@ function toDelivery(row: TDeliveryRow): TWebhookDelivery {
   };
 }
 
-/** The URL's rules (https, public), as a 400 on the `url` field. */
-function checkedUrl(env: TArgs['env'], url: string): string {
-  const verdict = checkWebhookUrl(url, { allowHttpLoopback: env.webhooksAllowHttpLoopback });
+/**
+ * The URL's rules, as a 400 on the `url` field: https, and a host that resolves, now, to public
+ * addresses only (A26). Deliveries check it again the same way, so a name that moves inside
+ * later is refused then.
+ */
+async function checkedUrl(args: Pick<TSaveArgs, 'env' | 'resolveHost'>, url: string): Promise<string> {
+  const verdict = await checkWebhookTarget(url, {
+    allowHttpLoopback: args.env.webhooksAllowHttpLoopback,
+    resolve: args.resolveHost,
+  });
   if (!verdict.ok) throw new AppError('invalid', verdict.reason, { fields: { url: verdict.reason } });
   return verdict.url.toString();
 }
@@ -111,11 +120,12 @@ export async function createWebhookEndpoint({
   db,
   actor,
   env,
+  resolveHost,
   input,
-}: TArgs & {
+}: TSaveArgs & {
   input: { url: string; description: string; events: TWebhookEventType[] };
 }): Promise<TCreatedWebhookEndpoint> {
-  const url = checkedUrl(env, input.url);
+  const url = await checkedUrl({ env, resolveHost }, input.url);
   const secret = newWebhookSecret();
   const id = randomUUID();
   return db.transaction(async (tx) => {
@@ -147,15 +157,16 @@ export async function updateWebhookEndpoint({
   db,
   actor,
   env,
+  resolveHost,
   id,
   patch,
-}: TArgs & {
+}: TSaveArgs & {
   id: string;
   patch: { url?: string; description?: string; events?: TWebhookEventType[]; enabled?: boolean };
 }): Promise<TWebhookEndpoint> {
   if (!isUuid(id)) throw notFound();
   const set: PgUpdateSetSource<typeof webhookEndpoints> = { updatedAt: sql`now()` };
-  if (patch.url !== undefined) set.url = checkedUrl(env, patch.url);
+  if (patch.url !== undefined) set.url = await checkedUrl({ env, resolveHost }, patch.url);
   if (patch.description !== undefined) set.description = patch.description;
   if (patch.events !== undefined) set.events = patch.events;
   if (patch.enabled === true) Object.assign(set, { enabled: true, disabledAt: null, disabledReason: null });

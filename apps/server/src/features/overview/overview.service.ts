@@ -3,11 +3,13 @@ import {
   OVERVIEW_ACTIVITY_LIMIT,
   OVERVIEW_MONTHS,
   TIME_ZONE_MESSAGE,
+  type TAcceptedValue,
   type TActivityKind,
   type TOverview,
   type TOverviewActivity,
   type TOverviewMonth,
 } from '@draftwell/shared/workspace/overview';
+import type { TBillingKind } from '@draftwell/shared/document/pricing';
 import { PROPOSAL_STATUSES, type TProposalStatus } from '@draftwell/shared/workspace/proposals';
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
@@ -22,12 +24,13 @@ async function rowsOf<T>(db: TDb, query: SQL): Promise<T[]> {
 }
 
 /**
- * The one-off total the client accepted, in minor units: the acceptance's totals (the options they
- * ticked, the quantities they chose), the figure on the certificate and the PDF, never the
- * proposal's own totals, which are the sender's defaults. 0 where the stored totals lack it.
+ * One billing kind's total the client accepted, in minor units: the acceptance's totals (the
+ * options they ticked, the quantities they chose), the figures on the certificate and the PDF,
+ * never the proposal's own totals, which are the sender's defaults. 0 where the stored totals lack it.
  */
-const acceptedOneOff = sql`case when jsonb_typeof(${acceptances.totals}->'one_off'->'total') = 'number'
-  then (${acceptances.totals}->'one_off'->>'total')::numeric else 0 end`;
+const acceptedTotal = (kind: TBillingKind) =>
+  sql`case when jsonb_typeof(${acceptances.totals}->${kind}::text->'total') = 'number'
+  then (${acceptances.totals}->${kind}::text->>'total')::numeric else 0 end`;
 /** The currency of the revision accepted: the owner may have changed the draft's since it was sent. */
 const acceptedCurrency = sql`coalesce(${proposalRevisions.snapshot}->>'currency', ${proposals.currency})`;
 
@@ -55,7 +58,8 @@ type TMonthRow = {
   created: number;
   sent: number;
   accepted: number;
-  accepted_value: Array<{ currency: string; total: string; count: number }>;
+  /** Sums as text: numeric, which may pass 2^53 only in theory. */
+  accepted_value: Array<{ currency: string; one_off: string; monthly: string; yearly: string; count: number }>;
 };
 
 /**
@@ -79,7 +83,9 @@ async function monthsOf(db: TDb, ownerId: string, tz: string, now: Date): Promis
     ), events as (
       select date_trunc('month', e.at at time zone ${tz}::text) as m, e.kind,
         case when e.kind = 'accepted' then ${acceptedCurrency} else ${proposals.currency} end as currency,
-        case when e.kind = 'accepted' then ${acceptedOneOff} else 0 end as value
+        case when e.kind = 'accepted' then ${acceptedTotal('one_off')} else 0 end as one_off,
+        case when e.kind = 'accepted' then ${acceptedTotal('monthly')} else 0 end as monthly,
+        case when e.kind = 'accepted' then ${acceptedTotal('yearly')} else 0 end as yearly
       from ${proposals}
       -- At most one acceptance per proposal (its unique index), so no row is doubled.
       left join ${acceptances} on ${acceptances.proposalId} = ${proposals.id}
@@ -94,7 +100,8 @@ async function monthsOf(db: TDb, ownerId: string, tz: string, now: Date): Promis
         and greatest(${proposals.createdAt}, ${proposals.sentAt}, ${proposals.acceptedAt}) >= (select t from since)
         and e.at >= (select t from since)
     ), grouped as (
-      select m, kind, currency, count(*)::int as n, sum(value) as total
+      select m, kind, currency, count(*)::int as n,
+        sum(one_off) as one_off, sum(monthly) as monthly, sum(yearly) as yearly
       from events group by m, kind, currency
     )
     select to_char(s.m, 'YYYY-MM') as month,
@@ -102,8 +109,11 @@ async function monthsOf(db: TDb, ownerId: string, tz: string, now: Date): Promis
       coalesce(sum(g.n) filter (where g.kind = 'sent'), 0)::int as sent,
       coalesce(sum(g.n) filter (where g.kind = 'accepted'), 0)::int as accepted,
       coalesce(
-        jsonb_agg(jsonb_build_object('currency', g.currency, 'total', g.total::text, 'count', g.n)
-          order by g.total desc, g.currency) filter (where g.kind = 'accepted'),
+        jsonb_agg(
+          jsonb_build_object('currency', g.currency, 'one_off', g.one_off::text, 'monthly', g.monthly::text,
+            'yearly', g.yearly::text, 'count', g.n)
+          -- Largest first by a first year's worth.
+          order by g.one_off + 12 * g.monthly + g.yearly desc, g.currency) filter (where g.kind = 'accepted'),
         '[]'::jsonb
       ) as accepted_value
     from series s left join grouped g on g.m = s.m
@@ -194,19 +204,21 @@ export async function getOverview(args: { db: TDb; actor: TActor; tz: string; no
     recentActivity({ db, ownerId: actor.id }),
   ]);
 
+  const value = (v: TMonthRow['accepted_value'][number]): TAcceptedValue => ({
+    currency: v.currency,
+    one_off: Number(v.one_off),
+    monthly: Number(v.monthly),
+    yearly: Number(v.yearly),
+  });
   const months: TOverviewMonth[] = monthRows.map((r) => ({
     month: r.month,
     created: r.created,
     sent: r.sent,
     accepted: r.accepted,
-    acceptedValue: r.accepted_value.map((v) => ({ currency: v.currency, total: Number(v.total) })),
+    acceptedValue: r.accepted_value.map(value),
   }));
   const current = monthRows.at(-1);
-  const acceptedThisMonth = (current?.accepted_value ?? []).map((v) => ({
-    currency: v.currency,
-    total: Number(v.total),
-    count: v.count,
-  }));
+  const acceptedThisMonth = (current?.accepted_value ?? []).map((v) => ({ ...value(v), count: v.count }));
 
   // Expired proposals are left out: the client never answered, so they are neither a win nor a
   // loss, and counting them would make the rate depend on validity dates rather than decisions.

@@ -11,7 +11,7 @@ import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
 import { cutText } from '@draftwell/shared/text';
 import { asc, eq } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../../activity/events';
-import { shareUrl, signersOf } from '../../activity/signing';
+import { shareUrl, signerName, signersOf } from '../../activity/signing';
 import { planOf } from '../../billing/plan';
 import { expireIfDue, isDue } from '../../activity/expiry';
 import { issueRevisionPdf } from '../../activity/documents';
@@ -23,7 +23,8 @@ import {
   revisionByNumber,
   toRevision,
 } from '../../activity/records';
-import { businessProfiles, proposalComments, proposalEvents, proposals } from '../../db/schema';
+import type { TDb } from '../../db/client';
+import { businessProfiles, proposalComments, proposalEvents, proposalSigners, proposals } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import type { TActor, TSignedIn } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
@@ -63,26 +64,46 @@ export async function readOwnProposal(args: { deps: TAppDeps; signedIn: TSignedI
 /** The events whose details (time on page, address, device) are the paid plans' view analytics. */
 const ANALYTICS_EVENTS = new Set(['opened', 'downloaded']);
 
+/** What every plan sees of a visit: whose it was (issue 24), not how long it was. */
+const visitor = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => key === 'signerId' || key === 'name'));
+
 /**
- * Every event, oldest first; a long history is cut to its newest 500. Plans without detailed view
- * analytics see that the client opened or downloaded it, and when, but not for how long, from
- * where or on what. Acceptances keep theirs: they are evidence, on every plan.
+ * Names the signer of a visit recorded before visits carried a name (they carried the signer's
+ * id): their name now, read once for the proposal when such a visit is listed.
+ */
+async function withVisitorNames(db: TDb, proposalId: string, events: TProposalEvent[]): Promise<TProposalEvent[]> {
+  const unnamed = (e: TProposalEvent) => typeof e.data.signerId === 'string' && typeof e.data.name !== 'string';
+  if (!events.some(unnamed)) return events;
+  const signers = await db
+    .select({ id: proposalSigners.id, name: proposalSigners.name, email: proposalSigners.email })
+    .from(proposalSigners)
+    .where(eq(proposalSigners.proposalId, proposalId));
+  const names = new Map(signers.map((s) => [s.id, signerName(s)]));
+  return events.map((e) => {
+    const name = unnamed(e) ? names.get(e.data.signerId as string) : undefined;
+    return name ? { ...e, data: { ...e.data, name } } : e;
+  });
+}
+
+/**
+ * Every event, oldest first; a long history is cut to its newest 500. A client's visit or
+ * download names the signer whose link it was. Plans without detailed view analytics see that a
+ * signer opened or downloaded it, and when, but not for how long, from where or on what.
+ * Acceptances keep theirs: they are evidence, on every plan.
  */
 export async function listEvents(args: TArgs): Promise<TProposalEvent[]> {
   const row = await ownedRow(args);
+  const db = args.deps.database.db;
   const [rows, plan] = await Promise.all([
-    args.deps.database.db
-      .select()
-      .from(proposalEvents)
-      .where(eq(proposalEvents.proposalId, row.id))
-      .orderBy(asc(proposalEvents.seq)),
-    planOf(args.deps.database.db, args.deps.env.defaultPlan, args.actor.id),
+    db.select().from(proposalEvents).where(eq(proposalEvents.proposalId, row.id)).orderBy(asc(proposalEvents.seq)),
+    planOf(db, args.deps.env.defaultPlan, args.actor.id),
   ]);
-  const events = rows.slice(-500).map(toEvent);
+  const events = await withVisitorNames(db, row.id, rows.slice(-500).map(toEvent));
   if (PLANS[plan].features.viewAnalyticsAndReminders) return events;
   return events.map((e) =>
     ANALYTICS_EVENTS.has(e.type)
-      ? { ...e, data: e.type === 'downloaded' ? e.data : {}, ipAddress: null, userAgent: null }
+      ? { ...e, data: e.type === 'downloaded' ? e.data : visitor(e.data), ipAddress: null, userAgent: null }
       : e,
   );
 }

@@ -20,7 +20,7 @@ import {
   createProposal,
   deleteProposal,
   duplicateProposal,
-  listProposals,
+  listProposalItems,
   restoreProposal,
   saveProposal,
 } from './proposals.service';
@@ -75,7 +75,11 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   })
   .use(requireUser)
   .get('/', validQuery(ZProposalListQuery), async (c) => {
-    const page = await listProposals({ db: c.var.deps.database.db, actor: c.var.actor, query: c.req.valid('query') });
+    const page = await listProposalItems({
+      db: c.var.deps.database.db,
+      actor: c.var.actor,
+      query: c.req.valid('query'),
+    });
     return c.json(page, 200);
   })
   .post('/', validJson(ZProposalCreate), async (c) => {
@@ -105,6 +109,8 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
       actor: c.var.actor,
       id: c.req.param('id'),
       input: c.req.valid('json'),
+      ipAddress: c.var.clientIp,
+      userAgent: c.req.header('user-agent') ?? null,
     });
     return exactJson(c, proposal, 200);
   })

@@ -12,6 +12,8 @@ import {
   type TProposal,
   type TProposalClient,
   type TProposalCreate,
+  type TAcceptedTotals,
+  type TProposalListItem,
   type TProposalListQuery,
   type TProposalPatch,
   type TProposalStatus,
@@ -201,6 +203,17 @@ const { document: _document, ...summaryColumns } = getTableColumns(proposals);
 const updatedAtKey = sql<string>`to_char(${proposals.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
+ * What an accepted proposal's client accepted (TAcceptedTotals), by its one acceptance (a unique
+ * index); null for any other proposal. A subquery in the select list: it runs for the page's rows
+ * only, after the index has found them, and leaves the list's plan as it is (P5). Its columns are
+ * named by table: the list's own select names them bare.
+ */
+const acceptedTotals = sql<TAcceptedTotals | null>`case when "proposals"."status" = 'accepted' then (
+  select jsonb_build_object('currency', coalesce(r.snapshot->>'currency', "proposals"."currency"), 'totals', a.totals)
+  from acceptances a join proposal_revisions r on r.id = a.revision_id
+  where a.proposal_id = "proposals"."id") end`;
+
+/**
  * The public API's filter by accepted date (issue 24): ISO date-times, `after` inclusive and
  * `before` exclusive.
  */
@@ -212,8 +225,14 @@ export type TAcceptedRange = { acceptedAfter?: string; acceptedBefore?: string }
  * `proposals_owner_updated_idx` (or `proposals_owner_status_idx` with a status) in order and
  * stops after the page, whatever the number of proposals (P5). Filtered by accepted date, it
  * reads the range from `proposals_owner_accepted_idx` and sorts only the proposals in it.
+ * `accepted`: each accepted one's accepted totals too (the app's list shows them).
  */
-export function proposalListSelect(db: TDb, ownerId: string, query: TProposalListQuery & TAcceptedRange) {
+export function proposalListSelect(
+  db: TDb,
+  ownerId: string,
+  query: TProposalListQuery & TAcceptedRange,
+  { accepted = false }: { accepted?: boolean } = {},
+) {
   const cursor = decodeTimeCursor(query.cursor);
   const where: (SQL | undefined)[] = [eq(proposals.ownerId, ownerId), isNull(proposals.deletedAt)];
   if (query.status) where.push(eq(proposals.status, query.status));
@@ -230,27 +249,37 @@ export function proposalListSelect(db: TDb, ownerId: string, query: TProposalLis
   }
   const { ownerId: _owner, deletedAt: _deleted, saveWriter: _writer, saveSeq: _seq, ...columns } = summaryColumns;
   return db
-    .select({ ...columns, key: updatedAtKey })
+    .select({ ...columns, key: updatedAtKey, accepted: accepted ? acceptedTotals : sql<null>`null` })
     .from(proposals)
     .where(and(...where))
     .orderBy(desc(proposals.updatedAt), desc(proposals.id))
     .limit(query.limit + 1);
 }
 
-/** The user's proposals, most recently changed first, by keyset pages. */
+/** The user's proposals, most recently changed first, by keyset pages (the public API's list). */
 export async function listProposals(args: {
   db: TDb;
   actor: TActor;
   query: TProposalListQuery & TAcceptedRange;
 }): Promise<TPage<TProposalSummary>> {
+  const page = await listProposalItems(args, { accepted: false });
+  return { ...page, items: page.items.map(({ accepted: _accepted, ...summary }) => summary) };
+}
+
+/** The same pages for the app's list, each accepted proposal with what its client accepted. */
+export async function listProposalItems(
+  args: { db: TDb; actor: TActor; query: TProposalListQuery },
+  { accepted = true }: { accepted?: boolean } = {},
+): Promise<TPage<TProposalListItem>> {
   const { db, actor, query } = args;
-  const rows = await proposalListSelect(db, actor.id, query);
+  const rows = await proposalListSelect(db, actor.id, query, { accepted });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ key: _key, ...row }) =>
-      toSummary({ ...row, ownerId: actor.id, deletedAt: null, saveWriter: null, saveSeq: null }),
-    ),
+    items: page.map(({ key: _key, accepted: acceptedTotals, ...row }) => ({
+      ...toSummary({ ...row, ownerId: actor.id, deletedAt: null, saveWriter: null, saveSeq: null }),
+      accepted: acceptedTotals,
+    })),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ k: last.key, id: last.id }) : null,
   };
 }

@@ -1,7 +1,7 @@
 import {
-  CONSENT_TEXT,
   VARIABLE_LABELS,
   canonicalJson,
+  consentText,
   documentTotals,
   documentLocale,
   documentVariables,
@@ -111,6 +111,9 @@ export async function sendProposal(args: {
   actor: TActor;
   id: string;
   input: TSendProposal & { message: string };
+  /** Where the owner sends from: the evidence of a signature they give as they send. */
+  ipAddress: string | null;
+  userAgent: string | null;
 }): Promise<TProposal> {
   const { deps, actor, id, input } = args;
   if (!actor.emailVerified) {
@@ -191,8 +194,11 @@ export async function sendProposal(args: {
       owner: { name: sender.name, email: actor.email },
     });
     const owner = signers.find((s) => s.party === 'owner');
+    const ownerMark = input.ownerSignature
+      ? (input.ownerSignature.mark ?? { kind: 'typed' as const, text: input.ownerSignature.name })
+      : null;
     const signed =
-      settings.countersign === 'before' && owner && input.ownerSignature
+      settings.countersign === 'before' && owner && input.ownerSignature && ownerMark
         ? await tx
             .insert(signatures)
             .values({
@@ -205,10 +211,12 @@ export async function sendProposal(args: {
               name: input.ownerSignature.name,
               email: owner.email,
               role: owner.role,
-              consentText: CONSENT_TEXT,
-              consentHash: sha256Hex(CONSENT_TEXT),
+              ipAddress: args.ipAddress,
+              userAgent: args.userAgent?.slice(0, 1000) || null,
+              consentText: consentText(ownerMark.kind),
+              consentHash: sha256Hex(consentText(ownerMark.kind)),
               emailProof: 'account',
-              mark: input.ownerSignature.mark ?? { kind: 'typed', text: input.ownerSignature.name },
+              mark: ownerMark,
             })
             .returning()
         : [];

@@ -175,7 +175,14 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     },
     errors: [402, 423],
     handler: async (c, { param, body }) => {
-      const proposal = await sendProposal({ deps: c.var.deps, actor: c.var.actor, id: param('id'), input: body });
+      const proposal = await sendProposal({
+        deps: c.var.deps,
+        actor: c.var.actor,
+        id: param('id'),
+        input: body,
+        ipAddress: c.var.clientIp,
+        userAgent: c.req.header('user-agent') ?? null,
+      });
       return withAcceptance(c.var.deps.database.db, c.var.actor.id, proposal);
     },
   }),

@@ -67,7 +67,7 @@ export const WEBHOOK_ROUTES: TApiRoute[] = [
     scope: 'webhooks:write',
     summary: 'Add a webhook endpoint',
     description:
-      'An `https://` URL and the events it wants. The answer carries its signing secret, shown this once: keep it to verify `Draftwell-Signature`.',
+      'An `https://` URL and the events it wants. Its host name must resolve, when it is saved, to public addresses only (never a private, loopback, link-local or metadata address, nor a name only a private network knows, such as `localhost` or one under `.internal`): otherwise a 400 says why on `url`. The answer carries its signing secret, shown this once: keep it to verify `Draftwell-Signature`.',
     body: ZWebhookEndpointCreate,
     bodyName: 'WebhookEndpointCreate',
     bodyExample: {
@@ -83,7 +83,13 @@ export const WEBHOOK_ROUTES: TApiRoute[] = [
       example: CREATED,
     },
     handler: (c, { body }) =>
-      createWebhookEndpoint({ db: c.var.deps.database.db, actor: c.var.actor, env: c.var.deps.env, input: body }),
+      createWebhookEndpoint({
+        db: c.var.deps.database.db,
+        actor: c.var.actor,
+        env: c.var.deps.env,
+        resolveHost: c.var.deps.resolveHost,
+        input: body,
+      }),
   }),
   defineApiRoute({
     method: 'get',
@@ -109,7 +115,8 @@ export const WEBHOOK_ROUTES: TApiRoute[] = [
     tag: 'Webhooks',
     scope: 'webhooks:write',
     summary: 'Change a webhook endpoint',
-    description: 'Its URL, description or events; `enabled: true` turns an endpoint that was turned off back on.',
+    description:
+      'Its URL (checked as when an endpoint is added), description or events; `enabled: true` turns an endpoint that was turned off back on.',
     params: ENDPOINT,
     body: ZWebhookEndpointUpdate,
     bodyName: 'WebhookEndpointUpdate',
@@ -126,6 +133,7 @@ export const WEBHOOK_ROUTES: TApiRoute[] = [
         db: c.var.deps.database.db,
         actor: c.var.actor,
         env: c.var.deps.env,
+        resolveHost: c.var.deps.resolveHost,
         id: param('id'),
         patch: body,
       }),

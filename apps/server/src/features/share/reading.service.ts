@@ -1,5 +1,4 @@
 import {
-  CONSENT_TEXT,
   documentFileIds,
   type TAcceptanceCertificate,
   type TRevision,
@@ -19,7 +18,15 @@ import { files, proposalRevisions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { issueSealedPdf, sealedPdfStateOf } from '../../seal/sealed-documents';
 import { paymentRowOf, toSharedPayment } from '../../payments/terms';
-import { missing, readSharePage, requireRevision, resolveShare, type TRow, type TShareRequest } from './share-access';
+import {
+  missing,
+  readSharePage,
+  requireRevision,
+  resolveShare,
+  resolveSigner,
+  type TRow,
+  type TShareRequest,
+} from './share-access';
 
 /* What the client reads through the link: the proposal, its revisions, files, PDF and certificate. */
 
@@ -48,7 +55,6 @@ export async function getSharedProposal(req: TShareRequest): Promise<TSharedProp
     revisions: page.revisions,
     logoUrl: snapshot.sender.logoFileId ? shareFileUrl(req.token, snapshot.sender.logoFileId) : null,
     showMadeWithFooter: madeWithFooter,
-    consentText: CONSENT_TEXT,
     acceptance: page.certificate,
     sealedPdf: row.status === 'accepted' ? sealedPdfStateOf(page.sealed) : 'none',
     decline: decline
@@ -137,7 +143,7 @@ export async function readSharedFile(req: TShareRequest, fileId: string) {
 
 /** The newest revision (or revision `number`) as a PDF, with the certificate once accepted. */
 export async function sharePdf(req: TShareRequest & { number?: number }) {
-  const row = await resolveShare(req);
+  const { row, signer } = await resolveSigner(req);
   const db = req.deps.database.db;
   const revision = req.number ? await revisionByNumber(db, row.id, req.number) : await requireRevision(req, row);
   if (!revision) throw new AppError('not_found', 'That revision does not exist.');
@@ -146,6 +152,7 @@ export async function sharePdf(req: TShareRequest & { number?: number }) {
     proposal: row,
     revision,
     by: 'client',
+    signer: { id: signer.id, name: signerName(signer) },
     ipAddress: req.ip,
     userAgent: req.userAgent,
   });
@@ -160,11 +167,12 @@ export async function getShareCertificate(req: TShareRequest): Promise<TAcceptan
 
 /** The accepted proposal's sealed PDF, as stored (decision 0014): 409 with Retry-After while it is made. */
 export async function shareSealedPdf(req: TShareRequest) {
-  const row = await resolveShare(req);
+  const { row, signer } = await resolveSigner(req);
   return issueSealedPdf({
     deps: req.deps,
     proposal: row,
     by: 'client',
+    signer: { id: signer.id, name: signerName(signer) },
     ipAddress: req.ip,
     userAgent: req.userAgent,
   });

@@ -1,9 +1,9 @@
-import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { snapshotContext } from '@draftwell/shared/document/display';
 import { documentSections, sectionTimesOf, type TSectionTime } from '@draftwell/shared/document/sections';
 import type { TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { and, eq, sql } from 'drizzle-orm';
-import { recordEvent } from '../../activity/events';
+import { recordEvent, signerData } from '../../activity/events';
+import { signerName } from '../../activity/signing';
 import type { TDb } from '../../db/client';
 import { proposalEvents, proposalRevisions, proposals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -33,6 +33,7 @@ export async function startView(
   await limitViews(req, row);
   const db = req.deps.database.db;
   const revision = await requireRevision(req, row);
+  const visitor = signerName(signer);
   const { event, firstView } = await db.transaction(async (tx) => {
     const opened = await recordEvent(tx, {
       proposalId: row.id,
@@ -40,8 +41,9 @@ export async function startView(
       type: 'opened',
       actor: 'client',
       revisionNumber: revision.number,
-      // Whose link it was: follow-up words a reminder for a signer who has not opened it yet.
-      data: { seconds: 0, signerId: signer.id },
+      // Whose link it was: the owner's page credits the visit to them, and follow-up words a
+      // reminder for a signer who has not opened it yet.
+      data: { seconds: 0, ...signerData({ id: signer.id, name: visitor }) },
       ipAddress: req.ip,
       userAgent: req.userAgent,
     });
@@ -50,7 +52,6 @@ export async function startView(
       .set({ status: 'viewed', viewedAt: sql`coalesce(${proposals.viewedAt}, now())` })
       .where(and(eq(proposals.id, row.id), eq(proposals.status, 'sent')))
       .returning({ id: proposals.id });
-    const client = row.client as TProposalClient;
     // One email per revision on the first visit; later visits are in the timeline and the toast.
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId));
     if (owner && viewed.length > 0) {
@@ -60,7 +61,7 @@ export async function startView(
         ownerActivityMail({
           to: owner.email,
           title: row.title,
-          text: `${client.name || 'Your client'} opened “${row.title}”.`,
+          text: `${visitor} opened “${row.title}”.`,
           detail: `${row.number}, revision ${revision.number}.`,
           url: ownerUrl(req.deps, row.id),
         }),

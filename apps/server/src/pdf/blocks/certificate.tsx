@@ -1,11 +1,16 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 import { Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatUtcInstant, kindsToTotal, lineChoice, unitLabel } from '@draftwell/shared/document/display';
+import {
+  formatUtcInstant,
+  kindsToTotal,
+  lineChoice,
+  signatureFacts,
+  unitLabel,
+} from '@draftwell/shared/document/display';
 import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TPricingTable } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
-import type { TEmailProof } from '@draftwell/shared/share/signing';
 import type { ReactElement } from 'react';
 import { Footer } from './footer';
 import type { TPdfModel } from './model';
@@ -28,9 +33,10 @@ const s = StyleSheet.create({
   certValue: { flex: 1, ...type(9.5, 1.35) },
   certHash: { flex: 1, ...type(8.5, 1.35) },
   certSection: { ...type(11.5, 1.3), fontWeight: 'bold', marginTop: 16, marginBottom: 6 },
-  consent: { ...type(9.5, 1.45), padding: 10, backgroundColor: TINT, marginBottom: 6 },
-  signature: { marginBottom: 10 },
+  consent: { flex: 1, ...type(9, 1.4), paddingVertical: 2, paddingHorizontal: 6, backgroundColor: TINT },
+  signature: { marginBottom: 12 },
   signatureHead: { ...type(10, 1.35), fontWeight: 'bold', marginBottom: 4 },
+  mark: { marginBottom: 4 },
 });
 
 function CertRow({ term, value, model, hash }: { term: string; value: string; model: TPdfModel; hash?: boolean }) {
@@ -42,30 +48,36 @@ function CertRow({ term, value, model, hash }: { term: string; value: string; mo
   );
 }
 
-const PROOF: Record<TEmailProof, string> = {
-  link: 'the link emailed to this address',
-  code: 'a code emailed to this address',
-  account: 'signed in as the sender',
-};
-
-/** Every signature in the order given: who, in what role, when, from where, and the mark. */
+/**
+ * Every signature in the order given: who, in what role, the mark, and their own evidence (when,
+ * from which address and browser, the statement they agreed to), worded as on the web.
+ */
 function Signatures({ certificate, model }: { certificate: TAcceptanceCertificate; model: TPdfModel }) {
   return (
     <>
       <Text style={s.certSection} minPresenceAhead={80}>
-        Signatures
+        {certificate.signatures.length === 1 ? 'Signature' : 'Signatures'}
       </Text>
       {certificate.signatures.map((g, i) => (
         <View key={g.id} style={s.signature} wrap={false}>
           <Text style={s.signatureHead}>
             {model.clean(`${i + 1}. ${g.name}${g.role ? `, ${g.role}` : ''}${g.party === 'owner' ? ' (sender)' : ''}`)}
           </Text>
-          {g.mark ? <SignatureMarkPdf mark={g.mark} model={model} width={180} height={48} /> : null}
-          <CertRow term="Email" value={g.email} model={model} />
-          <CertRow term="Signed at (UTC, ISO 8601)" value={g.signedAt} model={model} />
-          <CertRow term="IP address" value={g.ipAddress ?? ''} model={model} />
-          <CertRow term="Browser (user agent)" value={g.userAgent ?? ''} model={model} />
-          <CertRow term="Address shown by" value={PROOF[g.emailProof]} model={model} />
+          {g.mark ? (
+            <View style={s.mark}>
+              <SignatureMarkPdf mark={g.mark} model={model} width={180} height={48} />
+            </View>
+          ) : null}
+          {signatureFacts(g, model.context.locale).map((fact) =>
+            fact.kind === 'quote' ? (
+              <View key={fact.term} style={s.certRow}>
+                <Text style={s.certTerm}>{fact.term}</Text>
+                <Text style={s.consent}>{model.clean(fact.value)}</Text>
+              </View>
+            ) : (
+              <CertRow key={fact.term} term={fact.term} value={fact.value} model={model} hash={fact.kind === 'code'} />
+            ),
+          )}
         </View>
       ))}
     </>
@@ -109,15 +121,6 @@ export function CertificatePage({ certificate, model }: { certificate: TAcceptan
     .join(', ');
   const options = selectedOptions(certificate, model);
   const short = options.length <= CERTIFICATE_TAIL_ROWS;
-  const consent = (
-    <>
-      <Text style={s.certSection} minPresenceAhead={60}>
-        Consent
-      </Text>
-      <Text style={s.consent}>{model.clean(certificate.consentText)}</Text>
-      <CertRow term="Consent text hash (SHA-256)" value={certificate.consentHash} model={model} hash />
-    </>
-  );
   const optionsTitle = (
     <Text style={s.certSection} minPresenceAhead={60}>
       Selected options
@@ -152,30 +155,21 @@ export function CertificatePage({ certificate, model }: { certificate: TAcceptan
         <CertRow term="Proposal" value={`${certificate.proposalNumber} · ${certificate.proposalTitle}`} model={model} />
         <CertRow term="From" value={sender} model={model} />
         <CertRow term="Accepted by" value={certificate.name} model={model} />
-        <CertRow term="Email" value={certificate.email} model={model} />
-        <CertRow term="Accepted at (UTC, ISO 8601)" value={certificate.acceptedAt} model={model} />
         <CertRow
           term="Accepted at"
           value={formatUtcInstant(certificate.acceptedAt, model.context.locale)}
           model={model}
         />
-        <CertRow term="IP address" value={certificate.ipAddress} model={model} />
-        <CertRow term="Browser (user agent)" value={certificate.userAgent} model={model} />
         <CertRow term="Revision" value={String(certificate.revisionNumber)} model={model} />
         <CertRow term="Revision hash (SHA-256)" value={certificate.revisionHash} model={model} hash />
         <CertRow term="Certificate id" value={certificate.id} model={model} />
-        {certificate.signatures.length > 1 || certificate.signatures.some((g) => g.mark) ? (
-          <Signatures certificate={certificate} model={model} />
-        ) : null}
+        <Signatures certificate={certificate} model={model} />
 
-        {short ? null : consent}
         {short ? null : optionsTitle}
         {short ? null : options.slice(0, -CERTIFICATE_TAIL_ROWS)}
         {/* The end of the certificate stays together, so a page it runs onto never holds only
-            a line or two of it: its last option rows (or, with few options, the consent too)
-            and the totals. */}
+            a line or two of it: its last option rows (all of them, when few) and the totals. */}
         <View wrap={false}>
-          {short ? consent : null}
           {short ? optionsTitle : null}
           {short ? options : options.slice(-CERTIFICATE_TAIL_ROWS)}
           <Text style={s.certSection}>Totals</Text>

@@ -16,8 +16,9 @@ const s = StyleSheet.create({
     minHeight: 30,
   },
   logo: { maxHeight: 48, maxWidth: 170, objectFit: 'contain' },
-  from: { ...type(14, 1.2), fontWeight: 'bold' },
-  number: { ...type(9.5, 1.2), color: MUTED },
+  // A long name wraps beside the number rather than pushing it off the page.
+  from: { ...type(14, 1.2), fontWeight: 'bold', flex: 1 },
+  number: { ...type(9.5, 1.2), color: MUTED, flexShrink: 0, marginLeft: 12 },
   title: { ...type(24, 1.2), fontWeight: 'bold' },
   facts: { flexDirection: 'row', marginTop: 20 },
   fact: { flex: 1, paddingRight: 12 },

@@ -18,10 +18,13 @@ import {
   type TPricingTotals,
 } from '@draftwell/shared/document/pricing';
 import type { TPricingLine, TPricingTable } from '@draftwell/shared/document/schema';
+import { breakLongWord } from '../pdf-text';
 import { money, type TPdfModel } from './model';
 import { FAINT, MUTED, RULE, TINT, base, type } from './styles';
 
 const COLUMN = { description: 3.4, quantity: 1.2, unitPrice: 1.5, percent: 0.9, total: 1.6 };
+/** The quantity's column holds about ten characters: a longer unit (up to 20) breaks inside it. */
+const breakUnit = (word: string) => breakLongWord(word, 10);
 
 const s = StyleSheet.create({
   sectionTitle: { ...type(13.5, 1.3), fontWeight: 'bold', marginBottom: 4 },
@@ -154,7 +157,7 @@ export function PricingTablePdf({ table, model }: { table: TPricingTable; model:
                   <Text style={s.lineDescription}>{clean(line.description.trim() || 'Item')}</Text>
                   {status ? <Text style={[s.tag, included ? { color: model.accent } : {}]}>{status}</Text> : null}
                 </View>
-                <Text style={[s.num, { flex: COLUMN.quantity }]}>
+                <Text style={[s.num, { flex: COLUMN.quantity }]} hyphenationCallback={breakUnit}>
                   {clean(`${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trim())}
                 </Text>
                 <Text style={[s.num, { flex: COLUMN.unitPrice }]}>

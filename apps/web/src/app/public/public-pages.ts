@@ -19,9 +19,6 @@ const LOADERS: Record<string, TLoader> = {
   [SHARE_ROUTES.verify]: () => import('../routes/share/verify'),
 };
 
-/** Every public page's path (a trailing slash aside). */
-export const PUBLIC_PAGE_PATHS = Object.keys(LOADERS);
-
 const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /** True when the public entry draws `pathname` itself. */

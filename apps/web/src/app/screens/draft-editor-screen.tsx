@@ -29,7 +29,7 @@ import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from '@/fea
 import { ProposalDetailsFields, type TProposalFields } from '@/features/editor/components/proposal-details-fields';
 import type { TDocumentEditorHandle } from '@/features/editor/types';
 import { useDocumentLocale, useSender } from '@/features/editor/use-sender';
-import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-load-states';
 import { useDeleteProposalWithUndo } from '@/features/proposals/hooks/use-delete-with-undo';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { SaveAsTemplateDialog } from '@/features/templates/components/save-as-template-dialog';
@@ -238,7 +238,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
   return (
     <div className="space-y-4">
       <div className="bg-card flex flex-wrap items-center gap-3 rounded-lg border p-4">
-        <div className="min-w-0 flex-1 basis-64">
+        <div className="min-w-0 flex-1 sm:basis-64">
           <label htmlFor="proposal-title" className="sr-only">
             Title
           </label>
@@ -270,29 +270,33 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
             </p>
           ) : null}
         </div>
-        <SaveStatus
-          status={autosave.status}
-          lastSavedAt={autosave.lastSavedAt}
-          error={autosave.error}
-          storageAvailable={autosave.storageAvailable}
-          onRetry={() => void autosave.flush()}
-        />
-        <Button variant="outline" onClick={() => setPreviewing(editorRef.current?.getDocument() ?? record.document)}>
-          <Eye aria-hidden="true" /> Preview
-        </Button>
-        {editable ? (
-          <Button
-            onClick={() => void onSend()}
-            disabled={sending === 'saving'}
-            aria-busy={sending === 'saving' || undefined}
-          >
-            <Send aria-hidden="true" />
-            {sending === 'saving' ? 'Saving…' : record.status === 'draft' ? 'Send' : 'Send again'}
+        {/* On a phone these take a row of their own under the title, which keeps "…" beside it;
+            from sm up they sit in the title's row, before "…". */}
+        <div className="flex basis-full flex-wrap items-center gap-3 max-sm:order-last sm:contents">
+          <SaveStatus
+            status={autosave.status}
+            lastSavedAt={autosave.lastSavedAt}
+            error={autosave.error}
+            storageAvailable={autosave.storageAvailable}
+            onRetry={() => void autosave.flush()}
+          />
+          <Button variant="outline" onClick={() => setPreviewing(editorRef.current?.getDocument() ?? record.document)}>
+            <Eye aria-hidden="true" /> Preview
           </Button>
-        ) : null}
+          {editable ? (
+            <Button
+              onClick={() => void onSend()}
+              disabled={sending === 'saving'}
+              aria-busy={sending === 'saving' || undefined}
+            >
+              <Send aria-hidden="true" />
+              {sending === 'saving' ? 'Saving…' : record.status === 'draft' ? 'Send' : 'Send again'}
+            </Button>
+          ) : null}
+        </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="icon" aria-label="More actions">
+            <Button variant="outline" size="icon" aria-label="More actions" className="shrink-0">
               <MoreHorizontal aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>

@@ -29,7 +29,7 @@ import { RevisionsCard } from '@/features/proposal-view/components/revisions-car
 import { SignersCard } from '@/features/proposal-view/components/signers-card';
 import { TimeStamp } from '@/features/proposal-view/components/time-stamp';
 import { WithdrawDialog } from '@/features/proposal-view/components/withdraw-dialog';
-import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-header';
+import { ProposalLoadError, ProposalNotFound } from '@/features/proposals/components/proposal-load-states';
 import { isProposalId } from '@/features/proposals/utils/is-proposal-id';
 import { ApiError } from '@/lib/api-client';
 import { useBilling } from '@/lib/api/billing-state';
@@ -234,7 +234,7 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
   }
 
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 wrap-anywhere">
       <ProposalViewHeader proposal={p} everSent={everSent} onOpen={setDialog} />
 
       {revisions.isPending ? (

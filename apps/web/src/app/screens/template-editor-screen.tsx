@@ -15,7 +15,7 @@ import { useAutosave } from '@/features/editor/autosave/use-autosave';
 import { DocumentPreviewDialog, EditorSkeleton, LazyDocumentEditor } from '@/features/editor/components/editor-parts';
 import type { TDocumentEditorHandle } from '@/features/editor/types';
 import { useDocumentLocale, useSender } from '@/features/editor/use-sender';
-import { ProposalLoadError } from '@/features/proposals/components/proposal-header';
+import { ProposalLoadError } from '@/features/proposals/components/proposal-load-states';
 import { useTemplate } from '@/features/templates/api/get-template';
 import { updateTemplate } from '@/features/templates/api/template-actions';
 import { sampleContext } from '@/features/templates/utils/sample-context';

@@ -8,6 +8,9 @@ import { cn } from '@/lib/cn';
 
 export type TBillingPeriod = 'monthly' | 'yearly';
 
+/** A card's button: a link, or a disabled button described by the element that says why. */
+export type TPlanAction = { to: string; label: string } | { label: string; disabledBy: string };
+
 /** Whole months saved by paying yearly, from the constants (so /pricing never disagrees with billing). */
 export function monthsFreeYearly(plan: TPlan): number {
   if (plan.priceMonthly === 0) return 0;
@@ -85,7 +88,7 @@ export function PlanCards({
   headingLevel?: 'h2' | 'h3';
   className?: string;
   /** Where each card's button goes: sign-up for visitors, the Plan tab for a signed-in user. */
-  actionFor?: (plan: TPlan) => { to: string; label: string };
+  actionFor?: (plan: TPlan) => TPlanAction;
 }) {
   const Heading = headingLevel;
   return (
@@ -93,6 +96,7 @@ export function PlanCards({
       {PLAN_LIST.map((plan) => {
         // Pro is what most people who send proposals every week need, so it gets the strong button.
         const featured = plan.id === 'pro';
+        const action = actionFor(plan);
         return (
           <li
             key={plan.id}
@@ -116,9 +120,20 @@ export function PlanCards({
                 </li>
               ))}
             </ul>
-            <Button asChild variant={featured ? 'default' : 'outline'} className="mt-8 w-full">
-              <Link to={actionFor(plan).to}>{actionFor(plan).label}</Link>
-            </Button>
+            {'to' in action ? (
+              <Button asChild variant={featured ? 'default' : 'outline'} className="mt-8 w-full">
+                <Link to={action.to}>{action.label}</Link>
+              </Button>
+            ) : (
+              <Button
+                variant={featured ? 'default' : 'outline'}
+                className="mt-8 w-full"
+                disabled
+                aria-describedby={action.disabledBy}
+              >
+                {action.label}
+              </Button>
+            )}
           </li>
         );
       })}

@@ -8,6 +8,7 @@ import {
   SIGNATURE_TEXT_MAX,
   checkSignatureImage,
   checkTypedSignature,
+  offeredMethods,
   type TSignatureMethod,
 } from '@draftwell/shared/share/signature-rules';
 import { FormField } from '@/components/form/form-field';
@@ -36,6 +37,8 @@ export type TSignatureInputProps = {
   allowed?: readonly TSignatureMethod[];
   /** The mark as it stands after every change: null while the chosen way has no usable mark yet. */
   onChange: (mark: TSignatureMark | null) => void;
+  /** The way chosen, as it changes: the consent statement beside the input names it. */
+  onMethodChange?: (method: TSignatureMethod) => void;
   /** A message about the mark from elsewhere (the server's answer), shown under the chosen way. */
   error?: string | undefined;
   /** Names the whole input. */
@@ -79,14 +82,12 @@ export function SignatureInput({
   signerName,
   allowed = SIGNATURE_METHODS,
   onChange,
+  onMethodChange,
   error,
   label = 'Your signature',
   disabled = false,
 }: TSignatureInputProps) {
-  const methods = useMemo(() => {
-    const listed = SIGNATURE_METHODS.filter((m) => allowed.includes(m));
-    return listed.length > 0 ? listed : [...SIGNATURE_METHODS];
-  }, [allowed]);
+  const methods = useMemo(() => offeredMethods(allowed), [allowed]);
   const [chosen, setChosen] = useState<TSignatureMethod>(methods[0]!);
   const method = methods.includes(chosen) ? chosen : methods[0]!;
 
@@ -118,6 +119,13 @@ export function SignatureInput({
   useEffect(() => {
     onChangeRef.current(mark);
   }, [mark]);
+  const onMethodChangeRef = useRef(onMethodChange);
+  useEffect(() => {
+    onMethodChangeRef.current = onMethodChange;
+  }, [onMethodChange]);
+  useEffect(() => {
+    onMethodChangeRef.current?.(method);
+  }, [method]);
 
   useEffect(() => {
     if (!focusAfterSwitch.current) return;

@@ -19,7 +19,7 @@ export function DialogContent({
       <P.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <P.Content
         className={cn(
-          'bg-card text-card-foreground fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border p-6 shadow-lg',
+          'bg-card text-card-foreground fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border p-6 wrap-anywhere shadow-lg',
           wide ? 'max-w-4xl' : 'max-w-lg',
           className,
         )}

@@ -12,7 +12,6 @@ const clients = ownedCollection<TClient, TClientInput, TClientPatch>('clients', 
   },
 });
 
-export const clientKeys = clients.keys;
 export const hideClientForDelete = clients.hideForDelete;
 export const useClientList = clients.useList;
 export const useCreateClient = clients.useCreate;

@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from '@/lib/navigation';
-import { PLAN_LIST, PLANS, type TBillingState, type TPlan } from '@draftwell/shared/plans';
+import { BILLING_OFF_MESSAGE, PLAN_LIST, PLANS, type TBillingState, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
 import { usePublicSession } from '@/lib/api/public-session';
 import { BillingPeriodSwitch } from '@/components/plans/billing-period-switch';
-import { monthsFreeYearly, PlanCards, type TBillingPeriod } from '@/components/plans/plan-cards';
+import { monthsFreeYearly, PlanCards, type TBillingPeriod, type TPlanAction } from '@/components/plans/plan-cards';
 import { PlanComparisonTable } from '@/features/marketing/components/plan-comparison-table';
 import { usePageTitle } from '@/lib/page-title';
 import { API_BASE, unwrap } from '@/lib/http';
@@ -89,33 +89,41 @@ const FAQS: { question: string; answer: ReactNode }[] = [
   },
 ];
 
-/** A signed-in visitor's plan, which their card names "Manage your plan"; undefined until known. */
-function useCurrentPlan(signedIn: boolean): TPlan['id'] | undefined {
-  const [plan, setPlan] = useState<TPlan['id']>();
+/**
+ * A signed-in visitor's plan, which their card names "Manage your plan", and whether this server
+ * bills; undefined until known.
+ */
+function useCurrentPlan(signedIn: boolean): Pick<TBillingState, 'plan' | 'billingEnabled'> | undefined {
+  const [state, setState] = useState<Pick<TBillingState, 'plan' | 'billingEnabled'>>();
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
     // A plain request: the typed client is the app's, not the public pages' (P8).
     unwrap<TBillingState>(fetch(`${API_BASE}/billing`, { credentials: 'same-origin', signal: controller.signal })).then(
-      (state) => setPlan(state.plan),
+      ({ plan, billingEnabled }) => setState({ plan, billingEnabled }),
       // Not known (offline, the session just ended): every card offers its plan.
       () => undefined,
     );
     return () => controller.abort();
   }, [signedIn]);
-  return plan;
+  return state;
 }
 
 export default function PricingPage() {
   const [period, setPeriod] = useState<TBillingPeriod>('monthly');
   const session = usePublicSession();
   const current = useCurrentPlan(Boolean(session));
-  // A signed-in user chooses in Profile → Plan, where their usage and billing are.
+  const billingOff = current?.billingEnabled === false;
+  const billingOffId = useId();
+  // A signed-in user chooses in Profile → Plan, where their usage and billing are; on a server
+  // without billing there is nothing to choose there, and the one notice above the cards says so.
   const actionFor = session
-    ? (plan: TPlan) =>
-        plan.id === current
+    ? (plan: TPlan): TPlanAction =>
+        plan.id === current?.plan
           ? { to: paths.plan, label: 'Manage your plan' }
-          : { to: `${paths.plan}&plan=${plan.id}`, label: `Choose ${plan.name}` }
+          : billingOff
+            ? { label: `Choose ${plan.name}`, disabledBy: billingOffId }
+            : { to: `${paths.plan}&plan=${plan.id}`, label: `Choose ${plan.name}` }
     : undefined;
 
   usePageTitle(
@@ -137,6 +145,14 @@ export default function PricingPage() {
       </header>
 
       <section aria-label="Plans" className="mt-10">
+        {billingOff ? (
+          <p
+            id={billingOffId}
+            className="mx-auto mb-6 max-w-2xl rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-center text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {BILLING_OFF_MESSAGE}
+          </p>
+        ) : null}
         <PlanCards period={period} headingLevel="h2" {...(actionFor ? { actionFor } : {})} />
       </section>
 

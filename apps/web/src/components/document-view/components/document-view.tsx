@@ -153,7 +153,7 @@ export function DocumentView({
       className={cx(
         // The accent: the brand colour made readable for each theme, else the app's primary.
         '[--dv-accent:var(--dv-accent-light,var(--primary))] dark:[--dv-accent:var(--dv-accent-dark,var(--primary))] print:[--dv-accent:var(--dv-accent-light,#1f2937)]',
-        '@container bg-card text-card-foreground mx-auto w-full max-w-[52rem] border-t-4 border-t-(--dv-accent) text-[1.0625rem] leading-[1.7]',
+        '@container bg-card text-card-foreground mx-auto w-full max-w-[52rem] wrap-anywhere border-t-4 border-t-(--dv-accent) text-[1.0625rem] leading-[1.7]',
         'print:max-w-none print:border-0 print:bg-white print:text-[11pt] print:text-black print:shadow-none',
         className,
       )}

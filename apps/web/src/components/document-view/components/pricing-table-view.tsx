@@ -28,10 +28,19 @@ type TProps = {
   onSelectionChange?: (next: TPricingSelection) => void;
 };
 
-/** Cells become label/value rows when the container is narrow (a phone, a side preview). */
+/**
+ * Cells become label/value rows when the container is narrow (a phone, a side preview). The label
+ * keeps its width: a long unit beside it wraps, not the word "Quantity".
+ */
 const CELL = 'flex items-baseline justify-between gap-4 py-1 @xl:table-cell @xl:py-3 @xl:align-top';
 const LABELLED =
-  'before:text-muted-foreground before:font-normal before:content-[attr(data-label)] @xl:text-right @xl:before:content-none';
+  'before:text-muted-foreground before:shrink-0 before:font-normal before:content-[attr(data-label)] @xl:text-right @xl:before:content-none';
+/**
+ * Amounts and the column headers are ours, never a word too long to fit: in a narrow column they
+ * wrap at spaces ("$400 / month") but are not broken inside a word ("QUANTIT-Y"), which the
+ * document's `wrap-anywhere` would do for text a person typed.
+ */
+const AMOUNT = 'tabular-nums wrap-normal';
 
 function describe(line: TPricingLine): string {
   return line.description.trim() || 'this item';
@@ -166,7 +175,7 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
     <table className="w-full border-collapse text-sm @xl:table-fixed" aria-labelledby={title ? titleId : undefined}>
       {title ? null : <caption className="sr-only">{isChoice ? 'Packages' : 'Pricing'}</caption>}
       <thead className="sr-only @xl:not-sr-only @xl:table-header-group">
-        <tr className="text-muted-foreground border-b-2 border-(--dv-accent) text-xs tracking-wide uppercase">
+        <tr className="text-muted-foreground border-b-2 border-(--dv-accent) text-xs tracking-wide wrap-normal uppercase">
           <th scope="col" className="w-[40%] py-2 pr-3 text-left font-medium">
             {isChoice ? 'Package' : 'Description'}
           </th>
@@ -243,21 +252,21 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
                   </span>
                 )}
               </td>
-              <td data-label="Unit price" className={cx(CELL, LABELLED, 'tabular-nums @xl:px-3')}>
+              <td data-label="Unit price" className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
                 {money(line.unitPrice)}
                 {BILLING_SUFFIX[line.billing]}
               </td>
               {showDiscount ? (
-                <td data-label="Discount" className={cx(CELL, LABELLED, 'tabular-nums @xl:px-3')}>
+                <td data-label="Discount" className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
                   {line.discountPercent > 0 ? formatPercent(line.discountPercent) : '—'}
                 </td>
               ) : null}
               {showTax ? (
-                <td data-label="Tax" className={cx(CELL, LABELLED, 'tabular-nums @xl:px-3')}>
+                <td data-label="Tax" className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
                   {line.taxPercent > 0 ? formatPercent(line.taxPercent) : '—'}
                 </td>
               ) : null}
-              <td data-label="Total" className={cx(CELL, LABELLED, 'font-semibold tabular-nums @xl:pl-3')}>
+              <td data-label="Total" className={cx(CELL, LABELLED, AMOUNT, 'font-semibold @xl:pl-3')}>
                 {amount === null ? '—' : `${money(amount)}${BILLING_SUFFIX[line.billing]}`}
               </td>
             </tr>

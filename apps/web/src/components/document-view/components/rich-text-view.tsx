@@ -190,7 +190,7 @@ function renderBlock(node: TNode, key: number, env: TRenderEnv, depth: number): 
     }
     case 'table':
       return (
-        <table key={key} className="my-6 w-full table-fixed border-collapse text-sm break-words">
+        <table key={key} className="my-6 w-full table-fixed border-collapse text-sm wrap-anywhere">
           <tbody>{blocks()}</tbody>
         </table>
       );

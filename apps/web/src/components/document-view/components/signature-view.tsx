@@ -26,7 +26,7 @@ function SignatureBox({ signer }: { signer: TSigner }) {
         <p className="bg-muted/60 mt-3 rounded-md px-3 py-2 text-sm" data-accepted>
           {mark ? (
             <Suspense fallback={<span className="block h-10" />}>
-              <SignatureMarkView mark={mark} signerName={name} className="mb-1 max-h-16" />
+              <SignatureMarkView mark={mark} signerName={name} className="mb-1" />
             </Suspense>
           ) : null}
           <span className="block font-semibold">{accepted.by}</span>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ZDeleteAccount } from '@draftwell/shared/auth';
 import { useNavigate } from 'react-router';
 import { flash } from '@/lib/flash';
 import { FormField } from '@/components/form/form-field';
@@ -26,8 +27,9 @@ export function DeleteAccountCard() {
 
   const confirm = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!password) {
-      setError('Enter your password to confirm.');
+    const confirmed = ZDeleteAccount.safeParse({ password });
+    if (!confirmed.success) {
+      setError(confirmed.error.issues[0]!.message);
       return;
     }
     remove.mutate(password, {

@@ -8,13 +8,14 @@ import { paths } from '@/config/paths';
 import { useRealtime } from '@/lib/realtime/realtime-provider';
 import { isPlanLimitError, type ApiError } from '@/lib/api-client';
 import { onPlanLimit } from '@/lib/plan-limit';
-import { billingKeys } from '@/lib/api/billing-state';
+import { billingKeys, billingQueryOptions } from '@/lib/api/billing-state';
 import { useLatest } from '@/lib/use-latest';
 
 /**
  * Plans, app-wide: a 402 from any action becomes a toast with *Upgrade* (the action's own error
- * handling leaves plan limits to this), and a plan changed elsewhere (Stripe, the operator's
- * command, another tab) refreshes the meters in every open tab at once.
+ * handling leaves plan limits to this; on a server without billing, whom to ask and *See your
+ * plan*), and a plan changed elsewhere (Stripe, the operator's command, another tab) refreshes
+ * the meters in every open tab at once.
  */
 export function BillingListener({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -23,15 +24,25 @@ export function BillingListener({ userId }: { userId: string }) {
   const navigateRef = useLatest(useNavigate());
 
   useEffect(() => {
-    const offer = (error: ApiError) => {
+    const offer = async (error: ApiError) => {
       const details = error.details as TPlanLimitDetails | undefined;
+      const next = details?.upgradeTo ? PLANS[details.upgradeTo].name : null;
+      // Whether this server bills (the same for the whole run): cached once the Plan tab or an
+      // earlier limit read it. Unknown, the toast offers the upgrade as before.
+      const billingEnabled = await queryClient
+        .ensureQueryData(billingQueryOptions())
+        .then((state) => state.billingEnabled)
+        .catch(() => true);
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
       toast.warning('You have reached your plan’s limit', {
         id: `plan-limit-${details?.action ?? 'any'}`,
-        description: error.message,
+        description: billingEnabled
+          ? error.message
+          : `${error.message} Billing is not set up on this server: ask whoever runs it to move you to ${next ?? 'another plan'}.`,
         duration: 12_000,
         action: {
-          label: details?.upgradeTo ? `Upgrade to ${PLANS[details.upgradeTo].name}` : 'Upgrade',
+          // Without billing there is nothing to buy: the Plan tab shows the usage and says so.
+          label: !billingEnabled ? 'See your plan' : next ? `Upgrade to ${next}` : 'Upgrade',
           onClick: (e) => {
             e.currentTarget.blur();
             void navigateRef.current(paths.plan);
@@ -41,10 +52,10 @@ export function BillingListener({ userId }: { userId: string }) {
     };
     const offMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && isPlanLimitError(event.action.error)) {
-        offer(event.action.error);
+        void offer(event.action.error);
       }
     });
-    const offAnnounced = onPlanLimit(offer);
+    const offAnnounced = onPlanLimit((error) => void offer(error));
     const channel = userChannel(userId);
     const offEvent = realtime.subscribe((event) => {
       if (event.channel !== channel || event.event !== BILLING_CHANGED_EVENT) return;

@@ -1,5 +1,5 @@
-import { AlertTriangle, CreditCard, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { AlertTriangle, CreditCard, Info, RefreshCw } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -149,15 +149,10 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
   const [period, setPeriod] = useState<TBillingPeriod>(periodOf(state.subscription?.interval ?? null));
   const checkout = useCheckout();
   const portal = usePortal();
-  const [notice, setNotice] = useState<string | null>(null);
+  const offId = useId();
   const paying = state.subscription?.source === 'stripe' && state.plan !== 'free';
 
   const choose = (plan: TPlan) => {
-    if (!state.billingEnabled) {
-      setNotice(BILLING_OFF_MESSAGE);
-      toast.info('Billing is not enabled on this server', { id: 'billing-off', description: BILLING_OFF_MESSAGE });
-      return;
-    }
     // A paying subscriber changes plan (or cancels) in the Portal, never through a second Checkout.
     if (paying || plan.id === 'free') {
       portal.mutate(undefined, {
@@ -185,7 +180,16 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
         <div className="justify-self-start">
           <BillingPeriodSwitch value={period} onChange={setPeriod} />
         </div>
-        {!state.billingEnabled ? <p className="text-muted-foreground text-sm">{BILLING_OFF_MESSAGE}</p> : null}
+        {/* Said once, here; every button it disables points to it. */}
+        {!state.billingEnabled ? (
+          <p
+            id={offId}
+            className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{BILLING_OFF_MESSAGE}</span>
+          </p>
+        ) : null}
         <ul className="grid gap-3 sm:grid-cols-3">
           {PLAN_LIST.map((plan) => {
             const current = plan.id === state.plan;
@@ -215,7 +219,8 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
                 <Button
                   className="mt-3 w-full"
                   variant={up ? 'default' : 'outline'}
-                  disabled={current || busy}
+                  disabled={current || busy || !state.billingEnabled}
+                  aria-describedby={!current && !state.billingEnabled ? offId : undefined}
                   onClick={() => choose(plan)}
                 >
                   {label}
@@ -224,14 +229,6 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
             );
           })}
         </ul>
-        {notice ? (
-          <p
-            role="status"
-            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-          >
-            {notice}
-          </p>
-        ) : null}
       </CardContent>
     </Card>
   );

@@ -42,7 +42,9 @@ export function LineInclusionFields({
       <CheckRow>
         <Checkbox
           checked={line.optional}
-          onChange={(event) => update({ optional: event.target.checked, selected: true })}
+          // An optional line starts left out: ticking it in is the next box's own choice. A line
+          // that is not optional always counts, which `selected: true` keeps plain in the data.
+          onChange={(event) => update({ optional: event.target.checked, selected: !event.target.checked })}
         />
         Optional<span className="sr-only">{suffix}</span>
       </CheckRow>

@@ -165,7 +165,7 @@ describe('PricingTableEditor: numbers typed as decimals, stored exactly', () => 
     type('Unit for line 1', 'month');
     fireEvent.change(screen.getByLabelText('Billing for line 1'), { target: { value: 'monthly' } });
     fireEvent.click(screen.getByLabelText('Optional for line 1'));
-    fireEvent.click(screen.getByLabelText('Ticked in by default for line 1'));
+    // Optional does not also tick the line in: that is the next box's choice.
     expect(last()?.lines[0]).toMatchObject({
       description: 'Hosting',
       unit: 'month',
@@ -173,6 +173,10 @@ describe('PricingTableEditor: numbers typed as decimals, stored exactly', () => 
       optional: true,
       selected: false,
     });
+    fireEvent.click(screen.getByLabelText('Ticked in by default for line 1'));
+    expect(last()?.lines[0]).toMatchObject({ optional: true, selected: true });
+    fireEvent.click(screen.getByLabelText('Optional for line 1'));
+    expect(last()?.lines[0]).toMatchObject({ optional: false, selected: true });
   });
 });
 

@@ -16,7 +16,15 @@ export type TProposalFields = {
   validUntil: string | null;
 };
 
-/** Client, currency and validity of a draft; every change goes straight to autosave. */
+const PASSED_DATE = 'This date has passed: your client could not accept the proposal. Choose today or later.';
+
+/** Today's calendar day in UTC: the day the server's Send check and the expiry count in. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Client, currency and validity of a draft; every change goes straight to autosave. A valid-until
+ * date that has passed is saved like any other but flagged at once, not first at Send.
+ */
 export function ProposalDetailsFields({
   fields,
   onChange,
@@ -29,6 +37,9 @@ export function ProposalDetailsFields({
   errors: Record<string, string>;
 }) {
   const [picking, setPicking] = useState(false);
+  const today = todayUtc();
+  // An accepted proposal's date no longer matters: it is kept as it was.
+  const passed = editable && fields.validUntil !== null && fields.validUntil < today;
   const setClient = (patch: Partial<TProposalClient>) => onChange({ client: { ...fields.client, ...patch } });
 
   return (
@@ -82,10 +93,15 @@ export function ProposalDetailsFields({
             ))}
           </Select>
         </FormField>
-        <FormField label="Valid until" error={errors.validUntil} hint="After this date it can no longer be accepted.">
+        <FormField
+          label="Valid until"
+          error={errors.validUntil ?? (passed ? PASSED_DATE : undefined)}
+          hint="After this date it can no longer be accepted."
+        >
           <Input
             type="date"
             name="validUntil"
+            min={editable ? today : undefined}
             value={fields.validUntil ?? ''}
             disabled={!editable}
             onChange={(e) => onChange({ validUntil: e.target.value === '' ? null : e.target.value })}

@@ -108,7 +108,6 @@ const BLOCK_STYLES = [
   { value: '3', label: 'Heading 3' },
 ] as const;
 
-/** The editor's toolbar: sticky above the text, wraps onto more lines on a phone. */
 /**
  * When a toolbar menu closes, focus goes back to the text, unless it is already somewhere the
  * user (or the chosen action) put it: a field of the block just inserted, a dialog. Radix calls
@@ -123,6 +122,7 @@ const backToText = (editor: Editor) => (event: Event) => {
   if (!editor.isDestroyed) editor.view.focus();
 };
 
+/** The editor's toolbar: sticky above the text; one row that scrolls on a phone, wrapping from sm up. */
 export function EditorToolbar(props: TEditorToolbarProps) {
   const { editor } = props;
   const state = useEditorState({
@@ -157,7 +157,9 @@ export function EditorToolbar(props: TEditorToolbarProps) {
       aria-label="Formatting"
       aria-orientation="horizontal"
       // Below the app's sticky header: 110 px with its second row on phones, 65 px from sm up.
-      className="bg-card/95 supports-[backdrop-filter]:bg-card/85 sticky top-[110px] z-30 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b px-1.5 py-1 backdrop-blur sm:top-[65px]"
+      // On a phone one row that scrolls sideways (its menus open outside it), so the text keeps
+      // the screen; from sm up it wraps.
+      className="bg-card/95 supports-[backdrop-filter]:bg-card/85 sticky top-[110px] z-30 flex flex-nowrap items-center gap-0.5 overflow-x-auto overscroll-x-contain rounded-t-lg border-b px-1.5 py-1 backdrop-blur [scrollbar-width:thin] *:shrink-0 sm:top-[65px] sm:flex-wrap sm:overflow-x-visible"
     >
       <ToolbarButton label="Undo" shortcut={`${MOD}+Z`} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         <Undo2 aria-hidden="true" />

@@ -1,5 +1,5 @@
 import type { TOverviewMonth } from '@draftwell/shared/workspace/overview';
-import { formatMoney } from '@draftwell/shared/money';
+import { formatKindTotals } from '@draftwell/shared/document/display';
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,8 +21,9 @@ function niceMax(max: number): number {
 
 const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 
+/** The month's accepted value, one-off and recurring, each currency apart: "$2,750 + $5,940 / month; €900". */
 const valueText = (month: TOverviewMonth) =>
-  month.acceptedValue.length === 0 ? '—' : month.acceptedValue.map((v) => formatMoney(v.total, v.currency)).join(', ');
+  month.acceptedValue.length === 0 ? '—' : month.acceptedValue.map((v) => formatKindTotals(v, v.currency)).join('; ');
 
 /** Sent and accepted proposals per month for the last twelve months, as plain SVG. */
 export function OverviewMonthsChart({ months }: { months: TOverviewMonth[] }) {

@@ -14,8 +14,8 @@ const months: TOverviewMonth[] = Array.from({ length: 12 }, (_, i) => ({
   acceptedValue:
     i === 11
       ? [
-          { currency: 'USD', total: 900_000 },
-          { currency: 'EUR', total: 150_050 },
+          { currency: 'USD', one_off: 900_000, monthly: 594_000, yearly: 0 },
+          { currency: 'EUR', one_off: 150_050, monthly: 0, yearly: 0 },
         ]
       : [],
 }));
@@ -25,8 +25,9 @@ const overview = (patch: Partial<TOverview> = {}): TOverview => ({
   counts: { draft: 2, sent: 3, viewed: 1, accepted: 4, declined: 2, expired: 5, total: 17 },
   winRate: 4 / 6,
   acceptedThisMonth: [
-    { currency: 'USD', total: 900_000, count: 1 },
-    { currency: 'EUR', total: 150_050, count: 2 },
+    { currency: 'USD', one_off: 275_000, monthly: 594_000, yearly: 120_000, count: 1 },
+    { currency: 'EUR', one_off: 150_050, monthly: 0, yearly: 0, count: 2 },
+    { currency: 'GBP', one_off: 0, monthly: 9_000, yearly: 0, count: 1 },
   ],
   months,
   activity: [],
@@ -34,7 +35,7 @@ const overview = (patch: Partial<TOverview> = {}): TOverview => ({
 });
 
 describe('overview stat cards', () => {
-  it('shows the counts, the win rate and each currency apart', () => {
+  it('shows the counts, the win rate and each currency apart, one-off and recurring', () => {
     render(<OverviewStatCards overview={overview()} />);
     expect(screen.getByRole('group', { name: 'Drafts' }).textContent).toBe('Drafts2Not sent yet');
     // Sent and viewed both await a reply.
@@ -43,8 +44,9 @@ describe('overview stat cards', () => {
     expect(screen.getByRole('group', { name: 'Win rate' }).textContent).toContain('67%');
     const month = within(screen.getByRole('group', { name: 'Accepted this month' }));
     expect(month.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '$9,000 from 1 proposal',
+      '$2,750 + $5,940 / month + $1,200 / year from 1 proposal',
       '€1,500.50 from 2 proposals',
+      '£90 / month from 1 proposal',
     ]);
   });
 
@@ -73,7 +75,7 @@ describe('overview chart', () => {
     expect(bars).toHaveLength(24);
     const titles = [...bars].map((b) => b.querySelector('title')?.textContent);
     expect(titles[22]).toMatch(/December 2026: 7 proposals sent/);
-    expect(titles[23]).toMatch(/December 2026: 3 proposals accepted \(\$9,000, €1,500\.50\)/);
+    expect(titles[23]).toMatch(/December 2026: 3 proposals accepted \(\$9,000 \+ \$5,940 \/ month; €1,500\.50\)/);
     // 7 rounds the axis up to 8: the tallest bar is 7/8 of the plot.
     expect(Number(bars[22]!.getAttribute('height'))).toBeCloseTo(87.5, 5);
     expect(Number(bars[0]!.getAttribute('height'))).toBeCloseTo(12.5, 5);
@@ -83,7 +85,7 @@ describe('overview chart', () => {
       within(rows[12]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['11', '7', '3', '$9,000, €1,500.50']);
+    ).toEqual(['11', '7', '3', '$9,000 + $5,940 / month; €1,500.50']);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { TOverview } from '@draftwell/shared/workspace/overview';
-import { formatMoney } from '@draftwell/shared/money';
+import { formatKindTotals } from '@draftwell/shared/document/display';
 import { CircleCheck, FilePen, Percent, Send, Wallet } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
@@ -85,8 +85,8 @@ export function OverviewStatCards({ overview }: { overview: TOverview }) {
         className="sm:col-span-2 xl:col-span-4"
         hint={
           acceptedCount === 0
-            ? 'One-off totals of the proposals your clients accept this month'
-            : `${plural(acceptedCount, 'proposal', 'proposals')}, one-off totals`
+            ? 'What your clients accept this month, one-off and recurring'
+            : `${plural(acceptedCount, 'proposal', 'proposals')}, as your clients accepted them`
         }
       >
         {acceptedThisMonth.length === 0 ? (
@@ -94,8 +94,8 @@ export function OverviewStatCards({ overview }: { overview: TOverview }) {
         ) : (
           <ul className="flex flex-wrap gap-x-6 gap-y-1">
             {acceptedThisMonth.map((a) => (
-              <li key={a.currency}>
-                {formatMoney(a.total, a.currency)}
+              <li key={a.currency} className="break-words">
+                {formatKindTotals(a, a.currency)}
                 <span className="sr-only"> from {plural(a.count, 'proposal', 'proposals')}</span>
               </li>
             ))}

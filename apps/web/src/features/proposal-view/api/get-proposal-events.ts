@@ -12,6 +12,6 @@ export const proposalEventsQueryOptions = (id: string) =>
   queryOptions({ queryKey: proposalKeys.events(id), queryFn: ({ signal }) => fetchProposalEvents(id, signal) });
 
 /** The proposal's activity timeline, oldest first. */
-export function useProposalEvents(id: string) {
-  return useQuery(proposalEventsQueryOptions(id));
+export function useProposalEvents(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...proposalEventsQueryOptions(id), enabled });
 }

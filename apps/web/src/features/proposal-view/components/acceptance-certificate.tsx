@@ -2,9 +2,9 @@ import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
-import type { TEmailProof } from '@draftwell/shared/share/signing';
 import { BadgeCheck, Download, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SignatureFacts } from '@/components/signature/signature-facts';
 import { SignatureMarkView } from '@/components/signature/signature-mark-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,13 +12,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { SealedPdfStatus } from './sealed-pdf-status';
 import { formatUtcInstant, kindsWithAmounts, lineChoice, TOTAL_NAMES } from '@draftwell/shared/document/display';
-
-/** How each signer showed the address was theirs, in the certificate's words. */
-const PROOF: Record<TEmailProof, string> = {
-  link: 'link sent to their email',
-  code: 'code sent to their email',
-  account: 'signed in as the sender',
-};
 
 type TChoice = { table: string; description: string; included: boolean; quantity: string | null };
 
@@ -47,12 +40,15 @@ function Row({ term, children, mono }: { term: string; children: ReactNode; mono
   return (
     <div className="grid gap-0.5 py-2.5 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
       <dt className="text-muted-foreground text-sm">{term}</dt>
-      <dd className={mono ? 'font-mono text-xs break-all sm:text-sm' : 'text-sm break-words'}>{children}</dd>
+      <dd className={mono ? 'font-mono text-xs break-all sm:text-sm' : 'text-sm wrap-anywhere'}>{children}</dd>
     </div>
   );
 }
 
-/** The evidence of the acceptance: who, when (UTC), from where, what exactly, and the hashes. */
+/**
+ * The evidence of the acceptance: who, when, each signature with its own evidence (time, address,
+ * browser, statement), what exactly, and the hashes.
+ */
 export function AcceptanceCertificate({
   proposalId,
   certificate,
@@ -110,48 +106,36 @@ export function AcceptanceCertificate({
             <Row term="Accepted by">
               <span className="font-medium">{certificate.name}</span> ({certificate.email})
             </Row>
-            <Row term="Accepted at (UTC)">
+            <Row term="Accepted at">
               <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
             </Row>
-            {certificate.signatures.length > 1 || certificate.signatures.some((g) => g.mark) ? (
-              <Row term="Signatures, in order">
-                <ol className="space-y-3">
-                  {certificate.signatures.map((g) => (
-                    <li key={g.id} className="space-y-1">
-                      {g.mark ? (
-                        <SignatureMarkView mark={g.mark} signerName={g.name} className="h-12 max-w-56" />
-                      ) : null}
-                      <p>
-                        <span className="font-medium">{g.name}</span>
-                        {g.role ? <span className="text-muted-foreground"> · {g.role}</span> : null} ({g.email})
-                      </p>
-                      <p className="text-muted-foreground text-xs">
-                        {g.party === 'owner' ? 'Countersigned' : 'Signed'}{' '}
-                        <time dateTime={g.signedAt}>{formatUtcInstant(g.signedAt, locale)}</time> UTC
-                        {g.ipAddress ? <> from {g.ipAddress}</> : null} · {PROOF[g.emailProof]}
-                      </p>
-                    </li>
-                  ))}
-                </ol>
-              </Row>
-            ) : null}
-            <Row term="IP address" mono>
-              {certificate.ipAddress}
-            </Row>
-            <Row term="Browser (user agent)" mono>
-              {certificate.userAgent || '—'}
+            <Row term={certificate.signatures.length === 1 ? 'Signature' : 'Signatures, in order'}>
+              <ol aria-label="Signatures" className="divide-y">
+                {certificate.signatures.map((g) => (
+                  <li key={g.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
+                    {g.mark ? <SignatureMarkView mark={g.mark} signerName={g.name} size="sm" /> : null}
+                    <p>
+                      <span className="font-medium">{g.name}</span>
+                      {g.role ? <span className="text-muted-foreground"> · {g.role}</span> : null}
+                      <span className="text-muted-foreground">
+                        {' '}
+                        · {g.party === 'owner' ? 'Countersigned as the sender' : 'Signed as the client'}
+                      </span>
+                    </p>
+                    <SignatureFacts
+                      signature={g}
+                      locale={locale}
+                      className="text-xs sm:grid-cols-[10rem_minmax(0,1fr)]"
+                    />
+                  </li>
+                ))}
+              </ol>
             </Row>
             <Row term="Revision">
               Revision {certificate.revisionNumber} of {certificate.proposalNumber}
             </Row>
             <Row term="Revision hash (SHA-256)" mono>
               {certificate.revisionHash}
-            </Row>
-            <Row term="Consent">
-              <q className="italic">{certificate.consentText}</q>
-            </Row>
-            <Row term="Consent hash (SHA-256)" mono>
-              {certificate.consentHash}
             </Row>
             {choices.length > 0 ? (
               <Row term="Chosen options">

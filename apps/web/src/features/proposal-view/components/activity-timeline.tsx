@@ -68,9 +68,11 @@ function EventItem({ event, clientName, last }: { event: TProposalEvent; clientN
         {look.icon}
       </span>
       <div className="min-w-0 flex-1 pt-1">
-        <p className="text-sm font-medium break-words">{title}</p>
+        <p className="text-sm font-medium wrap-anywhere">{title}</p>
         {detail ? (
-          <p className="text-muted-foreground mt-0.5 line-clamp-3 text-sm break-words whitespace-pre-line">{detail}</p>
+          <p className="text-muted-foreground mt-0.5 line-clamp-3 text-sm wrap-anywhere whitespace-pre-line">
+            {detail}
+          </p>
         ) : null}
         <TimeStamp iso={event.at} className="mt-1" />
         {event.ipAddress ? (

@@ -18,10 +18,10 @@ function CommentItem({ comment }: { comment: TComment }) {
   return (
     <li className={cn('rounded-lg border p-3', mine ? 'bg-primary/5 border-primary/20 ml-6' : 'bg-muted/40 mr-6')}>
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-        <span className="font-semibold break-words">{comment.authorName || (mine ? 'You' : 'Your client')}</span>
+        <span className="font-semibold wrap-anywhere">{comment.authorName || (mine ? 'You' : 'Your client')}</span>
         <span className="text-muted-foreground text-xs">{mine ? 'You' : 'Client'}</span>
       </p>
-      <p className="mt-1 text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+      <p className="mt-1 text-sm wrap-anywhere whitespace-pre-wrap">{comment.body}</p>
       <TimeStamp iso={comment.createdAt} className="mt-1.5" />
     </li>
   );

@@ -56,7 +56,7 @@ function SignerLine({ signer }: { signer: TFollowUpSigner }) {
   }
   return (
     <li className="grid gap-0.5 py-2 text-sm first:pt-0 last:pb-0">
-      <span className="font-medium break-words">{signer.name || signer.email}</span>
+      <span className="font-medium wrap-anywhere">{signer.name || signer.email}</span>
       <span className="text-muted-foreground text-xs">{state}</span>
     </li>
   );

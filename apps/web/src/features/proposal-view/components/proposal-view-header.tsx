@@ -1,5 +1,6 @@
-import { awaitingText } from '@draftwell/shared/share/signing';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
+import { formatMoney } from '@draftwell/shared/money';
+import type { TProposalEvent } from '@draftwell/shared/share/share-api';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { ArrowLeft, BellRing, CalendarPlus, Copy, Download, MoreHorizontal, Pencil, Send, Undo2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -14,8 +15,13 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useDuplicateProposal } from '@/lib/api/proposal';
+import { useProposalPayment } from '@/lib/api/payments';
+import { useProposalSigners } from '@/lib/api/signers';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { formatDateTime } from '@/lib/relative-time';
+import { useProposalEvents } from '../api/get-proposal-events';
+import { visitorOf } from '../utils/describe-event';
+import { statusLine, type TStatusLineInput } from '../utils/status-line';
 
 export type TViewDialog = 'send' | 'withdraw' | 'extend' | 'remind' | null;
 
@@ -34,28 +40,45 @@ function statusDates(p: TProposal, everSent: boolean): { term: string; value: st
   return out;
 }
 
-/** One sentence on where the proposal stands and what the owner can do about it. */
-function statusNote(p: TProposal, everSent: boolean): string {
-  const client = p.client.name.trim() || 'Your client';
-  switch (p.status) {
-    case 'draft':
-      return everSent
-        ? 'Withdrawn: your client’s link says so until you send it again.'
-        : 'Not sent yet: your client has not seen it.';
-    case 'sent':
-      // Sending again resets the status to sent: the newest revision is the one not yet opened.
-      return p.viewedAt
-        ? `Sent again; ${client} has not opened this revision yet.`
-        : `Sent; ${client} has not opened it yet.`;
-    case 'viewed':
-      return `${client} opened it; no answer yet.`;
-    case 'accepted':
-      return 'Accepted and signed: it is locked. Duplicate it to start a new one from it.';
-    case 'declined':
-      return `${client} declined it. You can change it and send it again.`;
-    case 'expired':
-      return 'Expired without an answer. Extend the validity to open it again for your client.';
-  }
+/** The client signers who opened the newest revision (the visits since the last send), first visit first. */
+function openedSinceSent(events: readonly TProposalEvent[]): string[] {
+  const lastSent = events.findLastIndex((e) => e.type === 'sent');
+  const names = events
+    .slice(lastSent + 1)
+    .filter((e) => e.type === 'opened')
+    .map((e) => visitorOf(e))
+    .filter((name): name is string => name !== null);
+  return [...new Set(names)];
+}
+
+/**
+ * One phrase on where the proposal stands and whom it waits for (issue 24): who opened it, who
+ * signed and who is left, the owner's countersignature, a payment due. Its parts load with the
+ * cards that show them (the same queries); until then it says what the proposal alone tells.
+ */
+function useStatusNote(p: TProposal, everSent: boolean): string {
+  const open = p.status === 'sent' || p.status === 'viewed';
+  const events = useProposalEvents(p.id, { enabled: everSent });
+  const signers = useProposalSigners(p.id, { enabled: everSent && open });
+  const payment = useProposalPayment(p.id, { enabled: p.status === 'accepted' });
+  const due = payment.data;
+  const amount = due?.status === 'paid' ? (due.amountPaid ?? due.quote?.total) : due?.quote?.total;
+  const declined = events.data?.findLast((e) => e.type === 'declined');
+  const input: TStatusLineInput = {
+    status: p.status,
+    everSent,
+    openedBefore: p.viewedAt !== null,
+    clientName: p.client.name,
+    order: p.signing.order,
+    countersign: p.signing.countersign,
+    signers: signers.data?.signers ?? null,
+    openedBy: events.data ? openedSinceSent(events.data) : null,
+    declinedBy: declined ? visitorOf(declined) : null,
+    payment: due
+      ? { status: due.status, amount: amount === undefined ? null : formatMoney(amount, due.currency) }
+      : null,
+  };
+  return statusLine(input);
 }
 
 /** Title, status with its dates, and what can be done: send, edit, PDF, extend, duplicate, withdraw. */
@@ -84,6 +107,7 @@ export function ProposalViewHeader({
       onError: (error) => toast.error('Could not duplicate the proposal', { description: error.message }),
     });
   const dates = statusDates(p, everSent);
+  const note = useStatusNote(p, everSent);
 
   return (
     <div className="space-y-4">
@@ -101,13 +125,12 @@ export function ProposalViewHeader({
               <> · {[p.client.name, p.client.company].filter(Boolean).join(', ')}</>
             ) : null}
           </p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words">
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight wrap-anywhere">
             {p.title.trim() || 'Untitled proposal'}
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <ProposalStatusBadge status={p.status} className="text-sm" />
-            <p className="text-sm">{statusNote(p, everSent)}</p>
-            {awaitingText(p) ? <p className="text-muted-foreground text-sm">{awaitingText(p)}.</p> : null}
+            <p className="text-sm wrap-anywhere">{note}</p>
           </div>
           <dl aria-label="Dates" className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {dates.map((d) => (

@@ -1,4 +1,4 @@
-import { diffRevisions } from '@draftwell/shared/share/diff';
+import { diffSentRevisions } from '@draftwell/shared/share/diff';
 import type { TRevisionSummary } from '@draftwell/shared/share/revision';
 import { Download, GitCompareArrows, RotateCw } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -20,7 +20,7 @@ function CompareBody({ proposalId, pair }: { proposalId: string; pair: TPair }) 
   const [before, after] = useProposalRevisionPair(proposalId, pair);
   const a = before?.data;
   const b = after?.data;
-  const changes = useMemo(() => (a && b ? diffRevisions(a.snapshot, b.snapshot) : null), [a, b]);
+  const changes = useMemo(() => (a && b ? diffSentRevisions(a.snapshot, b.snapshot) : null), [a, b]);
   const failed = [before, after].find((q) => q?.isError);
   if (failed?.error) {
     return (

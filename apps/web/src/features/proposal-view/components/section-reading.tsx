@@ -1,5 +1,5 @@
 import { snapshotContext } from '@draftwell/shared/document/display';
-import { documentSections, sectionTimesOf, sumSectionTimes } from '@draftwell/shared/document/sections';
+import { documentSections, secondsBySection, sectionTimesOf } from '@draftwell/shared/document/sections';
 import type { TRevision } from '@draftwell/shared/share/revision';
 import { RotateCw } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
@@ -9,14 +9,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useProposalEvents } from '../api/get-proposal-events';
+import { visitorOf, visitsBy } from '../utils/describe-event';
 import { formatDuration } from '../utils/format';
 
 type TSectionRow = { index: number; title: string; seconds: number };
 
 /**
  * Which sections of the newest revision the client read, and for how long, added up over every
- * visit (owner visits are never counted): the paid plans' view analytics (issue 16). The
- * sections are the revision's top headings (`documentSections`), in document order.
+ * visit (owner visits are never counted), and whose visits they were: the paid plans' view
+ * analytics (issue 16). The sections are the revision's, in document order (`documentSections`:
+ * every block is in one, issue 24).
  */
 export function SectionReading({
   proposalId,
@@ -35,9 +37,12 @@ export function SectionReading({
   );
   const { rows, visits } = useMemo(() => {
     const opened = (events.data ?? []).filter((e) => e.type === 'opened' && e.revisionNumber === revision?.number);
-    const read = new Map(sumSectionTimes(opened.map((e) => sectionTimesOf(e.data))).map((s) => [s.index, s.seconds]));
-    const all: TSectionRow[] = titles.map((title, index) => ({ index, title, seconds: read.get(index) ?? 0 }));
-    return { rows: all, visits: opened.length };
+    const read = secondsBySection(
+      titles,
+      opened.map((e) => sectionTimesOf(e.data)),
+    );
+    const all: TSectionRow[] = titles.map((title, index) => ({ index, title, seconds: read[index] ?? 0 }));
+    return { rows: all, visits: visitsBy(opened.map((e) => visitorOf(e))) };
   }, [events.data, titles, revision?.number]);
 
   let body: ReactNode;
@@ -71,25 +76,21 @@ export function SectionReading({
       </div>
     );
   } else if (titles.length === 0) {
-    body = (
-      <p className="text-muted-foreground text-sm">
-        This revision has no headings, so there are no sections to time. Headings in the document start sections.
-      </p>
-    );
+    body = <p className="text-muted-foreground text-sm">This revision is empty, so there is nothing to time.</p>;
   } else if (rows.every((r) => r.seconds === 0)) {
     body = (
-      <p className="text-muted-foreground text-sm">
-        {visits === 0
+      <p className="text-muted-foreground text-sm wrap-anywhere">
+        {visits.count === 0
           ? 'Not opened yet. Once your client reads it, the time on each section shows here.'
-          : 'Opened, but no section read for long enough to count yet.'}
+          : `Opened ${visits.by}. No section was read for long enough to count yet.`}
       </p>
     );
   } else {
     const longest = Math.max(...rows.map((r) => r.seconds));
     body = (
       <>
-        <p className="text-muted-foreground mb-3 text-xs">
-          Revision {revision.number}, {visits === 1 ? '1 visit' : `${visits} visits`}.
+        <p className="text-muted-foreground mb-3 text-xs wrap-anywhere">
+          Revision {revision.number}: {visits.count === 1 ? '1 visit' : `${visits.count} visits`}, {visits.by}.
         </p>
         <ol aria-label="Time on each section" className="space-y-3">
           {rows.map((row) => (

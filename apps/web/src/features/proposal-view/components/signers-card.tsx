@@ -1,5 +1,6 @@
 import type { TProposalSigner, TSignatureMarkData, TSigningState } from '@draftwell/shared/share/signing';
-import { CONSENT_TEXT } from '@draftwell/shared/share/revision';
+import { consentText } from '@draftwell/shared/share/revision';
+import type { TSignatureMethod } from '@draftwell/shared/share/signature-rules';
 import {
   Check,
   CircleCheck,
@@ -228,6 +229,7 @@ function CountersignDialog({
   const countersign = useCountersign(proposalId);
   const [name, setName] = useState(signer.name);
   const [mark, setMark] = useState<TSignatureMarkData | null>(null);
+  const [method, setMethod] = useState<TSignatureMethod>('typed');
   const [consent, setConsent] = useState(false);
   const [tried, setTried] = useState(false);
   const nameId = useId();
@@ -272,6 +274,7 @@ function CountersignDialog({
             <LazySignatureInput
               signerName={name}
               onChange={setMark}
+              onMethodChange={setMethod}
               error={
                 tried && !mark ? 'Sign in the box: type, draw or upload your signature.' : (fields.mark ?? undefined)
               }
@@ -286,7 +289,7 @@ function CountersignDialog({
               className="mt-0.5"
             />
             <Label htmlFor={consentId} className="text-sm leading-snug font-normal">
-              {CONSENT_TEXT}
+              {consentText(method)}
             </Label>
           </div>
           {tried && !consent ? (
@@ -347,7 +350,7 @@ function SignerRow({
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-sm font-medium break-words">
+          <p className="text-sm font-medium wrap-anywhere">
             <span className="text-muted-foreground mr-1.5 tabular-nums">{signer.position}.</span>
             {who}
             {signer.party === 'owner' ? (

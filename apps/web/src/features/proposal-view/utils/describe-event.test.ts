@@ -1,6 +1,6 @@
 import type { TProposalEvent } from '@draftwell/shared/share/share-api';
 import { describe, expect, it } from 'vitest';
-import { describeEvent } from './describe-event';
+import { describeEvent, nameList, visitsBy } from './describe-event';
 
 const event = (patch: Partial<TProposalEvent>): TProposalEvent => ({
   seq: 1,
@@ -16,6 +16,40 @@ const event = (patch: Partial<TProposalEvent>): TProposalEvent => ({
 });
 
 describe('describeEvent', () => {
+  it('credits a visit or a download to the signer whose link it was, not to the first signer (issue 24)', () => {
+    const ben = { signerId: 's2', name: 'Ben Second' };
+    expect(
+      describeEvent(event({ type: 'opened', actor: 'client', data: { seconds: 0, ...ben } }), 'Ann First'),
+    ).toEqual({
+      title: 'Ben Second opened it',
+      detail: null,
+    });
+    expect(
+      describeEvent(event({ type: 'downloaded', actor: 'client', data: { by: 'client', ...ben } }), 'Ann First').title,
+    ).toBe('Ben Second downloaded the PDF');
+    expect(
+      describeEvent(event({ type: 'downloaded', data: { by: 'client', sealed: true, ...ben } }), 'Ann First').title,
+    ).toBe('Ben Second downloaded the signed PDF');
+    // An event that names nobody (older downloads) falls back to the client.
+    expect(describeEvent(event({ type: 'downloaded', data: { by: 'client' } }), 'Ann First').title).toBe(
+      'Ann First downloaded the PDF',
+    );
+  });
+
+  it('counts visits by whose they were', () => {
+    expect(visitsBy(['Ben Second'])).toEqual({ count: 1, by: 'by Ben Second' });
+    expect(visitsBy(['Ben Second', 'Ann First', 'Ben Second'])).toEqual({
+      count: 3,
+      by: 'by Ben Second (2) and Ann First (1)',
+    });
+    expect(visitsBy([null, 'Ann First', 'Cleo Third'])).toEqual({
+      count: 3,
+      by: 'by your client (1), Ann First (1) and Cleo Third (1)',
+    });
+    expect(nameList(['Ann'])).toBe('Ann');
+    expect(nameList([])).toBe('');
+  });
+
   it('says what happened, with the revision, the time on page, the name and the reason', () => {
     expect(
       describeEvent(event({ type: 'sent', revisionNumber: 2, data: { to: 'dana@example.com', message: 'Hi' } })),

@@ -20,6 +20,34 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 const money = (d: Record<string, unknown>): string =>
   typeof d.amount === 'number' && typeof d.currency === 'string' ? formatMoney(d.amount, d.currency) : 'the amount due';
 
+/** "Ann First", "Ann First and Ben Second", "Ann, Ben and Cleo". */
+export function nameList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * Who a client's visit or download was: the signer whose link it was, as the server names them
+ * (`data.name`, from the event's `signerId`); null for an event that names nobody.
+ */
+export function visitorOf(event: Pick<TProposalEvent, 'data'>): string | null {
+  return text(event.data.name) || null;
+}
+
+/**
+ * Visits counted and credited: "by Ben Second", "by Ann First (2) and Ben Second (1)"; a visit
+ * that names nobody is "your client"'s.
+ */
+export function visitsBy(visitors: ReadonlyArray<string | null>): { count: number; by: string } {
+  const counts = new Map<string, number>();
+  for (const visitor of visitors) counts.set(visitor ?? 'your client', (counts.get(visitor ?? 'your client') ?? 0) + 1);
+  const names = [...counts.keys()];
+  return {
+    count: visitors.length,
+    by: `by ${names.length === 1 ? names[0] : nameList(names.map((name) => `${name} (${counts.get(name)})`))}`,
+  };
+}
+
 /** The activity timeline's words for one event; `clientName` stands in where the event names nobody. */
 export function describeEvent(event: TProposalEvent, clientName = ''): TEventDescription {
   const d = event.data;
@@ -44,11 +72,14 @@ export function describeEvent(event: TProposalEvent, clientName = ''): TEventDes
         ...(seconds !== null && seconds > 0 ? [`${formatDuration(seconds)} on the page`] : []),
         ...(read.length ? [`read ${read.map((s) => `${s.title} for ${formatDuration(s.seconds)}`).join(', ')}`] : []),
       ];
-      return { title: `${client} opened it`, detail: parts.length ? parts.join(' · ') : null };
+      return { title: `${visitorOf(event) ?? client} opened it`, detail: parts.length ? parts.join(' · ') : null };
     }
     case 'downloaded': {
       const pdf = d.sealed === true ? 'the signed PDF' : 'the PDF';
-      return { title: d.by === 'owner' ? `You downloaded ${pdf}` : `${client} downloaded ${pdf}`, detail: null };
+      return {
+        title: d.by === 'owner' ? `You downloaded ${pdf}` : `${visitorOf(event) ?? client} downloaded ${pdf}`,
+        detail: null,
+      };
     }
     case 'commented': {
       const mine = d.author === 'owner';

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { TProposalStatus, TProposalSummary } from '@draftwell/shared/workspace/proposals';
+import type { TProposalListItem, TProposalStatus } from '@draftwell/shared/workspace/proposals';
 import { api, unwrap } from '@/lib/api-client';
 import { proposalKeys, type TProposalListFilters } from '@/lib/api/query-keys';
 
-export type TProposalPage = { items: TProposalSummary[]; nextCursor: string | null };
+export type TProposalPage = { items: TProposalListItem[]; nextCursor: string | null };
 
 export function fetchProposalPage(
   filters: TProposalListFilters,

@@ -1,4 +1,6 @@
-import { PROPOSAL_STATUSES, type TProposalStatus, type TProposalSummary } from '@draftwell/shared/workspace/proposals';
+import { BILLING_KINDS } from '@draftwell/shared/document/pricing';
+import { formatKindTotals, totalsByKind } from '@draftwell/shared/document/display';
+import { PROPOSAL_STATUSES, type TProposalListItem, type TProposalStatus } from '@draftwell/shared/workspace/proposals';
 import { FileText, RotateCw, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,8 +16,19 @@ import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from '@/components/propos
 
 const SEARCH_DELAY_MS = 250;
 
+/**
+ * The proposal's total, one-off and recurring ("$2,750 + $5,940 / month"): what the client
+ * accepted once accepted, else the proposal's own; null when nothing is priced.
+ */
+function listTotal(proposal: TProposalListItem): string | null {
+  const { currency, totals } = proposal.accepted ?? proposal;
+  const byKind = totalsByKind(totals);
+  return BILLING_KINDS.some((kind) => byKind[kind] !== 0) ? formatKindTotals(byKind, currency) : null;
+}
+
 /** A draft opens in the editor; a sent one in its view (what the client sees, and what they did). */
-function ProposalListItem({ proposal, open }: { proposal: TProposalSummary; open: boolean }) {
+function ProposalListItem({ proposal, open }: { proposal: TProposalListItem; open: boolean }) {
+  const total = listTotal(proposal);
   return (
     <li>
       <Link
@@ -39,6 +52,7 @@ function ProposalListItem({ proposal, open }: { proposal: TProposalSummary; open
             {formatRelativeTime(proposal.updatedAt)}
           </time>
         </span>
+        {total ? <span className="mt-0.5 block text-xs font-medium break-words tabular-nums">{total}</span> : null}
         {awaitingText(proposal) ? (
           <span className="text-muted-foreground mt-0.5 block truncate text-xs">{awaitingText(proposal)}</span>
         ) : null}

@@ -9,7 +9,7 @@ import {
   type TSignerContact,
   type TSigningOrder,
 } from '@draftwell/shared/share/signing';
-import { CONSENT_TEXT } from '@draftwell/shared/share/revision';
+import { consentText } from '@draftwell/shared/share/revision';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
@@ -259,7 +259,8 @@ export function SignersEditor({
                 onChange={(e) => set({ ownerConsent: e.target.checked })}
                 className="mt-0.5"
               />
-              {CONSENT_TEXT}
+              {/* Signing as they send is typing their name (the server records the same statement). */}
+              {consentText('typed')}
             </label>
             {errors.ownerSignature || errors['ownerSignature.name'] || errors['ownerSignature.consent'] ? (
               <p className="text-destructive text-xs">

@@ -1,6 +1,8 @@
 import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
+import { consentText } from '@draftwell/shared/share/revision';
+import { offeredMethods, type TSignatureMethod } from '@draftwell/shared/share/signature-rules';
 import type { TSharedSigning, TSignatureMarkData } from '@draftwell/shared/share/signing';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
@@ -27,7 +29,6 @@ type TProps = {
   /** With the client's choices; null while they do not add up (a quantity out of range). */
   totals: TPricingTotals | null;
   currency: string;
-  consentText: string;
   signing: TSharedSigning;
   /** Dates and times as the document writes them. */
   locale: string;
@@ -84,6 +85,7 @@ function SignatureSlot(props: {
   signerName: string;
   methods: TSharedSigning['methods'];
   onChange: (mark: TSignatureMarkData | null) => void;
+  onMethodChange: (method: TSignatureMethod) => void;
   error: string | undefined;
   disabled: boolean;
 }) {
@@ -102,6 +104,7 @@ function SignatureSlot(props: {
           signerName={props.signerName}
           allowed={props.methods}
           onChange={props.onChange}
+          onMethodChange={props.onMethodChange}
           error={props.error}
           disabled={props.disabled}
         />
@@ -113,16 +116,18 @@ function SignatureSlot(props: {
 /**
  * Signing as the link's signer: their name (prefilled), the address the link was sent to (the
  * server takes no other), their signature typed, drawn or uploaded as the proposal allows, the
- * email code when it asks for one, and the consent text in full with a box to tick. Sends the
+ * email code when it asks for one, and the consent statement in full, worded for the way they sign
+ * (the one the server records from the mark it receives), with a box to tick. Sends the
  * revision read and the choices; the certificate follows the last signature, or the page says
  * whom the round still waits for.
  */
 export function AcceptSection(props: TProps) {
-  const { token, revisionNumber, revisionHash, document, selection, totals, currency, consentText, signing } = props;
+  const { token, revisionNumber, revisionHash, document, selection, totals, currency, signing } = props;
   const accept = useAcceptProposal(token);
   const [name, setName] = useState(signing.you.name);
   const [consent, setConsent] = useState(false);
   const [mark, setMark] = useState<TSignatureMarkData | null>(null);
+  const [method, setMethod] = useState<TSignatureMethod>(() => offeredMethods(signing.methods)[0]!);
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState<TCodeSent | null>(null);
   const [errors, setErrors] = useState<TFieldErrors<TSignFields>>({});
@@ -262,6 +267,7 @@ export function AcceptSection(props: TProps) {
           signerName={name}
           methods={signing.methods}
           onChange={changeMark}
+          onMethodChange={setMethod}
           error={errors.mark}
           disabled={busy}
         />
@@ -285,7 +291,7 @@ export function AcceptSection(props: TProps) {
         <div className="grid gap-3">
           <p className="text-sm font-medium">Statement you agree to</p>
           <p id={consentTextId} className="bg-muted/60 rounded-md border p-4 text-sm leading-relaxed">
-            {consentText}
+            {consentText(method)}
           </p>
           <div className="flex items-start gap-3">
             <input

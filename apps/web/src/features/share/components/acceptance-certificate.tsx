@@ -4,6 +4,7 @@ import type { TDocument } from '@draftwell/shared/document/schema';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import type { TSealedPdfState } from '@draftwell/shared/share/share-api';
 import type { TSignatureEvidence } from '@draftwell/shared/share/signing';
+import { SignatureFacts } from '@/components/signature/signature-facts';
 import { SignatureMarkView } from '@/components/signature/signature-mark-view';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -22,13 +23,11 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** How the signer showed the address was theirs. */
-function proofText(signature: TSignatureEvidence): string {
-  if (signature.emailProof === 'account') return 'Signed in to Draftwell as the sender';
-  return `${signature.emailProof === 'code' ? 'Code' : 'Link'} emailed to ${signature.email}`;
-}
-
-/** One signature as recorded: who, their mark, when (UTC, the server's clock), from where, and the proof of their address. */
+/**
+ * One signature as recorded: who, their mark, and their own evidence: when (by the server's
+ * clock, with its zone), from which address and browser, the proof of their address, and the
+ * statement they agreed to with its hash.
+ */
 function SignatureEvidence({
   signature,
   index,
@@ -43,8 +42,8 @@ function SignatureEvidence({
     <li className="rounded-md border p-4" data-signature={signature.party}>
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-muted-foreground tabular-nums">{index + 1}.</span>
-        <span className="font-semibold break-words">{signature.name}</span>
-        {role ? <span className="text-muted-foreground break-words">{role}</span> : null}
+        <span className="font-semibold wrap-anywhere">{signature.name}</span>
+        {role ? <span className="text-muted-foreground wrap-anywhere">{role}</span> : null}
       </p>
       <div className="mt-3 max-w-sm border-b border-dashed pb-1">
         {signature.mark ? (
@@ -53,20 +52,7 @@ function SignatureEvidence({
           <span className="text-muted-foreground">Signed by typing their name and ticking the box.</span>
         )}
       </div>
-      <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[9rem_1fr]">
-        <dt className="text-muted-foreground">Email</dt>
-        <dd className="break-all">{signature.email}</dd>
-        <dt className="text-muted-foreground">Signed at (UTC)</dt>
-        <dd>
-          <time dateTime={signature.signedAt}>{formatUtcInstant(signature.signedAt, locale)}</time>
-        </dd>
-        <dt className="text-muted-foreground">IP address</dt>
-        <dd className="font-mono text-[0.8125rem] break-all">{signature.ipAddress ?? '— (signed in the app)'}</dd>
-        <dt className="text-muted-foreground">Browser</dt>
-        <dd className="break-words">{signature.userAgent || '—'}</dd>
-        <dt className="text-muted-foreground">Proof of address</dt>
-        <dd className="break-words">{proofText(signature)}</dd>
-      </dl>
+      <SignatureFacts signature={signature} locale={locale} className="mt-3" />
     </li>
   );
 }
@@ -88,8 +74,8 @@ function printCertificate() {
 
 /**
  * The evidence of the acceptance as the server recorded it: every signature in the order given
- * (who, their mark, when in UTC by the server's clock, from where, how their address was proven),
- * which revision (its hash), the consent text and its hash, the choices and totals.
+ * (who, their mark, when by the server's clock, from where, how their address was proven, the
+ * statement they agreed to and its hash), which revision (its hash), the choices and totals.
  */
 export function AcceptanceCertificate({
   token,
@@ -179,7 +165,7 @@ export function AcceptanceCertificate({
           {certificate.proposalNumber}, “{certificate.proposalTitle}”
         </Fact>
         <Fact term="From">{sender || '—'}</Fact>
-        <Fact term="Accepted at (UTC)">
+        <Fact term="Accepted at">
           <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
           <YourTime at={certificate.acceptedAt} locale={locale} />
         </Fact>
@@ -195,12 +181,6 @@ export function AcceptanceCertificate({
         <Fact term="Revision">Revision {certificate.revisionNumber}</Fact>
         <Fact term="Revision hash (SHA-256)">
           <Hash value={certificate.revisionHash} />
-        </Fact>
-        <Fact term="Consent text">
-          <blockquote className="border-l-2 pl-3">{certificate.consentText}</blockquote>
-        </Fact>
-        <Fact term="Consent text hash (SHA-256)">
-          <Hash value={certificate.consentHash} />
         </Fact>
         <Fact term="Selected options">
           {document ? (

@@ -25,7 +25,7 @@ function CommentItem({ comment, senderName, locale }: { comment: TComment; sende
           {formatLocalDateTime(comment.createdAt, locale, timeZone)}
         </time>
       </p>
-      <p className="mt-2 text-[0.9375rem] break-words whitespace-pre-line">{comment.body}</p>
+      <p className="mt-2 text-[0.9375rem] wrap-anywhere whitespace-pre-line">{comment.body}</p>
     </li>
   );
 }

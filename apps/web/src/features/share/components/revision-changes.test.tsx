@@ -12,12 +12,12 @@ const TOTALS = (total: number) => ({
   yearly: { net: 0, discount: 0, tax: 0, total: 0 },
 });
 
-function snapshot(words: string, price: number): TRevisionSnapshot {
+function snapshot(words: string, price: number, clientName = 'Dana Reyes'): TRevisionSnapshot {
   return {
     proposalId: 'p1',
     number: 'P-1',
     title: 'Website redesign',
-    client: { name: 'Dana Reyes', company: '', email: 'dana@example.com', phone: '', address: '' },
+    client: { name: clientName, company: '', email: 'dana@example.com', phone: '', address: '' },
     currency: 'USD',
     validUntil: null,
     document: {
@@ -93,6 +93,17 @@ const SNAPSHOTS: Record<number, TRevisionSnapshot> = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+function serve(snapshots: Record<number, TRevisionSnapshot>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const number = Number(new URL(String(input), 'http://localhost').pathname.split('/').pop());
+      const body: TRevision = { ...summaries[number - 1]!, snapshot: snapshots[number]! };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
 describe('RevisionChanges', () => {
   it('compares the last two revisions at first, then any two, marking changes by more than colour', async () => {
     const requested: string[] = [];
@@ -132,5 +143,21 @@ describe('RevisionChanges', () => {
 
     fireEvent.change(screen.getByLabelText('To revision'), { target: { value: '1' } });
     expect(screen.getByText('Pick two different revisions to compare.')).toBeTruthy();
+  });
+
+  it('reads each revision’s variables with that revision’s values, so a corrected name shows as changed words', async () => {
+    const misspelt = snapshot('we will build a fast site.', 100_000, 'Dana Reys');
+    const corrected = snapshot('we will build a fast site.', 100_000);
+    serve({ 1: misspelt, 2: corrected });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RevisionChanges token="tok" revisions={summaries.slice(0, 2)} current={{ number: 2, snapshot: corrected }} />
+      </QueryClientProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Changes' });
+    const text = within(list)
+      .getByText(/^Text:/)
+      .closest('li')!;
+    expect(text.textContent).toContain('Dear Dana [removed: Reys][added: Reyes], we will build a fast site.');
   });
 });

@@ -1,22 +1,16 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { TRevisionSnapshot, TRevisionSummary } from '@draftwell/shared/share/revision';
 import {
-  diffRevisions,
+  diffSentRevisions,
   type TDiffSegment,
   type TRevisionChange,
   type TValueChange,
 } from '@draftwell/shared/share/diff';
-import type { TDocumentContext } from '@draftwell/shared/document/variables';
-import { snapshotContext } from '@draftwell/shared/document/display';
 import { documentLocale } from '@draftwell/shared/document/locale';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSharedRevision } from '../api/get-shared-revision';
-import { fillVariables } from '../utils/fill-variables';
 import { formatLocalDate } from '../utils/format';
-
-/** Each revision's own values for the variables its text uses. */
-type TContexts = { before: TDocumentContext; after: TDocumentContext };
 
 const Added = ({ children }: { children: ReactNode }) => (
   <ins className="rounded-sm bg-emerald-100 px-0.5 text-emerald-950 underline decoration-2 underline-offset-2 dark:bg-emerald-400/20 dark:text-emerald-100">
@@ -34,16 +28,16 @@ const Removed = ({ children }: { children: ReactNode }) => (
   </del>
 );
 
-function Segments({ segments, contexts }: { segments: TDiffSegment[]; contexts: TContexts }) {
+function Segments({ segments }: { segments: TDiffSegment[] }) {
   return (
-    <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap">
+    <p className="mt-2 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap">
       {segments.map((segment, i) =>
         segment.kind === 'added' ? (
-          <Added key={i}>{fillVariables(segment.text, contexts.after)}</Added>
+          <Added key={i}>{segment.text}</Added>
         ) : segment.kind === 'removed' ? (
-          <Removed key={i}>{fillVariables(segment.text, contexts.before)}</Removed>
+          <Removed key={i}>{segment.text}</Removed>
         ) : (
-          <span key={i}>{fillVariables(segment.text, contexts.after)}</span>
+          <span key={i}>{segment.text}</span>
         ),
       )}
     </p>
@@ -53,7 +47,7 @@ function Segments({ segments, contexts }: { segments: TDiffSegment[]; contexts: 
 /** "Unit price: $100 → $120", the old value struck through and the new one underlined. */
 function ValueChange({ change }: { change: TValueChange | { label: string; before: string; after: string } }) {
   return (
-    <span className="break-words">
+    <span className="wrap-anywhere">
       <span className="font-medium">{change.label}:</span> <Removed>{change.before}</Removed>{' '}
       <span aria-hidden="true">→</span> <Added>{change.after}</Added>
     </span>
@@ -89,7 +83,7 @@ function Tag({ kind }: { kind: keyof typeof TAGS }) {
 
 const quoted = (text: string) => `“${text}”`;
 
-function ChangeItem({ change, contexts }: { change: TRevisionChange; contexts: TContexts }) {
+function ChangeItem({ change }: { change: TRevisionChange }) {
   switch (change.kind) {
     case 'field':
     case 'totals_changed':
@@ -105,16 +99,10 @@ function ChangeItem({ change, contexts }: { change: TRevisionChange; contexts: T
       return (
         <>
           <Tag kind={added ? 'added' : 'removed'} />
-          <span className="font-medium">
-            {quoted(fillVariables(change.blockLabel, added ? contexts.after : contexts.before))}
-          </span>
+          <span className="font-medium">{quoted(change.blockLabel)}</span>
           {change.text.trim() ? (
-            <p className="mt-2 text-sm break-words whitespace-pre-line">
-              {added ? (
-                <Added>{fillVariables(change.text, contexts.after)}</Added>
-              ) : (
-                <Removed>{fillVariables(change.text, contexts.before)}</Removed>
-              )}
+            <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line">
+              {added ? <Added>{change.text}</Added> : <Removed>{change.text}</Removed>}
             </p>
           ) : null}
         </>
@@ -124,15 +112,14 @@ function ChangeItem({ change, contexts }: { change: TRevisionChange; contexts: T
       return (
         <>
           <Tag kind="moved" />
-          <span className="font-medium">{quoted(fillVariables(change.blockLabel, contexts.after))}</span> now stands
-          elsewhere in the proposal.
+          <span className="font-medium">{quoted(change.blockLabel)}</span> now stands elsewhere in the proposal.
         </>
       );
     case 'block_changed':
       return (
         <>
           <Tag kind="changed" />
-          <span className="font-medium">{quoted(fillVariables(change.blockLabel, contexts.after))}</span>
+          <span className="font-medium">{quoted(change.blockLabel)}</span>
           <ValueChanges changes={change.changes} />
         </>
       );
@@ -140,8 +127,8 @@ function ChangeItem({ change, contexts }: { change: TRevisionChange; contexts: T
       return (
         <>
           <Tag kind="changed" />
-          <span className="font-medium">Text: {quoted(fillVariables(change.blockLabel, contexts.after))}</span>
-          <Segments segments={change.segments} contexts={contexts} />
+          <span className="font-medium">Text: {quoted(change.blockLabel)}</span>
+          <Segments segments={change.segments} />
         </>
       );
     case 'line_added':
@@ -190,8 +177,7 @@ function ChangeItem({ change, contexts }: { change: TRevisionChange; contexts: T
 }
 
 function ChangeList({ before, after }: { before: TRevisionSnapshot; after: TRevisionSnapshot }) {
-  const changes = useMemo(() => diffRevisions(before, after), [before, after]);
-  const contexts = useMemo(() => ({ before: snapshotContext(before), after: snapshotContext(after) }), [before, after]);
+  const changes = useMemo(() => diffSentRevisions(before, after), [before, after]);
   if (changes.length === 0) {
     return <p className="text-muted-foreground text-sm">Nothing changed between these two revisions.</p>;
   }
@@ -199,7 +185,7 @@ function ChangeList({ before, after }: { before: TRevisionSnapshot; after: TRevi
     <ol aria-label="Changes" className="divide-y rounded-lg border">
       {changes.map((change, i) => (
         <li key={i} className="px-4 py-3 text-sm leading-relaxed">
-          <ChangeItem change={change} contexts={contexts} />
+          <ChangeItem change={change} />
         </li>
       ))}
     </ol>
@@ -222,7 +208,9 @@ function RevisionSelect({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1.5">
+    // min-w-0: a select is as wide as its longest option ("Revision 12, sent September 30, 2026")
+    // unless told it may be narrower, which at 320 px is wider than the screen.
+    <div className="grid min-w-0 gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -230,7 +218,7 @@ function RevisionSelect({
         id={id}
         value={value}
         onChange={(e) => onChange(Number(e.target.value))}
-        className="border-input bg-card h-10 rounded-md border px-3 text-sm shadow-xs"
+        className="border-input bg-card h-10 min-w-0 rounded-md border px-3 text-sm shadow-xs"
       >
         {revisions.map((r) => (
           <option key={r.number} value={r.number}>

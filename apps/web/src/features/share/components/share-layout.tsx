@@ -35,7 +35,7 @@ export function ShareLayout({
   return (
     <div
       style={style}
-      className="flex min-h-dvh flex-col [--dv-accent:var(--dv-accent-light,var(--primary))] dark:[--dv-accent:var(--dv-accent-dark,var(--primary))]"
+      className="flex min-h-dvh flex-col wrap-anywhere [--dv-accent:var(--dv-accent-light,var(--primary))] dark:[--dv-accent:var(--dv-accent-dark,var(--primary))]"
     >
       <SkipLink />
       <header className={cn('bg-card border-b print:hidden', brand && 'border-t-4 border-t-(--dv-accent)')}>

@@ -1,5 +1,5 @@
 import type { TDocument } from '@draftwell/shared/document/schema';
-import { CONSENT_TEXT, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
+import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import type { TComment, TSharedProposal } from '@draftwell/shared/share/share-api';
 import type { TSharedSigning, TSignatureEvidence } from '@draftwell/shared/share/signing';
 import { SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
@@ -154,7 +154,6 @@ function shared(overrides: Partial<TSharedProposal> = {}): TSharedProposal {
     revisions: [revision],
     logoUrl: null,
     showMadeWithFooter: true,
-    consentText: CONSENT_TEXT,
     acceptance: null,
     sealedPdf: 'none',
     decline: null,
@@ -177,7 +176,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
   revisionNumber: 1,
   revisionHash: HASH,
-  consentText: CONSENT_TEXT,
+  consentText: consentText('typed'),
   consentHash: 'c'.repeat(64),
   selection: { seo: { selected: true } },
   totals: { ...TOTALS, one_off: { net: 190_000, discount: 0, tax: 0, total: 190_000 } },
@@ -193,7 +192,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
       signedAt: '2027-03-04T14:22:05.000Z',
       ipAddress: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
-      consentText: CONSENT_TEXT,
+      consentText: consentText('typed'),
       consentHash: 'c'.repeat(64),
       emailProof: 'link',
       mark: { kind: 'typed', text: 'Dana Reyes' },
@@ -351,7 +350,7 @@ describe('SharePage: states', () => {
     expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) Chrome/140');
     expect(text).toContain(HASH);
     expect(text).toContain('c'.repeat(64));
-    expect(text).toContain(CONSENT_TEXT);
+    expect(text).toContain(consentText('typed'));
     expect(text).toContain('SEO audit');
     expect(text).toContain('$1,900');
     expect(text).toContain('Link emailed to dana@example.com');
@@ -457,7 +456,7 @@ describe('SharePage: choosing and accepting', () => {
     const consent = within(form).getByRole('checkbox', { name: /I agree to the statement above/ });
     expect(consent.getAttribute('aria-invalid')).toBe('true');
     expect(form.textContent).toContain('Tick the box to agree to the terms of the electronic signature.');
-    expect(form.textContent).toContain(CONSENT_TEXT);
+    expect(form.textContent).toContain(consentText('typed'));
     expect(requests.filter((r) => r.path.endsWith('/accept'))).toHaveLength(0);
 
     fireEvent.click(consent);
@@ -555,7 +554,7 @@ function evidence(over: Partial<TSignatureEvidence> & Pick<TSignatureEvidence, '
     signedAt: SIGNED_AT,
     ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
-    consentText: CONSENT_TEXT,
+    consentText: consentText('typed'),
     consentHash: 'c'.repeat(64),
     emailProof: 'link',
     mark: { kind: 'typed', text: over.name },
@@ -904,7 +903,7 @@ describe('SharePage: several signers', () => {
     expect(frank).toContain('Code emailed to frank@acme.example');
     expect(olivia).toMatch(/^3\.Olivia OwnerSender/);
     expect(olivia).toContain('Signed in to Draftwell as the sender');
-    expect(olivia).toContain('— (signed in the app)');
+    expect(olivia).toContain('IP addressNot recorded');
     // Typed marks in the handwriting font, drawn ones as their image.
     const typed = items[0]!.querySelector('[data-signature-mark="typed"]')!;
     expect(typed.textContent).toBe('Ann First');

@@ -274,7 +274,6 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
                   selection={selection}
                   totals={totals}
                   currency={snapshot.currency}
-                  consentText={shared.consentText}
                   signing={signing}
                   locale={context.locale}
                   onDecline={askDecline}

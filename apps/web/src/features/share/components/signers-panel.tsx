@@ -58,14 +58,16 @@ export function SignersPanel({ signing, locale }: { signing: TSharedSigning; loc
             </span>
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-                <span className="font-medium break-words">{signer.name}</span>
+                <span className="font-medium wrap-anywhere">{signer.name}</span>
                 {signer.you ? (
                   <span className="bg-accent text-accent-foreground rounded px-1.5 py-0.5 text-xs font-semibold">
                     You
                   </span>
                 ) : null}
                 {signer.party === 'owner' ? <span className="text-muted-foreground text-sm">(sender)</span> : null}
-                {signer.role ? <span className="text-muted-foreground text-sm break-words">{signer.role}</span> : null}
+                {signer.role ? (
+                  <span className="text-muted-foreground text-sm wrap-anywhere">{signer.role}</span>
+                ) : null}
               </p>
               <p className="text-muted-foreground mt-0.5 flex items-center gap-1.5 text-sm">
                 {signer.signedAt ? (

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { daysUntil, formatLocalDate, formatLocalDateTime } from './format';
-import { fillVariables } from './fill-variables';
 
 describe('daysUntil', () => {
   it('counts calendar days from today', () => {
@@ -24,19 +23,5 @@ describe('formatLocalDate, formatLocalDateTime', () => {
     const iso = '2027-03-04T23:30:00.000Z';
     expect(formatLocalDate(iso, 'en-US', 'UTC')).toBe('March 4, 2027');
     expect(formatLocalDateTime(iso, 'en-GB', 'UTC')).toBe('4 March 2027 at 23:30');
-  });
-});
-
-describe('fillVariables', () => {
-  it('writes what a variable stands for, and leaves unknown or empty ones as written', () => {
-    const context = {
-      proposal: { title: 'Site', number: 'P-1', validUntil: null, currency: 'USD', totals: null },
-      client: { name: 'Dana Reyes', company: '', email: '' },
-      sender: { name: 'Olivia', company: 'Harbour' },
-      locale: 'en-US',
-    };
-    expect(fillVariables('Dear {{client.name}} of {{client.company}} {{nope.x}}', context)).toBe(
-      'Dear Dana Reyes of {{client.company}} {{nope.x}}',
-    );
   });
 });
