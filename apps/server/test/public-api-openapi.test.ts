@@ -9,7 +9,7 @@ import { buildOpenApiDocument, mountedRoutes } from '../src/features/public-api/
 import { apiRoutes, defineApiRoute } from '../src/features/public-api/registry';
 import { v1Routes } from '../src/features/public-api/v1.routes';
 import type { TApiEnv } from '../src/http/require-api-key';
-import { backends, startTestServer, type TBackend, type TResult, type TTestServer } from './helpers';
+import { backends, startTestServer, testResolver, type TBackend, type TResult, type TTestServer } from './helpers';
 import { readyDraft, sellingDocument } from './proposal-fixtures';
 import { jsonSchemaSampler, seededRandom } from './support/json-schema-sample';
 import {
@@ -359,6 +359,8 @@ describe.each(backends())('A31: the server takes every body the OpenAPI document
     server = await startTestServer({
       backend,
       env: { TRUST_PROXY: 'true', RATE_LIMIT: 'off', DEFAULT_PLAN: 'business' },
+      // The document's example webhook hosts, at public addresses as on the internet (no DNS here).
+      resolveHost: testResolver({ 'hooks.example.com': ['93.184.215.14'], 'crm.example.org': ['93.184.215.15'] }),
     });
     doc = (await withKey(server, null, '/api/v1/openapi.json')).body as TJson;
     const owner = await verifiedOwner(server, 'Olivia Owner');

@@ -23,7 +23,7 @@ import {
   type TProposal,
   type TProposalSummary,
 } from '../workspace/proposals';
-import { ACCEPTED_LINE_KINDS, type TAcceptedLine, type TAcceptedTotals } from '../share/accepted';
+import { ACCEPTED_LINE_KINDS, type TAcceptedLine, type TAcceptedValue } from '../share/accepted';
 import type { TSavedItem } from '../workspace/saved-items';
 import type { TTemplate, TTemplateList, TTemplateSummary } from '../workspace/templates';
 
@@ -405,7 +405,7 @@ export const RESPONSE_SCHEMAS_MATCH_TYPES = [
   same<z.output<typeof ZApiErrorBody>['error']['message'], TApiError['error']['message']>(true),
   same<z.output<typeof ZSignerContact>, { name: string; email: string; role: string }>(true),
   same<z.output<typeof ZAcceptedLine>, TAcceptedLine>(true),
-  same<z.output<typeof ZAcceptedTotals>, TAcceptedTotals>(true),
+  same<z.output<typeof ZAcceptedTotals>, TAcceptedValue>(true),
   same<TApiProposal, TProposal & { acceptance: TApiAcceptance | null }>(true),
   same<TApiProposalSummary, TProposalSummary & { acceptance: TApiAcceptance | null }>(true),
 ] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentTotals } from '../document/pricing';
 import type { TDocument, TPricingLine } from '../document/schema';
-import { acceptedLines, acceptedTotals } from './accepted';
+import { acceptedLines, acceptedValue } from './accepted';
 
 const line = (id: string, more: Partial<TPricingLine>): TPricingLine => ({
   id,
@@ -69,7 +69,7 @@ describe('what was accepted', () => {
     ]);
     // The lines add up to the totals the acceptance records.
     const totals = documentTotals(DOC, selection);
-    expect(acceptedTotals(totals, 'EUR')).toEqual({ oneOff: 190_000, monthly: 0, yearly: 432_000, currency: 'EUR' });
+    expect(acceptedValue(totals, 'EUR')).toEqual({ oneOff: 190_000, monthly: 0, yearly: 432_000, currency: 'EUR' });
     for (const kind of ['one_off', 'monthly', 'yearly'] as const) {
       const sum = lines.filter((l) => l.billing === kind).reduce((s, l) => s + l.amounts.total, 0);
       expect(sum, kind).toBe(totals[kind].total);
@@ -79,7 +79,7 @@ describe('what was accepted', () => {
   it('takes the document’s own choices where the client made none', () => {
     const lines = acceptedLines(DOC, {});
     expect(lines.filter((l) => l.included).map((l) => l.lineId)).toEqual(['build', 'care', 'small']);
-    expect(acceptedTotals(documentTotals(DOC, {}), 'USD')).toEqual({
+    expect(acceptedValue(documentTotals(DOC, {}), 'USD')).toEqual({
       oneOff: 150_000,
       monthly: 20_000,
       yearly: 100_000,
