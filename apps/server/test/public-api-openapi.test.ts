@@ -3,16 +3,21 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES } from '@draftwell/shared/developers/api-keys';
 import { WEBHOOK_EVENT_TYPES } from '@draftwell/shared/developers/webhooks';
+import { CURRENCY_CODES } from '@draftwell/shared/currencies';
+import { SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
 import { buildOpenApiDocument, mountedRoutes } from '../src/features/public-api/openapi';
 import { apiRoutes, defineApiRoute } from '../src/features/public-api/registry';
 import { v1Routes } from '../src/features/public-api/v1.routes';
 import type { TApiEnv } from '../src/http/require-api-key';
-import { startTestServer, type TResult, type TTestServer } from './helpers';
+import { backends, startTestServer, testResolver, type TBackend, type TResult, type TTestServer } from './helpers';
+import { readyDraft, sellingDocument } from './proposal-fixtures';
+import { jsonSchemaSampler, seededRandom } from './support/json-schema-sample';
 import {
   acceptedAndSealed,
   ajvFor,
   OPENAPI_BASE as BASE,
   makeKey,
+  sentProposal,
   verifiedOwner,
   withKey,
   type TOwner,
@@ -176,6 +181,81 @@ describe('the OpenAPI document of /api/v1', () => {
     }
   });
 
+  it('A31: says what the server takes of a currency, an email, a webhook URL and a signature image, wherever one is asked for', () => {
+    // Every property of every request body, by name, with its schema (through $ref and unions).
+    const found: Record<string, Array<{ where: string; schema: TJson }>> = {};
+    const walk = (schema: TJson, where: string, seen: Set<string>) => {
+      if (schema.$ref) {
+        if (seen.has(schema.$ref)) return;
+        const name = (schema.$ref as string).split('/').pop()!;
+        walk(doc.components.schemas[name], where, new Set([...seen, schema.$ref]));
+        return;
+      }
+      for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) walk(branch, where, seen);
+      if (schema.items) walk(schema.items, `${where}[]`, seen);
+      for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, TJson>)) {
+        (found[key] ??= []).push({ where: `${where}.${key}`, schema: property });
+        walk(property, `${where}.${key}`, seen);
+      }
+    };
+    for (const [p, ops] of Object.entries(doc.paths as Record<string, Record<string, TJson>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const body = op.requestBody?.content['application/json'].schema;
+        if (body) walk(body, `${method} ${p}`, new Set());
+      }
+    }
+    const ajv = ajvFor(doc);
+    const refuses = (schema: TJson, value: unknown) => !ajv.compile({ ...schema, $id: undefined })(value);
+    const resolved = (schema: TJson): TJson =>
+      schema.$ref ? resolved(doc.components.schemas[(schema.$ref as string).split('/').pop()!]) : schema;
+
+    // Currencies: the ISO 4217 list, not any three capitals.
+    expect(found.currency!.map((f) => f.where)).toEqual(
+      expect.arrayContaining([
+        'post /proposals.currency',
+        'patch /proposals/{id}.currency',
+        'post /saved-items.currency',
+      ]),
+    );
+    for (const { where, schema } of found.currency!) {
+      expect(resolved(schema).enum, where).toEqual([...CURRENCY_CODES]);
+      expect(refuses(schema, 'ABC'), where).toBe(true);
+      expect(refuses(schema, 'EUR'), where).toBe(false);
+    }
+    // Email addresses: `format: email` and its pattern (or empty, where the field may be left empty).
+    expect(found.email!.length).toBeGreaterThanOrEqual(5);
+    for (const { where, schema } of found.email!) {
+      const address = [resolved(schema), ...(resolved(schema).anyOf ?? [])].find((x: TJson) => x.format === 'email');
+      expect(address, where).toBeDefined();
+      expect(address.pattern, where).toBeTruthy();
+      expect(refuses(schema, 'not an email'), where).toBe(true);
+      expect(refuses(schema, 'dana@acme.example'), where).toBe(false);
+    }
+    // Webhook URLs: https only, as a URI.
+    expect(found.url!.map((f) => f.where).sort()).toEqual(['patch /webhooks/{id}.url', 'post /webhooks.url']);
+    for (const { where, schema } of found.url!) {
+      expect(schema, where).toMatchObject({ format: 'uri' });
+      for (const bad of [
+        'http://hooks.example.com/x',
+        'ftp://hooks.example.com/x',
+        'https://user:pw@hooks.example.com/',
+      ]) {
+        expect(refuses(schema, bad), `${where} ${bad}`).toBe(true);
+      }
+      expect(refuses(schema, 'https://hooks.example.com/draftwell'), where).toBe(false);
+    }
+    // Signature images: a PNG or JPEG data URL in strict base64, with an example that is one.
+    expect(found.image!.length).toBeGreaterThanOrEqual(2);
+    for (const { where, schema } of found.image!) {
+      expect(schema.pattern, where).toMatch(/^\^data:image\//);
+      expect(schema.contentMediaType, where).toMatch(/^image\//);
+      expect(schema.examples, where).toContain(SAMPLE_PNG_DATA_URL);
+      for (const bad of ['any string', 'data:image/gif;base64,R0lGOD==', 'data:image/png;base64,not base64!']) {
+        expect(refuses(schema, bad), `${where} ${bad}`).toBe(true);
+      }
+    }
+  });
+
   it('is what the server does: requests and answers of several routes conform to it', async () => {
     const ajv = ajvFor(doc);
     const conforms = (method: string, p: string, res: TResult, requestBody?: unknown) => {
@@ -247,4 +327,152 @@ describe('the OpenAPI document of /api/v1', () => {
     expect(acceptedToday.body.items.map((p: TJson) => p.id)).toEqual([done.id]);
     conforms('get', '/proposals', acceptedToday);
   });
+});
+
+/** The seed of the A31 fuzz: the same bodies on every run; set A31_SEED to try others. */
+const A31_SEED = Number(process.env.A31_SEED ?? 24_011);
+/** Bodies (and query strings) per route that reads one; the others are called twice. */
+const A31_TRIES = 20;
+
+/** `*` in a rule's field stands for one segment of a dotted path, `**` for any number: `document.**.marks`. */
+function fieldMatches(pattern: string, field: string): boolean {
+  const parts = pattern.split('.');
+  let source = '^';
+  parts.forEach((part, i) => {
+    if (part === '**') source += i === 0 ? '(?:[^.]+\\.)*' : '(?:\\.[^.]+)*';
+    else {
+      // A leading `**` ends with its own dot.
+      if (i > 0 && !(i === 1 && parts[0] === '**')) source += '\\.';
+      source += part === '*' ? '[^.]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    }
+  });
+  return new RegExp(`${source}$`).test(field);
+}
+
+describe.each(backends())('A31: the server takes every body the OpenAPI document allows (%s)', (backend: TBackend) => {
+  let server: TTestServer;
+  let doc: TJson;
+  let key: string;
+  const ids: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      backend,
+      env: { TRUST_PROXY: 'true', RATE_LIMIT: 'off', DEFAULT_PLAN: 'business' },
+      // The document's example webhook hosts, at public addresses as on the internet (no DNS here).
+      resolveHost: testResolver({ 'hooks.example.com': ['93.184.215.14'], 'crm.example.org': ['93.184.215.15'] }),
+    });
+    doc = (await withKey(server, null, '/api/v1/openapi.json')).body as TJson;
+    const owner = await verifiedOwner(server, 'Olivia Owner');
+    key = (await makeKey(owner.client, API_KEY_SCOPES)).key;
+    const draft = await readyDraft(owner.client);
+    const sent = await sentProposal(owner.client, 'Sent for the fuzz');
+    const accepted = await acceptedAndSealed(server, owner.client, 'Accepted for the fuzz');
+    const client = await owner.client.post('/api/clients', { name: 'Dana Reyes', email: 'dana@example.com' });
+    const item = await owner.client.post('/api/saved-items', {
+      description: 'Day',
+      unitPrice: 80_000,
+      currency: 'EUR',
+    });
+    const template = await owner.client.post('/api/templates', { name: 'Mine', document: sellingDocument() });
+    const hook = await owner.client.post('/api/webhooks', {
+      url: 'https://hooks.example.com/draftwell',
+      events: ['proposal.sent'],
+    });
+    expect([client.status, item.status, template.status, hook.status]).toEqual([201, 201, 201, 201]);
+    const delivery = await owner.client.post(`/api/webhooks/${hook.body.endpoint.id}/test`);
+    expect(delivery.status, delivery.text).toBe(201);
+    // Sends go to drafts of their own, ready to send, which the fuzzed updates do not touch.
+    const sendable = [(await readyDraft(owner.client)).id, (await readyDraft(owner.client)).id];
+    Object.assign(ids, {
+      sendable,
+      proposals: [draft.id, sent.id, accepted.id],
+      clients: [client.body.id],
+      'saved-items': [item.body.id],
+      templates: [template.body.id, 'starter-web-design'],
+      webhooks: [hook.body.endpoint.id],
+      deliveries: [delivery.body.id],
+    });
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('finds no body, query or path the document allows that the server refuses, but for a rule it states', async () => {
+    const random = seededRandom(A31_SEED);
+    const sampler = jsonSchemaSampler(doc, random);
+    const ajv = ajvFor(doc);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const problems: string[] = [];
+    const operations = Object.entries(doc.paths as Record<string, Record<string, TJson>>)
+      .filter(([p]) => p !== '/openapi.json')
+      .flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ p, method, op })))
+      // What deletes records goes last, so the rest run against them.
+      .sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+    let requests = 0;
+    for (const { p, method, op } of operations) {
+      const where = `${method.toUpperCase()} ${p}`;
+      const rules = (op['x-draftwell-rules'] ?? []) as Array<{ field: string; rule: string }>;
+      const bodySchema = op.requestBody?.content['application/json'].schema as TJson | undefined;
+      const queries = ((op.parameters ?? []) as TJson[]).filter((x) => x.in === 'query');
+      const tries = p.endsWith('pdf') || method === 'delete' ? 1 : bodySchema || queries.length > 0 ? A31_TRIES : 2;
+      const validate = bodySchema ? ajv.compile({ $ref: `${BASE}${bodySchema.$ref}` }) : null;
+      for (let attempt = 0; attempt < tries; attempt++) {
+        const path = p.replace(/\{(\w+)\}/g, (_m, name: string) => {
+          if (name === 'deliveryId') return ids.deliveries![0]!;
+          if (p.endsWith('/send')) return pick(ids.sendable!);
+          return pick(ids[p.split('/')[1]!] ?? ['00000000-0000-4000-8000-000000000000']);
+        });
+        const params = new URLSearchParams();
+        for (const q of queries) {
+          if (q.required || random() < 0.5) params.set(q.name, String(sampler.value(q.schema)));
+        }
+        let body: TJson | undefined;
+        if (bodySchema) {
+          const made = sampler.value(bodySchema) as TJson;
+          body = made;
+          // Values the document allows that also reach past the first check: the record's own
+          // version, an existing client or template, half of the time (when the document allows
+          // them there: a starter template's version is 0).
+          if (random() < 0.5) {
+            const real = { ...made };
+            if ('version' in real) {
+              // The record the route acts on: /proposals/{id} for /proposals/{id}/send.
+              const record = path.split('/').slice(0, 3).join('/');
+              const current = await withKey(server, key, `/api/v1${record}`);
+              if (current.status === 200 && typeof current.body.version === 'number')
+                real.version = current.body.version;
+            }
+            if ('clientId' in real) real.clientId = ids.clients![0];
+            if ('templateId' in real) real.templateId = pick(ids.templates!);
+            if (validate!(real)) body = real;
+          }
+          if (!validate!(body)) {
+            problems.push(
+              `${where}: the generator made a body the document refuses: ${JSON.stringify(validate!.errors)}`,
+            );
+            continue;
+          }
+        }
+        const url = `/api/v1${path}${params.size > 0 ? `?${params}` : ''}`;
+        const res = await withKey(server, key, url, {
+          method: method.toUpperCase(),
+          ...(body === undefined ? {} : { json: body }),
+        });
+        requests += 1;
+        const sent = `${url} ${body === undefined ? '' : JSON.stringify(body).slice(0, 400)}`;
+        if (res.status >= 500) problems.push(`${where}: ${res.status} for ${sent}`);
+        if (res.status !== 400) continue;
+        const fields = Object.entries(
+          (res.body.error?.fields ?? { _: res.body.error?.message }) as Record<string, string>,
+        );
+        const unstated = fields.filter(([field]) => !rules.some((r) => fieldMatches(r.field, field)));
+        if (unstated.length > 0) {
+          problems.push(
+            `${where} (seed ${A31_SEED}, try ${attempt}): 400 ${JSON.stringify(Object.fromEntries(unstated))} for ${sent}`,
+          );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(requests).toBeGreaterThan(150);
+  }, 120_000);
 });

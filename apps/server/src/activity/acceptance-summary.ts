@@ -1,6 +1,6 @@
 import type { TDocument, TPricingSelection, TPricingTotals } from '@draftwell/shared/document';
 import type { TApiAcceptance, TApiSignature } from '@draftwell/shared/public-api/schemas';
-import { acceptedLines, acceptedTotals } from '@draftwell/shared/share/accepted';
+import { acceptedLines, acceptedValue } from '@draftwell/shared/share/accepted';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../db/client';
 
@@ -77,7 +77,7 @@ function toAcceptance(row: TRow): TApiAcceptance {
     countersignature: owner ? signature(owner) : null,
     selection: row.selection,
     lines: acceptedLines({ blocks: row.tables }, row.selection),
-    totals: acceptedTotals(row.totals, row.currency),
+    totals: acceptedValue(row.totals, row.currency),
     breakdown: row.totals,
   };
 }

@@ -49,7 +49,15 @@ const ZUrl = z
   .trim()
   .min(1, 'Enter the endpoint’s URL, e.g. https://example.com/hooks/draftwell.')
   .max(2000, 'Use a URL of at most 2000 characters.')
-  .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+\S*$/i, 'Enter a full URL, e.g. https://example.com/hooks/draftwell.');
+  .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+\S*$/i, 'Enter a full URL, e.g. https://example.com/hooks/draftwell.')
+  // What the server takes, for the OpenAPI document: https, a host without a user name or
+  // password. (A development server with WEBHOOKS_ALLOW_HTTP_LOOPBACK=1 also takes http:// to
+  // its own machine, which the document does not offer.)
+  .meta({
+    format: 'uri',
+    pattern: '^https://[^\\s/?#@]+(?:[/?#]\\S*)?$',
+    examples: ['https://hooks.example.com/draftwell', 'https://crm.example.org/webhooks/draftwell?source=proposals'],
+  });
 
 const ZEvents = z
   .array(
@@ -58,7 +66,8 @@ const ZEvents = z
   )
   .min(1, 'Choose at least one event.')
   .max(WEBHOOK_EVENT_TYPES.length)
-  .refine((s) => new Set(s).size === s.length, 'Name each event once.');
+  .refine((s) => new Set(s).size === s.length, 'Name each event once.')
+  .meta({ uniqueItems: true });
 
 const ZDescription = z.string().trim().max(200, 'Use at most 200 characters for the description.');
 

@@ -39,7 +39,7 @@ const ZItemId = z
   .max(64, 'Use at most 64 characters for an id.')
   .regex(ID_PATTERN, 'Use only letters, digits, - and _ in an id.')
   // Selections are objects keyed by line id, and "__proto__" cannot be an own key of one.
-  .refine((id) => id !== '__proto__', 'This id is reserved.');
+  .regex(/^(?!__proto__$)/, 'This id is reserved.');
 
 /**
  * Cross-field checks run only on data that passed every other rule: zod runs refinements after
@@ -60,15 +60,15 @@ function unknownType(what: string, allowed: readonly string[]) {
 
 // ---------------------------------------------------------------- rich text
 
-/** http(s) with a host, or mailto: never javascript:, data:, vbscript: or a protocol-relative //host. */
-function isSafeHref(href: string): boolean {
-  // Browsers drop spaces and control characters inside a scheme ("java\tscript:"), so none is allowed.
-  for (let i = 0; i < href.length; i++) {
-    const code = href.charCodeAt(i);
-    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f)) return false;
-  }
-  return /^https?:\/\/[^/?#]/i.test(href) || /^mailto:./i.test(href);
-}
+/**
+ * http(s) with a host, or mailto: never javascript:, data:, vbscript: or a protocol-relative
+ * //host. Browsers drop spaces and control characters inside a scheme ("java\tscript:"), so none
+ * is allowed anywhere. A pattern (without flags, as JSON Schema has none) so that the OpenAPI
+ * document states it.
+ */
+const SAFE_HREF =
+  // eslint-disable-next-line no-control-regex -- refusing control characters is what it is for
+  /^(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/[^/?#\x00-\x20\x7f-\x9f]|[Mm][Aa][Ii][Ll][Tt][Oo]:[^\x00-\x20\x7f-\x9f])[^\x00-\x20\x7f-\x9f]*$/;
 
 const IMAGE_SRC_PATTERN = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -76,7 +76,7 @@ const ZLinkAttrs = z.strictObject({
   href: z
     .string()
     .max(2048, 'Use a link of at most 2048 characters.')
-    .refine(isSafeHref, 'Links must start with http://, https:// or mailto: (and contain no spaces).'),
+    .regex(SAFE_HREF, 'Links must start with http://, https:// or mailto: (and contain no spaces).'),
   // TipTap's Link extension writes these on every link; accepted only with harmless values.
   target: z.literal('_blank').nullable().optional(),
   rel: z
@@ -107,7 +107,15 @@ export type TMark = z.infer<typeof ZMark>;
 const ZMarks = z
   .array(ZMark)
   .max(MARK_TYPES.length)
-  .refine((marks) => new Set(marks.map((m) => m.type)).size === marks.length, 'A text may carry each mark once.');
+  .refine((marks) => new Set(marks.map((m) => m.type)).size === marks.length, 'A text may carry each mark once.')
+  // The same rule in JSON Schema: for each type, at most one mark of it.
+  .meta({
+    allOf: MARK_TYPES.map((type) => ({
+      contains: { type: 'object', properties: { type: { const: type } }, required: ['type'] },
+      minContains: 0,
+      maxContains: 1,
+    })),
+  });
 
 const INLINE_TYPES = ['text', 'hardBreak', 'variable'] as const;
 const ZInlineNode = z.discriminatedUnion(
@@ -187,7 +195,13 @@ export type TRichTextDoc = { type: 'doc'; content: TRichTextNode[] };
 const ZRichTextNodes = z.array(z.lazy(() => ZRichTextNode)).min(1, 'This part needs at least one paragraph.');
 
 const ZListItem = z
-  .strictObject({ type: z.literal('listItem'), content: ZRichTextNodes })
+  .strictObject({
+    type: z.literal('listItem'),
+    // The refinement below, in JSON Schema: the first node is a paragraph.
+    content: ZRichTextNodes.meta({
+      prefixItems: [{ type: 'object', properties: { type: { const: 'paragraph' } }, required: ['type'] }],
+    }),
+  })
   .refine((item) => item.content[0]?.type === 'paragraph', {
     message: 'A list item starts with a paragraph.',
     path: ['content', 0],
@@ -279,11 +293,17 @@ function guardRichText(value: unknown, ctx: z.RefinementCtx): void {
   }
 }
 
-/** A TipTap/ProseMirror JSON document restricted to the nodes and marks we render. */
-export const ZRichTextDoc: z.ZodType<TRichTextDoc> = z
-  .unknown()
-  .superRefine(guardRichText)
-  .pipe(z.strictObject({ type: z.literal('doc'), content: ZRichTextNodes }));
+/**
+ * A TipTap/ProseMirror JSON document restricted to the nodes and marks we render. The guard runs
+ * first, as a preprocess (which the OpenAPI document sees through to the node schemas).
+ */
+export const ZRichTextDoc: z.ZodType<TRichTextDoc> = z.preprocess(
+  (value, ctx) => {
+    guardRichText(value, ctx);
+    return value;
+  },
+  z.strictObject({ type: z.literal('doc'), content: ZRichTextNodes }),
+);
 
 function textLength(
   nodes: readonly (TRichTextNode | TInlineNode | TListItemNode | TTableRowNode | TTableCellNode)[],

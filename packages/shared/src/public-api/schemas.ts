@@ -23,7 +23,7 @@ import {
   type TProposal,
   type TProposalSummary,
 } from '../workspace/proposals';
-import { ACCEPTED_LINE_KINDS, type TAcceptedLine, type TAcceptedTotals } from '../share/accepted';
+import { ACCEPTED_LINE_KINDS, type TAcceptedLine, type TAcceptedValue } from '../share/accepted';
 import type { TSavedItem } from '../workspace/saved-items';
 import type { TTemplate, TTemplateList, TTemplateSummary } from '../workspace/templates';
 
@@ -63,17 +63,24 @@ export const ZApiProposalCreate = z.strictObject({
 });
 export type TApiProposalCreate = z.output<typeof ZApiProposalCreate>;
 
+/** The instants a filter is clamped to: before and after any acceptance, and within what PostgreSQL reads. */
+const INSTANT_MIN = Date.UTC(1970, 0, 1);
+const INSTANT_MAX = Date.UTC(9999, 11, 31);
+
 /**
  * A moment for a list filter: a date (`2026-11-01`, midnight UTC) or a date-time with its offset
- * (`2026-11-01T09:30:00Z`, `2026-11-01T10:30:00+01:00`). Answered as the date-time PostgreSQL
- * reads without a session time zone.
+ * (`2026-11-01T09:30:00Z`, `2026-11-01T10:30:00+01:00`), to the millisecond. Answered as an ISO
+ * date-time in UTC between 1970 and 9999 (a bound outside them selects the same proposals).
  */
 const ZInstant = z
   .union(
-    [ZIsoDate, z.iso.datetime({ offset: true }).regex(/^(?!0000)/)],
+    [ZIsoDate, z.iso.datetime({ offset: true })],
     'Give a date (2026-11-01) or a date-time with its offset (2026-11-01T09:30:00Z).',
   )
-  .transform((text) => (text.length === 10 ? `${text}T00:00:00Z` : text));
+  .transform((text) => {
+    const at = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
+    return new Date(Math.min(Math.max(at, INSTANT_MIN), INSTANT_MAX)).toISOString();
+  });
 
 /**
  * `GET /api/v1/proposals`: the app's list query, and the accepted date for a CRM's sync:
@@ -398,7 +405,7 @@ export const RESPONSE_SCHEMAS_MATCH_TYPES = [
   same<z.output<typeof ZApiErrorBody>['error']['message'], TApiError['error']['message']>(true),
   same<z.output<typeof ZSignerContact>, { name: string; email: string; role: string }>(true),
   same<z.output<typeof ZAcceptedLine>, TAcceptedLine>(true),
-  same<z.output<typeof ZAcceptedTotals>, TAcceptedTotals>(true),
+  same<z.output<typeof ZAcceptedTotals>, TAcceptedValue>(true),
   same<TApiProposal, TProposal & { acceptance: TApiAcceptance | null }>(true),
   same<TApiProposalSummary, TProposalSummary & { acceptance: TApiAcceptance | null }>(true),
 ] as const;

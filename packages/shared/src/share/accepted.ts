@@ -14,10 +14,10 @@ import {
  */
 
 /** The accepted value, in minor units of `currency`: the one-off total and each recurring one. */
-export type TAcceptedTotals = { oneOff: number; monthly: number; yearly: number; currency: string };
+export type TAcceptedValue = { oneOff: number; monthly: number; yearly: number; currency: string };
 
 /** The totals (tax included) of an acceptance's pricing, per billing kind, in its currency. */
-export function acceptedTotals(totals: TPricingTotals, currency: string): TAcceptedTotals {
+export function acceptedValue(totals: TPricingTotals, currency: string): TAcceptedValue {
   return { oneOff: totals.one_off.total, monthly: totals.monthly.total, yearly: totals.yearly.total, currency };
 }
 

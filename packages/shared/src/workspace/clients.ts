@@ -1,15 +1,11 @@
 import type { TSignerContact } from '../share/signing';
 import { z } from 'zod';
-import { optionalText, ZVersion } from './common';
+import { optionalEmail, optionalText, ZVersion } from './common';
 
 const clientFields = {
   name: z.string('Enter a name.').trim().min(1, 'Enter a name.').max(200, 'Use at most 200 characters.'),
   company: optionalText(200),
-  email: z
-    .string('Enter an email address.')
-    .trim()
-    .max(254, 'That email address is too long.')
-    .refine((s) => s === '' || z.email().safeParse(s).success, 'Enter a valid email address, like name@example.com.'),
+  email: optionalEmail(),
   phone: optionalText(50),
   address: optionalText(1000),
   notes: optionalText(5000),

@@ -1,27 +1,50 @@
 import { z } from 'zod';
+import { CURRENCY_CODES } from '../currencies';
 
 /**
  * Pieces every workspace feature shares: currency codes, list queries and the 409 body.
  */
 
-const supportedCurrencies: ReadonlySet<string> | null =
-  typeof Intl.supportedValuesOf === 'function' ? new Set(Intl.supportedValuesOf('currency')) : null;
+const CURRENCIES: ReadonlySet<string> = new Set(CURRENCY_CODES);
 
-/** An ISO 4217 code; checked against the runtime's list where it has one (not every runtime does). */
+/**
+ * An ISO 4217 code of the fixed list (`CURRENCY_CODES`), which the OpenAPI document lists as its
+ * `enum`. A string rather than `z.enum`, which would type every currency in the app as a union of
+ * 162 literals.
+ */
 export const ZCurrency = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code in capitals, like USD or EUR.')
-  .refine((code) => supportedCurrencies === null || supportedCurrencies.has(code), {
-    message: 'That is not a currency code we know. Use an ISO 4217 code, like USD or EUR.',
-  });
+  .string('Use a three-letter ISO 4217 currency code in capitals, like USD or EUR.')
+  .refine((code) => CURRENCIES.has(code), 'Use a three-letter ISO 4217 currency code in capitals, like USD or EUR.')
+  .meta({ enum: [...CURRENCY_CODES] });
 
 /**
  * A calendar date, yyyy-mm-dd, that PostgreSQL's `date` can hold: the day must exist (no 30
- * February), and the year cannot be 0000, which PostgreSQL does not have.
+ * February), and the year cannot be 0000, which PostgreSQL does not have. Both are patterns, so
+ * the OpenAPI document states them.
  */
 export const isoDate = (message = 'Enter the date as yyyy-mm-dd.') =>
-  z.iso.date(message).refine((date) => !date.startsWith('0000'), 'Enter a real date, from the year 0001 on.');
+  z.iso
+    .date(message)
+    .regex(/^(?!0000)/, 'Enter a real date, from the year 0001 on.')
+    .meta({ format: 'date' });
 export const ZIsoDate = isoDate();
+
+/**
+ * An email address that may be left empty: trimmed, then either empty or an address, written in
+ * the OpenAPI document as exactly that (`""` or `format: email` with zod's pattern).
+ */
+export const optionalEmail = (max = 254) => {
+  const message = 'Enter a valid email address, like name@example.com.';
+  const address = z.union(
+    [z.literal(''), z.email(message).max(max, `Use at most ${max} characters for the email address.`)],
+    message,
+  );
+  // Typed as taking a string (the forms' input type); anything else reaches the union as it came.
+  return z.preprocess<string, typeof address, string>(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    address,
+  );
+};
 
 /** Percentages are basis points: 1250 is 12.5 %. */
 export const ZBasisPoints = z

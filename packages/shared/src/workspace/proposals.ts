@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDocument, type TDocument } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
-import { ZCurrency, ZIsoDate, ZVersion } from './common';
+import { optionalEmail, ZCurrency, ZIsoDate, ZVersion } from './common';
 import type { TAwaitingSigner, TSigningSettings } from '../share/signing';
 
 /** A draft is a proposal whose status is `draft`; the others are reached only through transitions. */
@@ -26,10 +26,7 @@ const clientText = (label: string, max: number) =>
 export const ZProposalClient = z.strictObject({
   name: clientText('name', 200),
   company: clientText('company', 200),
-  email: clientText('email', 254).refine(
-    (email) => email === '' || z.email().safeParse(email).success,
-    'Enter a valid email address, like name@example.com.',
-  ),
+  email: optionalEmail().default(''),
   phone: clientText('phone', 50),
   address: clientText('address', 1000),
 });

@@ -8,7 +8,7 @@ import type {
   ZWebhookEventOut,
 } from '@draftwell/shared/public-api/schemas';
 import type { z } from 'zod';
-import { acceptedLines, acceptedTotals } from '@draftwell/shared/share/accepted';
+import { acceptedLines, acceptedValue } from '@draftwell/shared/share/accepted';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
 import type { TTemplate } from '@draftwell/shared/workspace/templates';
 
@@ -148,7 +148,7 @@ export const EXAMPLE_ACCEPTANCE: TApiAcceptance = {
   },
   selection: EXAMPLE_SELECTION,
   lines: acceptedLines(EXAMPLE_RETAINER_DOCUMENT, EXAMPLE_SELECTION),
-  totals: acceptedTotals(EXAMPLE_ACCEPTED_BREAKDOWN, 'USD'),
+  totals: acceptedValue(EXAMPLE_ACCEPTED_BREAKDOWN, 'USD'),
   breakdown: EXAMPLE_ACCEPTED_BREAKDOWN,
 };
 

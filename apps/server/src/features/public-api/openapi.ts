@@ -8,6 +8,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
 } from '@draftwell/shared/developers/webhooks';
 import { API_KEY_RATE } from '../../http/require-api-key';
+import { SAMPLE_JPEG_DATA_URL, SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
 import { webhookExample } from './examples';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
 import { declarationOf, type TApiErrorStatus, type TApiRoute } from './registry';
@@ -113,7 +114,39 @@ const ERROR_TEXT: Record<TApiErrorStatus | 401 | 403 | 429, [string, string, str
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 
-const jsonSchemaOptions = { target: 'draft-2020-12', unrepresentable: 'any' } as const;
+/**
+ * Whether a zod string trims before it counts its length (`.trim().min(n)`): the server then
+ * wants `n` characters besides the spaces around them, which `minLength` alone does not say.
+ */
+function trimmedMinimum(schema: z.core.$ZodTypes): number | null {
+  if (schema._zod.def.type !== 'string') return null;
+  const checks = (schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? [];
+  const trims = checks.findIndex((c) => {
+    const def = c._zod.def as { check: string; tx?: (s: string) => string };
+    return def.check === 'overwrite' && def.tx?.(' a ') === 'a';
+  });
+  if (trims < 0) return null;
+  const min = checks.slice(trims).find((c) => (c._zod.def as { check: string }).check === 'min_length');
+  return min ? (min._zod.def as unknown as { minimum: number }).minimum : null;
+}
+
+/**
+ * What zod's JSON Schema leaves out and the server checks (issue 24, A31), added as JSON Schema:
+ * a trimmed minimum length as a pattern (`\S` for one character, `^\s*\S[\s\S]{n-2,}\S\s*$`
+ * for n), and an example of a signature image (a data URL no pattern can make up).
+ */
+function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: TJson }): void {
+  const json = ctx.jsonSchema;
+  const min = trimmedMinimum(ctx.zodSchema);
+  if (min && min > 0 && json.pattern === undefined && json.allOf === undefined) {
+    json.pattern = min === 1 ? '\\S' : `^\\s*\\S[\\s\\S]{${min - 2},}\\S\\s*$`;
+  }
+  if (typeof json.pattern === 'string' && json.pattern.startsWith('^data:image/')) {
+    json.examples = json.pattern.includes('jpeg') ? [SAMPLE_PNG_DATA_URL, SAMPLE_JPEG_DATA_URL] : [SAMPLE_PNG_DATA_URL];
+  }
+}
+
+const jsonSchemaOptions = { target: 'draft-2020-12', unrepresentable: 'any', override } as const;
 
 function clean(schema: TJson): TJson {
   const { $schema: _s, $id: _i, ...rest } = schema;
@@ -249,11 +282,16 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
       errors.add(409);
       errors.add(422);
     }
+    const rules = r.rules ?? [];
+    const stated =
+      rules.length > 0
+        ? `\n\nRefused with a 400 although the schema allows it:\n${rules.map((x) => `- \`${x.field}\`: ${x.rule}`).join('\n')}`
+        : '';
     const operation: TJson = {
       operationId: r.operationId,
       tags: [r.tag],
       summary: r.summary,
-      description: `${r.description}\n\nScope: \`${r.scope}\`.`,
+      description: `${r.description}${stated}\n\nScope: \`${r.scope}\`.`,
       security: [{ bearerAuth: [r.scope] }],
       'x-draftwell-scope': r.scope,
       responses: {
@@ -261,6 +299,7 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
         ...Object.fromEntries([...errors].sort().map((s) => [String(s), { $ref: `#/components/responses/Error${s}` }])),
       },
     };
+    if (rules.length > 0) operation['x-draftwell-rules'] = rules;
     if (parameters.length > 0) operation.parameters = parameters;
     if (r.body) {
       const media: TJson = { schema: ref(bodyNames.get(r.body)!) };
@@ -290,7 +329,7 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
       post: {
         operationId: `webhook_${type.replace('.', '_')}`,
         tags: ['Webhooks'],
-        summary: `${type}: ${WEBHOOK_EVENT_LABELS[type]}`,
+        summary: WEBHOOK_EVENT_LABELS[type],
         description: `Posted to each endpoint subscribed to \`${type}\`, signed in the \`${WEBHOOK_SIGNATURE_HEADER}\` header.${
           accepted
             ? ' `data.acceptance` is what was accepted, as `GET /proposals/{id}` answers it: every signer, the revision, the client’s choices and the accepted totals.'
@@ -305,6 +344,8 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
             },
           },
         },
+        // Posted by Draftwell to the receiver: no API key is involved.
+        security: [],
         responses: { '2XX': { description: 'Received: anything else is retried for three days.' } },
       },
     };
@@ -326,7 +367,11 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
         `sees only the owner’s records (another account’s id is a 404), and may make ${API_KEY_RATE.max} requests per ` +
         `${API_KEY_RATE.windowSeconds} seconds. Errors have one shape, \`{ "error": { "code", "message", "fields"?, "current"?, "requestId" } }\`. ` +
         `Lists page by keyset cursors: pass \`nextCursor\` as \`cursor\` until it is null. A POST may carry an \`${IDEMPOTENCY_HEADER}\`, ` +
-        `kept ${IDEMPOTENCY_TTL_HOURS} hours per key.`,
+        `kept ${IDEMPOTENCY_TTL_HOURS} hours per key.\n\n` +
+        'The schemas say what the server takes. Besides them, everywhere: text is I-JSON (RFC 7493), so no string or key may hold ' +
+        'U+0000 or half of a surrogate pair (a 400 naming the field); `minLength` and `maxLength` count UTF-16 code units, as ' +
+        'JavaScript does (an emoji outside the Basic Multilingual Plane counts as 2). What else a route refuses is in its description, and in `x-draftwell-rules`: each rule names the ' +
+        'field of the 400 it gives (`*` stands for one step of the dotted path, `**` for any number).',
     },
     servers: [{ url: '/api/v1' }],
     security: [{ bearerAuth: [] }],

@@ -15,6 +15,7 @@ import {
 import { sendProposal, withdrawProposal } from '../proposals/sending.service';
 import { templateStart } from '../templates/templates.service';
 import { withAcceptance, withAcceptances } from './accepted';
+import { ACCEPTED_RANGE_RULES, CURSOR_RULES, documentRules, SEND_RULES } from './rules';
 import {
   EXAMPLE_ACCEPTED_PROPOSAL,
   EXAMPLE_ACCEPTED_PROPOSAL_SUMMARY,
@@ -38,6 +39,7 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     description:
       'Your proposals, most recently changed first, without their documents; filtered by `status`, searched by `q` (title, number, client), and by the date they were accepted: `acceptedAfter` (from that moment on) and `acceptedBefore` (until just before it), each a date (`2026-11-01`, midnight UTC) or a date-time with its offset. An accepted proposal carries `acceptance`: who signed, the revision, the client’s choices and the accepted totals. Keyset pages: pass `nextCursor` as `cursor`.',
     query: S.ZApiProposalListQuery,
+    rules: [...CURSOR_RULES, ...ACCEPTED_RANGE_RULES],
     success: {
       status: 200,
       description: 'A page of proposals.',
@@ -118,6 +120,7 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     body: ZProposalPatch,
     bodyName: 'ProposalPatch',
     bodyExample: { version: 1, title: 'Website redesign, phase 1' },
+    rules: documentRules(),
     success: {
       status: 200,
       description: 'The proposal as saved.',
@@ -163,6 +166,7 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
       message: 'Here is our proposal, as discussed.',
       signers: [{ name: 'Dana Reyes', email: 'dana@acme.example', role: 'CEO' }],
     },
+    rules: SEND_RULES,
     success: {
       status: 200,
       description: 'The proposal, now sent.',

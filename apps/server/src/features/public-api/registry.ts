@@ -17,6 +17,9 @@ import { idempotency } from './idempotency';
 export type TApiErrorStatus = 400 | 402 | 404 | 409 | 410 | 422 | 423 | 503;
 
 type TSchema = z.ZodType;
+
+/** A business rule a route states: the field its 400 names, and the rule in words. */
+export type TApiRule = { field: string; rule: string };
 type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
 type TIn<S> = S extends z.ZodType ? z.input<S> : never;
 
@@ -44,6 +47,12 @@ export type TApiRouteSpec<Q, B, R> = {
   bodyName?: string;
   bodyExample?: TIn<B>;
   success: TApiSuccess<R>;
+  /**
+   * What the server refuses with a 400 that the schemas cannot say (QUALITY A31): the field the
+   * 400 names (a dotted path; `*` one step, `**` any number) and the rule, in the description and
+   * in `x-draftwell-rules`.
+   */
+  rules?: TApiRule[];
   /** Errors beyond the automatic ones (401, 403, 429; 400 with a query or body; 404 with a path parameter; 409 and 422 on a POST). */
   errors?: TApiErrorStatus[];
   /**

@@ -17,6 +17,7 @@ import {
 } from '../developers/webhooks.service';
 import { EXAMPLE_WEBHOOK_DELIVERY, EXAMPLE_WEBHOOK_ENDPOINT } from './examples';
 import { defineApiRoute, type TApiRoute } from './registry';
+import { WEBHOOK_URL_RULES } from './rules';
 
 const CREATED = {
   secret: 'whsec_Dw8x0vF1yQ3m6kT2pN9sR4uB7eH5jL0aZcV8gW1iYoE',
@@ -74,6 +75,7 @@ export const WEBHOOK_ROUTES: TApiRoute[] = [
       description: 'CRM sync',
       events: ['proposal.accepted'],
     },
+    rules: WEBHOOK_URL_RULES,
     success: {
       status: 201,
       description: 'The endpoint and its secret.',
@@ -119,6 +121,7 @@ export const WEBHOOK_ROUTES: TApiRoute[] = [
     body: ZWebhookEndpointUpdate,
     bodyName: 'WebhookEndpointUpdate',
     bodyExample: { enabled: true },
+    rules: WEBHOOK_URL_RULES,
     success: {
       status: 200,
       description: 'The endpoint.',

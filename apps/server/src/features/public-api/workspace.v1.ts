@@ -21,6 +21,7 @@ import {
 } from '../templates/templates.service';
 import { EXAMPLE_CLIENT, EXAMPLE_DOCUMENT, EXAMPLE_SAVED_ITEM, EXAMPLE_TEMPLATE } from './examples';
 import { defineApiRoute, type TApiRoute } from './registry';
+import { CURSOR_RULES, documentRules } from './rules';
 
 const STALE =
   'against the `version` you last saw: a stale version is a 409 with `current`, the record as it now stands.';
@@ -36,6 +37,7 @@ export const CLIENT_ROUTES: TApiRoute[] = [
     summary: 'List clients',
     description: 'Your saved clients by name, searched by `q`. Keyset pages: pass `nextCursor` as `cursor`.',
     query: ZListQuery,
+    rules: CURSOR_RULES,
     success: {
       status: 200,
       description: 'A page of clients.',
@@ -114,6 +116,7 @@ export const SAVED_ITEM_ROUTES: TApiRoute[] = [
     summary: 'List saved items',
     description: 'Your priced lines by description, searched by `q`. Keyset pages: pass `nextCursor` as `cursor`.',
     query: ZListQuery,
+    rules: CURSOR_RULES,
     success: {
       status: 200,
       description: 'A page of saved items.',
@@ -200,6 +203,7 @@ export const TEMPLATE_ROUTES: TApiRoute[] = [
     description:
       'Every built-in starter (`starters`) and a page of your own templates (`items`), without their documents, searched by `q`.',
     query: ZTemplateListQuery,
+    rules: CURSOR_RULES,
     success: {
       status: 200,
       description: 'The starters and a page of your templates.',
@@ -223,6 +227,7 @@ export const TEMPLATE_ROUTES: TApiRoute[] = [
     body: ZTemplateInput,
     bodyName: 'TemplateCreate',
     bodyExample: { name: 'Web project', category: 'Web', document: EXAMPLE_DOCUMENT },
+    rules: documentRules(),
     success: { status: 201, description: 'The template.', schema: S.ZTemplateOut, example: EXAMPLE_TEMPLATE },
     errors: [402],
     handler: (c, { body }) =>
@@ -257,6 +262,7 @@ export const TEMPLATE_ROUTES: TApiRoute[] = [
     body: ZTemplatePatch,
     bodyName: 'TemplatePatch',
     bodyExample: { version: 1, description: 'Discovery, design, build and launch' },
+    rules: documentRules(),
     success: { status: 200, description: 'The template as saved.', schema: S.ZTemplateOut, example: EXAMPLE_TEMPLATE },
     errors: [409],
     handler: (c, { param, body }) =>
