@@ -38,6 +38,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // The API files share each worker's loaded modules (the server, its libraries, the
+          // helpers) instead of loading them again for each file: about 3 s of a core per file.
+          // Each file still starts its own servers and databases, and setup.ts releases them.
+          isolate: false,
         },
       },
     ],

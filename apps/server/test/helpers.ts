@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -15,6 +15,8 @@ import WebSocket from 'ws';
 import type { TRealtimeServerMessage } from '@draftwell/shared';
 import { SMTPServer } from 'smtp-server';
 import { createApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { migrateDatabase, migrationsFolder } from '../src/db/migrate';
 import { PgliteThread } from '../src/db/pglite-thread';
 import type { TPgliteAsk } from '../src/db/pglite-wire';
 import { readEnv, type TEnv } from '../src/env';
@@ -102,42 +104,109 @@ const PGLITE_VERSION = (
 ).version;
 
 /**
- * An empty PGlite cluster, straight out of initdb (no migrations: every server still runs its
- * own on start). initdb takes seconds in WASM; copying its result into each fresh DATA_DIR takes
- * a fraction of that. Kept in the OS temp directory per PGlite version, shared by test files.
+ * What a migrated test database is made of: the PGlite version and every shipped migration. A
+ * template made from other migrations (another branch, an edited migration) has another name, so
+ * a stale one is never used.
+ */
+const MIGRATED_KEY = (() => {
+  const hash = createHash('sha256').update(PGLITE_VERSION);
+  const folder = migrationsFolder();
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+  for (const file of files) hash.update(path.relative(folder, file)).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+})();
+
+const quietLogger = pino({ level: 'silent' });
+
+/**
+ * A PGlite cluster with every migration applied, as a server leaves it after its first start.
+ * initdb and the migrations take about two seconds in WebAssembly; copying their result into each
+ * fresh DATA_DIR takes a fraction of that. Every server still runs its migrator on start, which
+ * finds them applied (R12's own test starts from an empty database). Kept in the OS temp directory
+ * per PGlite version and migrations, shared by test files and by later runs.
  */
 export async function pgliteTemplate(): Promise<string> {
-  const dir = path.join(tmpdir(), `draftwell-test-pglite-${PGLITE_VERSION}`);
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return dir;
+  const dir = path.join(tmpdir(), `draftwell-test-pglite-migrated-${MIGRATED_KEY}`);
+  if (existsSync(path.join(dir, 'pglite', 'PG_VERSION'))) return dir;
   const building = mkdtempSync(`${dir}-building-`);
   try {
-    const db = await PGlite.create(building);
-    await db.close();
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: building, logger: quietLogger });
+    try {
+      await migrateDatabase(database);
+    } finally {
+      await database.close();
+    }
     renameSync(building, dir);
   } catch (err) {
     rmSync(building, { recursive: true, force: true });
     // Another test file built it at the same moment: use theirs.
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) throw err;
+    if (!existsSync(path.join(dir, 'pglite', 'PG_VERSION'))) throw err;
   }
   return dir;
 }
 
-/** A fresh DATA_DIR whose embedded database is initialised (like a server's first start). */
+/** A fresh DATA_DIR whose embedded database is initialised and migrated (like after a first start). */
 export async function freshDataDir(): Promise<string> {
   const dataDir = tempDir();
-  cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
+  cpSync(path.join(await pgliteTemplate(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   return dataDir;
 }
 
-/** A fresh database on the TEST_DATABASE_URL server, dropped when the test file ends. */
-export async function createPostgresDatabase(): Promise<string> {
+/**
+ * The migrated template database on the TEST_DATABASE_URL server, made once per set of
+ * migrations: `create database … template` copies it in milliseconds, where migrating a new
+ * database takes about half a second. Test files in other workers may make it at the same moment;
+ * an advisory lock lets one of them do it.
+ */
+let postgresTemplate: Promise<string> | null = null;
+function migratedPostgresTemplate(adminUrl: string): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `dw_template_${MIGRATED_KEY}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock($1)', [0x0d1a_7e57]);
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists "${building}" with (force)`);
+      await admin.query(`create database "${building}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), logger: quietLogger });
+      try {
+        await migrateDatabase(database);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database "${building}" rename to "${name}"`);
+      return name;
+    } finally {
+      await admin.end();
+    }
+  })();
+  postgresTemplate.catch(() => {
+    postgresTemplate = null;
+  });
+  return postgresTemplate;
+}
+
+/**
+ * A fresh database on the TEST_DATABASE_URL server, dropped when the test file ends: migrated
+ * (like after a server's first start) unless `empty` is asked for.
+ */
+export async function createPostgresDatabase({ empty = false }: { empty?: boolean } = {}): Promise<string> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = empty ? null : await migratedPostgresTemplate(adminUrl);
   const name = `dw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } finally {
     await admin.end();
   }

@@ -84,7 +84,7 @@ describe.each(backends())('R12 migrations (%s)', (backend) => {
     });
   } else {
     it('R12 three servers started at once on one fresh PostgreSQL database all come up; each migration is recorded once', async () => {
-      const databaseUrl = await createPostgresDatabase();
+      const databaseUrl = await createPostgresDatabase({ empty: true });
       const authSecret = randomSecret();
       const started = await Promise.allSettled(
         [0, 1, 2].map(() => startTestServer({ backend, databaseUrl, authSecret })),

@@ -7,7 +7,11 @@ import { releaseTestResources } from './helpers';
  * echo their error-level logs through console.error, so an unexpected server error fails too.
  */
 const reported: string[] = [];
-const original = console.error.bind(console);
+// The API files share a worker's module cache (isolate: false in vitest.config.ts), and this file
+// runs again for each of them: it wraps the console's own method, never the last file's wrapper.
+const globals = globalThis as { consoleErrorUnwrapped?: typeof console.error };
+globals.consoleErrorUnwrapped ??= console.error.bind(console);
+const original = globals.consoleErrorUnwrapped;
 console.error = (...args: unknown[]) => {
   reported.push(format(...args));
   original(...args);
