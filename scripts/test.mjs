@@ -62,47 +62,14 @@ async function finishBuild() {
   results.push({ name: 'build', ok, seconds: (Date.now() - build.started) / 1000 });
 }
 
-/**
- * The unit and API tests and the browser tests run at the same time, each with its output kept in
- * a file and shown whole when it ends: neither fills both cores on its own (each waits on servers,
- * databases, mail and the browser as much as it computes), and both are built to pass on a busy
- * 2-core machine (issue 13). One after the other they took about 430 s and 700 s of a CI run.
- */
-const together = ['unit and API tests', 'browser tests'];
-
-function runLogged(name, cmd, args) {
-  const log = path.join(mkdtempSync(path.join(tmpdir(), 'draftwell-test-')), 'output.log');
-  const fd = openSync(log, 'w');
-  const started = Date.now();
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env });
-  return new Promise((resolve) => {
-    const done = (ok) => {
-      console.log(`\n━━ ${name} ━━`);
-      console.log(readFileSync(log, 'utf8').trimEnd());
-      resolve({ name, ok, seconds: (Date.now() - started) / 1000 });
-    };
-    child.on('error', () => done(false));
-    child.on('exit', (code) => done(code === 0));
-  });
-}
-
-const concurrent = [];
 for (const [name, cmd, args] of steps) {
   if (!selected(name)) continue;
-  const needsMachine = together.includes(name);
+  const needsMachine = name === 'unit and API tests' || name === 'browser tests';
   if (build && needsMachine && !results.some((r) => r.name === 'build')) await finishBuild();
-  if (needsMachine && together.every(selected)) {
-    concurrent.push(runLogged(name, cmd, args));
-    continue;
-  }
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
   results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
-}
-if (concurrent.length) {
-  console.log(`\n━━ ${together.join(' and ')}, at the same time (each shown when it ends) ━━`);
-  results.push(...(await Promise.all(concurrent)));
 }
 console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds.toFixed(1)} s)`);
