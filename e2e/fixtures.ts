@@ -205,7 +205,21 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
+  // One that starts while axe runs (a toast's time is up and it fades out) ends at once: axe reads
+  // the colours it settles on. A constructed style sheet, which the page's CSP allows.
+  await page.evaluate(() => {
+    const still = new CSSStyleSheet();
+    still.replaceSync(
+      '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }',
+    );
+    (window as { axeStill?: CSSStyleSheet }).axeStill = still;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+  });
   const results = await new AxeBuilder({ page }).analyze();
+  await page.evaluate(() => {
+    const still = (window as { axeStill?: CSSStyleSheet }).axeStill;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== still);
+  });
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map((v) =>
     [
