@@ -60,11 +60,24 @@ class PatternMaker {
   }
 
   private alternation(): string {
-    const options: number[] = [this.i];
     // Find the top-level alternatives first, then make one of them.
+    this.i = this.pick([this.i, ...this.scanGroup(this.i).alternatives]);
+    const out = this.sequence();
+    // Skip what is left of this alternation, up to its closing parenthesis.
+    this.i = this.scanGroup(this.i).end;
+    return out;
+  }
+
+  /**
+   * From `from` to the parenthesis that closes the group it is in (or the end of the pattern):
+   * where that is, and where each of the group's top-level alternatives after a `|` starts.
+   */
+  private scanGroup(from: number): { alternatives: number[]; end: number } {
+    const alternatives: number[] = [];
     let depth = 0;
     let inClass = false;
-    for (let j = this.i; j < this.source.length; j++) {
+    let j = from;
+    for (; j < this.source.length; j++) {
       const c = this.source[j]!;
       if (c === '\\') {
         j++;
@@ -79,31 +92,9 @@ class PatternMaker {
       else if (c === ')') {
         if (depth === 0) break;
         depth--;
-      } else if (c === '|' && depth === 0) options.push(j + 1);
+      } else if (c === '|' && depth === 0) alternatives.push(j + 1);
     }
-    this.i = this.pick(options);
-    const out = this.sequence();
-    // Skip what is left of this alternation, up to its closing parenthesis.
-    depth = 0;
-    inClass = false;
-    for (; this.i < this.source.length; this.i++) {
-      const c = this.source[this.i]!;
-      if (c === '\\') {
-        this.i++;
-        continue;
-      }
-      if (inClass) {
-        if (c === ']') inClass = false;
-        continue;
-      }
-      if (c === '[') inClass = true;
-      else if (c === '(') depth++;
-      else if (c === ')') {
-        if (depth === 0) break;
-        depth--;
-      }
-    }
-    return out;
+    return { alternatives, end: j };
   }
 
   private sequence(): string {
