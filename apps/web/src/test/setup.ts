@@ -17,4 +17,10 @@ if (!window.matchMedia) {
   });
 }
 
+// The files share each worker's jsdom (vitest.config.ts): this module runs again at the start of
+// each file, which then begins with no stored data and a bare <html> element, as in a fresh window.
+localStorage.clear();
+sessionStorage.clear();
+for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+
 afterEach(() => cleanup());
