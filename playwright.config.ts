@@ -87,7 +87,10 @@ export default defineConfig({
     // A failed test keeps its trace (each action's DOM snapshot, the network, the console) for
     // `npx playwright show-trace`; the screencast's frames are left out: recording them took about
     // 7% of the browser tests' time on the 2-core machine, and a failure's screenshot is kept below.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // On CI (.ci/run sets CI) nothing is recorded: only the run's log comes back from a CI machine,
+    // with each failure's error repeated at its end, and recording every test's trace in case it
+    // fails took 15% of the browser tests' time. Rerun a CI failure here to get its trace.
+    trace: env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
