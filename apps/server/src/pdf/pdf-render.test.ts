@@ -466,8 +466,8 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
         expect(text).toContain(`[Image: ${alt}]`);
       }
       expect(text).not.toContain('Allowed PNG');
-      // Emoji dropped, Cyrillic drawn with the fallback font, CJK replaced: nothing crashes.
-      expect(text).toContain('Pictures for Иван ��');
+      // The emoji, the Cyrillic and the CJK are each drawn by a font that has them (pdf-fonts.ts).
+      expect(text).toContain('Pictures 🎉 for Иван 山田');
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

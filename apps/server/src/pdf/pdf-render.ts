@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import { Font, renderToBuffer } from '@react-pdf/renderer';
 import { PricingError, documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
 import { ZPricingSelection, type TPricingSelection } from '@draftwell/shared/document/schema';
 import { PdfRenderError } from './pdf-error';
 import { paperAccents, snapshotContext } from '@draftwell/shared/document/display';
+import { bodyCoverage, bodyFontFamilies, monoFontFamilies, registerPdfFonts } from './pdf-fonts';
 import { breakLongWord, createTextCleaner } from './pdf-text';
 import { registerSignatureFont } from './signature-font';
 import type { TPdfWorkerInput } from './pdf-types';
@@ -14,46 +14,16 @@ import { proposalPdf, type TPdfModel } from './proposal-pdf';
  * CPU-heavy work that must never run on the server's event loop (QUALITY P6).
  */
 
-const BODY_FONTS = ['Helvetica', 'DejaVu Sans'];
-const MONO_FONTS = ['Courier', 'DejaVu Sans'];
-const FACES = [
-  { file: 'DejaVuSans.ttf', fontWeight: 400, fontStyle: 'normal' },
-  { file: 'DejaVuSans-Bold.ttf', fontWeight: 700, fontStyle: 'normal' },
-  { file: 'DejaVuSans-Oblique.ttf', fontWeight: 400, fontStyle: 'italic' },
-  { file: 'DejaVuSans-BoldOblique.ttf', fontWeight: 700, fontStyle: 'italic' },
-] as const;
-
-type TGlyphs = { hasGlyphForCodePoint(codePoint: number): boolean };
-
 let fontsReady: Promise<(text: string) => string> | null = null;
 
-/**
- * Registers the fonts once per worker: Helvetica (built in, never downloaded) and DejaVu Sans from
- * the `dejavu-fonts-ttf` package on disk. No emoji source is registered, so nothing is fetched.
- */
+/** Registers the fonts once per worker (pdf-fonts.ts), and makes the cleaner of what none can draw. */
 function setUpFonts(): Promise<(text: string) => string> {
   fontsReady ??= (async () => {
-    const require = createRequire(import.meta.url);
-    Font.register({
-      family: 'DejaVu Sans',
-      fonts: FACES.map(({ file, fontWeight, fontStyle }) => ({
-        src: require.resolve(`dejavu-fonts-ttf/ttf/${file}`),
-        fontWeight,
-        fontStyle,
-      })),
-    });
+    registerPdfFonts();
     // Typed signatures (blocks/signature-mark.tsx): loaded only by a render that draws one.
     registerSignatureFont();
     Font.registerHyphenationCallback((word) => breakLongWord(word));
-    const glyphs = async (fontFamily: string, fontWeight: number, fontStyle: 'normal' | 'italic') => {
-      await Font.load({ fontFamily, fontWeight, fontStyle });
-      return (Font.getFont({ fontFamily, fontWeight, fontStyle }) as unknown as { data: TGlyphs }).data;
-    };
-    const helvetica = await glyphs('Helvetica', 400, 'normal');
-    const dejavu = await Promise.all(FACES.map((f) => glyphs('DejaVu Sans', f.fontWeight, f.fontStyle)));
-    return createTextCleaner(
-      (cp) => helvetica.hasGlyphForCodePoint(cp) || dejavu.every((face) => face.hasGlyphForCodePoint(cp)),
-    );
+    return createTextCleaner(await bodyCoverage());
   })();
   return fontsReady;
 }
@@ -99,7 +69,7 @@ export async function renderProposalPdfInThread(input: TPdfWorkerInput): Promise
     accent: accents.text,
     brand: accents.rule,
     clean,
-    fonts: { body: BODY_FONTS, mono: MONO_FONTS },
+    fonts: { body: bodyFontFamilies(), mono: monoFontFamilies() },
   };
   const buffer = await renderToBuffer(proposalPdf(model, totals));
   // A view on a pooled or shared ArrayBuffer cannot be transferred: copy it into its own.

@@ -1,11 +1,11 @@
 /**
- * Text for fonts that cannot draw everything. The PDF draws with Helvetica (the PDF standard font,
- * WinAnsi: Western European) and falls back to DejaVu Sans (shipped in the `dejavu-fonts-ttf`
- * package: Latin Extended, Greek, Cyrillic, many symbols). What neither covers would come out as
- * garbage or empty boxes, so it is replaced first:
+ * Text for fonts that cannot draw everything. The PDF draws every script a proposal may be written
+ * in (pdf-fonts.ts: Helvetica, DejaVu Sans, Noto Sans for Arabic, Hebrew, Devanagari, Thai and
+ * CJK, Noto Emoji). What none of them covers would come out as garbage or empty boxes, so it is
+ * replaced first:
  * - a compatibility form is decomposed (ﬁ -> fi, full-width Ａ -> A, ǆ -> dž);
- * - emoji and their joiners and modifiers are dropped: they decorate, and a box in their place does not;
- * - any other character (CJK, Thai, …) becomes U+FFFD (or "?" without it), so nothing is lost silently;
+ * - an emoji part no font has (a newer emoji, a modifier) is dropped: a box in its place says less;
+ * - any other character becomes U+FFFD (or "?" without it), so nothing is lost silently;
  * - control characters go, tabs and unusual spaces become spaces.
  */
 
