@@ -294,6 +294,27 @@ describe.each(backendsAndStorages)('the sealed PDF (%s, %s storage)', (backend, 
     expect(verified.body).toEqual({ match: false });
   });
 
+  it('issue 25: the title and the signer’s name in any script are sealed as text, and the seal is valid', async () => {
+    const title = 'Website 見積書 प्रस्ताव ใบเสนอราคา 👍';
+    const { proposal, token, shared } = await sentProposal(p, title);
+    const signer = 'ليلى حداد';
+    const res = await p.server
+      .client({ ip: nextIp() })
+      .post(`/api/share/${token}/accept`, { ...acceptance(shared), name: signer });
+    expect(res.status, res.text).toBe(201);
+    await p.server.deps.seals.drain();
+    const sealed = (await p.owner.get(`/api/proposals/${proposal.id}/sealed-pdf`)).bytes;
+
+    expect(pdfsig(sealed)).toContain('Signature Validation: Signature is Valid.');
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(sealed) })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    expect(text).not.toContain('\ufffd');
+    // On the title page and the certificate at least.
+    expect(text.split(title).length - 1, text).toBeGreaterThanOrEqual(2);
+    expect(text.split(signer).length - 1, text).toBeGreaterThanOrEqual(2);
+  });
+
   it('R7: 50 concurrent accepts make one acceptance, one sealed PDF and one set of mails', async () => {
     const { proposal, token, shared } = await sentProposal(p, 'Fifty at once');
     const before = (await storedSeals(p.server)).length;
