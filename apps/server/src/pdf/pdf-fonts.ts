@@ -22,11 +22,12 @@ import { Font } from '@react-pdf/renderer';
  */
 
 type TFace = { weight: 400 | 700; file: string };
-type TFamily = { family: string; pkg: string; faces: readonly TFace[] };
+type TFamily = { family: string; pkg: string; faces: readonly TFace[]; ascentOverride?: number };
 
-const noto = (family: string, pkg: string, stem: string): TFamily => ({
+const noto = (family: string, pkg: string, stem: string, ascentOverride?: number): TFamily => ({
   family,
   pkg: `@expo-google-fonts/${pkg}`,
+  ...(ascentOverride ? { ascentOverride } : {}),
   faces: [
     { weight: 400, file: `400Regular/${stem}_400Regular.ttf` },
     { weight: 700, file: `700Bold/${stem}_700Bold.ttf` },
@@ -41,7 +42,10 @@ const DEJAVU_FACES = [
 ] as const;
 
 const SCRIPT_FAMILIES = [
-  noto('Noto Sans Arabic', 'noto-sans-arabic', 'NotoSansArabic'),
+  // Its ascent (1.374 em) makes room for stacked marks that business text rarely has; react-pdf
+  // puts a line's baseline one ascent below its top, so a name in Arabic would sit on the line
+  // below. 1 em, as CSS's ascent-override (patches/@react-pdf+font), keeps it in its line.
+  noto('Noto Sans Arabic', 'noto-sans-arabic', 'NotoSansArabic', 1),
   noto('Noto Sans Hebrew', 'noto-sans-hebrew', 'NotoSansHebrew'),
   noto('Noto Sans Devanagari', 'noto-sans-devanagari', 'NotoSansDevanagari'),
   noto('Noto Sans Thai', 'noto-sans-thai', 'NotoSansThai'),
@@ -92,7 +96,7 @@ export function registerPdfFonts(): void {
       fontStyle,
     })),
   });
-  for (const { family, pkg, faces } of [...SCRIPT_FAMILIES, ...Object.values(CJK), EMOJI]) {
+  for (const { family, pkg, faces, ascentOverride } of [...SCRIPT_FAMILIES, ...Object.values(CJK), EMOJI]) {
     Font.register({
       family,
       fonts: faces.flatMap(({ weight, file }) =>
@@ -100,6 +104,7 @@ export function registerPdfFonts(): void {
           src: require.resolve(`${pkg}/${file}`),
           fontWeight: weight,
           fontStyle,
+          ...(ascentOverride ? { ascentOverride } : {}),
         })),
       ),
     });

@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { inflateSync } from 'node:zlib';
+import { Font } from '@react-pdf/renderer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TRichTextNode } from '@draftwell/shared/document/schema';
 import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { closePdfRenderer, renderProposalPdf } from './index';
+import { registerPdfFonts } from './pdf-fonts';
 
 /**
  * Issue 25: text in every script reaches the PDF as real text, in every place text goes (title,
@@ -209,6 +212,40 @@ const MIXED = [
   },
 ];
 
+/**
+ * How many glyphs the PDF draws with a font whose name contains `face`: the glyph codes of its
+ * text-showing operators (Tj, TJ) in every page's content stream. The text a reader extracts can
+ * come from /ActualText, so this is what says a glyph was drawn at all.
+ */
+function glyphsDrawn(pdf: Uint8Array, face: string): number {
+  const raw = Buffer.from(pdf).toString('latin1');
+  const fontObjects = new Set<string>();
+  for (const [, id, dict] of raw.matchAll(/(\d+) 0 obj\s*<<((?:(?!endobj|stream)[\s\S])*?)>>\s*endobj/g)) {
+    if (/\/Type \/Font/.test(dict!) && dict!.includes(face)) fontObjects.add(id!);
+  }
+  const names = new Set<string>();
+  for (const [, name, id] of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) if (fontObjects.has(id!)) names.add(name!);
+  let count = 0;
+  for (const [, dict, body] of raw.matchAll(/obj\s*<<((?:(?!endobj|stream)[\s\S])*?)>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = (
+        /FlateDecode/.test(dict!) ? inflateSync(Buffer.from(body!, 'latin1')) : Buffer.from(body!, 'latin1')
+      ).toString('latin1');
+    } catch {
+      continue;
+    }
+    if (!/ Tf\b/.test(content)) continue;
+    let current = '';
+    for (const [, name, shown] of content.matchAll(/\/(F\d+) [\d.]+ Tf|(\[[^\]]*\]\s*TJ|<[0-9a-fA-F]*>\s*Tj)/g)) {
+      if (name) current = name;
+      else if (names.has(current))
+        for (const [hex] of shown!.matchAll(/<([0-9a-fA-F]*)>/g)) count += (hex.length - 2) / 4;
+    }
+  }
+  return count;
+}
+
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 
 /**
@@ -249,6 +286,47 @@ describe('every script in the PDF', { timeout: 60_000 }, () => {
     const { extracted } = await extractedFrom(SAMPLES.emoji);
     const bare = (value: string) => value.replace(/\s+/g, '');
     expect(count(bare(extracted), bare(SAMPLES.emoji)), extracted).toBeGreaterThanOrEqual(PLACES);
+  });
+
+  it('draws every glyph the font shapes for Arabic, Devanagari and Thai words: none is left out of a line', async () => {
+    registerPdfFonts();
+    const cases = [
+      {
+        face: 'NotoSansArabic',
+        family: 'Noto Sans Arabic',
+        words: 'شركة جديد بشكل يلتف مرحبا بالعالم',
+        direction: 'rtl',
+      },
+      { face: 'NotoSansDevanagari', family: 'Noto Sans Devanagari', words: 'नमस्ते दुनिया क्षत्रिय धर्म', direction: 'ltr' },
+      { face: 'NotoSansThai', family: 'Noto Sans Thai', words: 'สวัสดีชาวโลก ที่นี่', direction: 'ltr' },
+    ] as const;
+    type TShaper = { layout(text: string, ...rest: unknown[]): { glyphs: unknown[] } };
+    for (const { face, family, words, direction } of cases) {
+      // The same file through react-pdf's own fontkit, in this thread.
+      await Font.load({ fontFamily: family, fontWeight: 400, fontStyle: 'normal' });
+      const font = (
+        Font.getFont({ fontFamily: family, fontWeight: 400, fontStyle: 'normal' }) as unknown as { data: TShaper }
+      ).data;
+      // Spaces are Helvetica's: each word is shaped on its own.
+      const expected = words
+        .split(' ')
+        .reduce((sum, word) => sum + font.layout(word, undefined, undefined, undefined, direction).glyphs.length, 0);
+      const document: TDocument = {
+        version: 1,
+        blocks: [{ id: 'text', type: 'rich_text', content: { type: 'doc', content: [paragraph(words)] } }],
+      };
+      const snapshot = {
+        ...proposalWith('Latin').snapshot,
+        title: 'Glyphs',
+        document,
+        totals: documentTotals(document),
+      };
+      const pdf = await renderProposalPdf(
+        { snapshot, revision: { number: 1, hash: HASH }, showMadeWithFooter: false, images: {} },
+        { owner: 'owner-scripts' },
+      );
+      expect(glyphsDrawn(pdf, face), face).toBe(expected);
+    }
   });
 
   it.each(MIXED)(
