@@ -226,7 +226,9 @@ function glyphsDrawn(pdf: Uint8Array, face: string): number {
   const names = new Set<string>();
   for (const [, name, id] of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) if (fontObjects.has(id!)) names.add(name!);
   let count = 0;
-  for (const [, dict, body] of raw.matchAll(/obj\s*<<((?:(?!endobj|stream)[\s\S])*?)>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const [, dict, body] of raw.matchAll(
+    /obj\s*<<((?:(?!endobj|stream)[\s\S])*?)>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g,
+  )) {
     let content: string;
     try {
       content = (
