@@ -82,6 +82,21 @@ export function monoFontFamilies(language?: string | null): string[] {
   return ['Courier', ...bodyFontFamilies(language).slice(1)];
 }
 
+/**
+ * The files whose characters the PDF can draw, for checking text outside the PDF worker
+ * (pdf-coverage.ts): DejaVu's four faces (a character counts where all four have it, as the
+ * renderer's cleaner counts it) and each other family's regular face.
+ */
+export function coverageFiles(): { dejavu: string[]; others: string[] } {
+  const require = createRequire(import.meta.url);
+  return {
+    dejavu: DEJAVU_FACES.map(({ file }) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`)),
+    others: [...SCRIPT_FAMILIES, ...Object.values(CJK), EMOJI].map(({ pkg, faces }) =>
+      require.resolve(`${pkg}/${faces[0]!.file}`),
+    ),
+  };
+}
+
 let registered = false;
 
 /** Registers every family with react-pdf, once per thread. Files are read when first used. */
@@ -118,7 +133,8 @@ type TGlyphs = { hasGlyphForCodePoint(codePoint: number): boolean };
  * Arabic and Hebrew, which DejaVu Sans draws only in part (its oblique faces lack most Arabic
  * letters): left to Noto Sans Arabic and Hebrew, so each word is joined and drawn in one font.
  */
-const LEFT_TO_NOTO = /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb1d-\ufb4f\ufb50-\ufdff\ufe70-\ufeff]/u;
+export const LEFT_TO_NOTO =
+  /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb1d-\ufb4f\ufb50-\ufdff\ufe70-\ufeff]/u;
 
 /** Limits a loaded face to the characters outside `excluded`, like CSS's unicode-range. */
 function withoutRange(face: TGlyphs, excluded: RegExp): void {

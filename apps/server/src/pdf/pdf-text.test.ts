@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakLongWord, createTextCleaner } from './pdf-text';
+import { breakLongWord, createTextCleaner, unshownCharacters } from './pdf-text';
 
 /** Stands in for the fonts: Latin-1 and a few WinAnsi extras (Helvetica), Cyrillic and U+FFFD (the fallback). */
 const covered = (cp: number) =>
@@ -75,5 +75,22 @@ describe('breakLongWord', () => {
   it('breaks from a shorter length where a column is narrow', () => {
     expect(breakLongWord('subscriptions', 10)).toHaveLength(2 * 'subscriptions'.length - 1);
     expect(breakLongWord('hours', 10)).toEqual(['hours']);
+  });
+});
+
+describe('unshownCharacters', () => {
+  // A font of Latin-1 and the Greek block, for the example.
+  const covered = (cp: number) => cp < 0x100 || (cp >= 0x370 && cp < 0x400);
+
+  it('names each character no font has, once, in the order met across the texts', () => {
+    expect(unshownCharacters(['Καλή தமிழ்', 'அம்மா த'], covered)).toEqual(['த', 'ம', 'ி', 'ழ', '்', 'அ', 'ா']);
+  });
+
+  it('leaves out what is not seen (spaces, controls, joiners, variation selectors, tags) and compatibility forms drawn as their parts', () => {
+    expect(unshownCharacters(['a\u2003b\u200bc\u200d\ufe0f\u0007\u{e0067}', 'ﬁ Ａ'], covered)).toEqual([]);
+  });
+
+  it('names an emoji or an accent mark the cleaner would drop', () => {
+    expect(unshownCharacters(['🫠 e\u0301'], covered)).toEqual(['🫠', '\u0301']);
   });
 });

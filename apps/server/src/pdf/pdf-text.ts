@@ -65,6 +65,28 @@ export function createTextCleaner(covered: TCoverage): (text: string) => string 
   };
 }
 
+/**
+ * The characters of `texts` the PDF cannot show, each once in the order met: those the cleaner
+ * replaces with U+FFFD, and the visible ones it drops (an emoji no font has, an accent mark). Not
+ * spaces, controls or invisible format characters (a joiner, a variation selector): nothing of
+ * them is seen, drawn or not.
+ */
+export function unshownCharacters(texts: readonly string[], covered: TCoverage): string[] {
+  const seen = new Set<string>();
+  for (const text of texts) {
+    for (const char of text) {
+      const cp = char.codePointAt(0)!;
+      if (cp < 0xa0 || covered(cp) || seen.has(char)) continue;
+      if (SPACE.test(char) || FORMAT.test(char) || /[\ufe0e\ufe0f\u20e3]/u.test(char) || TAG_CHARACTER(cp)) continue;
+      const decomposed = char.normalize('NFKD');
+      const kept = [...decomposed].filter((c) => !MARK.test(c));
+      if (decomposed !== char && kept.length > 0 && kept.every((c) => covered(c.codePointAt(0)!))) continue;
+      seen.add(char);
+    }
+  }
+  return [...seen];
+}
+
 /** Words longer than this may break anywhere (links, hashes, user agents); shorter ones never do. */
 const LONG_WORD = 28;
 /**

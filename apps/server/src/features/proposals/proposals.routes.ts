@@ -40,7 +40,14 @@ import {
 } from './activity.service';
 import { streamBody } from '../../http/stream-body';
 import { pdfHeaders } from '../../activity/documents';
-import { extendProposal, getShareLink, remindProposal, sendProposal, withdrawProposal } from './sending.service';
+import {
+  extendProposal,
+  getShareLink,
+  pdfCheck,
+  remindProposal,
+  sendProposal,
+  withdrawProposal,
+} from './sending.service';
 import { changeSigner, countersign, getSigning } from './signers.service';
 
 /** Revoking a signer's link, or sending them a new one: the round as it then stands. */
@@ -204,6 +211,10 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
   )
   .get('/:id/acceptance', async (c) =>
     c.json(await getAcceptance({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
+  )
+  // Characters no PDF font can draw, named before sending (issue 25).
+  .get('/:id/pdf-check', async (c) =>
+    c.json(await pdfCheck({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') }), 200),
   )
   .get('/:id/pdf', async (c) => {
     const { bytes, filename } = await ownerPdf({ deps: c.var.deps, actor: c.var.actor, id: c.req.param('id') });

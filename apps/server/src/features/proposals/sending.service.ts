@@ -40,7 +40,8 @@ import { consumeUsage, requireFeature } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/sha256';
 import { applyPaymentTerms } from '../../payments/terms';
-import { notFound, owned, toProposal } from './proposals.service';
+import { getProposal, notFound, owned, toProposal } from './proposals.service';
+import { pdfUnshownCharacters } from '../../pdf/pdf-coverage';
 import { signerContacts, syncSigners } from './signers.service';
 
 type TRow = typeof proposals.$inferSelect;
@@ -74,6 +75,28 @@ async function senderOf(tx: TDb, actor: TActor): Promise<TRevisionSnapshot['send
     logoFileId: profile?.logoFileId ?? null,
     locale: documentLocale(profile?.locale),
     signature: profile?.emailSignature ?? '',
+  };
+}
+
+/**
+ * What of the proposal the PDF cannot show (issue 25): the characters no PDF font has, in its
+ * title, client, text and the sender's details, each with its code point, to be named to the owner
+ * before sending. The client's page shows them; the PDF would show "�" in their place.
+ */
+export async function pdfCheck(args: {
+  deps: TAppDeps;
+  actor: TActor;
+  id: string;
+}): Promise<{ unshown: { character: string; codePoint: string }[] }> {
+  const db = args.deps.database.db;
+  const proposal = await getProposal({ db, actor: args.actor, id: args.id });
+  const { signature: _emailSignature, ...sender } = await senderOf(db, args.actor);
+  const unshown = await pdfUnshownCharacters([proposal.title, proposal.client, proposal.document, sender]);
+  return {
+    unshown: unshown.map((character) => ({
+      character,
+      codePoint: `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+    })),
   };
 }
 

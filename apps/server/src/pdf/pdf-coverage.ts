@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { create } from 'fontkit';
+import { LEFT_TO_NOTO, coverageFiles } from './pdf-fonts';
+import { unshownCharacters } from './pdf-text';
+
+/**
+ * Which characters of a proposal's text the PDF cannot draw, asked before sending (issue 25: no
+ * character is dropped silently). Outside the PDF worker, so it reads the fonts' character maps
+ * itself, once per process, a file at a time with the event loop free between them, and keeps
+ * only the set of code points (the fonts themselves are let go).
+ */
+
+let coverage: Promise<ReadonlySet<number>> | null = null;
+
+async function loadCoverage(): Promise<ReadonlySet<number>> {
+  const { dejavu, others } = coverageFiles();
+  const set = new Set<number>();
+  const faces: Set<number>[] = [];
+  for (const file of dejavu) {
+    faces.push(new Set(create(await readFile(file)).characterSet));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  for (const cp of faces[0] ?? []) {
+    if (faces.every((face) => face.has(cp)) && !LEFT_TO_NOTO.test(String.fromCodePoint(cp))) set.add(cp);
+  }
+  for (const file of others) {
+    for (const cp of create(await readFile(file)).characterSet) set.add(cp);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return set;
+}
+
+/** Every string inside a value (an object's, an array's), in order. */
+function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsIn(item, out);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) stringsIn(item, out);
+  return out;
+}
+
+/** The characters no PDF font has in any string of `value`, each once, in the order met (at most 40). */
+export async function pdfUnshownCharacters(value: unknown): Promise<string[]> {
+  const texts = stringsIn(value);
+  // Printable ASCII is always drawn: most proposals need no font loaded at all.
+  if (texts.every((text) => /^[\x20-\x7e\n\t]*$/.test(text))) return [];
+  coverage ??= loadCoverage().catch((error: unknown) => {
+    coverage = null;
+    throw error;
+  });
+  const covered = await coverage;
+  return unshownCharacters(texts, (cp) => cp <= 0x7e || covered.has(cp)).slice(0, 40);
+}
