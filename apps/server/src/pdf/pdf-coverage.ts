@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { create } from 'fontkit';
-import { LEFT_TO_NOTO, coverageFiles } from './pdf-fonts';
+import { createRequire } from 'node:module';
+import { LEFT_TO_NOTO, coverageFiles } from './pdf-font-files';
 import { unshownCharacters } from './pdf-text';
 
 /**
@@ -9,6 +9,11 @@ import { unshownCharacters } from './pdf-text';
  * itself, once per process, a file at a time with the event loop free between them, and keeps
  * only the set of code points (the fonts themselves are let go).
  */
+
+/** fontkit, react-pdf's font engine (it has no types of its own): a font file's characters. */
+const { create } = createRequire(import.meta.url)('fontkit') as {
+  create(buffer: Buffer): { characterSet: number[] };
+};
 
 let coverage: Promise<ReadonlySet<number>> | null = null;
 

@@ -25,6 +25,8 @@ export const proposalKeys = {
   acceptance: (id: string) => [...proposalKeys.detail(id), 'acceptance'] as const,
   signers: (id: string) => [...proposalKeys.detail(id), 'signers'] as const,
   seal: (id: string) => [...proposalKeys.detail(id), 'seal'] as const,
+  /** The characters of its text no PDF font can draw (changes with every edit). */
+  pdfCheck: (id: string) => [...proposalKeys.detail(id), 'pdf-check'] as const,
   /** Its automatic follow-up: settings and where each signer stands (changes with sends and answers). */
   followUp: (id: string) => [...proposalKeys.detail(id), 'follow-up'] as const,
   /** The payment asked for at acceptance (decision 0018). */

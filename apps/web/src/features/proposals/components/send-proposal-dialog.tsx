@@ -34,6 +34,7 @@ import { usePaymentSettings, useProposalPayment } from '@/lib/api/payments';
 import { useProposalSigners } from '@/lib/api/signers';
 import { useSendProposal } from '../api/send-proposal';
 import { PaymentOption, paymentDraftOf, paymentTermsOf, type TPaymentDraft } from './payment-option';
+import { PdfCharactersNote } from './pdf-characters-note';
 import { SignersEditor, type TSignersDraft } from './signers-editor';
 
 const MESSAGE_MAX = 2000;
@@ -310,6 +311,8 @@ export function SendProposalDialog({
               {message.length > MESSAGE_MAX - 200 ? `${message.length} of ${MESSAGE_MAX} characters.` : ''}
             </p>
           </div>
+
+          <PdfCharactersNote proposalId={proposal.id} enabled={open} />
 
           {problems.length > 0 ? (
             <div role="alert" className="border-destructive/40 bg-destructive/5 rounded-md border p-3">
