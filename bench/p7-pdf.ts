@@ -25,6 +25,7 @@ export type TP7Result = {
   warmUpMs: number;
   sealSmall: TSealSeries;
   sealLarge: TSealSeries;
+  scripts: Array<{ language: string; bytes: number; medianMs: number }>;
 };
 
 const text = (value: string): TRichTextNode => ({ type: 'paragraph', content: [{ type: 'text', text: value }] });
@@ -148,6 +149,39 @@ async function proposalOfPages(pages: number): Promise<TPdfInput> {
   throw new Error(`Could not make a proposal of exactly ${pages} pages.`);
 }
 
+/**
+ * Issue 25: a one-page proposal written in each of these, to show the size of its PDF with its
+ * fonts embedded as subsets, and its render time against P7's.
+ */
+const SCRIPT_SAMPLES: Array<[string, string]> = [
+  ['English', 'We will design and build a new website for your studio, with a content system and training.'],
+  ['Japanese', 'スタジオの新しいウェブサイトを設計・構築し、コンテンツ管理システムと研修を提供します。'],
+  ['Chinese', '我们将为您的工作室设计和建设新网站，并提供内容管理系统和培训。'],
+  ['Korean', '스튜디오의 새 웹사이트를 설계하고 구축하며 콘텐츠 관리 시스템과 교육을 제공합니다.'],
+  ['Arabic', 'سنصمم ونبني موقعاً جديداً لاستوديو الخاص بك، مع نظام لإدارة المحتوى وتدريب فريقك.'],
+  ['Hindi', 'हम आपके स्टूडियो के लिए एक नई वेबसाइट डिज़ाइन और निर्माण करेंगे, सामग्री प्रणाली और प्रशिक्षण के साथ।'],
+  ['Thai', 'เราจะออกแบบและสร้างเว็บไซต์ใหม่สำหรับสตูดิโอของคุณ พร้อมระบบจัดการเนื้อหาและการฝึกอบรม'],
+];
+const SCRIPT_RUNS = 5;
+
+function onePageIn(sample: string): TPdfInput {
+  const input = proposal(0);
+  const document: TDocument = {
+    version: 1,
+    blocks: [
+      {
+        id: 'text',
+        type: 'rich_text',
+        content: { type: 'doc', content: Array.from({ length: 8 }, () => text(sample)) },
+      },
+    ],
+  };
+  return {
+    ...input,
+    snapshot: { ...input.snapshot, title: sample.slice(0, 40), document, totals: documentTotals(document) },
+  };
+}
+
 async function series(input: TPdfInput, runs: number, targetMs: number): Promise<TSeries> {
   const runsMs: number[] = [];
   let last: Uint8Array = new Uint8Array();
@@ -190,6 +224,11 @@ export async function benchP7(): Promise<{ rows: TRow[]; result: TP7Result; note
     const identity = identityOf(await P12Signer.create(await generateP12('Draftwell bench', passphrase), passphrase), {
       generated: true,
     });
+    const scripts: Array<[string, TSeries]> = [];
+    for (const [language, sample] of SCRIPT_SAMPLES) {
+      await timed(onePageIn(sample)); // its fonts loaded once, as a warm worker has them
+      scripts.push([language, await series(onePageIn(sample), SCRIPT_RUNS, P7_SMALL_TARGET_MS)]);
+    }
     await signPdf(small.pdf, identity, { reason: 'warm-up', location: 'localhost' });
     const sealSmall = await sealSeries(identity, small);
     const sealLarge = await sealSeries(identity, large);
@@ -212,12 +251,27 @@ export async function benchP7(): Promise<{ rows: TRow[]; result: TP7Result; note
     const { pdf: _small, ...smallResult } = small;
     const { pdf: _large, ...largeResult } = large;
     return {
-      result: { small: smallResult, large: largeResult, warmUpMs: Math.round(warmUp.ms), sealSmall, sealLarge },
+      result: {
+        small: smallResult,
+        large: largeResult,
+        warmUpMs: Math.round(warmUp.ms),
+        sealSmall,
+        sealLarge,
+        scripts: scripts.map(([language, s]) => ({ language, bytes: s.bytes, medianMs: s.medianMs })),
+      },
       rows: [
         row(`${P7_SMALL_PAGES}-page`, small, SMALL_RUNS, P7_SMALL_TARGET_MS),
         row(`${P7_LARGE_PAGES}-page`, large, LARGE_RUNS, P7_LARGE_TARGET_MS),
         sealRow(sealSmall, small),
         sealRow(sealLarge, large),
+        ...scripts.map(([language, s]) => ({
+          id: 'P7',
+          figure: `one page in ${language} (${s.pages} page, ${(s.bytes / 1000).toFixed(1)} kB, fonts as subsets), median of ${SCRIPT_RUNS}`,
+          value: ms(s.medianMs),
+          target: `≤ ${ms(P7_SMALL_TARGET_MS)}`,
+          ratio: (s.medianMs / P7_SMALL_TARGET_MS).toFixed(2),
+          verdict: verdict(s.pass),
+        })),
       ],
       notes: [
         `P7: renders through the worker pool on a warm worker (the first render, worker start and fonts, took ${ms(warmUp.ms)}). ` +
