@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -24,9 +24,14 @@ const address = (who: string) => `${who}-${randomBytes(4).toString('hex')}@compl
 
 /** What poppler's pdfsig says of a PDF (it exits 0 for a broken signature too, so its words are read). */
 function pdfsig(bytes: Buffer): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'dw-e2e-pdfsig-')), 'sealed.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdfsig', [file], { encoding: 'utf8' });
+  const dir = mkdtempSync(path.join(tmpdir(), 'dw-e2e-pdfsig-'));
+  try {
+    const file = path.join(dir, 'sealed.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdfsig', [file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The one PDF attached to a mail, as bytes. */
