@@ -79,6 +79,10 @@ export async function acceptedAndSealed(server: TTestServer, owner: Client, titl
   });
   expect(res.status, res.text).toBe(201);
   await server.deps.seals.drain();
+  // A seal that did not finish says why: the server's warnings about it.
+  const seal = await owner.get(`/api/proposals/${proposal.id}/seal`);
+  const why = server.logs.filter((entry) => /seal/i.test(String(entry.msg)));
+  expect(seal.body.status, JSON.stringify(why)).toBe('sealed');
   return proposal;
 }
 
