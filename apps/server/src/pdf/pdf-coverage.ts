@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { LEFT_TO_NOTO, coverageFiles } from './pdf-font-files';
+import { coverageFiles, fontCoverage } from './pdf-font-files';
 import { unshownCharacters } from './pdf-text';
 
 /**
  * Which characters of a proposal's text the PDF cannot draw, asked before sending (issue 25: no
  * character is dropped silently). Outside the PDF worker, so it reads the fonts' character maps
  * itself, once per process, a file at a time with the event loop free between them, and keeps
- * only the set of code points (the fonts themselves are let go).
+ * only each font's set of code points (the fonts themselves are let go).
  */
 
 /** fontkit, react-pdf's font engine (it has no types of its own): a font file's characters. */
@@ -15,24 +15,22 @@ const { create } = createRequire(import.meta.url)('fontkit') as {
   create(buffer: Buffer): { characterSet: number[] };
 };
 
-let coverage: Promise<ReadonlySet<number>> | null = null;
+let coverage: Promise<(codePoint: number) => boolean> | null = null;
 
-async function loadCoverage(): Promise<ReadonlySet<number>> {
+/** Each file's characters, read one at a time with the event loop free between them. */
+async function characterSets(files: string[]): Promise<Array<(codePoint: number) => boolean>> {
+  const sets: Array<(codePoint: number) => boolean> = [];
+  for (const file of files) {
+    const set = new Set(create(await readFile(file)).characterSet);
+    sets.push((cp) => set.has(cp));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return sets;
+}
+
+async function loadCoverage(): Promise<(codePoint: number) => boolean> {
   const { dejavu, others } = coverageFiles();
-  const set = new Set<number>();
-  const faces: Set<number>[] = [];
-  for (const file of dejavu) {
-    faces.push(new Set(create(await readFile(file)).characterSet));
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  for (const cp of faces[0] ?? []) {
-    if (faces.every((face) => face.has(cp)) && !LEFT_TO_NOTO.test(String.fromCodePoint(cp))) set.add(cp);
-  }
-  for (const file of others) {
-    for (const cp of create(await readFile(file)).characterSet) set.add(cp);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return set;
+  return fontCoverage(await characterSets(dejavu), await characterSets(others));
 }
 
 /** Every string inside a value (an object's, an array's), in order. */
@@ -53,5 +51,5 @@ export async function pdfUnshownCharacters(value: unknown): Promise<string[]> {
     throw error;
   });
   const covered = await coverage;
-  return unshownCharacters(texts, (cp) => cp <= 0x7e || covered.has(cp)).slice(0, 40);
+  return unshownCharacters(texts, (cp) => cp <= 0x7e || covered(cp)).slice(0, 40);
 }

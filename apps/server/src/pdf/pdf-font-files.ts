@@ -88,3 +88,16 @@ export function coverageFiles(): { dejavu: string[]; others: string[] } {
  */
 export const LEFT_TO_NOTO =
   /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb1d-\ufb4f\ufb50-\ufdff\ufe70-\ufeff]/u;
+
+type TCovers = (codePoint: number) => boolean;
+
+/**
+ * Whether the PDF's fonts draw a code point, from what each face has: all of DejaVu's faces (so
+ * bold and italic can too), outside what is left to Noto, or any other family. The PDF worker asks
+ * its loaded faces; pdf-coverage.ts the fonts' character maps.
+ */
+export function fontCoverage(dejavu: readonly TCovers[], others: readonly TCovers[]): TCovers {
+  return (cp) =>
+    (dejavu.every((face) => face(cp)) && !LEFT_TO_NOTO.test(String.fromCodePoint(cp))) ||
+    others.some((face) => face(cp));
+}

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Font } from '@react-pdf/renderer';
-import { CJK, DEJAVU_FACES, EMOJI, LEFT_TO_NOTO, SCRIPT_FAMILIES } from './pdf-font-files';
+import { CJK, DEJAVU_FACES, EMOJI, LEFT_TO_NOTO, SCRIPT_FAMILIES, fontCoverage } from './pdf-font-files';
 
 export { bodyFontFamilies, cjkLead, monoFontFamilies } from './pdf-font-files';
 
@@ -80,8 +80,7 @@ export async function bodyCoverage(): Promise<(codePoint: number) => boolean> {
   const others = await Promise.all(
     [...SCRIPT_FAMILIES, ...Object.values(CJK), EMOJI].map((f) => glyphs(f.family, 400, 'normal')),
   );
-  return (cp) =>
-    helvetica.hasGlyphForCodePoint(cp) ||
-    dejavu.every((face) => face.hasGlyphForCodePoint(cp)) ||
-    others.some((face) => face.hasGlyphForCodePoint(cp));
+  const has = (face: TGlyphs) => (cp: number) => face.hasGlyphForCodePoint(cp);
+  const covered = fontCoverage(dejavu.map(has), others.map(has));
+  return (cp) => helvetica.hasGlyphForCodePoint(cp) || covered(cp);
 }
