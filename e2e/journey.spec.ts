@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, toast } from './fixtures';
 import { showSignForm } from './support/proposals';
+import { choosePdfToVerify } from './support/verify-page';
 
 /**
  * The whole journey in two browsers (issue 4): the owner sends from the app; the client opens
@@ -240,11 +241,7 @@ test('the owner sends, the client accepts from the emailed link, both get the PD
 
   // /verify recognises the client's PDF, and the pasted hash.
   await clientPage.goto('/verify');
-  await clientPage.getByLabel('Choose a PDF').setInputFiles({
-    name: 'signed.pdf',
-    mimeType: 'application/pdf',
-    buffer: readFileSync(clientFile),
-  });
+  await choosePdfToVerify(clientPage, 'signed.pdf', readFileSync(clientFile));
   await expect(clientPage.getByText(/Matches: accepted by Dana Reyes on /)).toBeVisible();
   await clientPage.getByLabel('Revision hash (SHA-256)').fill(hash);
   await clientPage.getByRole('button', { name: 'Check hash' }).click();

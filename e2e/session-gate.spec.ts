@@ -61,6 +61,9 @@ test('S9 signing out in one tab sends the other tab to /', async ({ page, contex
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(other).toHaveURL('/');
+  // The app moves to `/` first, then loads the public pages' own document there: a navigation
+  // started before that load would be cut short by it. The landing's heading is that document's.
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
 
   // And the session really ended: the protected area is closed to both tabs.
   await other.goto('/dashboard');

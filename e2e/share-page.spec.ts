@@ -3,6 +3,7 @@ import { expect, expectNoAxeViolations, newUser, refusedRequest, test, type TUse
 import { expectNothingWiderThanTheScreen } from './support/overflow';
 import { inDays, sellingDocument, showSignForm } from './support/proposals';
 import { sellingDocument as sampleDocument } from './support/selling-document';
+import { choosePdfToVerify } from './support/verify-page';
 
 /**
  * The client's page at /p/:token and the public /verify page, in a browser with none of the
@@ -298,6 +299,26 @@ test.describe('the client page /p/:token', () => {
     }
   });
 
+  test('/verify: until its code has run, the file picker and Check hash are disabled, not dead', async ({ page }) => {
+    // The page is prerendered. Before hydration a picked file went unread and the hash form
+    // submitted natively (CI once picked the file in that moment and waited for an answer in vain).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Its module scripts hold back DOMContentLoaded: the test goes on once the HTML arrives.
+    await page.goto('/verify', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify an accepted proposal' })).toBeVisible();
+    await expect(page.getByLabel('Choose a PDF')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Check hash' })).toBeDisabled();
+
+    release();
+    await expect(page.getByLabel('Choose a PDF')).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Check hash' })).toBeEnabled();
+  });
+
   test('/verify: the hash from a certificate and the downloaded PDF match; another hash does not', async ({
     page,
     newContext,
@@ -332,11 +353,7 @@ test.describe('the client page /p/:token', () => {
     // The PDF the client downloads matches too, dropped in through the file picker.
     const pdf = await client.get(`/api/share/${token}/pdf`);
     expect(pdf.status()).toBe(200);
-    await page.getByLabel('Choose a PDF').setInputFiles({
-      name: 'proposal.pdf',
-      mimeType: 'application/pdf',
-      buffer: await pdf.body(),
-    });
+    await choosePdfToVerify(page, 'proposal.pdf', await pdf.body());
     await expect(page.locator('p').filter({ hasText: /^Matches:/ })).toHaveText(
       new RegExp(`^Matches: accepted by Dana Reyes on .+, revision 1, hash ${hash}$`),
     );

@@ -9,6 +9,7 @@ import type { TCapturedMail } from './support/mime';
 import { solidPng } from './support/png';
 import { expectNothingWiderThanTheScreen } from './support/overflow';
 import { api, confirmedOwner, inDays, sellingDocument, showSignForm, type TProposal } from './support/proposals';
+import { choosePdfToVerify } from './support/verify-page';
 
 /**
  * Issue 15's "done when", in one piece and in the browser: the owner sends a proposal to two
@@ -269,11 +270,7 @@ test('two client signers in order and the owner countersigning: everyone gets th
   // /verify, given the sealed file, names all three signatures and the seal.
   const verifier = await (await newContext()).newPage();
   await verifier.goto('/verify');
-  await verifier.getByLabel('Choose a PDF').setInputFiles({
-    name: 'sealed.pdf',
-    mimeType: 'application/pdf',
-    buffer: sealedBytes,
-  });
+  await choosePdfToVerify(verifier, 'sealed.pdf', sealedBytes);
   await expect(verifier.getByText(/^Matches:/)).toBeVisible();
   const signedBy = verifier.getByText(/^Signed by /);
   await expect(signedBy).toContainText(ann.name);

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/http';
 import { cn } from '@/lib/cn';
 import { useAction } from '@/lib/use-action';
+import { useHydrated } from '@/lib/use-hydrated';
 import { verifyProposal, type TVerifyInput } from '../api/verify-proposal';
 import { HASH_MESSAGE, normalizeHash, pdfProblem } from '../utils/verify-input';
 
@@ -80,6 +81,9 @@ export function VerifyForm() {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const fileErrorId = `${inputId}-error`;
+  // Prerendered: until the page is hydrated a picked file would go unread and a press of "Check
+  // hash" would submit the form natively, so both wait for the page's code.
+  const hydrated = useHydrated();
 
   const run = (input: TVerifyInput) => {
     verify.start(input);
@@ -153,6 +157,7 @@ export function VerifyForm() {
             className="peer sr-only"
             aria-describedby={[hintId, fileError ? fileErrorId : null].filter(Boolean).join(' ')}
             aria-invalid={fileError ? true : undefined}
+            disabled={!hydrated}
             onChange={(event) => {
               takeFile(event.target.files?.[0]);
               event.target.value = '';
@@ -161,7 +166,7 @@ export function VerifyForm() {
           {/* The label is the visible button: the native picker opens from it, by click or keyboard. */}
           <label
             htmlFor={inputId}
-            className="border-input bg-card hover:bg-accent peer-focus-visible:outline-ring inline-flex h-10 cursor-pointer items-center rounded-md border px-4 text-sm font-medium shadow-xs peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2"
+            className="border-input bg-card hover:bg-accent peer-focus-visible:outline-ring inline-flex h-10 cursor-pointer items-center rounded-md border px-4 text-sm font-medium shadow-xs peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-disabled:cursor-not-allowed peer-disabled:opacity-50"
           >
             Choose a PDF
           </label>
@@ -196,7 +201,7 @@ export function VerifyForm() {
             />
           </FormField>
           <div>
-            <Button type="submit" disabled={verify.isPending}>
+            <Button type="submit" disabled={verify.isPending || !hydrated}>
               Check hash
             </Button>
           </div>
