@@ -57,6 +57,17 @@ const STATEMENT = {
 
 /** Every signature image in `container` against every line of text there: no image box meets a line. */
 async function expectMarksClearOfText(container: Locator, label: string) {
+  // The marks arrive with the page's data after the signing, and lay out once their images load.
+  await expect
+    .poll(
+      () =>
+        container.evaluate((root) => {
+          const marks = [...root.querySelectorAll<HTMLImageElement>('[data-signature-mark] img')];
+          return marks.length > 0 && marks.every((image) => image.complete && image.naturalWidth > 0);
+        }),
+      { message: `signature images shown in ${label}` },
+    )
+    .toBe(true);
   const { images, overlaps } = await container.evaluate((root) => {
     const marks = [...root.querySelectorAll<HTMLImageElement>('[data-signature-mark] img')];
     const lines: { text: string; rect: DOMRect }[] = [];

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { isExecutable, testBrowserPath } from './test-browser.mjs';
 
 /**
  * What `npm test` needs from the system besides npm packages: Chromium for the browser tests
@@ -13,9 +13,10 @@ import path from 'node:path';
 export const PREREQUISITES = [
   {
     what: 'Chromium',
-    pkg: 'chromium',
-    // The browser tests launch CHROMIUM_PATH, or Debian's Chromium.
-    found: (env) => isExecutable(env.CHROMIUM_PATH || '/usr/bin/chromium'),
+    // The browser tests launch CHROMIUM_PATH, or Debian's Chromium headless shell, or its full
+    // Chromium (test-browser.mjs); the headless shell is the one installed.
+    pkg: 'chromium-headless-shell',
+    found: (env) => isExecutable(testBrowserPath(env)),
     hint: 'or set CHROMIUM_PATH to a Chromium or Chrome binary',
   },
   {
@@ -28,15 +29,6 @@ export const PREREQUISITES = [
   { what: 'curl', pkg: 'curl', found: (env) => onPath('curl', env), hint: null },
   { what: 'jq', pkg: 'jq', found: (env) => onPath('jq', env), hint: null },
 ];
-
-function isExecutable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function onPath(bin, env) {
   return (env.PATH ?? '').split(path.delimiter).some((dir) => dir && isExecutable(path.join(dir, bin)));

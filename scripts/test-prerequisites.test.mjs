@@ -1,7 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testBrowserPath } from './test-browser.mjs';
 import { ensurePrerequisites } from './test-prerequisites.mjs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'draftwell-prereq-'));
@@ -21,7 +22,7 @@ describe('npm test’s system prerequisites', () => {
     const line = check({ env: { PATH: '', CHROMIUM_PATH: path.join(dir, 'none') }, root: false, log: () => {} });
     expect(line).toBe(
       'npm test needs Chromium, poppler-utils (pdftotext, pdfinfo, pdfimages, pdfsig), openssl, curl and jq: ' +
-        'install them with `sudo apt-get install chromium poppler-utils openssl curl jq` ' +
+        'install them with `sudo apt-get install chromium-headless-shell poppler-utils openssl curl jq` ' +
         '(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run npm test again.',
     );
     expect(line).not.toContain('\n');
@@ -35,6 +36,19 @@ describe('npm test’s system prerequisites', () => {
 
   it('names only what is missing', () => {
     const line = check({ env: { PATH: dir, CHROMIUM_PATH: path.join(dir, 'none') }, root: false, log: () => {} });
-    expect(line).toMatch(/^npm test needs Chromium: install it with `sudo apt-get install chromium`/);
+    expect(line).toMatch(/^npm test needs Chromium: install it with `sudo apt-get install chromium-headless-shell`/);
+  });
+
+  it('drives CHROMIUM_PATH, else the headless shell, else the full Chromium', () => {
+    const shell = path.join(dir, 'browsers', 'chromium-headless-shell');
+    const full = path.join(dir, 'browsers', 'chromium');
+    const candidates = [shell, full];
+    expect(testBrowserPath({}, candidates)).toBe(shell); // neither there: the one to install
+    mkdirSync(path.dirname(full), { recursive: true });
+    executable('browsers/chromium');
+    expect(testBrowserPath({}, candidates)).toBe(full);
+    executable('browsers/chromium-headless-shell');
+    expect(testBrowserPath({}, candidates)).toBe(shell);
+    expect(testBrowserPath({ CHROMIUM_PATH: '/opt/chrome' }, candidates)).toBe('/opt/chrome');
   });
 });

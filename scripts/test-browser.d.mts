@@ -1,0 +1,3 @@
+export const TEST_BROWSERS: readonly string[];
+export function testBrowserPath(env?: NodeJS.ProcessEnv, candidates?: readonly string[]): string;
+export function isExecutable(file: string): boolean;
