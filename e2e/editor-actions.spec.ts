@@ -18,6 +18,7 @@ type TProposal = {
   clientId: string | null;
   client: Record<string, string>;
   currency: string;
+  language: string;
   validUntil: string | null;
   document: TDocument;
 };
@@ -87,9 +88,10 @@ test('client and terms: a saved client is picked, a new one is added from the pi
     email: 'jordan@rivers.example',
     phone: '+1 555 0100',
     address: '1 Quay Street',
+    language: 'de',
   });
   const draft = await createDraft(page, baseURL!, 'Harbour rebrand');
-  expect(draft).toMatchObject({ clientId: null, currency: 'USD' });
+  expect(draft).toMatchObject({ clientId: null, currency: 'USD', language: 'en' });
   const later = utcDay(60);
   await openDraft(page, draft.id);
   const fields = details(page);
@@ -105,12 +107,16 @@ test('client and terms: a saved client is picked, a new one is added from the pi
   await expect(fields.getByLabel('Client name')).toHaveValue('Jordan Rivers');
   await expect(fields.getByLabel('Client company')).toHaveValue('Rivers & Co');
   await expect(fields.getByLabel('Client email')).toHaveValue('jordan@rivers.example');
+  // The client reads German: the proposal is now written for German, and its text says so.
+  await expect(fields.getByLabel('Language')).toHaveValue('de');
+  await expect(editorBox(page)).toHaveAttribute('lang', 'de');
   await expect
     .poll(async () => {
       const p = await proposalOf(page, draft.id);
-      return { clientId: p.clientId, client: p.client };
+      return { clientId: p.clientId, client: p.client, language: p.language };
     })
     .toEqual({
+      language: 'de',
       clientId: saved.id,
       client: {
         name: 'Jordan Rivers',
@@ -128,6 +134,8 @@ test('client and terms: a saved client is picked, a new one is added from the pi
   const pricing = editorBox(page).locator('[data-structured="pricingTable"]');
   await expect(pricing.getByLabel('Unit price in USD for line 1', { exact: true })).toBeVisible();
   await fields.getByLabel('Currency').selectOption('EUR');
+  await fields.getByLabel('Language').selectOption({ label: '日本語 (Japanese)' });
+  await expect(editorBox(page)).toHaveAttribute('lang', 'ja');
   // A date that has passed is flagged beside the field as it is entered, not only at Send.
   const validUntil = fields.getByLabel('Valid until');
   await validUntil.fill(utcDay(-1));
@@ -145,9 +153,9 @@ test('client and terms: a saved client is picked, a new one is added from the pi
   await expect
     .poll(async () => {
       const p = await proposalOf(page, draft.id);
-      return { currency: p.currency, validUntil: p.validUntil };
+      return { currency: p.currency, validUntil: p.validUntil, language: p.language };
     })
-    .toEqual({ currency: 'EUR', validUntil: later });
+    .toEqual({ currency: 'EUR', validUntil: later, language: 'ja' });
 
   // A client who is not saved yet: added from the picker, saved for later, and used here.
   await fields.getByRole('button', { name: 'Change client' }).click();
@@ -169,13 +177,21 @@ test('client and terms: a saved client is picked, a new one is added from the pi
   await expect
     .poll(async () => {
       const p = await proposalOf(page, draft.id);
-      return { clientId: p.clientId, client: p.client, currency: p.currency, validUntil: p.validUntil };
+      return {
+        clientId: p.clientId,
+        client: p.client,
+        currency: p.currency,
+        validUntil: p.validUntil,
+        language: p.language,
+      };
     })
     .toEqual({
       clientId: added!.id,
       client: { name: 'Priya Shah', company: 'Shah Bakery', email: 'priya@shah.example', phone: '', address: '' },
       currency: 'EUR',
       validUntil: later,
+      // A client with no language of their own leaves the proposal's as it was.
+      language: 'ja',
     });
 
   // What was saved is what the editor shows when opened again.
@@ -184,6 +200,7 @@ test('client and terms: a saved client is picked, a new one is added from the pi
   await expect(fields.getByLabel('Client name')).toHaveValue('Priya Shah');
   await expect(fields.getByLabel('Client email')).toHaveValue('priya@shah.example');
   await expect(fields.getByLabel('Currency')).toHaveValue('EUR');
+  await expect(fields.getByLabel('Language')).toHaveValue('ja');
   await expect(fields.getByLabel('Valid until')).toHaveValue(later);
   await expect(fields.getByRole('button', { name: 'Change client' })).toBeVisible();
   await expectNoAxeViolations(page, 'editor with client and terms filled');

@@ -21,6 +21,7 @@ describe.each(backends())('clients API (%s)', (backend) => {
       phone: '',
       address: '',
       notes: '',
+      language: null,
       signers: [],
       version: 1,
       createdAt: expect.any(String),

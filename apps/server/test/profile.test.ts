@@ -44,6 +44,7 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   defaultValidityDays: 45,
   emailSignature: 'Best,\nAlice',
   locale: 'en-GB',
+  defaultLanguage: 'fr',
   version: 0,
   ...overrides,
 });
@@ -79,6 +80,7 @@ describe.each(backendsAndStorages)('business profile API (%s, %s storage)', (bac
       defaultValidityDays: 30,
       emailSignature: '',
       locale: 'en-US',
+      defaultLanguage: 'en',
       version: 0,
       updatedAt: null,
     });

@@ -265,6 +265,17 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
     expect(text).toContain('Proposal total Total KWD 392.500');
   });
 
+  it('names the proposal’s language in the catalog (/Lang), English for a revision sent before languages', async () => {
+    const document = template('starter-photography');
+    const lang = (pdf: Uint8Array) => /\/Lang \(([^)]*)\)/.exec(Buffer.from(pdf).toString('latin1'))?.[1];
+    const japanese = await renderProposalPdf(
+      { ...inputOf(document), snapshot: snapshotOf(document, { language: 'ja' }) },
+      OWNER,
+    );
+    expect(lang(japanese)).toBe('ja');
+    expect(lang(await renderProposalPdf(inputOf(document), OWNER))).toBe('en');
+  });
+
   it('prints a variable against the punctuation after it, even with a space stored between them', async () => {
     const document: TDocument = {
       version: 1,

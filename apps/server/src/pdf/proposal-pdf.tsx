@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+import { languageOf } from '@draftwell/shared/i18n/languages';
 import { Document, Page, Text, View, type DocumentProps } from '@react-pdf/renderer';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TBlock } from '@draftwell/shared/document/schema';
@@ -57,7 +58,8 @@ export function proposalPdf(model: TPdfModel, totals: TPricingTotals): ReactElem
       subject={model.clean(`Proposal ${snapshot.number}, revision ${model.revision.number}`)}
       creator="Draftwell"
       producer="Draftwell"
-      language="en"
+      // The catalog's /Lang: readers and screen readers take the owner's words as this language's.
+      language={languageOf(snapshot.language)}
     >
       <Page size="A4" style={[base.page, { fontFamily: model.fonts.body }]} wrap>
         <View style={[base.bar, { backgroundColor: model.brand }]} fixed />

@@ -317,8 +317,11 @@ describe('variables, sender and signatures', () => {
       client: { name: 'Dana Reyes', company: 'Reyes & Co', email: 'dana@example.com' },
       sender: { name: 'Olivia Owner', company: 'Harbour' },
       locale: 'en-US',
+      // A revision sent before proposals had a language is English.
+      language: 'en',
     });
     expect(snapshotContext(snapshot, accepted).proposal.totals).toBe(accepted);
+    expect(snapshotContext({ ...snapshot, language: 'ar' }).language).toBe('ar');
   });
 
   it('writes dates in the locale the revision was sent with; one without a known locale is en-US', () => {

@@ -1,3 +1,4 @@
+import { languageOf } from '../i18n/languages';
 import type { TAcceptanceCertificate, TRevisionSnapshot } from '../share/revision';
 import type { TSignatureEvidence, TSignatureMarkData } from '../share/signing';
 import { BILLING_KINDS, QUANTITY_SCALE, type TBillingKind, type TPricingAmounts, type TPricingTotals } from './pricing';
@@ -159,6 +160,7 @@ export function snapshotContext(
     client: { name: snapshot.client.name, company: snapshot.client.company, email: snapshot.client.email },
     sender: { name: snapshot.sender.name, company: snapshot.sender.company },
     locale: documentLocale(snapshot.sender.locale),
+    language: languageOf(snapshot.language),
   };
 }
 

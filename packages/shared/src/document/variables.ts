@@ -1,3 +1,4 @@
+import type { TLanguage } from '../i18n/languages';
 import { formatMoney } from '../money';
 import { DEFAULT_LOCALE } from './locale';
 import type { TPricingTotals } from './pricing';
@@ -21,6 +22,8 @@ export type TDocumentContext = {
   sender: { name: string; company: string };
   /** The sender's document locale (`documentLocale`): every date of the document is written in it. */
   locale: string;
+  /** The proposal's language (a BCP 47 tag of `LANGUAGES`); left out where there is none (a template). */
+  language?: TLanguage;
 };
 
 export const VARIABLE_LABELS: Record<TVariableName, string> = {

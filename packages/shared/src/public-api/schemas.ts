@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZDocument } from '../document/schema';
 import { BILLING_KINDS, type TPricingTotals } from '../document/pricing';
 import { ERROR_CODES, type TApiError } from '../errors';
+import { LANGUAGE_TAGS } from '../i18n/languages';
 import { PROPOSAL_EVENT_TYPES, type TComment, type TProposalEvent } from '../share/share-api';
 import { ZSignerContact } from '../share/share-schemas';
 import { SIGNATURE_METHODS } from '../share/signature-rules';
@@ -58,6 +59,8 @@ export const ZApiProposalCreate = z.strictObject({
   client: ZProposalClient.optional(),
   /** Left out: the business profile's default currency. */
   currency: ZCurrency.optional(),
+  /** Left out: the saved client's language, else the business profile's default language. */
+  language: ZProposalCreate.shape.language,
   /** Left out: today plus the business profile's default validity. */
   validUntil: ZIsoDate.nullable().optional(),
 });
@@ -141,6 +144,9 @@ export const ZProposalSummaryOut = z.object({
   clientId: z.uuid().nullable(),
   client: ZProposalClientOut,
   currency: z.string(),
+  language: z
+    .enum(LANGUAGE_TAGS)
+    .describe('BCP 47: the language the client’s page, the signers’ emails and the PDF speak.'),
   validUntil: ZDate.nullable(),
   status: z.enum(PROPOSAL_STATUSES),
   totals: ZPricingTotals,
@@ -257,6 +263,10 @@ export const ZClientOut = z.object({
   phone: z.string(),
   address: z.string(),
   notes: z.string(),
+  language: z
+    .enum(LANGUAGE_TAGS)
+    .nullable()
+    .describe('BCP 47: the language this client reads; null leaves it to the business profile’s default.'),
   signers: z.array(z.object({ name: z.string(), email: z.string(), role: z.string() })),
   version: z.int(),
   createdAt: ZTime,

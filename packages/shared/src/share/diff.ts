@@ -1,3 +1,4 @@
+import { languageInfo, languageOf } from '../i18n/languages';
 import { BASIS_POINTS_SCALE, BILLING_KINDS, formatQuantity, lineTotal, type TBillingKind } from '../document/pricing';
 import type {
   TBlock,
@@ -757,8 +758,11 @@ function diffBlocks(before: readonly TBlock[], after: readonly TBlock[], ctx: TC
  */
 export type TComparableVersion = Pick<
   TRevisionSnapshot,
-  'title' | 'client' | 'currency' | 'validUntil' | 'message' | 'document' | 'totals'
+  'title' | 'client' | 'currency' | 'language' | 'validUntil' | 'message' | 'document' | 'totals'
 >;
+
+/** A revision's language by its English name; one sent before languages is English. */
+const languageName = (tag: string | undefined) => languageInfo(languageOf(tag)).english;
 
 function diffFields(before: TComparableVersion, after: TComparableVersion, locale: string): TRevisionChange[] {
   const date = (value: string | null) => (value ? formatCalendarDate(value, locale) : EMPTY);
@@ -770,6 +774,7 @@ function diffFields(before: TComparableVersion, after: TComparableVersion, local
     { label: 'Client phone', before: orEmpty(before.client.phone), after: orEmpty(after.client.phone) },
     { label: 'Client address', before: orEmpty(before.client.address), after: orEmpty(after.client.address) },
     { label: 'Currency', before: currencyLabel(before.currency, locale), after: currencyLabel(after.currency, locale) },
+    { label: 'Language', before: languageName(before.language), after: languageName(after.language) },
     { label: 'Valid until', before: date(before.validUntil), after: date(after.validUntil) },
     { label: 'Message', before: orEmpty(before.message), after: orEmpty(after.message) },
   ]).map((change) => ({ kind: 'field', ...change }));

@@ -1,3 +1,4 @@
+import type { TLanguage } from '../i18n/languages';
 import type { TDocument } from '../document/schema';
 import type { TPricingSelection } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
@@ -37,6 +38,11 @@ export type TRevisionSnapshot = {
   title: string;
   client: TProposalClient;
   currency: string;
+  /**
+   * The language the client's page, the signers' emails and the PDF speak for this revision (a
+   * BCP 47 tag of `LANGUAGES`). Absent on revisions sent before proposals had one: English.
+   */
+  language?: TLanguage;
   /** yyyy-mm-dd or null */
   validUntil: string | null;
   document: TDocument;

@@ -1,6 +1,7 @@
 import type { TSignerContact } from '../share/signing';
 import { z } from 'zod';
-import { optionalEmail, optionalText, ZVersion } from './common';
+import type { TLanguage } from '../i18n/languages';
+import { optionalEmail, optionalText, ZLanguage, ZVersion } from './common';
 
 const clientFields = {
   name: z.string('Enter a name.').trim().min(1, 'Enter a name.').max(200, 'Use at most 200 characters.'),
@@ -9,6 +10,8 @@ const clientFields = {
   phone: optionalText(50),
   address: optionalText(1000),
   notes: optionalText(5000),
+  /** The language the client reads; null leaves it to the profile's default. */
+  language: ZLanguage.nullable(),
 };
 
 /** A saved client; everything but the name may be left empty. */
@@ -19,6 +22,7 @@ export const ZClientInput = z.strictObject({
   phone: clientFields.phone.default(''),
   address: clientFields.address.default(''),
   notes: clientFields.notes.default(''),
+  language: clientFields.language.default(null),
 });
 export type TClientInput = z.input<typeof ZClientInput>;
 
@@ -34,6 +38,8 @@ export type TClient = {
   phone: string;
   address: string;
   notes: string;
+  /** The language this client reads: their proposals are written for it. Null when not set. */
+  language: TLanguage | null;
   /** Who signed for this client at the last send, offered again in the next send dialog. */
   signers: TSignerContact[];
   version: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../currencies';
+import { LANGUAGE_LIST, LANGUAGE_TAGS } from '../i18n/languages';
 
 /**
  * Pieces every workspace feature shares: currency codes, list queries and the 409 body.
@@ -16,6 +17,14 @@ export const ZCurrency = z
   .string('Use a three-letter ISO 4217 currency code in capitals, like USD or EUR.')
   .refine((code) => CURRENCIES.has(code), 'Use a three-letter ISO 4217 currency code in capitals, like USD or EUR.')
   .meta({ enum: [...CURRENCY_CODES] });
+
+const LANGUAGE_MESSAGE = `Choose one of the supported languages: ${LANGUAGE_LIST}.`;
+
+/**
+ * A proposal's or a client's language: one of the supported BCP 47 tags (`LANGUAGES`), written
+ * as listed (`pt-BR`, `zh-CN`); anything else is refused with the list.
+ */
+export const ZLanguage = z.enum(LANGUAGE_TAGS, { error: LANGUAGE_MESSAGE });
 
 /**
  * A calendar date, yyyy-mm-dd, that PostgreSQL's `date` can hold: the day must exist (no 30

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_LOCALE_IDS, type TDocumentLocale } from '../document/locale';
-import { optionalText, ZBasisPoints, ZCurrency, ZVersionOrNone } from './common';
+import type { TLanguage } from '../i18n/languages';
+import { optionalText, ZBasisPoints, ZCurrency, ZLanguage, ZVersionOrNone } from './common';
 
 /**
  * The business profile that fills every new proposal. The logo is not written here: it is set
@@ -39,6 +40,8 @@ export const ZBusinessProfile = z.strictObject({
   emailSignature: optionalText(2000),
   /** How the sender's documents write dates; left out, the saved choice stays (en-US until one is made). */
   locale: z.enum(DOCUMENT_LOCALE_IDS, 'Choose how dates are written from the list.').optional(),
+  /** The language of a new proposal whose client has none; left out, the saved choice stays (en until one is made). */
+  defaultLanguage: ZLanguage.optional(),
 });
 export type TBusinessProfileInput = z.infer<typeof ZBusinessProfile>;
 
@@ -48,8 +51,9 @@ export const ZBusinessProfilePut = ZBusinessProfile.extend({
 });
 export type TBusinessProfilePut = z.infer<typeof ZBusinessProfilePut>;
 
-export type TBusinessProfile = Omit<TBusinessProfileInput, 'locale'> & {
+export type TBusinessProfile = Omit<TBusinessProfileInput, 'locale' | 'defaultLanguage'> & {
   locale: TDocumentLocale;
+  defaultLanguage: TLanguage;
   logoFileId: string | null;
   /** 0 until the profile is first saved. */
   version: number;

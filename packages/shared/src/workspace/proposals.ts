@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZDocument, type TDocument } from '../document/schema';
 import type { TPricingTotals } from '../document/pricing';
-import { optionalEmail, ZCurrency, ZIsoDate, ZVersion } from './common';
+import type { TLanguage } from '../i18n/languages';
+import { optionalEmail, ZCurrency, ZIsoDate, ZLanguage, ZVersion } from './common';
 import type { TAwaitingSigner, TSigningSettings } from '../share/signing';
 
 /** A draft is a proposal whose status is `draft`; the others are reached only through transitions. */
@@ -35,6 +36,8 @@ export type TProposalClient = z.output<typeof ZProposalClient>;
 export const ZProposalCreate = z.strictObject({
   title: ZTitle.optional(),
   clientId: ZClientId.optional(),
+  /** Left out: the client's language, else the profile's default. */
+  language: ZLanguage.optional(),
 });
 export type TProposalCreate = z.infer<typeof ZProposalCreate>;
 
@@ -63,6 +66,7 @@ export const ZProposalPatch = z.strictObject({
   client: ZProposalClient.optional(),
   clientId: ZClientId.nullable().optional(),
   currency: ZCurrency.optional(),
+  language: ZLanguage.optional(),
   validUntil: ZIsoDate.nullable().optional(),
   document: ZDocument.optional(),
   saveKey: ZSaveKey.optional(),
@@ -91,6 +95,8 @@ export type TProposal = {
   clientId: string | null;
   client: TProposalClient;
   currency: string;
+  /** The language the client's page, the signers' emails and the PDF speak (a BCP 47 tag). */
+  language: TLanguage;
   /** yyyy-mm-dd */
   validUntil: string | null;
   status: TProposalStatus;

@@ -66,6 +66,8 @@ export const businessProfiles = pgTable('business_profiles', {
   emailSignature: text('email_signature').notNull().default(''),
   /** The BCP 47 locale the sender's documents write their dates in (`DOCUMENT_LOCALES`). */
   locale: text('locale').notNull().default('en-US'),
+  /** The language (`LANGUAGES`) a new proposal is written for when its client has none. */
+  defaultLanguage: text('default_language').notNull().default('en'),
   version: integer('version').notNull().default(1),
   ...timestamps(),
 });
@@ -81,6 +83,8 @@ export const clients = pgTable(
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    /** The language (`LANGUAGES`) this client reads; null when not set (the profile's default then). */
+    language: text('language'),
     /** TSignerContact[]: who signed for this client last time, offered in the next send dialog. */
     signers: jsonb('signers').notNull().default([]),
     version: integer('version').notNull().default(1),
@@ -174,6 +178,8 @@ export const proposals = pgTable(
     /** The client's details as they were put on this proposal. */
     client: jsonb('client').notNull(),
     currency: text('currency').notNull(),
+    /** The language (`LANGUAGES`) the client's page, the signers' emails and the PDF speak. */
+    language: text('language').notNull().default('en'),
     validUntil: date('valid_until', { mode: 'string' }),
     status: text('status').notNull().default('draft'),
     document: jsonb('document').notNull(),

@@ -1,3 +1,4 @@
+import { languageOf } from '@draftwell/shared/i18n/languages';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { TClient, TClientPatch } from '@draftwell/shared/workspace/clients';
 import type { TSignerContact } from '@draftwell/shared/share/signing';
@@ -21,6 +22,7 @@ function toClient(row: TClientRow): TClient {
     phone: row.phone,
     address: row.address,
     notes: row.notes,
+    language: row.language === null ? null : languageOf(row.language),
     signers: row.signers as TSignerContact[],
     version: row.version,
     createdAt: row.createdAt.toISOString(),

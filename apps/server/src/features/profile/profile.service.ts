@@ -1,3 +1,4 @@
+import { languageOf } from '@draftwell/shared/i18n/languages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { documentLocale } from '@draftwell/shared/document/locale';
@@ -26,6 +27,7 @@ function toProfile(row: TProfileRow): TBusinessProfile {
     defaultValidityDays: row.defaultValidityDays,
     emailSignature: row.emailSignature,
     locale: documentLocale(row.locale),
+    defaultLanguage: languageOf(row.defaultLanguage),
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -53,6 +55,7 @@ function defaultProfile(actor: TActor): TBusinessProfile {
     defaultValidityDays: columnDefault(c.defaultValidityDays, 30),
     emailSignature: columnDefault(c.emailSignature, ''),
     locale: documentLocale(columnDefault(c.locale, 'en-US')),
+    defaultLanguage: languageOf(columnDefault(c.defaultLanguage, 'en')),
     version: 0,
     updatedAt: null,
   };

@@ -1,3 +1,4 @@
+import { languageOf, supportedLanguage, type TLanguage } from '@draftwell/shared/i18n/languages';
 import {
   PricingError,
   documentTotals,
@@ -65,6 +66,7 @@ function toSummary(row: Omit<TRow, 'document'>): TProposalSummary {
     clientId: row.clientId,
     client: row.client as TProposalClient,
     currency: row.currency,
+    language: languageOf(row.language),
     validUntil: row.validUntil,
     status: row.status as TProposalStatus,
     totals: row.totals as TPricingTotals,
@@ -103,16 +105,26 @@ function dateInDays(days: number): string {
 
 async function readDefaults(db: TDb, ownerId: string) {
   const [profile] = await db
-    .select({ currency: businessProfiles.defaultCurrency, days: businessProfiles.defaultValidityDays })
+    .select({
+      currency: businessProfiles.defaultCurrency,
+      days: businessProfiles.defaultValidityDays,
+      language: businessProfiles.defaultLanguage,
+    })
     .from(businessProfiles)
     .where(eq(businessProfiles.ownerId, ownerId));
   return {
     currency: profile?.currency || DEFAULT_CURRENCY,
     validUntil: dateInDays(profile?.days ?? DEFAULT_VALIDITY_DAYS),
+    language: languageOf(profile?.language),
   };
 }
 
-async function snapshotClient(db: TDb, ownerId: string, clientId: string): Promise<TProposalClient> {
+/** A saved client's details as a proposal keeps them, and the language the client reads (null: not set). */
+async function snapshotClient(
+  db: TDb,
+  ownerId: string,
+  clientId: string,
+): Promise<{ details: TProposalClient; language: TLanguage | null }> {
   const [row] = await db
     .select({
       name: clients.name,
@@ -120,6 +132,7 @@ async function snapshotClient(db: TDb, ownerId: string, clientId: string): Promi
       email: clients.email,
       phone: clients.phone,
       address: clients.address,
+      language: clients.language,
     })
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.ownerId, ownerId)));
@@ -128,7 +141,8 @@ async function snapshotClient(db: TDb, ownerId: string, clientId: string): Promi
       fields: { clientId: 'Pick one of your saved clients.' },
     });
   }
-  return row;
+  const { language, ...details } = row;
+  return { details, language: supportedLanguage(language) };
 }
 
 /**
@@ -174,8 +188,8 @@ export async function createProposal(args: {
   const { db, actor, input, details = {} } = args;
   return db.transaction(async (tx) => {
     const defaults = await readDefaults(tx, actor.id);
-    const saved = input.clientId ? await snapshotClient(tx, actor.id, input.clientId) : emptyClient();
-    const client = details.client ?? saved;
+    const saved = input.clientId ? await snapshotClient(tx, actor.id, input.clientId) : null;
+    const client = details.client ?? saved?.details ?? emptyClient();
     const document = args.document ?? emptyDocument();
     const [row] = await tx
       .insert(proposals)
@@ -186,6 +200,8 @@ export async function createProposal(args: {
         clientId: input.clientId ?? null,
         client,
         currency: details.currency ?? defaults.currency,
+        // Asked for, else the saved client's, else the profile's default.
+        language: input.language ?? saved?.language ?? defaults.language,
         validUntil: details.validUntil === undefined ? defaults.validUntil : details.validUntil,
         document,
         totals: computeTotals(document),
@@ -514,6 +530,7 @@ function draftFields(patch: TProposalPatch): TProposalSet {
   const set: TProposalSet = {};
   if (patch.title !== undefined) set.title = patch.title;
   if (patch.currency !== undefined) set.currency = patch.currency;
+  if (patch.language !== undefined) set.language = patch.language;
   if (patch.validUntil !== undefined) set.validUntil = patch.validUntil;
   if (patch.clientId !== undefined) set.clientId = patch.clientId;
   if (patch.client !== undefined) set.client = patch.client;
@@ -545,7 +562,7 @@ export async function updateProposal(args: {
   const proposalId = parseId(id);
   let savedClient: TProposalClient | undefined;
   // Checked even when the details come with it: a proposal may only point at its owner's client.
-  if (patch.clientId) savedClient = await snapshotClient(db, actor.id, patch.clientId);
+  if (patch.clientId) savedClient = (await snapshotClient(db, actor.id, patch.clientId)).details;
   const set = draftFields(patch);
   if (savedClient && patch.client === undefined) set.client = savedClient;
   // A sent proposal stays editable: its client keeps seeing the revision that was sent until
@@ -698,6 +715,7 @@ export async function duplicateProposal(args: { db: TDb; actor: TActor; id: stri
         clientId: source.clientId,
         client: source.client,
         currency: source.currency,
+        language: source.language,
         validUntil: defaults.validUntil,
         document,
         totals: computeTotals(document),

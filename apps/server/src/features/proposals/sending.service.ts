@@ -1,3 +1,4 @@
+import { languageOf } from '@draftwell/shared/i18n/languages';
 import {
   VARIABLE_LABELS,
   canonicalJson,
@@ -164,6 +165,7 @@ export async function sendProposal(args: {
       title: row.title,
       client: row.client as TProposalClient,
       currency: row.currency,
+      language: languageOf(row.language),
       validUntil: row.validUntil,
       document,
       totals: documentTotals(document),

@@ -60,7 +60,7 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     scope: 'proposals:write',
     summary: 'Create a proposal',
     description:
-      'A new draft: blank, or from a template (`templateId`: one of yours or a starter such as `starter-web-design`). Its variables (`{{client.name}}`, `{{proposal.valid_until}}`…) are filled from the client (a saved one by `clientId`, or `client`), title, currency and valid-until date set here, and the sender’s from your business profile.',
+      'A new draft: blank, or from a template (`templateId`: one of yours or a starter such as `starter-web-design`). Its variables (`{{client.name}}`, `{{proposal.valid_until}}`…) are filled from the client (a saved one by `clientId`, or `client`), title, currency and valid-until date set here, and the sender’s from your business profile. Its `language` (what the client’s page, the signers’ emails and the PDF speak) is the one given, else the saved client’s, else your business profile’s default.',
     body: S.ZApiProposalCreate,
     bodyName: 'ProposalCreate',
     bodyExample: {
@@ -68,6 +68,7 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
       title: 'Website redesign for Acme',
       client: { name: 'Dana Reyes', company: 'Acme Inc.', email: 'dana@acme.example' },
       currency: 'USD',
+      language: 'en',
       validUntil: '2026-12-31',
     },
     success: { status: 201, description: 'The new draft.', schema: S.ZApiProposalOut, example: EXAMPLE_PROPOSAL },
@@ -79,7 +80,7 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
       const proposal = await createProposal({
         db,
         actor,
-        input: { title: body.title ?? start?.name, clientId: body.clientId },
+        input: { title: body.title ?? start?.name, clientId: body.clientId, language: body.language },
         document: start?.document,
         details: { client: body.client, currency: body.currency, validUntil: body.validUntil },
       });

@@ -66,7 +66,14 @@ export function DraftEditorScreen({ id }: { id: string }) {
 }
 
 function fieldsOf(p: TProposal): TProposalFields {
-  return { title: p.title, client: p.client, clientId: p.clientId, currency: p.currency, validUntil: p.validUntil };
+  return {
+    title: p.title,
+    client: p.client,
+    clientId: p.clientId,
+    currency: p.currency,
+    language: p.language,
+    validUntil: p.validUntil,
+  };
 }
 
 function ProposalEditor({ loaded }: { loaded: TProposal }) {
@@ -164,6 +171,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         client: { name: fields.client.name, company: fields.client.company, email: fields.client.email },
         sender,
         locale,
+        language: fields.language,
       }),
     [fields, record, sender, locale],
   );

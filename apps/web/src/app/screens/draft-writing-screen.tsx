@@ -159,6 +159,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
           client: created.client,
           clientId: created.clientId,
           currency: created.currency,
+          language: created.language,
           validUntil: created.validUntil,
         }}
         onChange={noChange}

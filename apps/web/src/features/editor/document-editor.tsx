@@ -241,6 +241,14 @@ export function DocumentEditor({
     if (editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
 
+  // The text is written in the proposal's language: the browser's spelling check and fonts follow it.
+  const language = context.language;
+  useEffect(() => {
+    if (editor.isDestroyed) return;
+    if (language) editor.view.dom.setAttribute('lang', language);
+    else editor.view.dom.removeAttribute('lang');
+  }, [editor, language]);
+
   // The screen passes a new context object on every render; only a new value should refresh the chips.
   const contextKey = JSON.stringify(context);
   const describeVariable = useMemo(() => {

@@ -108,6 +108,15 @@ describe('DocumentView: header', () => {
     expect(text).toContain('This proposal has no content yet.');
   });
 
+  it('marks the owner’s words as written in the proposal’s language, and none where it has none', () => {
+    const { container, rerender } = render(
+      <DocumentView document={{ version: 1, blocks: [] }} context={{ ...ctx(), language: 'ja' }} />,
+    );
+    expect(container.querySelector('[data-document-view]')?.getAttribute('lang')).toBe('ja');
+    rerender(<DocumentView document={{ version: 1, blocks: [] }} context={ctx()} />);
+    expect(container.querySelector('[data-document-view]')?.hasAttribute('lang')).toBe(false);
+  });
+
   it('writes every date in the document’s locale: the header, a variable and a milestone', () => {
     const doc: TDocument = {
       version: 1,

@@ -158,6 +158,10 @@ export function DocumentView({
         className,
       )}
       data-document-view
+      // The owner's words are in the proposal's language: browsers pick its fonts (a Japanese and a
+      // Chinese character differ) and screen readers its voice. Direction follows with the page's
+      // own wording in that language (issue 25).
+      lang={context.language}
     >
       {/* Padding on an inner box: container queries size against an ancestor, never the element itself. */}
       <div className="px-4 py-8 @md:px-8 @md:py-10 @2xl:px-14 @2xl:py-14 print:p-0">

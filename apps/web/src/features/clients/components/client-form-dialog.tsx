@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { LANGUAGES, languageChoiceLabel } from '@draftwell/shared/i18n/languages';
 import { ZClientInput, type TClient } from '@draftwell/shared/workspace/clients';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
@@ -16,12 +17,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
 import { useCreateClient, useUpdateClient } from '@/lib/api/clients';
 
 type TFormIn = z.input<typeof ZClientInput>;
 type TFormOut = z.output<typeof ZClientInput>;
-const FIELDS = ['name', 'company', 'email', 'phone', 'address', 'notes'] as const;
+const FIELDS = ['name', 'company', 'email', 'phone', 'address', 'notes', 'language'] as const;
 
 function valuesOf(client: TClient | null): TFormOut {
   return {
@@ -31,6 +33,7 @@ function valuesOf(client: TClient | null): TFormOut {
     phone: client?.phone ?? '',
     address: client?.address ?? '',
     notes: client?.notes ?? '',
+    language: client?.language ?? null,
   };
 }
 
@@ -138,6 +141,22 @@ function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => 
         </FormField>
         <FormField label="Address" error={errors.address?.message}>
           <Textarea className="min-h-20" {...form.register('address')} />
+        </FormField>
+        <FormField
+          label="Language"
+          error={errors.language?.message}
+          hint="New proposals for this client are written for it. Not set: your profile's default."
+        >
+          <Select
+            {...form.register('language', { setValueAs: (value) => (value === '' || value === null ? null : value) })}
+          >
+            <option value="">Not set</option>
+            {LANGUAGES.map((language) => (
+              <option key={language.tag} value={language.tag} lang={language.tag}>
+                {languageChoiceLabel(language)}
+              </option>
+            ))}
+          </Select>
         </FormField>
         <FormField label="Notes" error={errors.notes?.message} hint="Only you see these.">
           <Textarea className="min-h-20" {...form.register('notes')} />

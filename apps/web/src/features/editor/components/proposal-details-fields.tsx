@@ -1,3 +1,4 @@
+import { LANGUAGES, languageChoiceLabel, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { UserRoundPlus } from 'lucide-react';
@@ -13,6 +14,7 @@ export type TProposalFields = {
   client: TProposalClient;
   clientId: string | null;
   currency: string;
+  language: TLanguage;
   validUntil: string | null;
 };
 
@@ -94,6 +96,24 @@ export function ProposalDetailsFields({
           </Select>
         </FormField>
         <FormField
+          label="Language"
+          error={errors.language}
+          hint="The language your client reads: the proposal's page and PDF are marked as written in it."
+        >
+          <Select
+            name="language"
+            value={fields.language}
+            disabled={!editable}
+            onChange={(e) => onChange({ language: e.target.value as TLanguage })}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language.tag} value={language.tag} lang={language.tag}>
+                {languageChoiceLabel(language)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField
           label="Valid until"
           error={errors.validUntil ?? (passed ? PASSED_DATE : undefined)}
           hint="After this date it can no longer be accepted."
@@ -122,6 +142,8 @@ export function ProposalDetailsFields({
               phone: client.phone,
               address: client.address,
             },
+            // A client who reads another language gets their proposals in it.
+            ...(client.language ? { language: client.language } : {}),
           });
         }}
       />

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DOCUMENT_LOCALES } from '@draftwell/shared/document/locale';
+import { LANGUAGES, languageChoiceLabel } from '@draftwell/shared/i18n/languages';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
@@ -37,6 +38,7 @@ const FIELDS = [
   'defaultValidityDays',
   'emailSignature',
   'locale',
+  'defaultLanguage',
 ] as const;
 const HEX = /^#[0-9a-f]{6}$/i;
 /** The day each date format is shown with in the list. */
@@ -218,6 +220,19 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
               {DOCUMENT_LOCALES.map((locale) => (
                 <option key={locale.id} value={locale.id}>
                   {`${locale.name} — ${formatCalendarDate(SAMPLE_DAY, locale.id)}`}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField
+            label="Language of new proposals"
+            error={errors.defaultLanguage?.message}
+            hint="For a client with no language of their own. Each proposal can be set to another in the editor."
+          >
+            <Select {...form.register('defaultLanguage')}>
+              {LANGUAGES.map((language) => (
+                <option key={language.tag} value={language.tag} lang={language.tag}>
+                  {languageChoiceLabel(language)}
                 </option>
               ))}
             </Select>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_LIST } from '@draftwell/shared/i18n/languages';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { businessProfileFormValues, ZBusinessProfileForm } from './business-profile-form';
 
@@ -15,6 +16,7 @@ const profile: TBusinessProfile = {
   defaultValidityDays: 30,
   emailSignature: 'Ada',
   locale: 'en-GB',
+  defaultLanguage: 'de',
   logoFileId: null,
   version: 3,
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -38,6 +40,7 @@ describe('ZBusinessProfileForm', () => {
       defaultTaxRate: '12.345',
       defaultValidityDays: Number.NaN,
       locale: 'fr-BE' as TBusinessProfile['locale'],
+      defaultLanguage: 'klingon' as TBusinessProfile['defaultLanguage'],
     });
     expect(result.success).toBe(false);
     const byPath = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
@@ -48,6 +51,7 @@ describe('ZBusinessProfileForm', () => {
       defaultTaxRate: 'Use at most 2 decimals, like 7.25.',
       defaultValidityDays: 'Enter a number of days.',
       locale: 'Choose how dates are written from the list.',
+      defaultLanguage: `Choose one of the supported languages: ${LANGUAGE_LIST}.`,
     });
   });
 });

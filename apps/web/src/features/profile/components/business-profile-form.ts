@@ -34,5 +34,6 @@ export function businessProfileFormValues(profile: TBusinessProfile): TBusinessP
     defaultValidityDays: profile.defaultValidityDays,
     emailSignature: profile.emailSignature,
     locale: profile.locale,
+    defaultLanguage: profile.defaultLanguage,
   };
 }
