@@ -79,3 +79,8 @@ export function closestLanguage(preferred: readonly string[]): TLanguage | null 
 export function languageChoiceLabel(language: TLanguageInfo): string {
   return language.native === language.english ? language.native : `${language.native} (${language.english})`;
 }
+
+/** The direction text in `language` reads in; undefined where there is no language (a template). */
+export function textDirection(language: TLanguage | undefined): 'ltr' | 'rtl' | undefined {
+  return language ? languageInfo(language).dir : undefined;
+}

@@ -1,3 +1,4 @@
+import { textDirection } from '@draftwell/shared/i18n/languages';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { isLogoSrc, preparedBy } from '@draftwell/shared/document/display';
@@ -49,7 +50,10 @@ export function DocumentHeader({
         ) : null}
       </div>
       <p className="text-(--dv-accent) mb-2 text-xs font-semibold tracking-[0.18em] uppercase">Proposal</p>
-      <Title className="text-3xl leading-tight font-bold tracking-tight text-balance @2xl:text-4xl">
+      <Title
+        dir={textDirection(context.language)}
+        className="text-3xl leading-tight font-bold tracking-tight text-balance @2xl:text-4xl"
+      >
         {proposal.title.trim() || 'Untitled proposal'}
       </Title>
       <dl className="mt-8 grid grid-cols-1 gap-4 text-sm @md:grid-cols-3">

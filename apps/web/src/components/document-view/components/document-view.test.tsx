@@ -108,13 +108,22 @@ describe('DocumentView: header', () => {
     expect(text).toContain('This proposal has no content yet.');
   });
 
-  it('marks the owner’s words as written in the proposal’s language, and none where it has none', () => {
-    const { container, rerender } = render(
-      <DocumentView document={{ version: 1, blocks: [] }} context={{ ...ctx(), language: 'ja' }} />,
-    );
-    expect(container.querySelector('[data-document-view]')?.getAttribute('lang')).toBe('ja');
-    rerender(<DocumentView document={{ version: 1, blocks: [] }} context={ctx()} />);
-    expect(container.querySelector('[data-document-view]')?.hasAttribute('lang')).toBe(false);
+  it('marks the owner’s words as written in the proposal’s language, and its text and title with its direction', () => {
+    const doc = richDoc({ type: 'paragraph', content: [{ type: 'text', text: 'مرحبا بكم' }] });
+    const { container, rerender } = render(<DocumentView document={doc} context={{ ...ctx(), language: 'ja' }} />);
+    const view = () => container.querySelector('[data-document-view]')!;
+    const text = () => container.querySelector('.document-rich-text')!;
+    expect(view().getAttribute('lang')).toBe('ja');
+    expect(text().getAttribute('dir')).toBe('ltr');
+    rerender(<DocumentView document={doc} context={{ ...ctx(), language: 'ar' }} />);
+    expect(view().getAttribute('lang')).toBe('ar');
+    expect(text().getAttribute('dir')).toBe('rtl');
+    expect(screen.getByRole('heading', { level: 1 }).getAttribute('dir')).toBe('rtl');
+    // The page's own wording (money, units, labels) is English still: the view itself keeps its direction.
+    expect(view().hasAttribute('dir')).toBe(false);
+    rerender(<DocumentView document={doc} context={ctx()} />);
+    expect(view().hasAttribute('lang')).toBe(false);
+    expect(text().hasAttribute('dir')).toBe(false);
   });
 
   it('writes every date in the document’s locale: the header, a variable and a milestone', () => {

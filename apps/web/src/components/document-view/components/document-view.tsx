@@ -159,8 +159,9 @@ export function DocumentView({
       )}
       data-document-view
       // The owner's words are in the proposal's language: browsers pick its fonts (a Japanese and a
-      // Chinese character differ) and screen readers its voice. Direction follows with the page's
-      // own wording in that language (issue 25).
+      // Chinese character differ) and screen readers its voice. Their direction is set where they
+      // are (the text, the title, the lines' descriptions): the page's own wording around them is
+      // still English, whose money and units would read backwards in a right-to-left page.
       lang={context.language}
     >
       {/* Padding on an inner box: container queries size against an ancestor, never the element itself. */}

@@ -34,7 +34,7 @@ type TProps = {
  */
 const CELL = 'flex items-baseline justify-between gap-4 py-1 @xl:table-cell @xl:py-3 @xl:align-top';
 const LABELLED =
-  'before:text-muted-foreground before:shrink-0 before:font-normal before:content-[attr(data-label)] @xl:text-right @xl:before:content-none';
+  'before:text-muted-foreground before:shrink-0 before:font-normal before:content-[attr(data-label)] @xl:text-end @xl:before:content-none';
 /**
  * Amounts and the column headers are ours, never a word too long to fit: in a narrow column they
  * wrap at spaces ("$400 / month") but are not broken inside a word ("QUANTIT-Y"), which the
@@ -75,7 +75,7 @@ export function TotalsList({
 }) {
   const money = (minor: number) => formatMoney(minor, currency);
   return (
-    <div className="ml-auto w-full max-w-sm space-y-4">
+    <div className="ms-auto w-full max-w-sm space-y-4">
       {kinds.map((kind) => {
         const rows = totalsRows(totals[kind], kind, { kindsShown: kinds.length, nameKind: nameKinds, label });
         const detailed = rows.length > 1;
@@ -176,26 +176,26 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
       {title ? null : <caption className="sr-only">{isChoice ? 'Packages' : 'Pricing'}</caption>}
       <thead className="sr-only @xl:not-sr-only @xl:table-header-group">
         <tr className="text-muted-foreground border-b-2 border-(--dv-accent) text-xs tracking-wide wrap-normal uppercase">
-          <th scope="col" className="w-[40%] py-2 pr-3 text-left font-medium">
+          <th scope="col" className="w-[40%] py-2 pe-3 text-start font-medium">
             {isChoice ? 'Package' : 'Description'}
           </th>
-          <th scope="col" className="px-3 py-2 text-right font-medium">
+          <th scope="col" className="px-3 py-2 text-end font-medium">
             Quantity
           </th>
-          <th scope="col" className="px-3 py-2 text-right font-medium">
+          <th scope="col" className="px-3 py-2 text-end font-medium">
             Unit price
           </th>
           {showDiscount ? (
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-3 py-2 text-end font-medium">
               Discount
             </th>
           ) : null}
           {showTax ? (
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-3 py-2 text-end font-medium">
               Tax
             </th>
           ) : null}
-          <th scope="col" className="py-2 pl-3 text-right font-medium">
+          <th scope="col" className="py-2 ps-3 text-end font-medium">
             Total
           </th>
         </tr>
@@ -220,7 +220,7 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
             >
               <th
                 scope="row"
-                className="block pb-2 text-left font-normal @xl:table-cell @xl:py-3 @xl:pr-3 @xl:align-top"
+                className="block pb-2 text-start font-normal @xl:table-cell @xl:py-3 @xl:pe-3 @xl:align-top"
               >
                 <span className="flex items-start gap-3">
                   {ctrl}
@@ -230,7 +230,7 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
                         {describe(line)}
                       </label>
                     ) : (
-                      <span className="font-medium">{line.description.trim() || 'Item'}</span>
+                      <bdi className="font-medium">{line.description.trim() || 'Item'}</bdi>
                     )}
                     <span className="mt-1 flex flex-wrap gap-1.5">{status(line, included)}</span>
                   </span>
@@ -266,7 +266,7 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
                   {line.taxPercent > 0 ? formatPercent(line.taxPercent) : '—'}
                 </td>
               ) : null}
-              <td data-label="Total" className={cx(CELL, LABELLED, AMOUNT, 'font-semibold @xl:pl-3')}>
+              <td data-label="Total" className={cx(CELL, LABELLED, AMOUNT, 'font-semibold @xl:ps-3')}>
                 {amount === null ? '—' : `${money(amount)}${BILLING_SUFFIX[line.billing]}`}
               </td>
             </tr>
@@ -279,7 +279,7 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
   return (
     <section className="@container my-10 break-inside-avoid-page" data-block="pricing_table">
       {title ? (
-        <h2 id={titleId} className="mb-4 text-xl leading-snug font-semibold tracking-tight">
+        <h2 id={titleId} dir="auto" className="mb-4 text-xl leading-snug font-semibold tracking-tight">
           {title}
         </h2>
       ) : null}

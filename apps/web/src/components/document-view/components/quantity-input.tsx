@@ -54,7 +54,7 @@ export function QuantityInput({
   const whole = min % QUANTITY_SCALE === 0 && max % QUANTITY_SCALE === 0;
 
   return (
-    <span className="inline-flex max-w-56 flex-col items-end gap-1 text-right text-balance">
+    <span className="inline-flex max-w-56 flex-col items-end gap-1 text-end text-balance">
       <span className="inline-flex items-center gap-1.5">
         <input
           type="number"
@@ -78,7 +78,7 @@ export function QuantityInput({
           onBlur={() => {
             if (readQuantity(draft) === null) setDraft(formatQuantity(value));
           }}
-          className="border-input bg-card aria-invalid:border-destructive h-9 w-16 rounded-md border px-2 text-right tabular-nums shadow-xs print:border-0"
+          className="border-input bg-card aria-invalid:border-destructive h-9 w-16 rounded-md border px-2 text-end tabular-nums shadow-xs print:border-0"
         />
         {unit ? <span className="text-muted-foreground">{unitLabel(unit, value)}</span> : null}
       </span>

@@ -1,3 +1,4 @@
+import { textDirection } from '@draftwell/shared/i18n/languages';
 import type { TInlineNode, TMark, TRichTextDoc, TVariableName } from '@draftwell/shared/document/schema';
 import { tidyInlines } from '@draftwell/shared/document/inline-text';
 import { VARIABLE_LABELS, resolveVariable, type TDocumentContext } from '@draftwell/shared/document/variables';
@@ -140,7 +141,7 @@ function renderBlock(node: TNode, key: number, env: TRenderEnv, depth: number): 
     }
     case 'bulletList':
       return (
-        <ul key={key} className="my-4 list-disc space-y-1.5 pl-6 marker:text-(--dv-accent)">
+        <ul key={key} className="my-4 list-disc space-y-1.5 ps-6 marker:text-(--dv-accent)">
           {blocks()}
         </ul>
       );
@@ -152,7 +153,7 @@ function renderBlock(node: TNode, key: number, env: TRenderEnv, depth: number): 
           key={key}
           start={typeof start === 'number' && Number.isInteger(start) && start !== 1 ? start : undefined}
           type={type === '1' || type === 'a' || type === 'A' || type === 'i' || type === 'I' ? type : undefined}
-          className="my-4 list-decimal space-y-1.5 pl-6 marker:font-medium marker:text-(--dv-accent)"
+          className="my-4 list-decimal space-y-1.5 ps-6 marker:font-medium marker:text-(--dv-accent)"
         >
           {blocks()}
         </ol>
@@ -160,13 +161,13 @@ function renderBlock(node: TNode, key: number, env: TRenderEnv, depth: number): 
     }
     case 'listItem':
       return (
-        <li key={key} className="pl-1 [&>p]:my-1">
+        <li key={key} className="ps-1 [&>p]:my-1">
           {blocks()}
         </li>
       );
     case 'blockquote':
       return (
-        <blockquote key={key} className="text-muted-foreground my-6 border-l-4 border-(--dv-accent) pl-5 italic">
+        <blockquote key={key} className="text-muted-foreground my-6 border-s-4 border-(--dv-accent) ps-5 italic">
           {blocks()}
         </blockquote>
       );
@@ -205,7 +206,7 @@ function renderBlock(node: TNode, key: number, env: TRenderEnv, depth: number): 
         <th
           key={key}
           {...cellAttrs(node.attrs)}
-          className="bg-muted border px-3 py-2 text-left align-top font-semibold [&>p]:my-0"
+          className="bg-muted border px-3 py-2 text-start align-top font-semibold [&>p]:my-0"
         >
           {blocks()}
         </th>
@@ -237,5 +238,10 @@ export function RichTextView({
   imageSrc?: (src: string) => string;
 }) {
   const env: TRenderEnv = { context, imageSrc };
-  return <div className="document-rich-text">{children(doc as TNode).map((n, i) => renderBlock(n, i, env, 1))}</div>;
+  return (
+    // The owner's text reads in its language's direction (Arabic and Hebrew right to left).
+    <div className="document-rich-text" dir={textDirection(context.language)}>
+      {children(doc as TNode).map((n, i) => renderBlock(n, i, env, 1))}
+    </div>
+  );
 }
