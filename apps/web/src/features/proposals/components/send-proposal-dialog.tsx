@@ -251,7 +251,9 @@ export function SendProposalDialog({
             <Mail aria-hidden="true" className="text-muted-foreground size-4 shrink-0" />
             <span className="text-muted-foreground">To</span>
             {email ? (
-              <span className="min-w-0 flex-1 font-medium break-all">{email}</span>
+              // At least 12rem before the button beside it wraps under it: on a phone the address
+              // keeps one line instead of breaking letter by letter around the button.
+              <span className="min-w-0 flex-[1_1_12rem] font-medium break-all">{email}</span>
             ) : (
               <span className="flex-1 font-medium">no client email yet</span>
             )}
