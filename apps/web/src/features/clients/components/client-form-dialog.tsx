@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { LANGUAGES, languageChoiceLabel } from '@draftwell/shared/i18n/languages';
 import { ZClientInput, type TClient } from '@draftwell/shared/workspace/clients';
 import { FormError } from '@/components/form/form-error';
+import { LanguageOptions } from '@/components/form/language-options';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -151,11 +151,7 @@ function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => 
             {...form.register('language', { setValueAs: (value) => (value === '' || value === null ? null : value) })}
           >
             <option value="">Not set</option>
-            {LANGUAGES.map((language) => (
-              <option key={language.tag} value={language.tag} lang={language.tag}>
-                {languageChoiceLabel(language)}
-              </option>
-            ))}
+            <LanguageOptions />
           </Select>
         </FormField>
         <FormField label="Notes" error={errors.notes?.message} hint="Only you see these.">

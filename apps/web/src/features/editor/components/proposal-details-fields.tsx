@@ -1,8 +1,9 @@
-import { LANGUAGES, languageChoiceLabel, type TLanguage } from '@draftwell/shared/i18n/languages';
+import type { TLanguage } from '@draftwell/shared/i18n/languages';
 import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { UserRoundPlus } from 'lucide-react';
 import { useState } from 'react';
+import { LanguageOptions } from '@/components/form/language-options';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -106,11 +107,7 @@ export function ProposalDetailsFields({
             disabled={!editable}
             onChange={(e) => onChange({ language: e.target.value as TLanguage })}
           >
-            {LANGUAGES.map((language) => (
-              <option key={language.tag} value={language.tag} lang={language.tag}>
-                {languageChoiceLabel(language)}
-              </option>
-            ))}
+            <LanguageOptions />
           </Select>
         </FormField>
         <FormField

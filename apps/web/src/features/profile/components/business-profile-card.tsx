@@ -4,11 +4,11 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DOCUMENT_LOCALES } from '@draftwell/shared/document/locale';
-import { LANGUAGES, languageChoiceLabel } from '@draftwell/shared/i18n/languages';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { FormError } from '@/components/form/form-error';
+import { LanguageOptions } from '@/components/form/language-options';
 import { FormField } from '@/components/form/form-field';
 import { PlanBrandingNote } from '@/components/plan-branding-note';
 import { Button } from '@/components/ui/button';
@@ -230,11 +230,7 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
             hint="For a client with no language of their own. Each proposal can be set to another in the editor."
           >
             <Select {...form.register('defaultLanguage')}>
-              {LANGUAGES.map((language) => (
-                <option key={language.tag} value={language.tag} lang={language.tag}>
-                  {languageChoiceLabel(language)}
-                </option>
-              ))}
+              <LanguageOptions />
             </Select>
           </FormField>
           <FormField
