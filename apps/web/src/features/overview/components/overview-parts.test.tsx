@@ -68,6 +68,28 @@ describe('overview stat cards', () => {
   });
 });
 
+describe('overview in the owner’s document locale', () => {
+  it('writes the figures and the months as the locale does', () => {
+    render(
+      <OverviewStatCards
+        overview={overview({
+          counts: { draft: 1234, sent: 3, viewed: 1, accepted: 4, declined: 2, expired: 5, total: 1249 },
+        })}
+        locale="de-DE"
+      />,
+    );
+    const nbsp = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
+    expect(screen.getByRole('group', { name: 'Drafts' }).textContent).toBe('Drafts1.234Not sent yet');
+    expect(nbsp(screen.getByRole('group', { name: 'Win rate' }).textContent)).toContain('67 %');
+  });
+
+  it('names the chart’s months in the locale', () => {
+    render(<OverviewMonthsChart months={months} locale="de-DE" />);
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(within(rows[3]!).getByRole('rowheader').textContent).toBe('März 2026');
+  });
+});
+
 describe('overview chart', () => {
   it('draws a titled bar per month and series, scaled to the busiest month, with a data table', () => {
     const { container } = render(<OverviewMonthsChart months={months} locale="en-US" />);
