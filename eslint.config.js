@@ -46,6 +46,36 @@ const webBoundaries = [
   },
 ];
 
+/*
+ * Dates, times, numbers, percentages and money are written by one module (issue 25, part 6), with
+ * the locale always passed in and the formatters cached: an `Intl.*` formatter or a
+ * `toLocale*String` anywhere else would bring back the browser's own locale or a hard-coded one.
+ * Tests, their fakes and the benchmarks may build their own to check against.
+ */
+const displayModule = 'packages/shared/src/i18n/format.ts';
+const displayMessage = `Dates, numbers and money are written by ${displayModule} (@draftwell/shared/i18n/format): use its functions, with the locale.`;
+const intlFormatters =
+  'NumberFormat|DateTimeFormat|RelativeTimeFormat|PluralRules|ListFormat|DisplayNames|DurationFormat';
+const displayRules = [
+  {
+    selector: `NewExpression[callee.object.name='Intl'][callee.property.name=/^(${intlFormatters})$/]`,
+    message: displayMessage,
+  },
+  {
+    selector: `CallExpression[callee.object.name='Intl'][callee.property.name=/^(${intlFormatters})$/]`,
+    message: displayMessage,
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: displayMessage,
+  },
+];
+const processEnvRule = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Only env.ts reads process.env.',
+};
+const testFiles = ['**/*.test.{ts,tsx}', 'apps/server/test/**', 'e2e/**', 'bench/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,15 +148,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: [displayModule, ...testFiles],
+    rules: { 'no-restricted-syntax': ['error', ...displayRules] },
+  },
+  {
+    // A later block replaces a rule's options: the server's source names both lists, its tests the first.
     files: ['apps/server/src/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Only env.ts reads process.env.',
-        },
-      ],
+      'no-restricted-syntax': ['error', processEnvRule, ...displayRules],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', processEnvRule],
     },
   },
   {
@@ -136,6 +172,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/env.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', ...displayRules] },
   },
 );

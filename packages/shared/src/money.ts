@@ -1,26 +1,19 @@
+import { currencyFractionDigits, currencyName, formatCurrency } from './i18n/format';
+
 const CURRENCY_DIGITS_FALLBACK = 2;
 
 /** Number of minor-unit digits of an ISO 4217 currency (JPY 0, USD 2, KWD 3). */
 export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      CURRENCY_DIGITS_FALLBACK
-    );
-  } catch {
-    return CURRENCY_DIGITS_FALLBACK;
-  }
+  return currencyFractionDigits(currency, CURRENCY_DIGITS_FALLBACK);
 }
 
 /** Display only: money is always stored as integer minor units. */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   const digits = currencyDigits(currency);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
+  return formatCurrency(minor / 10 ** digits, currency, locale, {
     minimumFractionDigits: minor % 10 ** digits === 0 ? 0 : digits,
     maximumFractionDigits: digits,
-  }).format(minor / 10 ** digits);
+  });
 }
 
 /** The currencies offered first in pickers; any other ISO 4217 code is still accepted. */
@@ -60,10 +53,6 @@ export function currencyChoices(current?: string): string[] {
 
 /** "EUR — Euro" where the runtime knows the name. */
 export function currencyLabel(code: string, locale = 'en'): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'currency' }).of(code);
-    return name && name !== code ? `${code} — ${name}` : code;
-  } catch {
-    return code;
-  }
+  const name = currencyName(code, locale);
+  return name ? `${code} — ${name}` : code;
 }

@@ -1,3 +1,4 @@
+import { formatDateToParts } from '@draftwell/shared/i18n/format';
 import {
   EXPIRY_WARNING_DAYS,
   FOLLOW_UP_HOUR,
@@ -51,30 +52,19 @@ export type TScheduleInput = {
   sent: TSentMail[];
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+// Parts for arithmetic, not display: en-US's numeric parts, on a 24-hour clock.
+const CLOCK_PARTS = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+} as const satisfies Intl.DateTimeFormatOptions;
 
 /** The calendar day (yyyy-mm-dd) and hour of an instant in a time zone. */
 export function localClock(at: Date, timeZone: string): { day: string; hour: number } {
   const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
+    formatDateToParts(at, 'en-US', { ...CLOCK_PARTS, timeZone }).map((p) => [p.type, p.value]),
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
 }

@@ -1,3 +1,6 @@
+import { DEFAULT_LOCALE } from '@draftwell/shared/document/locale';
+import { formatDate, formatRelative } from '@draftwell/shared/i18n/format';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -7,23 +10,24 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 /**
- * A proposal's own times read like its dates ("Valid until March 31, 2027"), in the one locale
- * its document is written in: "March 4, 2027 at 3:22 PM", in the reader's time zone.
+ * "3 minutes ago", "yesterday"…; under a minute reads "just now". Words among the app's English
+ * words, so in English (en-US), not in the document locale: "vor 3 Minuten" beside "just now" would mix.
  */
-const absolute = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-
-/** "3 minutes ago", "yesterday"…; under a minute reads "just now". */
 export function formatRelativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return formatRelative(Math.trunc(seconds / size), unit, 'en-US');
   }
   return 'just now';
 }
 
-export function formatDateTime(iso: string): string {
+/**
+ * A proposal's own times read like its dates ("Valid until March 31, 2027"), in the one locale
+ * its document is written in (pass `useDocumentLocale()`): "March 4, 2027 at 3:22 PM", in the
+ * reader's time zone.
+ */
+export function formatDateTime(iso: string, locale: string = DEFAULT_LOCALE): string {
   if (Number.isNaN(Date.parse(iso))) return iso;
-  return absolute.format(new Date(iso));
+  return formatDate(new Date(iso), locale, { dateStyle: 'long', timeStyle: 'short' });
 }

@@ -6,6 +6,7 @@ import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable, TSigna
 import { DEFAULT_LOCALE, documentLocale } from './locale';
 import { formatMoney } from '../money';
 import { formatCalendarDate, type TDocumentContext } from './variables';
+import { formatDate, formatRatioPercent } from '../i18n/format';
 
 /**
  * How a document reads, the same wherever it is shown: the editor's preview, the client's page,
@@ -39,7 +40,7 @@ export const BILLING_SUFFIX: Record<TBillingKind, string> = {
 
 /** Basis points as a percentage: 1250 -> "12.5%". */
 export function formatPercent(basisPoints: number, locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+  return formatRatioPercent(basisPoints / 10_000, locale);
 }
 
 const DURATION_UNITS = { days: ['day', 'days'], weeks: ['week', 'weeks'], months: ['month', 'months'] } as const;
@@ -375,7 +376,7 @@ export function isLogoSrc(src: unknown): src is string {
 export function formatUtcDate(iso: string, locale: string = DEFAULT_LOCALE): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+  return formatDate(time, locale, { dateStyle: 'long', timeZone: 'UTC' });
 }
 
 /**
@@ -386,12 +387,7 @@ export function formatUtcDate(iso: string, locale: string = DEFAULT_LOCALE): str
 export function formatUtcInstant(iso: string, locale: string = DEFAULT_LOCALE): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'long',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(time);
+  return formatDate(time, locale, { dateStyle: 'long', timeStyle: 'long', hourCycle: 'h23', timeZone: 'UTC' });
 }
 
 // ---------------------------------------------------------------- the certificate

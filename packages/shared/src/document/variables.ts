@@ -3,6 +3,7 @@ import { formatMoney } from '../money';
 import { DEFAULT_LOCALE } from './locale';
 import type { TPricingTotals } from './pricing';
 import { VARIABLES, type TVariableName } from './variable-names';
+import { formatDate } from '../i18n/format';
 
 /**
  * What the variables in a document are filled from: the proposal, its client and its sender.
@@ -42,7 +43,7 @@ export const VARIABLE_LABELS: Record<TVariableName, string> = {
 export function formatCalendarDate(isoDate: string, locale: string = DEFAULT_LOCALE): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   if (!y || !m || !d) return isoDate;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+  return formatDate(Date.UTC(y, m - 1, d), locale, { dateStyle: 'long', timeZone: 'UTC' });
 }
 
 /** The text a variable stands for, or null when the context has nothing for it yet. */

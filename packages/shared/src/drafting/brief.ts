@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_UNIT_PRICE } from '../document/pricing';
 import { isoDate, ZCurrency } from '../workspace/common';
+import { formatNumber } from '../i18n/format';
 
 /**
  * The brief a first draft is written from: who it is for, what they need, what they should get,
@@ -73,12 +74,12 @@ export const ZBrief = z.strictObject({
     .string('Describe what the client needs.')
     .trim()
     .min(1, 'Describe what the client needs, in a sentence or two.')
-    .max(BRIEF_LIMITS.need, `Use at most ${BRIEF_LIMITS.need.toLocaleString('en-US')} characters.`)
+    .max(BRIEF_LIMITS.need, `Use at most ${formatNumber(BRIEF_LIMITS.need, 'en-US')} characters.`)
     .refine(noNul, NUL_MESSAGE),
   goals: z
     .string('Describe the goals as text.')
     .trim()
-    .max(BRIEF_LIMITS.goals, `Use at most ${BRIEF_LIMITS.goals.toLocaleString('en-US')} characters.`)
+    .max(BRIEF_LIMITS.goals, `Use at most ${formatNumber(BRIEF_LIMITS.goals, 'en-US')} characters.`)
     .refine(noNul, NUL_MESSAGE)
     .default(''),
   deliverables: z

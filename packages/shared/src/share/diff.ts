@@ -17,6 +17,7 @@ import { snapshotContext } from '../document/display';
 import { formatCalendarDate, resolveVariable, VARIABLE_LABELS, type TDocumentContext } from '../document/variables';
 import { currencyLabel, formatMoney } from '../money';
 import type { TRevisionSnapshot } from './revision';
+import { formatRatioPercent } from '../i18n/format';
 
 /**
  * What changed between two sent revisions of a proposal, as a list a page can render as it is:
@@ -415,9 +416,7 @@ const orEmpty = (text: string) => (text.trim() === '' ? EMPTY : text.trim());
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 function formatPercent(basisPoints: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
-    basisPoints / BASIS_POINTS_SCALE,
-  );
+  return formatRatioPercent(basisPoints / BASIS_POINTS_SCALE, locale);
 }
 
 const BILLING_LABELS: Record<TBillingKind, string> = { one_off: 'One-off', monthly: 'Monthly', yearly: 'Yearly' };

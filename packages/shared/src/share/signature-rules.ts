@@ -1,3 +1,5 @@
+import { formatNumber } from '../i18n/format';
+
 /**
  * The rules of a signature mark (issue 15), without zod: the client's page checks a signer's
  * upload and drawing with them (it never loads zod, QUALITY P8), and `signature.ts` builds the
@@ -57,8 +59,9 @@ const DATA_URL_PREFIX: Record<TSignatureImageFormat, string> = {
 const MAX_BASE64_CHARS = Math.ceil(SIGNATURE_IMAGE_MAX_BYTES / 3) * 4;
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
+// The message is English, so its numbers are written the English way.
 const px = (width: number, height: number) =>
-  `${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels`;
+  `${formatNumber(width, 'en-US')} × ${formatNumber(height, 'en-US')} pixels`;
 
 /** What a signer reads, the same from the browser's check and the server's. */
 export const SIGNATURE_MESSAGES = {

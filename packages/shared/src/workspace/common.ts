@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../currencies';
 import { LANGUAGE_LIST, LANGUAGE_TAGS } from '../i18n/languages';
+import { formatNumber } from '../i18n/format';
 
 /**
  * Pieces every workspace feature shares: currency codes, list queries and the 409 body.
@@ -67,7 +68,7 @@ export const optionalText = (max: number) =>
   z
     .string('Enter text.')
     .trim()
-    .max(max, `Use at most ${max.toLocaleString('en-US')} characters.`);
+    .max(max, `Use at most ${formatNumber(max, 'en-US')} characters.`);
 
 /** The largest PostgreSQL `integer`, the type of every `version` column. */
 export const INT4_MAX = 2_147_483_647;

@@ -1,3 +1,5 @@
+import { formatNumber } from '../i18n/format';
+
 /**
  * Uploaded images (logos, pictures in proposals): the limits both sides check and the file the
  * API answers. The server decides from the bytes alone; the browser's checks only save a trip.
@@ -26,7 +28,7 @@ export type TUploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const UPLOAD_MESSAGES = {
   tooLarge: 'That file is larger than 2 MB. Choose a smaller image, or export it at a lower resolution.',
   wrongType: 'Upload a PNG, JPEG or WebP image.',
-  tooManyPixels: `That image is too big to process: use at most ${UPLOAD_MAX_SIDE.toLocaleString('en-US')} pixels on a side and ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels in all.`,
+  tooManyPixels: `That image is too big to process: use at most ${formatNumber(UPLOAD_MAX_SIDE, 'en-US')} pixels on a side and ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels in all.`,
   empty: 'That file is empty. Choose an image to upload.',
   missing: 'Choose an image to upload.',
 } as const;

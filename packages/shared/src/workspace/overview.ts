@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TKindTotals } from '../document/display';
 import type { TProposalStatus } from './proposals';
+import { resolveTimeZone } from '../i18n/format';
 
 /** How many calendar months the overview's chart covers, the current one included. */
 export const OVERVIEW_MONTHS = 12;
@@ -15,7 +16,7 @@ export const OVERVIEW_ACTIVITY_LIMIT = 10;
 export function canonicalTimeZone(name: string): string | null {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null;
   try {
-    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    const resolved = resolveTimeZone(name);
     return /^[A-Za-z]/.test(resolved) ? resolved : null;
   } catch {
     return null;

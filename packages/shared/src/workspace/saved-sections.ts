@@ -3,6 +3,7 @@ import { VARIABLE_LABELS } from '../document/variables';
 import { ZDocument, type TBlock, type TBlockType, type TDocument, type TRichTextNode } from '../document/schema';
 import { cutText } from '../text';
 import { ZListQuery, ZVersion, type TListQuery } from './common';
+import { formatNumber } from '../i18n/format';
 
 /**
  * Saved sections: blocks of a proposal (text with its variables, pricing tables, timelines…)
@@ -23,7 +24,8 @@ export const SAVED_SECTION_LIMITS = {
   preview: 160,
 } as const;
 
-const count = (n: number) => n.toLocaleString('en-US');
+// The messages are English, so their numbers are written the English way.
+const count = (n: number) => formatNumber(n, 'en-US');
 
 const ZSectionName = z
   .string('Enter a name.')

@@ -349,6 +349,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
 
       {autosave.localCopy ? (
         <RestoreLocalBanner
+          locale={locale}
           savedAt={autosave.localCopy.savedAt}
           onRestore={() => {
             const restored = autosave.restoreLocalCopy();
@@ -408,6 +409,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
 
       {conflict && versions ? (
         <ConflictDialog
+          locale={locale}
           open
           title={fields.title}
           mine={versions.mine}

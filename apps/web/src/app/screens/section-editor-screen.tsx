@@ -199,6 +199,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
 
       {autosave.localCopy ? (
         <RestoreLocalBanner
+          locale={locale}
           savedAt={autosave.localCopy.savedAt}
           onRestore={() => {
             const restored = autosave.restoreLocalCopy();
@@ -240,6 +241,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
 
       {conflict && versions ? (
         <ConflictDialog
+          locale={locale}
           open
           title={name}
           mine={versions.mine}

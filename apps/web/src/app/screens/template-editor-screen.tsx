@@ -148,6 +148,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
 
       {autosave.localCopy ? (
         <RestoreLocalBanner
+          locale={locale}
           savedAt={autosave.localCopy.savedAt}
           onRestore={() => {
             const restored = autosave.restoreLocalCopy();
@@ -179,6 +180,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
 
       {conflict && versions ? (
         <ConflictDialog
+          locale={locale}
           open
           title={name}
           mine={versions.mine}

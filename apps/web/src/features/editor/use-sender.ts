@@ -1,4 +1,3 @@
-import { documentLocale, type TDocumentLocale } from '@draftwell/shared/document/locale';
 import { useMemo } from 'react';
 import { useSession } from '@/lib/api/session';
 import { useBusinessProfile } from '@/lib/api/business-profile';
@@ -12,7 +11,4 @@ export function useSender(): { name: string; company: string } {
   return useMemo(() => ({ name, company }), [name, company]);
 }
 
-/** The locale the sender's documents write their dates in, as a sent revision will (the profile's). */
-export function useDocumentLocale(): TDocumentLocale {
-  return documentLocale(useBusinessProfile().data?.locale);
-}
+export { useDocumentLocale } from '@/lib/api/business-profile';

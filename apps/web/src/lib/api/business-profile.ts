@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { documentLocale, type TDocumentLocale } from '@draftwell/shared/document/locale';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { api, unwrap } from '@/lib/api-client';
 
@@ -20,4 +21,12 @@ export const businessProfileQueryOptions = () =>
  */
 export function useBusinessProfile() {
   return useQuery(businessProfileQueryOptions());
+}
+
+/**
+ * The locale the sender's documents write their dates in, as a sent revision will (the profile's):
+ * the owner's screens write their dates and numbers in it too (@draftwell/shared/i18n/format).
+ */
+export function useDocumentLocale(): TDocumentLocale {
+  return documentLocale(useBusinessProfile().data?.locale);
 }

@@ -1,3 +1,4 @@
+import { formatDate } from '@draftwell/shared/i18n/format';
 import { KeyRound, Plus, RotateCw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -32,25 +33,28 @@ import {
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { useDocumentLocale } from '@/lib/api/business-profile';
 import { CodeChoices, ShownOnce } from './shared-parts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const date = (iso: string, locale: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium' });
+const dateTime = (iso: string, locale: string) =>
+  formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
 /** yyyy-mm-dd as a calendar day, wherever the reader is. */
-const calendarDay = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const calendarDay = (iso: string, locale: string) =>
+  formatDate(new Date(`${iso}T00:00:00Z`), locale, { dateStyle: 'medium', timeZone: 'UTC' });
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (key: TApiKey) => void }) {
+  const locale = useDocumentLocale();
   const revoked = apiKey.revokedAt !== null;
   const expired = !revoked && apiKey.expiresOn !== null && apiKey.expiresOn < new Date().toISOString().slice(0, 10);
   const facts = [
-    `Created ${dateFormat.format(new Date(apiKey.createdAt))}`,
-    apiKey.lastUsedAt ? `last used ${dateTimeFormat.format(new Date(apiKey.lastUsedAt))}` : 'never used',
+    `Created ${date(apiKey.createdAt, locale)}`,
+    apiKey.lastUsedAt ? `last used ${dateTime(apiKey.lastUsedAt, locale)}` : 'never used',
     revoked
-      ? `revoked ${dateFormat.format(new Date(apiKey.revokedAt!))}`
+      ? `revoked ${date(apiKey.revokedAt!, locale)}`
       : apiKey.expiresOn
-        ? `${expired ? 'expired after' : 'works until'} ${calendarDay(apiKey.expiresOn)}`
+        ? `${expired ? 'expired after' : 'works until'} ${calendarDay(apiKey.expiresOn, locale)}`
         : 'no expiry',
   ];
   return (

@@ -1,3 +1,4 @@
+import { formatDate } from '@draftwell/shared/i18n/format';
 import { Plus, RotateCw, Send, Webhook } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -33,6 +34,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { useDocumentLocale } from '@/lib/api/business-profile';
 import { CodeChoices, ShownOnce } from './shared-parts';
 import {
   useCreateWebhookEndpoint,
@@ -45,8 +47,8 @@ import {
   useWebhookEndpoints,
 } from '../api/webhooks';
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-const when = (iso: string) => dateTimeFormat.format(new Date(iso));
+const when = (iso: string, locale: string) =>
+  formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'medium' });
 
 function Loading({ label, rows = 2 }: { label: string; rows?: number }) {
   return (
@@ -85,11 +87,12 @@ function DeliveryRow({ delivery, onResend }: { delivery: TWebhookDelivery; onRes
     delivery.status === 'pending' && delivery.attempts > 0
       ? { label: 'Retrying', variant: 'warning' as const }
       : STATUS[delivery.status];
+  const locale = useDocumentLocale();
   const facts = [
     delivery.responseStatus !== null ? `HTTP ${delivery.responseStatus}` : delivery.attempts > 0 ? 'no answer' : null,
     delivery.latencyMs !== null ? `${delivery.latencyMs} ms` : null,
     `attempt ${delivery.attempts}`,
-    when(delivery.lastAttemptAt ?? delivery.createdAt),
+    when(delivery.lastAttemptAt ?? delivery.createdAt, locale),
   ].filter(Boolean);
   return (
     <li className="space-y-1.5 py-3 first:pt-0 last:pb-0">
@@ -111,7 +114,7 @@ function DeliveryRow({ delivery, onResend }: { delivery: TWebhookDelivery; onRes
       <p className="text-muted-foreground font-mono text-[0.6875rem] break-all">{delivery.eventId}</p>
       {delivery.lastError ? <p className="text-destructive text-xs break-words">{delivery.lastError}</p> : null}
       {delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0 ? (
-        <p className="text-muted-foreground text-xs">Next try {when(delivery.nextAttemptAt)}</p>
+        <p className="text-muted-foreground text-xs">Next try {when(delivery.nextAttemptAt, locale)}</p>
       ) : null}
       {delivery.responseExcerpt ? (
         <details className="text-xs">

@@ -1,3 +1,4 @@
+import { formatDate } from '@draftwell/shared/i18n/format';
 import { diffRevisions, type TComparableVersion } from '@draftwell/shared/share/diff';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useMemo } from 'react';
@@ -24,14 +25,14 @@ export type TConflictDialogProps = {
   onKeepTheirs: () => void;
   /** A choice is being saved: both buttons wait. */
   busy?: boolean;
+  /** The owner's document locale, for the time. */
+  locale: string;
 };
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatWhen(value: Date | string | null | undefined): string | null {
+function formatWhen(value: Date | string | null | undefined, locale: string): string | null {
   if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : when.format(date);
+  return Number.isNaN(date.getTime()) ? null : formatDate(date, locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /**
@@ -49,8 +50,9 @@ export function ConflictDialog({
   onKeepMine,
   onKeepTheirs,
   busy = false,
+  locale,
 }: TConflictDialogProps) {
-  const theirsWhen = formatWhen(theirsUpdatedAt);
+  const theirsWhen = formatWhen(theirsUpdatedAt, locale);
   const changes = useMemo(() => (open ? diffRevisions(theirs, mine) : []), [open, theirs, mine]);
   const headingId = useId();
   return (

@@ -1,3 +1,4 @@
+import { formatDate } from '@draftwell/shared/i18n/format';
 import { HardDriveDownload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -7,17 +8,18 @@ export type TRestoreLocalBannerProps = {
   onRestore: () => void;
   onDiscard: () => void;
   className?: string;
+  /** The owner's document locale, for the time. */
+  locale: string;
 };
 
-const sameDay = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const otherDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatSavedAt(at: Date, now = new Date()): string {
-  return at.toDateString() === now.toDateString() ? sameDay.format(at) : otherDay.format(at);
+function formatSavedAt(at: Date, locale: string, now = new Date()): string {
+  return at.toDateString() === now.toDateString()
+    ? formatDate(at, locale, { timeStyle: 'short' })
+    : formatDate(at, locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** Offered at open when this device kept edits the server never received (a reload, a crash, a closed tab). */
-export function RestoreLocalBanner({ savedAt, onRestore, onDiscard, className }: TRestoreLocalBannerProps) {
+export function RestoreLocalBanner({ savedAt, onRestore, onDiscard, className, locale }: TRestoreLocalBannerProps) {
   return (
     <section
       aria-label="Unsaved changes on this device"
@@ -28,8 +30,8 @@ export function RestoreLocalBanner({ savedAt, onRestore, onDiscard, className }:
     >
       <HardDriveDownload aria-hidden="true" className="hidden size-5 shrink-0 sm:block" />
       <p className="flex-1 text-sm">
-        Unsaved changes from <time dateTime={savedAt.toISOString()}>{formatSavedAt(savedAt)}</time> were kept on this
-        device. Restore them to continue where you left off, or discard them to keep the saved version.
+        Unsaved changes from <time dateTime={savedAt.toISOString()}>{formatSavedAt(savedAt, locale)}</time> were kept on
+        this device. Restore them to continue where you left off, or discard them to keep the saved version.
       </p>
       <div className="flex gap-2">
         <Button size="sm" onClick={onRestore}>

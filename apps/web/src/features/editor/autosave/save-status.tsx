@@ -1,3 +1,4 @@
+import { formatRelative } from '@draftwell/shared/i18n/format';
 import { Check, CircleDot, CloudOff, GitCompareArrows, LoaderCircle, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -15,17 +16,18 @@ export type TSaveStatusProps = {
   className?: string;
 };
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+// English words around it, so an English phrase (as @/lib/relative-time's).
+const relative = (value: number, unit: Intl.RelativeTimeFormatUnit) => formatRelative(value, unit, 'en-US');
 
 /** "Saved just now", "Saved 3 minutes ago"… for the hover text. */
 export function savedAgo(at: Date, now = Date.now()): string {
   const seconds = Math.round((at.getTime() - now) / 1000);
   if (Math.abs(seconds) < 45) return 'Saved just now';
   const minutes = Math.round(seconds / 60);
-  if (Math.abs(minutes) < 60) return `Saved ${relative.format(minutes, 'minute')}`;
+  if (Math.abs(minutes) < 60) return `Saved ${relative(minutes, 'minute')}`;
   const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 24) return `Saved ${relative.format(hours, 'hour')}`;
-  return `Saved ${relative.format(Math.round(hours / 24), 'day')}`;
+  if (Math.abs(hours) < 24) return `Saved ${relative(hours, 'hour')}`;
+  return `Saved ${relative(Math.round(hours / 24), 'day')}`;
 }
 
 const TONES = {

@@ -1,3 +1,4 @@
+import { runtimeTimeZone } from '@draftwell/shared/i18n/format';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TOverview } from '@draftwell/shared/workspace/overview';
 import { api, ApiError, unwrap } from '@/lib/api-client';
@@ -30,11 +31,7 @@ export const overviewQueryOptions = (timeZone: string) =>
 
 /** The zone the browser runs in, for "this month" and the chart's months. */
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+  return runtimeTimeZone();
 }
 
 /** The dashboard's summary; `invalidateProposalSummaries` makes it stale whenever a proposal changes. */

@@ -2,6 +2,7 @@ import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useDocumentLocale } from '@/lib/api/business-profile';
 import { browserTimeZone, useOverview } from '../api/get-overview';
 import { OverviewActivity, OverviewActivitySkeleton } from './overview-activity';
 import { OverviewMonthsChart, OverviewMonthsChartSkeleton } from './overview-months-chart';
@@ -15,6 +16,7 @@ import { OverviewWelcome } from './overview-welcome';
 export function DashboardOverview({ newProposal }: { newProposal: ReactNode }) {
   const [timeZone] = useState(browserTimeZone);
   const overview = useOverview(timeZone);
+  const locale = useDocumentLocale();
 
   if (overview.isPending) {
     return (
@@ -54,9 +56,9 @@ export function DashboardOverview({ newProposal }: { newProposal: ReactNode }) {
   return (
     <div className="space-y-6">
       <h2 className="sr-only">At a glance</h2>
-      <OverviewStatCards overview={data} />
-      <OverviewMonthsChart months={data.months} />
-      <OverviewActivity activity={data.activity} />
+      <OverviewStatCards overview={data} locale={locale} />
+      <OverviewMonthsChart months={data.months} locale={locale} />
+      <OverviewActivity activity={data.activity} locale={locale} />
       {data.timeZone !== timeZone ? (
         <p className="text-muted-foreground text-xs">Months are counted in {data.timeZone}.</p>
       ) : null}

@@ -21,7 +21,7 @@ const KINDS: Record<TActivityKind, { label: string; icon: ReactNode; tone: strin
   },
 };
 
-function ActivityItem({ item }: { item: TOverviewActivity }) {
+function ActivityItem({ item, locale }: { item: TOverviewActivity; locale: string }) {
   const kind = KINDS[item.kind];
   const to = item.status === 'draft' ? paths.editDraft(item.proposalId) : paths.proposal(item.proposalId);
   return (
@@ -37,7 +37,11 @@ function ActivityItem({ item }: { item: TOverviewActivity }) {
             {item.clientName ? <> · {item.clientName}</> : null}
           </span>
         </span>
-        <time dateTime={item.at} title={formatDateTime(item.at)} className="text-muted-foreground shrink-0 text-xs">
+        <time
+          dateTime={item.at}
+          title={formatDateTime(item.at, locale)}
+          className="text-muted-foreground shrink-0 text-xs"
+        >
           {formatRelativeTime(item.at)}
         </time>
       </Link>
@@ -46,7 +50,8 @@ function ActivityItem({ item }: { item: TOverviewActivity }) {
 }
 
 /** The newest events on the user's proposals, each opening its proposal. */
-export function OverviewActivity({ activity }: { activity: TOverviewActivity[] }) {
+/** Recent activity; `locale` writes the times' dates (the owner's document locale). */
+export function OverviewActivity({ activity, locale }: { activity: TOverviewActivity[]; locale: string }) {
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -60,7 +65,7 @@ export function OverviewActivity({ activity }: { activity: TOverviewActivity[] }
         ) : (
           <ul aria-label="Recent activity" className="space-y-0.5">
             {activity.map((item) => (
-              <ActivityItem key={`${item.proposalId}-${item.kind}`} item={item} />
+              <ActivityItem key={`${item.proposalId}-${item.kind}`} item={item} locale={locale} />
             ))}
           </ul>
         )}

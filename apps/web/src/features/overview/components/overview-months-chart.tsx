@@ -1,5 +1,6 @@
 import type { TOverviewMonth } from '@draftwell/shared/workspace/overview';
 import { formatKindTotals } from '@draftwell/shared/document/display';
+import { formatNumber } from '@draftwell/shared/i18n/format';
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,21 +20,22 @@ function niceMax(max: number): number {
   return step * magnitude;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string, locale: string) => `${formatNumber(n, locale)} ${word}${n === 1 ? '' : 's'}`;
 
 /** The month's accepted value, one-off and recurring, each currency apart: "$2,750 + $5,940 / month; €900". */
 const valueText = (month: TOverviewMonth) =>
   month.acceptedValue.length === 0 ? '—' : month.acceptedValue.map((v) => formatKindTotals(v, v.currency)).join('; ');
 
 /** Sent and accepted proposals per month for the last twelve months, as plain SVG. */
-export function OverviewMonthsChart({ months }: { months: TOverviewMonth[] }) {
+export function OverviewMonthsChart({ months, locale }: { months: TOverviewMonth[]; locale: string }) {
   const titleId = useId();
   const top = niceMax(Math.max(0, ...months.map((m) => Math.max(m.sent, m.accepted))));
   const ticks = [0, top / 2, top];
   const y = (n: number) => HEIGHT - (n / top) * HEIGHT;
   const first = months[0];
   const last = months.at(-1);
-  const range = first && last ? `${formatLongMonth(first.month)} to ${formatLongMonth(last.month)}` : '';
+  const range =
+    first && last ? `${formatLongMonth(first.month, locale)} to ${formatLongMonth(last.month, locale)}` : '';
   const quiet = months.every((m) => m.sent === 0 && m.accepted === 0);
 
   return (
@@ -87,11 +89,11 @@ export function OverviewMonthsChart({ months }: { months: TOverviewMonth[] }) {
               ))}
               {months.map((m, i) => {
                 const x = i * COLUMN + (COLUMN - 2 * BAR - 0.6) / 2;
-                const label = formatLongMonth(m.month);
+                const label = formatLongMonth(m.month, locale);
                 return (
                   <g key={m.month}>
                     <rect x={x} y={y(m.sent)} width={BAR} height={HEIGHT - y(m.sent)} className="fill-primary">
-                      <title>{`${label}: ${plural(m.sent, 'proposal')} sent`}</title>
+                      <title>{`${label}: ${plural(m.sent, 'proposal', locale)} sent`}</title>
                     </rect>
                     <rect
                       x={x + BAR + 0.6}
@@ -100,7 +102,7 @@ export function OverviewMonthsChart({ months }: { months: TOverviewMonth[] }) {
                       height={HEIGHT - y(m.accepted)}
                       className="fill-success"
                     >
-                      <title>{`${label}: ${plural(m.accepted, 'proposal')} accepted${
+                      <title>{`${label}: ${plural(m.accepted, 'proposal', locale)} accepted${
                         m.acceptedValue.length > 0 ? ` (${valueText(m)})` : ''
                       }`}</title>
                     </rect>
@@ -113,8 +115,8 @@ export function OverviewMonthsChart({ months }: { months: TOverviewMonth[] }) {
         <div aria-hidden="true" className="@container ml-8 grid grid-cols-12 pt-1.5 text-center text-xs">
           {months.map((m) => (
             <span key={m.month} className="text-muted-foreground truncate">
-              <span className="hidden @sm:inline">{formatShortMonth(m.month)}</span>
-              <span className="@sm:hidden">{formatShortMonth(m.month).slice(0, 1)}</span>
+              <span className="hidden @sm:inline">{formatShortMonth(m.month, locale)}</span>
+              <span className="@sm:hidden">{formatShortMonth(m.month, locale).slice(0, 1)}</span>
             </span>
           ))}
         </div>
@@ -139,7 +141,7 @@ export function OverviewMonthsChart({ months }: { months: TOverviewMonth[] }) {
             <tbody>
               {months.map((m) => (
                 <tr key={m.month}>
-                  <th scope="row">{formatLongMonth(m.month)}</th>
+                  <th scope="row">{formatLongMonth(m.month, locale)}</th>
                   <td>{m.created}</td>
                   <td>{m.sent}</td>
                   <td>{m.accepted}</td>

@@ -36,7 +36,7 @@ const overview = (patch: Partial<TOverview> = {}): TOverview => ({
 
 describe('overview stat cards', () => {
   it('shows the counts, the win rate and each currency apart, one-off and recurring', () => {
-    render(<OverviewStatCards overview={overview()} />);
+    render(<OverviewStatCards overview={overview()} locale="en-US" />);
     expect(screen.getByRole('group', { name: 'Drafts' }).textContent).toBe('Drafts2Not sent yet');
     // Sent and viewed both await a reply.
     expect(screen.getByRole('group', { name: 'Awaiting reply' }).textContent).toMatch(/^Awaiting reply4/);
@@ -58,6 +58,7 @@ describe('overview stat cards', () => {
           acceptedThisMonth: [],
           counts: { draft: 1, sent: 0, viewed: 0, accepted: 0, declined: 0, expired: 0, total: 1 },
         })}
+        locale="en-US"
       />,
     );
     expect(screen.getByRole('group', { name: 'Win rate' }).textContent).toContain('No decisions yet');
@@ -67,9 +68,31 @@ describe('overview stat cards', () => {
   });
 });
 
+describe('overview in the owner’s document locale', () => {
+  it('writes the figures and the months as the locale does', () => {
+    render(
+      <OverviewStatCards
+        overview={overview({
+          counts: { draft: 1234, sent: 3, viewed: 1, accepted: 4, declined: 2, expired: 5, total: 1249 },
+        })}
+        locale="de-DE"
+      />,
+    );
+    const nbsp = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
+    expect(screen.getByRole('group', { name: 'Drafts' }).textContent).toBe('Drafts1.234Not sent yet');
+    expect(nbsp(screen.getByRole('group', { name: 'Win rate' }).textContent)).toContain('67 %');
+  });
+
+  it('names the chart’s months in the locale', () => {
+    render(<OverviewMonthsChart months={months} locale="de-DE" />);
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(within(rows[3]!).getByRole('rowheader').textContent).toBe('März 2026');
+  });
+});
+
 describe('overview chart', () => {
   it('draws a titled bar per month and series, scaled to the busiest month, with a data table', () => {
-    const { container } = render(<OverviewMonthsChart months={months} />);
+    const { container } = render(<OverviewMonthsChart months={months} locale="en-US" />);
     expect(screen.getByRole('img', { name: 'Sent and accepted, month by month' })).toBeTruthy();
     const bars = container.querySelectorAll('rect');
     expect(bars).toHaveLength(24);
@@ -107,6 +130,7 @@ describe('overview activity', () => {
             },
             { kind: 'created', at, proposalId: 'd1', number: 'P-2', title: 'Draft', clientName: null, status: 'draft' },
           ]}
+          locale="en-US"
         />
       </MemoryRouter>,
     );

@@ -1,13 +1,14 @@
 import type { TOverview } from '@draftwell/shared/workspace/overview';
 import { formatKindTotals } from '@draftwell/shared/document/display';
+import { formatNumber, formatRatioPercent } from '@draftwell/shared/i18n/format';
 import { CircleCheck, FilePen, Percent, Send, Wallet } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string, locale: string) =>
+  `${formatNumber(n, locale)} ${n === 1 ? one : many}`;
 
 function StatCard({
   label,
@@ -39,8 +40,8 @@ function StatCard({
   );
 }
 
-/** The overview's figures: drafts, awaiting a reply, accepted, win rate and this month's value. */
-export function OverviewStatCards({ overview }: { overview: TOverview }) {
+/** The overview's figures: drafts, awaiting a reply, accepted, win rate and this month's value, written in `locale`. */
+export function OverviewStatCards({ overview, locale }: { overview: TOverview; locale: string }) {
   const { counts, winRate, acceptedThisMonth } = overview;
   const awaiting = counts.sent + counts.viewed;
   const decided = counts.accepted + counts.declined;
@@ -48,21 +49,25 @@ export function OverviewStatCards({ overview }: { overview: TOverview }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard label="Drafts" icon={<FilePen />} hint="Not sent yet">
-        {counts.draft.toLocaleString()}
+        {formatNumber(counts.draft, locale)}
       </StatCard>
       <StatCard
         label="Awaiting reply"
         icon={<Send />}
-        hint={counts.viewed > 0 ? `${plural(counts.viewed, 'opened', 'opened')} by the client` : 'Sent, not opened yet'}
+        hint={
+          counts.viewed > 0
+            ? `${plural(counts.viewed, 'opened', 'opened', locale)} by the client`
+            : 'Sent, not opened yet'
+        }
       >
-        {awaiting.toLocaleString()}
+        {formatNumber(awaiting, locale)}
       </StatCard>
       <StatCard
         label="Accepted"
         icon={<CircleCheck />}
-        hint={`${plural(counts.declined, 'declined', 'declined')} · ${plural(counts.expired, 'expired', 'expired')}`}
+        hint={`${plural(counts.declined, 'declined', 'declined', locale)} · ${plural(counts.expired, 'expired', 'expired', locale)}`}
       >
-        {counts.accepted.toLocaleString()}
+        {formatNumber(counts.accepted, locale)}
       </StatCard>
       <StatCard
         label="Win rate"
@@ -70,13 +75,13 @@ export function OverviewStatCards({ overview }: { overview: TOverview }) {
         hint={
           winRate === null
             ? 'Shown once a client accepts or declines'
-            : `${plural(counts.accepted, 'accepted', 'accepted')} of ${plural(decided, 'decision', 'decisions')}`
+            : `${plural(counts.accepted, 'accepted', 'accepted', locale)} of ${plural(decided, 'decision', 'decisions', locale)}`
         }
       >
         {winRate === null ? (
           <span className="text-muted-foreground text-lg font-medium">No decisions yet</span>
         ) : (
-          percent.format(winRate)
+          formatRatioPercent(winRate, locale, 0)
         )}
       </StatCard>
       <StatCard
@@ -86,7 +91,7 @@ export function OverviewStatCards({ overview }: { overview: TOverview }) {
         hint={
           acceptedCount === 0
             ? 'What your clients accept this month, one-off and recurring'
-            : `${plural(acceptedCount, 'proposal', 'proposals')}, as your clients accepted them`
+            : `${plural(acceptedCount, 'proposal', 'proposals', locale)}, as your clients accepted them`
         }
       >
         {acceptedThisMonth.length === 0 ? (
@@ -96,7 +101,7 @@ export function OverviewStatCards({ overview }: { overview: TOverview }) {
             {acceptedThisMonth.map((a) => (
               <li key={a.currency} className="break-words">
                 {formatKindTotals(a, a.currency)}
-                <span className="sr-only"> from {plural(a.count, 'proposal', 'proposals')}</span>
+                <span className="sr-only"> from {plural(a.count, 'proposal', 'proposals', locale)}</span>
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { formatDate } from '@draftwell/shared/i18n/format';
 import type { TPaymentAccount, TPaymentSettings } from '@draftwell/shared/payments';
 import { AlertTriangle, CreditCard, KeyRound, Link2Off, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -18,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { useDocumentLocale } from '@/lib/api/business-profile';
 import { usePaymentSettings } from '@/lib/api/payments';
 import { useConnectStripe, useDisconnectStripe, useSaveStripeKey } from '../api/payments';
 
@@ -40,7 +42,7 @@ const RETURNS = {
     }),
 } as const;
 
-const dateOf = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
+const dateOf = (iso: string, locale: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium' });
 
 /**
  * Profile → Payments (decision 0018): the owner's own Stripe account, where clients pay after
@@ -156,6 +158,7 @@ function ConnectCard({ settings }: { settings: TPaymentSettings }) {
 function AccountCard({ account }: { account: TPaymentAccount }) {
   const [open, setOpen] = useState(false);
   const disconnect = useDisconnectStripe();
+  const locale = useDocumentLocale();
   const name = account.displayName ?? 'Your Stripe account';
   const attention = account.status === 'needs_attention';
   return (
@@ -187,7 +190,7 @@ function AccountCard({ account }: { account: TPaymentAccount }) {
             </>
           ) : null}
           <dt className="text-muted-foreground">Connected</dt>
-          <dd>{dateOf(account.connectedAt)}</dd>
+          <dd>{dateOf(account.connectedAt, locale)}</dd>
         </dl>
         {attention ? (
           <p role="alert" className="text-destructive flex items-start gap-2 text-sm">

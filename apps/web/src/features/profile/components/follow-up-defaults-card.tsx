@@ -1,3 +1,4 @@
+import { runtimeTimeZone } from '@draftwell/shared/i18n/format';
 import { describeFollowUp, type TFollowUpDefaults } from '@draftwell/shared/workspace/follow-up';
 import { RotateCw } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
@@ -18,7 +19,7 @@ import { ApiError, isConflict } from '@/lib/api-client';
 import { useFollowUpDefaults, useSaveFollowUpDefaults } from '@/lib/api/follow-up';
 
 /** This device's time zone, offered until one is saved. */
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const deviceTimeZone = runtimeTimeZone;
 
 /** Every zone the browser knows, with the saved one and UTC among them whatever the browser says. */
 function timeZoneChoices(extra: string[]): string[] {

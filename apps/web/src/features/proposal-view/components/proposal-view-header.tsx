@@ -19,6 +19,7 @@ import { useProposalPayment } from '@/lib/api/payments';
 import { useProposalSigners } from '@/lib/api/signers';
 import { ProposalStatusBadge } from '@/components/proposal-status-badge';
 import { formatDateTime } from '@/lib/relative-time';
+import { useDocumentLocale } from '@/lib/api/business-profile';
 import { useProposalEvents } from '../api/get-proposal-events';
 import { visitorOf } from '../utils/describe-event';
 import { statusLine, type TStatusLineInput } from '../utils/status-line';
@@ -26,16 +27,16 @@ import { statusLine, type TStatusLineInput } from '../utils/status-line';
 export type TViewDialog = 'send' | 'withdraw' | 'extend' | 'remind' | null;
 
 /** The dates the status line names, in the order they happen. */
-function statusDates(p: TProposal, everSent: boolean): { term: string; value: string; iso?: string }[] {
+function statusDates(p: TProposal, everSent: boolean, locale: string): { term: string; value: string; iso?: string }[] {
   const out: { term: string; value: string; iso?: string }[] = [];
-  if (!everSent) out.push({ term: 'Created', value: formatDateTime(p.createdAt), iso: p.createdAt });
-  if (p.sentAt) out.push({ term: 'Sent', value: formatDateTime(p.sentAt), iso: p.sentAt });
-  if (p.viewedAt) out.push({ term: 'Opened', value: formatDateTime(p.viewedAt), iso: p.viewedAt });
-  if (p.acceptedAt) out.push({ term: 'Accepted', value: formatDateTime(p.acceptedAt), iso: p.acceptedAt });
-  if (p.declinedAt) out.push({ term: 'Declined', value: formatDateTime(p.declinedAt), iso: p.declinedAt });
-  if (p.expiredAt) out.push({ term: 'Expired', value: formatDateTime(p.expiredAt), iso: p.expiredAt });
+  if (!everSent) out.push({ term: 'Created', value: formatDateTime(p.createdAt, locale), iso: p.createdAt });
+  if (p.sentAt) out.push({ term: 'Sent', value: formatDateTime(p.sentAt, locale), iso: p.sentAt });
+  if (p.viewedAt) out.push({ term: 'Opened', value: formatDateTime(p.viewedAt, locale), iso: p.viewedAt });
+  if (p.acceptedAt) out.push({ term: 'Accepted', value: formatDateTime(p.acceptedAt, locale), iso: p.acceptedAt });
+  if (p.declinedAt) out.push({ term: 'Declined', value: formatDateTime(p.declinedAt, locale), iso: p.declinedAt });
+  if (p.expiredAt) out.push({ term: 'Expired', value: formatDateTime(p.expiredAt, locale), iso: p.expiredAt });
   if (p.validUntil && p.status !== 'accepted' && p.status !== 'declined') {
-    out.push({ term: 'Valid until', value: formatCalendarDate(p.validUntil) });
+    out.push({ term: 'Valid until', value: formatCalendarDate(p.validUntil, locale) });
   }
   return out;
 }
@@ -106,7 +107,8 @@ export function ProposalViewHeader({
       },
       onError: (error) => toast.error('Could not duplicate the proposal', { description: error.message }),
     });
-  const dates = statusDates(p, everSent);
+  const locale = useDocumentLocale();
+  const dates = statusDates(p, everSent, locale);
   const note = useStatusNote(p, everSent);
 
   return (

@@ -1,9 +1,10 @@
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
+import { useDocumentLocale } from '@/lib/api/business-profile';
 import { cn } from '@/lib/cn';
 
 /** A moment shown both ways: "5 minutes ago" and "May 3, 2026, 2:02 PM". */
 export function TimeStamp({ iso, className, inline }: { iso: string; className?: string; inline?: boolean }) {
-  const absolute = formatDateTime(iso);
+  const absolute = formatDateTime(iso, useDocumentLocale());
   if (inline) {
     return (
       <time dateTime={iso} className={className}>

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { useDocumentLocale } from '@/lib/api/business-profile';
 import { cn } from '@/lib/cn';
 import { useProposalList } from '../api/list-proposals';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
@@ -29,6 +30,7 @@ function listTotal(proposal: TProposalListItem): string | null {
 /** A draft opens in the editor; a sent one in its view (what the client sees, and what they did). */
 function ProposalListItem({ proposal, open }: { proposal: TProposalListItem; open: boolean }) {
   const total = listTotal(proposal);
+  const locale = useDocumentLocale();
   return (
     <li>
       <Link
@@ -48,7 +50,7 @@ function ProposalListItem({ proposal, open }: { proposal: TProposalListItem; ope
             <span className="font-mono">{proposal.number}</span>
             {proposal.client.name ? <> · {proposal.client.name}</> : null}
           </span>
-          <time className="shrink-0" dateTime={proposal.updatedAt} title={formatDateTime(proposal.updatedAt)}>
+          <time className="shrink-0" dateTime={proposal.updatedAt} title={formatDateTime(proposal.updatedAt, locale)}>
             {formatRelativeTime(proposal.updatedAt)}
           </time>
         </span>

@@ -1,3 +1,4 @@
+import { formatDate } from '@draftwell/shared/i18n/format';
 import { useEffect, useId, useState } from 'react';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ function waitText(seconds: number): string {
 }
 
 const timeOf = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  formatDate(new Date(iso), locale, { hour: 'numeric', minute: '2-digit' });
 
 /**
  * The email code before signing, where the proposal asks for one: "Email me a code", then where

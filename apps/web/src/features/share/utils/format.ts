@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE } from '@draftwell/shared/document/locale';
+import { formatDate } from '@draftwell/shared/i18n/format';
 
 /**
  * Dates and times in the reader's own time zone, written as the document's locale writes them (pass
@@ -11,14 +12,14 @@ import { DEFAULT_LOCALE } from '@draftwell/shared/document/locale';
 export function formatLocalDateTime(iso: string, locale: string = DEFAULT_LOCALE, timeZone?: 'UTC'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(d);
+  return formatDate(d, locale, { dateStyle: 'long', timeStyle: 'short', timeZone });
 }
 
 /** "March 4, 2027" in the reader's own time zone (or `timeZone`). */
 export function formatLocalDate(iso: string, locale: string = DEFAULT_LOCALE, timeZone?: 'UTC'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(d);
+  return formatDate(d, locale, { dateStyle: 'long', timeZone });
 }
 
 /**

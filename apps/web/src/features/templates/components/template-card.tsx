@@ -1,3 +1,4 @@
+import { formatDate } from '@draftwell/shared/i18n/format';
 import type { TTemplateSummary } from '@draftwell/shared/workspace/templates';
 import { Copy, Eye, Loader2, MoreHorizontal, Pencil, TextCursorInput, Trash2 } from 'lucide-react';
 import { useId } from 'react';
@@ -22,11 +23,11 @@ export type TTemplateCardActions = {
   onDelete: (template: TTemplateSummary) => void;
 };
 
-function updatedLabel(iso: string | null): string | null {
+function updatedLabel(iso: string | null, locale: string): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return `Updated ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date)}`;
+  return `Updated ${formatDate(date, locale, { dateStyle: 'medium' })}`;
 }
 
 export function TemplateCard({
@@ -34,15 +35,18 @@ export function TemplateCard({
   actions,
   using,
   duplicating,
+  locale,
 }: {
   template: TTemplateSummary;
   actions: TTemplateCardActions;
   using: boolean;
   duplicating: boolean;
+  /** The owner's document locale, for the date. */
+  locale: string;
 }) {
   const titleId = useId();
   const own = template.kind === 'own';
-  const meta = own ? updatedLabel(template.updatedAt) : null;
+  const meta = own ? updatedLabel(template.updatedAt, locale) : null;
   return (
     <li className="list-none">
       <article

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentLocale } from '@/lib/api/business-profile';
 import { useTemplateList } from '@/lib/api/template-list';
 import { useTemplateCommands } from '../hooks/use-template-commands';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -71,6 +72,7 @@ export function TemplateGallery() {
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const list = useTemplateList(q);
   const commands = useTemplateCommands();
+  const locale = useDocumentLocale();
   const [previewing, setPreviewing] = useState<TTemplateSummary | null>(null);
   const [renaming, setRenaming] = useState<TTemplateSummary | null>(null);
 
@@ -95,6 +97,7 @@ export function TemplateGallery() {
           actions={actions}
           using={commands.usingId === template.id}
           duplicating={commands.duplicatingId === template.id}
+          locale={locale}
         />
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { formatDate } from '@draftwell/shared/i18n/format';
 import { CircleCheck, CircleX, FileUp } from 'lucide-react';
 import { useEffect, useId, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
 import type { TVerifyResult } from '@draftwell/shared/share/share-api';
@@ -12,9 +13,9 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { verifyProposal, type TVerifyInput } from '../api/verify-proposal';
 import { HASH_MESSAGE, normalizeHash, pdfProblem } from '../utils/verify-input';
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) +
-  ' UTC';
+// The public /verify page knows no owner and speaks English: en-US, as its words.
+const formatUtc = (iso: string) =>
+  `${formatDate(new Date(iso), 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 function VerifyResult({ result }: { result: TVerifyResult }) {
   if (!result.match) {
@@ -31,17 +32,17 @@ function VerifyResult({ result }: { result: TVerifyResult }) {
       <div className="min-w-0 space-y-2">
         <p>
           <span className="font-semibold">Matches:</span> accepted by {result.acceptedBy} on{' '}
-          {formatDate(result.acceptedAt)}, revision {result.revisionNumber}, hash{' '}
+          {formatUtc(result.acceptedAt)}, revision {result.revisionNumber}, hash{' '}
           <code className="font-mono text-[0.8125rem] break-all">{result.revisionHash}</code>
         </p>
         {result.signers.length > 1 ? (
-          <p>Signed by {result.signers.map((s) => `${s.name} (${formatDate(s.at)})`).join(', ')}</p>
+          <p>Signed by {result.signers.map((s) => `${s.name} (${formatUtc(s.at)})`).join(', ')}</p>
         ) : null}
         {result.seal ? (
           <p className="text-sm">
             {result.seal.checked ? 'This file is the sealed PDF itself, ' : 'Its final PDF was '}
-            digitally sealed on {formatDate(result.seal.sealedAt)} with the certificate “
-            {result.seal.certificateSubject}” (SHA-256{' '}
+            digitally sealed on {formatUtc(result.seal.sealedAt)} with the certificate “{result.seal.certificateSubject}
+            ” (SHA-256{' '}
             <code className="font-mono text-[0.8125rem] break-all">{result.seal.certificateFingerprint}</code>).
           </p>
         ) : null}
