@@ -10,7 +10,7 @@ import { makeKey, verifiedOwner, withKey, type TOwner } from './public-api-suppo
 /**
  * The README's curl recipe ("Public API": create a proposal from a template with a client, send
  * it to a signer, download its PDF), proven: read from the README itself and run against a
- * server, once by bash with curl and jq (skipped where they are not installed), once as the same
+ * server, once by bash with curl and jq (npm test and .ci/run install both; never skipped), once as the same
  * requests from here.
  */
 
