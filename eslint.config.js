@@ -86,6 +86,7 @@ export default tseslint.config(
       'playwright-report/**',
       'bench/results/**',
       'apps/server/src/db/migrations/**',
+      'packages/shared/src/i18n/catalogs/*/*.ts',
     ],
   },
   js.configs.recommended,

@@ -5,12 +5,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as viteBuild } from 'vite';
 import { bundleServer } from './bundle-server.mjs';
+import { compileCatalogs } from './catalogs.mjs';
 import { root, sourceFingerprint, stampFile } from './fingerprint.mjs';
 import { writeScreenPreloads } from './screen-preloads.mjs';
 
 /** Builds the web app (Vite) and bundles the server (esbuild) into apps/web/dist and apps/server/dist. */
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
+  compileCatalogs();
   const fingerprint = sourceFingerprint();
   await viteBuild({
     root: path.join(root, 'apps/web'),

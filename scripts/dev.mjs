@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { compileCatalogs } from './catalogs.mjs';
 import { root } from './fingerprint.mjs';
+
+compileCatalogs();
 
 /**
  * `npm run dev`: the API server (restarting on change, through tsx watch) and Vite with hot

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compileCatalogs } from './catalogs.mjs';
 import { failureDigest } from './failure-digest.mjs';
 import { buildIsFresh, root } from './fingerprint.mjs';
 import { ensurePrerequisites } from './test-prerequisites.mjs';
@@ -28,6 +29,8 @@ if (missing) {
   console.error(missing);
   process.exit(1);
 }
+// Every step reads the compiled translation catalogs.
+compileCatalogs();
 const selected = (name) => !only.length || only.some((o) => name.includes(o));
 const results = [];
 

@@ -1,0 +1,79 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import type { TLanguage } from './languages';
+
+/**
+ * Translations (decisions 0026 and 0027). A message is written in the code as
+ * `i18n._('English text with {placeholders}', values)`: the English is its id, `lingui extract`
+ * finds it (the instance must be called `i18n`, or be `something.i18n`), and the compiled catalogs
+ * (./catalogs/<catalog>/<language>.ts, from the PO files beside them) hold each language's text.
+ *
+ * An instance serves one language and never changes it, so concurrent renders in different
+ * languages on the server share nothing mutable: ask for the language's instance, do not
+ * `activate` another.
+ */
+export type { I18n, Messages };
+
+export type TCatalogModule = { messages: Messages };
+
+/** One I18n for a language and its messages (already compiled). */
+export function createI18n(language: TLanguage, ...catalogs: Messages[]): I18n {
+  const messages = catalogs.length === 1 ? catalogs[0]! : Object.assign({}, ...catalogs);
+  const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
+  return i18n;
+}
+
+/**
+ * The client page's catalog of each language, each its own chunk in the browser: the page loads
+ * only the one it shows (QUALITY P8). Written out (not a template) so every bundler sees them.
+ */
+const PAGE_CATALOGS: Record<TLanguage, () => Promise<TCatalogModule>> = {
+  en: () => import('./catalogs/page/en'),
+  de: () => import('./catalogs/page/de'),
+  fr: () => import('./catalogs/page/fr'),
+  es: () => import('./catalogs/page/es'),
+  it: () => import('./catalogs/page/it'),
+  'pt-BR': () => import('./catalogs/page/pt-BR'),
+  nl: () => import('./catalogs/page/nl'),
+  pl: () => import('./catalogs/page/pl'),
+  sv: () => import('./catalogs/page/sv'),
+  tr: () => import('./catalogs/page/tr'),
+  ja: () => import('./catalogs/page/ja'),
+  'zh-CN': () => import('./catalogs/page/zh-CN'),
+  ko: () => import('./catalogs/page/ko'),
+  ar: () => import('./catalogs/page/ar'),
+  he: () => import('./catalogs/page/he'),
+  hi: () => import('./catalogs/page/hi'),
+};
+
+const loadedPage = new Map<TLanguage, I18n>();
+const loadingPage = new Map<TLanguage, Promise<I18n>>();
+
+/** The page's I18n for a language, its catalog loaded first (once per language and process). */
+export function loadPageI18n(language: TLanguage): Promise<I18n> {
+  const loaded = loadedPage.get(language);
+  if (loaded) return Promise.resolve(loaded);
+  let loading = loadingPage.get(language);
+  if (!loading) {
+    loading = PAGE_CATALOGS[language]().then(
+      ({ messages }) => {
+        const i18n = createI18n(language, messages);
+        loadedPage.set(language, i18n);
+        loadingPage.delete(language);
+        return i18n;
+      },
+      (error: unknown) => {
+        // A failed chunk (a phone going offline) may be asked for again.
+        loadingPage.delete(language);
+        throw error;
+      },
+    );
+    loadingPage.set(language, loading);
+  }
+  return loading;
+}
+
+/** The page's I18n for a language if its catalog is loaded (loadPageI18n), else null. */
+export function pageI18nIfLoaded(language: TLanguage): I18n | null {
+  return loadedPage.get(language) ?? null;
+}
+
