@@ -1,4 +1,5 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { PAGE_CATALOGS } from './page-catalogs';
 import type { TLanguage } from './languages';
 
 /**
@@ -12,8 +13,7 @@ import type { TLanguage } from './languages';
  * `activate` another.
  */
 export type { I18n, Messages };
-
-export type TCatalogModule = { messages: Messages };
+export type { TCatalogModule } from './page-catalogs';
 
 /** One I18n for a language and its messages (already compiled). */
 export function createI18n(language: TLanguage, ...catalogs: Messages[]): I18n {
@@ -21,29 +21,6 @@ export function createI18n(language: TLanguage, ...catalogs: Messages[]): I18n {
   const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
   return i18n;
 }
-
-/**
- * The client page's catalog of each language, each its own chunk in the browser: the page loads
- * only the one it shows (QUALITY P8). Written out (not a template) so every bundler sees them.
- */
-const PAGE_CATALOGS: Record<TLanguage, () => Promise<TCatalogModule>> = {
-  en: () => import('./catalogs/page/en'),
-  de: () => import('./catalogs/page/de'),
-  fr: () => import('./catalogs/page/fr'),
-  es: () => import('./catalogs/page/es'),
-  it: () => import('./catalogs/page/it'),
-  'pt-BR': () => import('./catalogs/page/pt-BR'),
-  nl: () => import('./catalogs/page/nl'),
-  pl: () => import('./catalogs/page/pl'),
-  sv: () => import('./catalogs/page/sv'),
-  tr: () => import('./catalogs/page/tr'),
-  ja: () => import('./catalogs/page/ja'),
-  'zh-CN': () => import('./catalogs/page/zh-CN'),
-  ko: () => import('./catalogs/page/ko'),
-  ar: () => import('./catalogs/page/ar'),
-  he: () => import('./catalogs/page/he'),
-  hi: () => import('./catalogs/page/hi'),
-};
 
 const loadedPage = new Map<TLanguage, I18n>();
 const loadingPage = new Map<TLanguage, Promise<I18n>>();
@@ -76,4 +53,3 @@ export function loadPageI18n(language: TLanguage): Promise<I18n> {
 export function pageI18nIfLoaded(language: TLanguage): I18n | null {
   return loadedPage.get(language) ?? null;
 }
-
