@@ -326,7 +326,9 @@ export function createApp(deps: TAppDeps) {
         c.req.method === 'GET' && shareTemplate && token
           ? await renderSharePageHtml(c, { token, template: shareTemplate, renderer: shareRenderer })
           : null;
-      return rendered === null ? sendFile(c, shareHtml ?? indexHtml, 200, 'no-store') : sendPage(c, rendered);
+      if (rendered === null) return sendFile(c, shareHtml ?? indexHtml, 200, 'no-store');
+      c.header('content-language', rendered.language);
+      return sendPage(c, rendered.html);
     }
     // A protected screen is the app's; a public page its prerendered HTML (the browser hydrates it)
     // or the public pages' entry; any other path the 404 page, with its status.

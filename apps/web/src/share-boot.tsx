@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions, type Root } from 'react-dom/client';
+import { loadPageI18n } from '@draftwell/shared/i18n/i18n';
 import { shareTokenOf } from '@draftwell/shared/paths';
 import type { TSharePageSeed } from '@draftwell/shared/share/share-page';
 import { preloadShownParts } from '@/features/share/components/share-page';
@@ -49,7 +50,11 @@ export async function startSharePage(
   const state = shareAppState(seed);
   // The lazy parts the HTML shows come first: hydration must find them, not wait for them. A
   // part that did not load is drawn when it does (its boundary shows its fallback meanwhile).
-  await preloadShownParts(seed).catch(() => undefined);
+  // And the words of the language it was rendered in, so the first render speaks it too.
+  await Promise.all([
+    preloadShownParts(seed).catch(() => undefined),
+    seed.language ? loadPageI18n(seed.language).catch(() => undefined) : undefined,
+  ]);
   // The page is on screen already: hydrating it as a transition does it in slices that leave the
   // main thread free between them, rather than in one long task.
   let root: Root | null = null;

@@ -1,3 +1,4 @@
+import { prefetchPageCatalog } from '@draftwell/shared/i18n/page-catalogs';
 import { SHARE_SEED_ELEMENT_ID, type TSharePageSeed } from '@draftwell/shared/share/share-page';
 import './styles.css';
 
@@ -54,6 +55,10 @@ function afterFirstContentfulPaint(then: () => void) {
 
 const container = document.getElementById('root')!;
 const seed = serverSeed(container);
-const start = () => void import('./share-boot').then(({ startSharePage }) => startSharePage(container, seed));
+const start = () => {
+  // The words of the page's language (their own chunk) load beside its code, not after it.
+  if (seed?.language) prefetchPageCatalog(seed.language);
+  void import('./share-boot').then(({ startSharePage }) => startSharePage(container, seed));
+};
 if (seed) afterFirstContentfulPaint(start);
 else start();

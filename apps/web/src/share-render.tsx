@@ -5,6 +5,7 @@
  * hydrates the result from the same seed (share-boot.tsx). Never part of the browser bundle.
  */
 import { StrictMode } from 'react';
+import { loadPageI18n } from '@draftwell/shared/i18n/i18n';
 import type { TRenderSharePage } from '@draftwell/shared/share/share-page';
 import { preloadShownParts, sharePageTitle } from '@/features/share/components/share-page';
 import { renderWhole } from './render-whole';
@@ -16,6 +17,8 @@ const RENDER_TIMEOUT_MS = 10_000;
 export const renderSharePage: TRenderSharePage = async (seed) => {
   // Loaded once per process; the page then renders without waiting for them.
   await preloadShownParts(seed);
+  // The page's words in the language it is rendered in (the seed's), loaded once per language.
+  await loadPageI18n(seed.language ?? 'en');
   const html = await renderWhole(
     <StrictMode>
       <ShareApp token={seed.token} state={shareAppState(seed)} />

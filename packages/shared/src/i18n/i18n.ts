@@ -13,6 +13,7 @@ import type { TLanguage } from './languages';
  * `activate` another.
  */
 export type { I18n, Messages };
+export type { TCatalogModule } from './page-catalogs';
 
 /** One I18n for a language and its messages (already compiled). */
 export function createI18n(language: TLanguage, ...catalogs: Messages[]): I18n {

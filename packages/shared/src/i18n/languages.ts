@@ -28,6 +28,12 @@ export type TLanguageInfo = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: TLanguage = 'en';
 
+/**
+ * The cookie holding the language a client chose on their page (issue 25): it stays on their
+ * device, and the server renders their next page in it. Its value is a supported tag.
+ */
+export const CLIENT_LANGUAGE_COOKIE = 'draftwell_language';
+
 export const LANGUAGE_TAGS = LANGUAGES.map((l) => l.tag) as [TLanguage, ...TLanguage[]];
 
 /** The supported tags as a sentence's list, for a message that names them: "en, de, fr, …". */

@@ -1,4 +1,5 @@
 import type { TApiError } from '../errors';
+import type { TLanguage } from '../i18n/languages';
 import type { TSharedProposal } from './share-api';
 
 /*
@@ -18,6 +19,11 @@ export type TSharePageSeed = {
   token: string;
   /** When the server rendered the page: until hydrated, days left are counted from it, in UTC. */
   renderedAt: string;
+  /**
+   * The language the page was rendered in: the one the client chose on this device (a cookie),
+   * else the proposal's, else their browser's closest. The browser hydrates in the same one.
+   */
+  language?: TLanguage;
 } & ({ proposal: TSharedProposal } | { failure: TSharePageFailure });
 
 /** The id of the `<script type="application/json">` holding the page's seed. */

@@ -6,7 +6,16 @@ import {
   type TSharePageMarkup,
   type TSharePageSeed,
 } from '@draftwell/shared';
+import {
+  closestLanguage,
+  CLIENT_LANGUAGE_COOKIE,
+  languageOf,
+  supportedLanguage,
+  textDirection,
+  type TLanguage,
+} from '@draftwell/shared/i18n/languages';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import type { TAppEnv } from '../../http/context';
 import { AppError, errorBody } from '../../lib/app-error';
@@ -34,16 +43,46 @@ const SHOWN_FAILURES = new Set(['not_found', 'gone', 'rate_limited']);
 /** What share.html holds where the page goes. */
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/** The tags of an Accept-Language header, most wanted first (`q=0` left out). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/**
+ * The language the client's page is rendered in (issue 25): the one this client chose on their
+ * device (a cookie the page's switcher sets), else the proposal's, else the browser's closest
+ * (Accept-Language, for a link that does not open), else English.
+ */
+export function sharePageLanguage(c: Context<TAppEnv>, proposalLanguage: string | undefined | null): TLanguage {
+  const chosen = supportedLanguage(getCookie(c, CLIENT_LANGUAGE_COOKIE));
+  if (chosen) return chosen;
+  if (proposalLanguage !== null) return languageOf(proposalLanguage);
+  return closestLanguage(acceptedLanguages(c.req.header('accept-language'))) ?? 'en';
+}
+
 /** The page's seed for `token`: the proposal the link opens, or the failure the API would answer. */
 export async function readSharePageSeed(c: Context<TAppEnv>, token: string): Promise<TSharePageSeed> {
   const renderedAt = new Date().toISOString();
   try {
-    return { token, renderedAt, proposal: await getSharedProposal(shareRequest(c, token)) };
+    const proposal = await getSharedProposal(shareRequest(c, token));
+    return { token, renderedAt, language: sharePageLanguage(c, proposal.snapshot.language), proposal };
   } catch (err) {
     if (!(err instanceof AppError) || !SHOWN_FAILURES.has(err.code)) throw err;
     const { error } = errorBody(err.code, err.message, c.var.requestId, { details: err.options.details });
     const { retryAfter } = err.options;
-    return { token, renderedAt, failure: { status: err.status, error, ...(retryAfter ? { retryAfter } : {}) } };
+    const failure = { status: err.status, error, ...(retryAfter ? { retryAfter } : {}) };
+    return { token, renderedAt, language: sharePageLanguage(c, null), failure };
   }
 }
 
@@ -73,8 +112,14 @@ const escapeHtml = (text: string) =>
  * null when the template has no empty #root to fill.
  */
 export function composeSharePage(template: string, markup: TSharePageMarkup, seed: TSharePageSeed): string | null {
+  const language = seed.language ?? 'en';
+  // The document is in the page's language, and reads in its direction (Arabic and Hebrew right to left).
+  const opened = template.replace(
+    /<html[^>]*>/,
+    () => `<html lang="${language}" dir="${textDirection(language) ?? 'ltr'}">`,
+  );
   // A function, so that `$&` and the like in a title are written as they are.
-  const titled = template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`);
+  const titled = opened.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`);
   const at = titled.indexOf(EMPTY_ROOT);
   if (at < 0) return null;
   return (
@@ -105,13 +150,13 @@ export function sharePageRenderer(file: string | null, logger: Logger): () => Pr
 }
 
 /**
- * The HTML of the client's link `token`, rendered; null when the browser is to draw the page
+ * The HTML of the client's link `token`, rendered, and its language; null when the browser is to draw the page
  * instead (no render or template, a failure the page does not show rendered, a render error).
  */
 export async function renderSharePageHtml(
   c: Context<TAppEnv>,
   { token, template, renderer }: { token: string; template: string; renderer: () => Promise<TRenderSharePage | null> },
-): Promise<string | null> {
+): Promise<{ html: string; language: TLanguage } | null> {
   const render = await renderer();
   if (!render) return null;
   let seed: TSharePageSeed;
@@ -122,7 +167,8 @@ export async function renderSharePageHtml(
     return null;
   }
   try {
-    return composeSharePage(template, await render(seed), seed);
+    const html = composeSharePage(template, await render(seed), seed);
+    return html === null ? null : { html, language: seed.language ?? 'en' };
   } catch (err) {
     c.var.log.error({ err }, 'the client’s page did not render on the server: it is drawn in the browser');
     return null;
