@@ -14,6 +14,7 @@ import {
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { sweepExpired } from '../src/activity/expiry';
+import { serverI18n } from '../src/lib/i18n';
 import { COMMENT_MAIL_WINDOW_SECONDS, SHARE_RATE } from '../src/features/share/share.service';
 import { inDays, readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
 import {
@@ -38,6 +39,8 @@ import {
  * mail outbox (R9), on every database.
  */
 
+/** The consent statement as the app's English pages show it. */
+const ENGLISH = serverI18n('en');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The text of a PDF, as poppler's pdftotext reads it (what a person copying from the file gets). */
@@ -397,8 +400,8 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
       revisionNumber: 1,
       revisionHash: shared.revision.hash,
       // No mark sent: the name typed is the signature, and the statement is typing's.
-      consentText: consentText('typed'),
-      consentHash: sha256(consentText('typed')),
+      consentText: consentText(ENGLISH, 'typed'),
+      consentHash: sha256(consentText(ENGLISH, 'typed')),
       selection: { seo: { selected: true } },
       totals: { one_off: { total: 190_000 } },
     });

@@ -26,6 +26,7 @@ import {
 } from '../src/activity/records';
 import { signaturesOn, signerName, signersOf } from '../src/activity/signing';
 import { CODE_TRIES } from '../src/features/share/email-code';
+import { serverI18n } from '../src/lib/i18n';
 import { SHARE_RATE } from '../src/features/share/share.service';
 import { proposals } from '../src/db/schema';
 import { sealStatus } from '../src/seal/sealed-documents';
@@ -53,6 +54,8 @@ import {
 /** poppler's pdfsig, which CI installs; without it the check outside the app is left to sealed-pdf.test.ts's notice. */
 const HAS_PDFSIG = spawnSync('pdfsig', ['-v']).status === 0;
 
+/** The consent statement as the app's English pages show it. */
+const ENGLISH = serverI18n('en');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
@@ -645,8 +648,8 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect(typed.status, typed.text).toBe(202);
     // What the signer answered with is what is kept: their statement is the one of their way of signing.
     expect((typed.body as TSignaturePending).signature).toMatchObject({
-      consentText: consentText('typed'),
-      consentHash: sha256(consentText('typed')),
+      consentText: consentText(ENGLISH, 'typed'),
+      consentHash: sha256(consentText(ENGLISH, 'typed')),
     });
     expect((await signAs('drawer', drawer, { kind: 'drawn', image: SAMPLE_PNG_DATA_URL })).status).toBe(202);
     const done = await signAs('uploader', uploader, { kind: 'uploaded', image: SAMPLE_PNG_DATA_URL });
@@ -663,15 +666,22 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect(
       certificate.signatures.map((g) => [g.name, g.mark?.kind, g.ipAddress, g.userAgent, g.consentText, g.consentHash]),
     ).toEqual(
-      expected.map((e) => [e.name, e.method, e.ip, e.browser, consentText(e.method), sha256(consentText(e.method))]),
+      expected.map((e) => [
+        e.name,
+        e.method,
+        e.ip,
+        e.browser,
+        consentText(ENGLISH, e.method),
+        sha256(consentText(ENGLISH, e.method)),
+      ]),
     );
-    expect(consentText('typed')).toContain('typing my full name and ticking this box');
-    expect(consentText('drawn')).toContain('drawing my signature and ticking this box');
-    expect(consentText('uploaded')).toContain('uploading an image of my signature and ticking this box');
+    expect(consentText(ENGLISH, 'typed')).toContain('typing my full name and ticking this box');
+    expect(consentText(ENGLISH, 'drawn')).toContain('drawing my signature and ticking this box');
+    expect(consentText(ENGLISH, 'uploaded')).toContain('uploading an image of my signature and ticking this box');
     // The acceptance's own statement is its first client signer's.
     expect([certificate.consentText, certificate.consentHash]).toEqual([
-      consentText('typed'),
-      sha256(consentText('typed')),
+      consentText(ENGLISH, 'typed'),
+      sha256(consentText(ENGLISH, 'typed')),
     ]);
 
     // The PDF's certificate: each signature with its own time (once, with its zone), address,
@@ -699,8 +709,8 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
       // A long value may be wrapped anywhere: compared without the spaces.
       const solid = part.replace(/\s/g, '');
       expect(solid).toContain(e.browser.replace(/\s/g, ''));
-      expect(solid).toContain(consentText(e.method).replace(/\s/g, ''));
-      expect(part).toContain(sha256(consentText(e.method)));
+      expect(solid).toContain(consentText(ENGLISH, e.method).replace(/\s/g, ''));
+      expect(part).toContain(sha256(consentText(ENGLISH, e.method)));
       for (const other of expected) if (other !== e) expect(part).not.toContain(other.ip);
     });
   });

@@ -10,6 +10,7 @@ import type {
   TSignerParty,
 } from '@draftwell/shared';
 import type { TPricingSelection, TPricingTotals } from '@draftwell/shared/document';
+import { languageOf } from '@draftwell/shared/i18n/languages';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { TDb } from '../db/client';
 import { acceptances, proposalComments, proposalRevisions, signatures as signatureRows } from '../db/schema';
@@ -147,6 +148,7 @@ function legacySignature(a: TCertificateAcceptance): TSignatureEvidence {
     consentHash: a.consentHash,
     emailProof: 'link',
     mark: null,
+    language: 'en',
   };
 }
 
@@ -170,6 +172,7 @@ export const toEvidence = (row: TEvidenceRow): TSignatureEvidence => ({
   consentHash: row.consentHash,
   emailProof: row.emailProof as TEmailProof,
   mark: (row.mark as TSignatureMarkData | null) ?? null,
+  language: languageOf(row.language),
 });
 
 /** The signatures of a revision, in the order they were given. */

@@ -15,6 +15,7 @@ import {
   type TSigningSettings,
 } from '@draftwell/shared';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
+import { languageOf, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../db/client';
 import {
@@ -29,10 +30,11 @@ import {
 } from '../db/schema';
 import type { TAppDeps } from '../http/context';
 import { AppError } from '../lib/app-error';
+import { serverI18n } from '../lib/i18n';
 import { createShareToken, openShareToken } from '../lib/share-token';
 import { sha256Hex } from '../lib/sha256';
 import { enqueueMail } from '../mail/outbox';
-import { acceptedReceiptMail, ownerActivityMail, proposalMail } from '../mail/templates';
+import { acceptedReceiptMail, mailLocale, mailMoneyLocale, ownerActivityMail, proposalMail } from '../mail/templates';
 import { scheduleSeal } from '../seal/seal-jobs';
 import { fixPaymentAtAcceptance } from '../payments/terms';
 import { recordEvent } from './events';
@@ -129,11 +131,15 @@ export async function inviteSigners(
   const clients = signers.filter((s) => s.party === 'client' && due.has(s.id));
   if (clients.length === 0) return invited;
   const signature = await emailSignatureOf(tx, row.ownerId);
-  const validUntil = row.validUntil ? formatCalendarDate(row.validUntil, documentLocale(sender.locale)) : null;
+  // In the language of the revision sent, its dates as that language writes them.
+  const i18n = serverI18n(snapshot.language);
+  const validUntil = row.validUntil
+    ? formatCalendarDate(row.validUntil, mailLocale(i18n, documentLocale(sender.locale)))
+    : null;
   for (const signer of clients) {
     const token = await signerLink(tx, deps, signer);
     const kind = args.kind ?? (revision.number > 1 ? 'revised' : 'sent');
-    const mail = proposalMail({
+    const mail = proposalMail(i18n, {
       kind,
       to: signer.email,
       clientName: signer.name,
@@ -174,6 +180,11 @@ export type TSignatureInput = {
   userAgent: string | null;
   emailProof: TEmailProof;
   mark: TSignatureMarkData;
+  /**
+   * The language the signer signed in (their page's): the consent statement recorded is in it.
+   * Left out: the revision's language.
+   */
+  language?: TLanguage;
 };
 
 type TEventRow = typeof proposalEvents.$inferSelect;
@@ -244,6 +255,10 @@ export async function recordSignature(
     if (err instanceof PricingError) throw new AppError('invalid', err.message, { fields: { selection: err.message } });
     throw err;
   }
+  // The statement of the way they signed, from the mark itself, in the language they signed in:
+  // the one their form showed.
+  const language = input.language ?? languageOf(snapshot.language);
+  const consent = consentText(serverI18n(language), input.mark.kind);
   const [signature] = await tx
     .insert(signatures)
     .values({
@@ -258,9 +273,9 @@ export async function recordSignature(
       role: signer.role,
       ipAddress: input.ipAddress,
       userAgent: input.userAgent?.slice(0, 1000) ?? null,
-      // The statement of the way they signed, from the mark itself: the one their form showed.
-      consentText: consentText(input.mark.kind),
-      consentHash: sha256Hex(consentText(input.mark.kind)),
+      consentText: consent,
+      consentHash: sha256Hex(consent),
+      language,
       emailProof: input.emailProof,
       mark: input.mark,
       selection: signer.party === 'client' && !firstClient ? selection : null,
@@ -401,16 +416,19 @@ export async function recordSignature(
   for (const s of signers.filter((x) => x.party === 'client')) {
     const token = await signerLink(tx, deps, s);
     const mine = [...signed, signature].find((g) => g.signerId === s.id);
+    // In the language they signed in (the revision's for a signature from before languages).
+    const i18n = serverI18n(mine?.language ?? snapshot.language);
+    const locale = mailMoneyLocale(i18n, documentLocale(snapshot.sender.locale));
     await enqueueMail(
       tx,
       s.position === first.position ? `accepted-receipt:${row.id}` : `accepted-receipt:${row.id}:${s.id}`,
-      acceptedReceiptMail({
+      acceptedReceiptMail(i18n, {
         to: s.email,
         name: mine?.name ?? s.name,
         title: row.title,
         senderName: snapshot.sender.name,
         url: shareUrl(deps.env.baseUrl, token),
-        ...(due ? { paymentDue: formatMoney(due.total, due.currency) } : {}),
+        ...(due ? { paymentDue: formatMoney(due.total, due.currency, locale) } : {}),
       }),
       pdf('client', s.id),
     );

@@ -25,8 +25,9 @@ import {
   users,
 } from '../db/schema';
 import type { TAppDeps } from '../http/context';
+import { serverI18n } from '../lib/i18n';
 import { enqueueMail } from '../mail/outbox';
-import { followUpMail, ownerExpiryWarningMail } from '../mail/templates';
+import { followUpMail, mailLocale, ownerExpiryWarningMail } from '../mail/templates';
 import { loadFollowUpStates, ownersWithFollowUp, scheduleInputOf, type TFollowUpState } from './follow-up-state';
 import { dueFollowUps, type TDueMail } from './schedule';
 import { followUpStopToken } from './stop-token';
@@ -226,7 +227,9 @@ async function signerMail(
     .where(eq(businessProfiles.ownerId, row.ownerId));
   const token = await signerLink(tx, deps, signer);
   const base = deps.env.baseUrl.replace(/\/$/, '');
-  return followUpMail({
+  // In the language of the revision the signer was sent.
+  const i18n = serverI18n(snapshot.language);
+  return followUpMail(i18n, {
     kind: mail.kind,
     to: signer.email,
     name: signer.name,
@@ -235,7 +238,9 @@ async function signerMail(
     senderEmail: sender.email,
     title: snapshot.title,
     signature: profile?.signature ?? '',
-    validUntil: row.validUntil ? formatCalendarDate(row.validUntil, documentLocale(sender.locale)) : null,
+    validUntil: row.validUntil
+      ? formatCalendarDate(row.validUntil, mailLocale(i18n, documentLocale(sender.locale)))
+      : null,
     daysLeft: mail.daysLeft,
     opened: args.state.openedIds.has(signer.id),
     url: shareUrl(deps.env.baseUrl, token),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { TLanguage } from '@draftwell/shared/i18n/languages';
 
 export type TMail = {
   to: string;
@@ -15,6 +16,12 @@ export type TMail = {
   /** A stable Message-ID (`<id@host>`), so a retried mail is recognisably the same one. */
   messageId?: string;
   attachments?: TMailFile[];
+  /**
+   * The language the mail is written in (`LANGUAGES`), sent as its Content-Language: a signer's
+   * mail speaks the proposal's language (or the one they signed in); the owner's are English.
+   * Left out: English.
+   */
+  language?: TLanguage;
 };
 
 export type TMailFile = { filename: string; contentType: string; content: Uint8Array };
@@ -58,10 +65,12 @@ export function createMailer(opts: {
   };
 }
 
+/** The mail as nodemailer takes it: its language as a Content-Language header, without the log's link. */
 function withoutLink(mail: TMail) {
-  const { link: _link, attachments, ...rest } = mail;
+  const { link: _link, attachments, language, ...rest } = mail;
   return {
     ...rest,
+    headers: { 'Content-Language': language ?? 'en' },
     ...(attachments?.length
       ? { attachments: attachments.map((file) => ({ ...file, content: Buffer.from(file.content) })) }
       : {}),

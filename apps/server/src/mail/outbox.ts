@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { jobLoop } from '../lib/job-loop';
 import type { Logger } from 'pino';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { languageOf } from '@draftwell/shared/i18n/languages';
 import type { TDb } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { serverI18n } from '../lib/i18n';
 import type { TMail, TMailFile, TMailer } from './mailer';
 
 /** A file the outbox makes when it sends the mail (see `mailOutbox.attachment`). */
 export type TMailAttachment = NonNullable<(typeof mailOutbox.$inferSelect)['attachment']>;
 
-/** A file made for a mail; `note` is a line the mail gains with it (a link to the same file). */
-export type TMadeAttachment = TMailFile & { note?: { text: string; url: string } };
+/**
+ * A file made for a mail; `note` is a line the mail gains with it (a link to the same file),
+ * written in the mail's language when it is a function of the mail's I18n.
+ */
+export type TMadeAttachment = TMailFile & { note?: { text: string | ((i18n: I18n) => string); url: string } };
 
 /**
  * Makes an attachment's file; rejects when it cannot be made, or with AttachmentNotReadyError
@@ -34,8 +40,8 @@ export class AttachmentNotReadyError extends Error {
 }
 
 /** Said in a mail whose file could not be made: the link in it leads to the same document. */
-export const ATTACHMENT_MISSING_NOTE =
-  'The PDF could not be attached to this email. Open the link above to download it with its certificate.';
+export const attachmentMissingNote = (i18n: I18n) =>
+  i18n._('The PDF could not be attached to this email. Open the link above to download it with its certificate.');
 
 /**
  * The mail outbox (QUALITY R9). `enqueueMail` writes in the caller's transaction, so a mail
@@ -80,7 +86,13 @@ export async function enqueueDigestMail(db: TDb, dedupeKey: string, mail: TMail,
     .values({ ...values, nextAttemptAt: sendAt })
     .onConflictDoUpdate({
       target: mailOutbox.dedupeKey,
-      set: { subject: values.subject, text: values.text, html: values.html, link: values.link },
+      set: {
+        subject: values.subject,
+        text: values.text,
+        html: values.html,
+        link: values.link,
+        language: values.language,
+      },
       setWhere: sql`${mailOutbox.sentAt} is null and ${mailOutbox.lockedUntil} is null`,
     });
 }
@@ -93,6 +105,7 @@ const outboxValues = (dedupeKey: string, mail: TMail) => ({
   html: mail.html ?? null,
   replyTo: mail.replyTo ?? null,
   link: mail.link ?? null,
+  language: mail.language ?? 'en',
 });
 
 const escapeHtml = (s: string) =>
@@ -101,10 +114,11 @@ const escapeHtml = (s: string) =>
 /** The mail with a line for its file's note (text, and a paragraph with the link in HTML). */
 function withNote(mail: TMail, note: TMadeAttachment['note']): TMail {
   if (!note) return mail;
-  const paragraph = `<p style="margin:0 0 16px">${escapeHtml(note.text)} <a href="${escapeHtml(note.url)}">${escapeHtml(note.url)}</a></p>`;
+  const text = typeof note.text === 'function' ? note.text(serverI18n(mail.language)) : note.text;
+  const paragraph = `<p style="margin:0 0 16px">${escapeHtml(text)} <a href="${escapeHtml(note.url)}">${escapeHtml(note.url)}</a></p>`;
   return {
     ...mail,
-    text: `${mail.text}\n\n${note.text} ${note.url}`,
+    text: `${mail.text}\n\n${text} ${note.url}`,
     ...(mail.html ? { html: mail.html.replace('</body>', `${paragraph}</body>`) } : {}),
   };
 }
@@ -117,6 +131,7 @@ type TClaimed = {
   html: string | null;
   reply_to: string | null;
   link: string | null;
+  language: string;
   attachment: TMailAttachment | null;
   attempts: number;
 };
@@ -149,7 +164,7 @@ export function createOutboxWorker(deps: {
         limit ${BATCH}
         for update skip locked
       )
-      returning id, "to", subject, text, html, reply_to, link, attachment, attempts`)) as unknown as {
+      returning id, "to", subject, text, html, reply_to, link, language, attachment, attempts`)) as unknown as {
       rows: TClaimed[];
     };
     return result.rows;
@@ -169,6 +184,7 @@ export function createOutboxWorker(deps: {
       ...(row.reply_to ? { replyTo: row.reply_to } : {}),
       ...(row.link ? { link: row.link } : {}),
       messageId: `<${row.id}@${deps.messageIdDomain}>`,
+      language: languageOf(row.language),
     };
     if (!row.attachment) return mail;
     const key = JSON.stringify(row.attachment);
@@ -186,11 +202,14 @@ export function createOutboxWorker(deps: {
         { mailId: row.id, attachment: row.attachment, err: err instanceof Error ? err.message : String(err) },
         'mail attachment could not be made; the mail goes with its link only',
       );
+      const missing = attachmentMissingNote(serverI18n(mail.language));
       return {
         ...mail,
-        text: `${mail.text}\n\n${ATTACHMENT_MISSING_NOTE}`,
+        text: `${mail.text}\n\n${missing}`,
         ...(mail.html
-          ? { html: mail.html.replace('</body>', `<p style="margin:0 0 16px">${ATTACHMENT_MISSING_NOTE}</p></body>`) }
+          ? {
+              html: mail.html.replace('</body>', `<p style="margin:0 0 16px">${escapeHtml(missing)}</p></body>`),
+            }
           : {}),
       };
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { serverI18n } from '../lib/i18n';
 import type { TMail } from './mailer';
 import {
   acceptedReceiptMail,
@@ -28,6 +29,7 @@ const WORD_120 = `Donaudampfschiff${'fahrtsgesellschaft'.repeat(5)}${'x'.repeat(
 const TEXT = `See ${URL_300} and ${WORD_120}.`;
 const LINK = `https://app.example.com/p/${'t'.repeat(43)}`;
 
+const en = serverI18n('en');
 const sender = { senderName: WORD_120, senderCompany: WORD_120, senderEmail: 'sam@example.com' };
 
 const MAILS: Record<string, TMail> = {
@@ -39,7 +41,7 @@ const MAILS: Record<string, TMail> = {
   ...Object.fromEntries(
     (['sent', 'revised', 'reminder'] as const).map((kind) => [
       `proposal ${kind}`,
-      proposalMail({
+      proposalMail(en, {
         kind,
         to: 'a@example.com',
         clientName: WORD_120,
@@ -66,7 +68,7 @@ const MAILS: Record<string, TMail> = {
     minutes: 10,
     url: LINK,
   }),
-  'accepted receipt': acceptedReceiptMail({
+  'accepted receipt': acceptedReceiptMail(en, {
     to: 'a@example.com',
     name: WORD_120,
     title: WORD_120,
@@ -74,7 +76,7 @@ const MAILS: Record<string, TMail> = {
     url: LINK,
     paymentDue: '$1,200',
   }),
-  'signing code': signingCodeMail({
+  'signing code': signingCodeMail(en, {
     to: 'a@example.com',
     name: WORD_120,
     code: '123456',
@@ -84,7 +86,7 @@ const MAILS: Record<string, TMail> = {
   ...Object.fromEntries(
     (['reminder', 'expiry_warning'] as const).map((kind) => [
       `follow-up ${kind}`,
-      followUpMail({
+      followUpMail(en, {
         kind,
         to: 'a@example.com',
         name: WORD_120,
@@ -107,7 +109,7 @@ const MAILS: Record<string, TMail> = {
     waitingFor: [WORD_120],
     url: LINK,
   }),
-  'payment receipt': paymentReceiptMail({
+  'payment receipt': paymentReceiptMail(en, {
     to: 'a@example.com',
     name: WORD_120,
     title: WORD_120,
@@ -149,5 +151,77 @@ describe('mail templates, issue 24: long words and links wrap', () => {
       .filter((e) => !/overflow-wrap:anywhere/.test(e.style) || !/word-break:break-word/.test(e.style))
       .filter((e) => e.tag !== 'a' && e.text !== 'Draftwell');
     expect(unwrapped).toEqual([]);
+  });
+});
+
+describe('mail templates, issue 25: a signer’s mail speaks the proposal’s language', () => {
+  const args = {
+    kind: 'sent' as const,
+    to: 'a@example.com',
+    clientName: 'Kate',
+    senderName: 'Sam',
+    senderCompany: '',
+    senderEmail: 'sam@example.com',
+    title: 'Website',
+    message: '',
+    signature: '',
+    validUntil: null,
+    url: LINK,
+  };
+
+  it('says its language (the Content-Language), and marks its HTML with it and its direction', () => {
+    const de = proposalMail(serverI18n('de'), args);
+    expect(de.language).toBe('de');
+    expect(de.html).toMatch(/^<!doctype html><html lang="de" dir="ltr">/);
+    const ar = signingCodeMail(serverI18n('ar'), {
+      to: 'a@example.com',
+      name: '',
+      code: '123456',
+      title: 'T',
+      minutes: 10,
+    });
+    expect(ar.language).toBe('ar');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('the owner’s and the account’s mails are English', () => {
+    for (const [name, mail] of Object.entries(MAILS)) {
+      expect([name, mail.language ?? 'en']).toEqual([name, 'en']);
+      expect([name, mail.html]).toEqual([name, expect.stringContaining('<html lang="en" dir="ltr">')]);
+    }
+  });
+
+  it('English reads as before', () => {
+    const mail = proposalMail(en, { ...args, validUntil: 'December 31, 2026' });
+    expect(mail.subject).toBe('Proposal: Website');
+    expect(mail.text).toBe(
+      `Hi Kate,\n\nSam sent you a proposal: “Website”.\n\nIt is valid until December 31, 2026. You can read it, ask questions and accept it online.\n\nOpen the proposal: ${LINK}`,
+    );
+    const warning = followUpMail(en, {
+      kind: 'expiry_warning',
+      to: 'a@example.com',
+      name: '',
+      senderName: 'Sam',
+      senderCompany: 'Acme',
+      senderEmail: 'sam@example.com',
+      title: 'Website',
+      signature: '',
+      validUntil: 'December 31, 2026',
+      daysLeft: 3,
+      opened: false,
+      url: LINK,
+      stopUrl: LINK,
+    });
+    expect(warning.subject).toBe('Closes in 3 days: Website');
+    expect(warning.text.split('\n\n').slice(0, 3)).toEqual([
+      'Hello,',
+      'The proposal “Website” from Sam (Acme) can be accepted until the end of December 31, 2026, 3 days from now.',
+      'You have not opened it yet. After that it closes, and you would have to ask for it to be reopened.',
+    ]);
+    const code = signingCodeMail(en, { to: 'a@example.com', name: 'Kate', code: '123456', title: 'T', minutes: 10 });
+    expect(code.subject).toBe('123456 is your code to sign “T”');
+    expect(code.text).toContain(
+      'It works for 10 minutes. If you did not ask for it, ignore this email: nobody can sign without it.',
+    );
   });
 });

@@ -1,3 +1,6 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { languageOf, textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
+import { serverI18n } from '../lib/i18n';
 import type { TMail } from './mailer';
 
 const escapeHtml = (s: string) =>
@@ -10,7 +13,41 @@ const escapeHtml = (s: string) =>
  */
 const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
 
+/** The owner's mails (and the account's): English, as the owner's app is for now. */
+const ENGLISH = serverI18n('en');
+
+/** The language an I18n speaks, as a mail's `language` (its Content-Language). */
+export const mailLanguage = (i18n: I18n): TLanguage => languageOf(i18n.locale);
+
+/**
+ * The locale a signer's mail writes its dates in: the sender's document locale (their choice of
+ * date format, which their documents' dates follow) in English and where it is of the mail's
+ * language (`de-AT` for a German proposal); else the language itself, so a German mail never
+ * writes its dates in English.
+ */
+export function mailLocale(i18n: I18n, senderLocale: string): string {
+  const language = mailLanguage(i18n);
+  const primary = (tag: string) => tag.toLowerCase().split('-')[0];
+  return language === 'en' || primary(senderLocale) === primary(language) ? senderLocale : language;
+}
+
+/**
+ * The locale a signer's mail writes money in: en-US in English, as the app and the client's page
+ * write it; else `mailLocale`.
+ */
+export function mailMoneyLocale(i18n: I18n, senderLocale: string): string {
+  return mailLanguage(i18n) === 'en' ? 'en-US' : mailLocale(i18n, senderLocale);
+}
+
+/** "Hi Kate," or, without a name, "Hello,". */
+const greeting = (i18n: I18n, name: string) => (name ? i18n._('Hi {name},', { name }) : i18n._('Hello,'));
+
+/** Who sent it: "Sam Lee (Acme)", or the name alone. */
+const senderOf = (i18n: I18n, name: string, company: string) =>
+  company ? i18n._('{name} ({company})', { name, company }) : name;
+
 function layout(
+  i18n: I18n,
   title: string,
   paragraphs: string[],
   action?: { label: string; url: string },
@@ -19,12 +56,14 @@ function layout(
 ): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;${WRAP}">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#555;font-size:13px;${WRAP}">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4338ca;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#555;font-size:13px;${WRAP}">${escapeHtml(i18n._('Or paste this link into your browser: {url}', { url: action.url }))}</p>`
     : '';
   const note = footnote
     ? `<p style="margin:24px 0 8px;color:#555;font-size:12px;${WRAP}">${escapeHtml(footnote.text)} <a href="${escapeHtml(footnote.url)}" style="color:#555">${escapeHtml(footnote.label)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px;${WRAP}"><h1 style="font-size:20px;${WRAP}">${escapeHtml(title)}</h1>${body}${button}${note}<p style="color:#777;font-size:12px">Draftwell</p></body></html>`;
+  const language = mailLanguage(i18n);
+  const lang = `lang="${language}" dir="${textDirection(language) ?? 'ltr'}"`;
+  return `<!doctype html><html ${lang}><body ${lang} style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px;${WRAP}"><h1 style="font-size:20px;${WRAP}">${escapeHtml(title)}</h1>${body}${button}${note}<p style="color:#777;font-size:12px">Draftwell</p></body></html>`;
 }
 
 export function verificationMail(to: string, name: string, url: string): TMail {
@@ -36,7 +75,7 @@ export function verificationMail(to: string, name: string, url: string): TMail {
     to,
     subject: 'Confirm your email for Draftwell',
     text: `${lines.join('\n\n')}\n\nConfirm your email: ${url}\n\nIf you did not create an account, ignore this email.`,
-    html: layout('Confirm your email', [...lines, 'If you did not create an account, ignore this email.'], {
+    html: layout(ENGLISH, 'Confirm your email', [...lines, 'If you did not create an account, ignore this email.'], {
       label: 'Confirm email',
       url,
     }),
@@ -55,7 +94,7 @@ export function changeEmailMail(to: string, name: string, url: string): TMail {
     to,
     subject: 'Confirm your new email for Draftwell',
     text: `${lines.join('\n\n')}\n\nConfirm the new address: ${url}\n\n${ignore}`,
-    html: layout('Confirm your new email', [...lines, ignore], { label: 'Confirm the new address', url }),
+    html: layout(ENGLISH, 'Confirm your new email', [...lines, ignore], { label: 'Confirm the new address', url }),
     link: url,
   };
 }
@@ -71,7 +110,7 @@ export function emailChangedMail(to: string, name: string, newEmail: string): TM
     to,
     subject: 'Your Draftwell email address was changed',
     text: lines.join('\n\n'),
-    html: layout('Your email address was changed', lines),
+    html: layout(ENGLISH, 'Your email address was changed', lines),
   };
 }
 
@@ -85,6 +124,7 @@ export function resetPasswordMail(to: string, name: string, url: string): TMail 
     subject: 'Reset your Draftwell password',
     text: `${lines.join('\n\n')}\n\nChoose a new password: ${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
     html: layout(
+      ENGLISH,
       'Reset your password',
       [...lines, 'If it was not you, ignore this email: your password stays as it is.'],
       {
@@ -102,52 +142,67 @@ export function contactMail(to: string, msg: { name: string; email: string; mess
     replyTo: msg.email,
     subject: `Contact form: ${msg.name}`,
     text: `From: ${msg.name} <${msg.email}>\n\n${msg.message}`,
-    html: layout('New message from the contact form', [`From: ${msg.name} <${msg.email}>`, msg.message]),
+    html: layout(ENGLISH, 'New message from the contact form', [`From: ${msg.name} <${msg.email}>`, msg.message]),
   };
 }
 
 /**
  * To the client: a proposal sent (or a revision of it), or a reminder about one awaiting an
- * answer. Always the same link, and replies go to the sender.
+ * answer, in the proposal's language (`i18n`). Always the same link, and replies go to the sender.
  */
-export function proposalMail(args: {
-  kind: 'sent' | 'revised' | 'reminder';
-  to: string;
-  clientName: string;
-  senderName: string;
-  senderCompany: string;
-  senderEmail: string;
-  title: string;
-  message: string;
-  signature: string;
-  validUntil: string | null;
-  url: string;
-}): TMail {
-  const from = args.senderCompany ? `${args.senderName} (${args.senderCompany})` : args.senderName;
+export function proposalMail(
+  i18n: I18n,
+  args: {
+    kind: 'sent' | 'revised' | 'reminder';
+    to: string;
+    clientName: string;
+    senderName: string;
+    senderCompany: string;
+    senderEmail: string;
+    title: string;
+    message: string;
+    signature: string;
+    /** The valid-until date as the mail's language writes it (`mailLocale`). */
+    validUntil: string | null;
+    url: string;
+  },
+): TMail {
+  const from = senderOf(i18n, args.senderName, args.senderCompany);
+  const { title } = args;
   const opening = {
-    sent: `${from} sent you a proposal: “${args.title}”.`,
-    revised: `${from} sent you a revised proposal: “${args.title}”.`,
-    reminder: `A friendly reminder from ${from} about the proposal “${args.title}”.`,
-  }[args.kind];
+    sent: () => i18n._('{from} sent you a proposal: “{title}”.', { from, title }),
+    revised: () => i18n._('{from} sent you a revised proposal: “{title}”.', { from, title }),
+    reminder: () => i18n._('A friendly reminder from {from} about the proposal “{title}”.', { from, title }),
+  }[args.kind]();
+  const date = args.validUntil;
   const validity =
-    args.kind === 'reminder'
-      ? `It is valid until ${args.validUntil}.`
-      : `It is valid until ${args.validUntil}. You can read it, ask questions and accept it online.`;
+    date === null
+      ? []
+      : [
+          args.kind === 'reminder'
+            ? i18n._('It is valid until {date}.', { date })
+            : i18n._('It is valid until {date}. You can read it, ask questions and accept it online.', { date }),
+        ];
   const lines = [
-    args.clientName ? `Hi ${args.clientName},` : 'Hello,',
+    greeting(i18n, args.clientName),
     opening,
     ...(args.message ? [args.message] : []),
-    ...(args.validUntil ? [validity] : []),
+    ...validity,
     ...(args.signature ? [args.signature] : []),
   ];
-  const subject = { sent: 'Proposal', revised: 'Revised proposal', reminder: 'Reminder' }[args.kind];
+  const subject = {
+    sent: () => i18n._('Proposal: {title}', { title }),
+    revised: () => i18n._('Revised proposal: {title}', { title }),
+    reminder: () => i18n._('Reminder: {title}', { title }),
+  }[args.kind]();
   return {
     to: args.to,
     replyTo: args.senderEmail,
-    subject: `${subject}: ${args.title}`,
-    text: `${lines.join('\n\n')}\n\nOpen the proposal: ${args.url}`,
-    html: layout(args.title, lines, { label: 'Open the proposal', url: args.url }),
+    subject,
+    text: `${lines.join('\n\n')}\n\n${i18n._('Open the proposal: {url}', { url: args.url })}`,
+    html: layout(i18n, title, lines, { label: i18n._('Open the proposal'), url: args.url }),
     link: args.url,
+    language: mailLanguage(i18n),
   };
 }
 
@@ -164,8 +219,25 @@ export function ownerActivityMail(args: {
     to: args.to,
     subject: args.text,
     text: `${lines.join('\n\n')}\n\nSee the proposal: ${args.url}`,
-    html: layout(args.title, lines, { label: 'See the proposal', url: args.url }),
+    html: layout(ENGLISH, args.title, lines, { label: 'See the proposal', url: args.url }),
     link: args.url,
+  };
+}
+
+/** To each client signer, in the proposal's language: the owner replied to the thread on their page. */
+export function ownerReplyMail(
+  i18n: I18n,
+  args: { to: string; authorName: string; title: string; body: string; url: string },
+): TMail {
+  const text = i18n._('{name} replied about “{title}”.', { name: args.authorName, title: args.title });
+  const lines = [text, ...(args.body ? [args.body] : [])];
+  return {
+    to: args.to,
+    subject: text,
+    text: `${lines.join('\n\n')}\n\n${i18n._('See the proposal: {url}', { url: args.url })}`,
+    html: layout(i18n, args.title, lines, { label: i18n._('See the proposal'), url: args.url }),
+    link: args.url,
+    language: mailLanguage(i18n),
   };
 }
 
@@ -187,124 +259,205 @@ export function commentDigestMail(args: {
     to: args.to,
     subject: text,
     text: `${[text, ...lines].join('\n\n')}\n\nSee the proposal: ${args.url}`,
-    html: layout(args.title, [text, ...lines], { label: 'See the proposal', url: args.url }),
+    html: layout(ENGLISH, args.title, [text, ...lines], { label: 'See the proposal', url: args.url }),
     link: args.url,
-  };
-}
-
-/** To the client, after accepting: where the certificate and the PDF stay available (and what to pay, if asked). */
-export function acceptedReceiptMail(args: {
-  to: string;
-  name: string;
-  title: string;
-  senderName: string;
-  url: string;
-  /** A payment due at acceptance (decision 0018), as money: "$1,200". */
-  paymentDue?: string;
-}): TMail {
-  const lines = [
-    `Hi ${args.name},`,
-    `You accepted “${args.title}” from ${args.senderName}. Your certificate of acceptance and the signed PDF stay available at the link below.`,
-    ...(args.paymentDue
-      ? [`${args.senderName} asks for a payment of ${args.paymentDue} now: you can pay it securely from the same page.`]
-      : []),
-  ];
-  return {
-    to: args.to,
-    subject: `You accepted: ${args.title}`,
-    text: `${lines.join('\n\n')}\n\nYour proposal and certificate: ${args.url}`,
-    html: layout('Proposal accepted', lines, { label: 'See the certificate', url: args.url }),
-    link: args.url,
-  };
-}
-
-/** To a signer who must prove their address before signing: the code, and how long it lasts. */
-export function signingCodeMail(args: {
-  to: string;
-  name: string;
-  code: string;
-  title: string;
-  minutes: number;
-}): TMail {
-  const lines = [
-    args.name ? `Hi ${args.name},` : 'Hello,',
-    `Your code to sign “${args.title}” is ${args.code}.`,
-    `It works for ${args.minutes} minutes. If you did not ask for it, ignore this email: nobody can sign without it.`,
-  ];
-  return {
-    to: args.to,
-    subject: `${args.code} is your code to sign “${args.title}”`,
-    text: lines.join('\n\n'),
-    html: layout('Your signing code', lines),
   };
 }
 
 /**
- * Automatic follow-up to a client signer (issue 16): a reminder of a proposal they have not signed
- * (worded for whether they opened it), or a warning that it can be accepted only a few days more.
- * Every one carries the link that stops them, and replies go to the sender.
+ * To the client, after accepting, in the language they signed in (`i18n`): where the certificate
+ * and the PDF stay available (and what to pay, if asked).
  */
-export function followUpMail(args: {
-  kind: 'reminder' | 'expiry_warning';
-  to: string;
-  name: string;
-  senderName: string;
-  senderCompany: string;
-  senderEmail: string;
-  title: string;
-  signature: string;
-  /** The valid-until date as the sender's documents write it. */
-  validUntil: string | null;
-  /** Expiry warnings: whole days left (0: today is the last day). */
-  daysLeft: number | null;
-  opened: boolean;
-  url: string;
-  stopUrl: string;
-}): TMail {
-  const from = args.senderCompany ? `${args.senderName} (${args.senderCompany})` : args.senderName;
-  const until = args.validUntil ? ` (${args.validUntil})` : '';
-  const closes =
-    args.daysLeft === 0
-      ? `until the end of today${until}`
-      : args.daysLeft === 1
-        ? `until the end of tomorrow${until}`
-        : `until the end of ${args.validUntil ?? 'its last day'}, ${args.daysLeft ?? 'a few'} days from now`;
+export function acceptedReceiptMail(
+  i18n: I18n,
+  args: {
+    to: string;
+    name: string;
+    title: string;
+    senderName: string;
+    url: string;
+    /** A payment due at acceptance (decision 0018), as money in the mail's locale: "$1,200". */
+    paymentDue?: string;
+  },
+): TMail {
+  const { title, senderName: sender } = args;
+  const lines = [
+    i18n._('Hi {name},', { name: args.name }),
+    i18n._(
+      'You accepted “{title}” from {sender}. Your certificate of acceptance and the signed PDF stay available at the link below.',
+      { title, sender },
+    ),
+    ...(args.paymentDue
+      ? [
+          i18n._('{sender} asks for a payment of {amount} now: you can pay it securely from the same page.', {
+            sender,
+            amount: args.paymentDue,
+          }),
+        ]
+      : []),
+  ];
+  return {
+    to: args.to,
+    subject: i18n._('You accepted: {title}', { title }),
+    text: `${lines.join('\n\n')}\n\n${i18n._('Your proposal and certificate: {url}', { url: args.url })}`,
+    html: layout(i18n, i18n._('Proposal accepted'), lines, { label: i18n._('See the certificate'), url: args.url }),
+    link: args.url,
+    language: mailLanguage(i18n),
+  };
+}
+
+/** To a signer who must prove their address before signing, in the proposal's language: the code, and how long it lasts. */
+export function signingCodeMail(
+  i18n: I18n,
+  args: {
+    to: string;
+    name: string;
+    code: string;
+    title: string;
+    minutes: number;
+  },
+): TMail {
+  const { code, title, minutes } = args;
+  const lines = [
+    greeting(i18n, args.name),
+    i18n._('Your code to sign “{title}” is {code}.', { title, code }),
+    i18n._(
+      'It works for {minutes, plural, one {# minute} other {# minutes}}. If you did not ask for it, ignore this email: nobody can sign without it.',
+      { minutes },
+    ),
+  ];
+  return {
+    to: args.to,
+    subject: i18n._('{code} is your code to sign “{title}”', { code, title }),
+    text: lines.join('\n\n'),
+    html: layout(i18n, i18n._('Your signing code'), lines),
+    language: mailLanguage(i18n),
+  };
+}
+
+/**
+ * Automatic follow-up to a client signer (issue 16), in the proposal's language: a reminder of a
+ * proposal they have not signed (worded for whether they opened it), or a warning that it can be
+ * accepted only a few days more. Every one carries the link that stops them, and replies go to
+ * the sender.
+ */
+export function followUpMail(
+  i18n: I18n,
+  args: {
+    kind: 'reminder' | 'expiry_warning';
+    to: string;
+    name: string;
+    senderName: string;
+    senderCompany: string;
+    senderEmail: string;
+    title: string;
+    signature: string;
+    /** The valid-until date as the mail's language writes it (`mailLocale`). */
+    validUntil: string | null;
+    /** Expiry warnings: whole days left (0: today is the last day). */
+    daysLeft: number | null;
+    opened: boolean;
+    url: string;
+    stopUrl: string;
+  },
+): TMail {
+  const from = senderOf(i18n, args.senderName, args.senderCompany);
+  const { title, validUntil: date, daysLeft: count } = args;
   const body =
     args.kind === 'expiry_warning'
       ? [
-          `The proposal “${args.title}” from ${from} can be accepted ${closes}.`,
-          `${args.opened ? 'It is still waiting for your signature.' : 'You have not opened it yet.'} After that it closes, and you would have to ask for it to be reopened.`,
+          closesLine(i18n, { title, from, date, count }),
+          args.opened
+            ? i18n._(
+                'It is still waiting for your signature. After that it closes, and you would have to ask for it to be reopened.',
+              )
+            : i18n._(
+                'You have not opened it yet. After that it closes, and you would have to ask for it to be reopened.',
+              ),
         ]
       : [
           args.opened
-            ? `A reminder from ${from}: the proposal “${args.title}” is still waiting for your signature.`
-            : `A reminder from ${from}: you have not opened the proposal “${args.title}” yet.`,
-          ...(args.validUntil ? [`It is valid until ${args.validUntil}.`] : []),
-          'If you have questions, reply to this email.',
+            ? i18n._('A reminder from {from}: the proposal “{title}” is still waiting for your signature.', {
+                from,
+                title,
+              })
+            : i18n._('A reminder from {from}: you have not opened the proposal “{title}” yet.', { from, title }),
+          ...(date ? [i18n._('It is valid until {date}.', { date })] : []),
+          i18n._('If you have questions, reply to this email.'),
         ];
-  const lines = [args.name ? `Hi ${args.name},` : 'Hello,', ...body, ...(args.signature ? [args.signature] : [])];
-  const stopText = `This is an automatic email from ${from}. To get no more of them about this proposal:`;
+  const lines = [greeting(i18n, args.name), ...body, ...(args.signature ? [args.signature] : [])];
+  const stopText = i18n._('This is an automatic email from {from}. To get no more of them about this proposal:', {
+    from,
+  });
   const subject =
-    args.kind === 'expiry_warning'
-      ? `Closes ${args.daysLeft === 0 ? 'today' : args.daysLeft === 1 ? 'tomorrow' : `in ${args.daysLeft} days`}: ${args.title}`
-      : `Reminder: ${args.title}`;
+    args.kind === 'reminder'
+      ? i18n._('Reminder: {title}', { title })
+      : count === 0
+        ? i18n._('Closes today: {title}', { title })
+        : count === 1
+          ? i18n._('Closes tomorrow: {title}', { title })
+          : count === null
+            ? i18n._('Closes soon: {title}', { title })
+            : i18n._('{count, plural, one {Closes in # day: {title}} other {Closes in # days: {title}}}', {
+                count,
+                title,
+              });
   return {
     to: args.to,
     replyTo: args.senderEmail,
     subject,
-    text: `${lines.join('\n\n')}\n\nOpen the proposal: ${args.url}\n\n${stopText} ${args.stopUrl}`,
+    text: `${lines.join('\n\n')}\n\n${i18n._('Open the proposal: {url}', { url: args.url })}\n\n${stopText} ${args.stopUrl}`,
     html: layout(
-      args.title,
+      i18n,
+      title,
       lines,
-      { label: 'Open the proposal', url: args.url },
+      { label: i18n._('Open the proposal'), url: args.url },
       {
         text: stopText,
-        label: 'Stop these emails',
+        label: i18n._('Stop these emails'),
         url: args.stopUrl,
       },
     ),
     link: args.url,
+    language: mailLanguage(i18n),
   };
+}
+
+/** An expiry warning's first line: until when the proposal can be accepted, one whole sentence per case. */
+function closesLine(
+  i18n: I18n,
+  { title, from, date, count }: { title: string; from: string; date: string | null; count: number | null },
+): string {
+  if (count === 0) {
+    return date
+      ? i18n._('The proposal “{title}” from {from} can be accepted until the end of today ({date}).', {
+          title,
+          from,
+          date,
+        })
+      : i18n._('The proposal “{title}” from {from} can be accepted until the end of today.', { title, from });
+  }
+  if (count === 1) {
+    return date
+      ? i18n._('The proposal “{title}” from {from} can be accepted until the end of tomorrow ({date}).', {
+          title,
+          from,
+          date,
+        })
+      : i18n._('The proposal “{title}” from {from} can be accepted until the end of tomorrow.', { title, from });
+  }
+  if (count === null) {
+    return i18n._('The proposal “{title}” from {from} can be accepted for only a few days more.', { title, from });
+  }
+  return date
+    ? i18n._(
+        'The proposal “{title}” from {from} can be accepted until the end of {date}, {count, plural, one {# day from now} other {# days from now}}.',
+        { title, from, date, count },
+      )
+    : i18n._(
+        'The proposal “{title}” from {from} can be accepted until the end of its last day, {count, plural, one {# day from now} other {# days from now}}.',
+        { title, from, count },
+      );
 }
 
 /** To the owner, the day before a proposal still waiting for signatures closes. */
@@ -323,32 +476,45 @@ export function ownerExpiryWarningMail(args: {
     to: args.to,
     subject: `Closes ${when}: ${args.title}`,
     text: `${text}\n\n${detail}\n\nSee the proposal: ${args.url}`,
-    html: layout(args.title, [text, detail], { label: 'See the proposal', url: args.url }),
+    html: layout(ENGLISH, args.title, [text, detail], { label: 'See the proposal', url: args.url }),
     link: args.url,
   };
 }
 
-/** To the client who paid (decision 0018): the amount, Stripe's receipt, and their page. */
-export function paymentReceiptMail(args: {
-  to: string;
-  name: string;
-  title: string;
-  senderName: string;
-  amount: string;
-  receiptUrl: string | null;
-  url: string;
-}): TMail {
+/** To the client who paid (decision 0018), in the proposal's language: the amount, Stripe's receipt, and their page. */
+export function paymentReceiptMail(
+  i18n: I18n,
+  args: {
+    to: string;
+    name: string;
+    title: string;
+    /** The owner's name; null when it cannot be read. */
+    senderName: string | null;
+    /** In the mail's locale (`mailLocale`). */
+    amount: string;
+    receiptUrl: string | null;
+    url: string;
+  },
+): TMail {
+  const { amount, title, senderName: sender } = args;
   const lines = [
-    args.name ? `Hi ${args.name},` : 'Hello,',
-    `Thank you: your payment of ${args.amount} to ${args.senderName} for “${args.title}” went through.`,
-    ...(args.receiptUrl ? [`Your receipt: ${args.receiptUrl}`] : []),
+    greeting(i18n, args.name),
+    sender
+      ? i18n._('Thank you: your payment of {amount} to {sender} for “{title}” went through.', {
+          amount,
+          sender,
+          title,
+        })
+      : i18n._('Thank you: your payment of {amount} for “{title}” went through.', { amount, title }),
+    ...(args.receiptUrl ? [i18n._('Your receipt: {url}', { url: args.receiptUrl })] : []),
   ];
   return {
     to: args.to,
-    subject: `Payment received: ${args.title}`,
-    text: `${lines.join('\n\n')}\n\nYour proposal: ${args.url}`,
-    html: layout('Payment received', lines, { label: 'See your proposal', url: args.url }),
+    subject: i18n._('Payment received: {title}', { title }),
+    text: `${lines.join('\n\n')}\n\n${i18n._('Your proposal: {url}', { url: args.url })}`,
+    html: layout(i18n, i18n._('Payment received'), lines, { label: i18n._('See your proposal'), url: args.url }),
     link: args.url,
+    language: mailLanguage(i18n),
   };
 }
 
@@ -370,7 +536,7 @@ export function webhookDisabledMail(args: {
     to: args.to,
     subject: 'Webhook endpoint turned off',
     text: `${lines.join('\n\n')}\n\nOpen Profile → Developers: ${args.link}`,
-    html: layout('Webhook endpoint turned off', lines, { label: 'Open Profile → Developers', url: args.link }),
+    html: layout(ENGLISH, 'Webhook endpoint turned off', lines, { label: 'Open Profile → Developers', url: args.link }),
     link: args.link,
   };
 }

@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
-import { fromStripeAmount, type TPaymentQuote } from '@draftwell/shared';
+import { documentLocale, formatMoney, fromStripeAmount, type TPaymentQuote } from '@draftwell/shared';
+import type { TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { publishNotifications, recordEvent, toNotification } from '../activity/events';
+import { latestRevision } from '../activity/records';
 import { ownerUrl, shareUrl, signerLink } from '../activity/signing';
 import type { TDb } from '../db/client';
-import { paymentCheckouts, proposalPayments, proposalSigners, proposals, users } from '../db/schema';
+import { paymentCheckouts, proposalPayments, proposalSigners, proposals, signatures, users } from '../db/schema';
 import type { TAppDeps } from '../http/context';
+import { serverI18n } from '../lib/i18n';
 import { enqueueMail } from '../mail/outbox';
-import { ownerActivityMail, paymentReceiptMail } from '../mail/templates';
+import { mailMoneyLocale, ownerActivityMail, paymentReceiptMail } from '../mail/templates';
 import {
   AccountUnusableError,
   accountStripe,
@@ -298,15 +301,27 @@ async function mailReceipt(
   if (!to) return;
   const sender = await ownerContact(tx, proposal.ownerId);
   const url = signer ? shareUrl(deps.env.baseUrl, await signerLink(tx, deps, signer)) : deps.env.baseUrl;
+  // In the language the signer signed in, else the accepted revision's.
+  const revision = await latestRevision(tx, proposal.id);
+  const snapshot = revision?.snapshot as TRevisionSnapshot | undefined;
+  const [signed] =
+    signer && revision
+      ? await tx
+          .select({ language: signatures.language })
+          .from(signatures)
+          .where(and(eq(signatures.signerId, signer.id), eq(signatures.revisionId, revision.id)))
+      : [];
+  const i18n = serverI18n(signed?.language ?? snapshot?.language);
+  const locale = mailMoneyLocale(i18n, documentLocale(snapshot?.sender.locale));
   await enqueueMail(
     tx,
     `payment-receipt:${checkout.sessionId}`,
-    paymentReceiptMail({
+    paymentReceiptMail(i18n, {
       to,
       name: signer?.name ?? facts.payer.name ?? '',
       title: proposal.title,
-      senderName: sender?.name ?? 'the sender',
-      amount: moneyOf(args.amount, args.currency),
+      senderName: sender?.name || null,
+      amount: formatMoney(args.amount, args.currency, locale),
       receiptUrl: facts.receiptUrl,
       url,
     }),

@@ -3,6 +3,9 @@ import { PricingError, documentTotals, type TPricingTotals } from '@draftwell/sh
 import { ZPricingSelection, type TPricingSelection } from '@draftwell/shared/document/schema';
 import { PdfRenderError } from './pdf-error';
 import { paperAccents, snapshotContext } from '@draftwell/shared/document/display';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { languageInfo, languageOf } from '@draftwell/shared/i18n/languages';
+import { serverI18n } from '../lib/i18n';
 import { bodyCoverage, bodyFontFamilies, monoFontFamilies, registerPdfFonts } from './pdf-fonts';
 import { breakLongWord, createTextCleaner } from './pdf-text';
 import { registerSignatureFont } from './signature-font';
@@ -32,7 +35,14 @@ function invalid(message: string, cause?: unknown): PdfRenderError {
   return new PdfRenderError('invalid', message, { cause });
 }
 
-export async function renderProposalPdfInThread(input: TPdfWorkerInput): Promise<Uint8Array> {
+/**
+ * `i18n`: the language the PDF's own words are in; the proposal's (its revision's `language`, English
+ * for one sent before languages) unless a test gives another.
+ */
+export async function renderProposalPdfInThread(
+  input: TPdfWorkerInput,
+  i18n: I18n = serverI18n(input.snapshot.language),
+): Promise<Uint8Array> {
   const clean = await setUpFonts();
 
   // The snapshot passed the document schema when it was frozen, so it is not parsed again here:
@@ -66,6 +76,8 @@ export async function renderProposalPdfInThread(input: TPdfWorkerInput): Promise
     showMadeWithFooter: input.showMadeWithFooter,
     images: input.images,
     context: snapshotContext(snapshot, totals),
+    i18n,
+    rtl: languageInfo(languageOf(i18n.locale)).dir === 'rtl',
     accent: accents.text,
     brand: accents.rule,
     clean,

@@ -12,7 +12,7 @@ import type { TPdfModel } from './blocks/model';
 import { DocumentTotals, PricingTablePdf } from './blocks/pricing-table';
 import { RichTextPdf } from './blocks/rich-text';
 import { SignaturePdf } from './blocks/signature';
-import { MUTED, base, keep } from './blocks/styles';
+import { MUTED, base, keep, textDir } from './blocks/styles';
 import { TimelinePdf } from './blocks/timeline';
 import { blockKeep } from './pdf-keep';
 
@@ -43,7 +43,7 @@ function BlockPdf({ block, model, next }: { block: TBlock; model: TPdfModel; nex
 
 /** The whole PDF: the proposal's pages, then the certificate page when it was accepted. */
 export function proposalPdf(model: TPdfModel, totals: TPricingTotals): ReactElement<DocumentProps> {
-  const { snapshot } = model;
+  const { snapshot, i18n } = model;
   const blocks = snapshot.document.blocks;
   const tables = blocks.filter((b) => b.type === 'pricing_table');
   const lastTable = tables.length > 1 ? tables[tables.length - 1] : undefined;
@@ -55,7 +55,9 @@ export function proposalPdf(model: TPdfModel, totals: TPricingTotals): ReactElem
     <Document
       title={model.clean(snapshot.title)}
       author={model.clean(author)}
-      subject={model.clean(`Proposal ${snapshot.number}, revision ${model.revision.number}`)}
+      subject={model.clean(
+        i18n._('Proposal {number}, revision {revision}', { number: snapshot.number, revision: model.revision.number }),
+      )}
       creator="Draftwell"
       producer="Draftwell"
       // The catalog's /Lang: readers and screen readers take the owner's words as this language's.
@@ -64,7 +66,11 @@ export function proposalPdf(model: TPdfModel, totals: TPricingTotals): ReactElem
       <Page size="A4" style={[base.page, { fontFamily: model.fonts.body }]} wrap>
         <View style={[base.bar, { backgroundColor: model.brand }]} fixed />
         <Header model={model} />
-        {blocks.length === 0 ? <Text style={{ color: MUTED }}>This proposal has no content.</Text> : null}
+        {blocks.length === 0 ? (
+          <Text style={[{ color: MUTED }, textDir(model, i18n._('This proposal has no content.'))]}>
+            {i18n._('This proposal has no content.')}
+          </Text>
+        ) : null}
         {blocks.map((block, i) => (
           <Fragment key={block.id}>
             {/* A block's first element (a heading, a table's header) cannot push the block itself

@@ -1,3 +1,4 @@
+import { englishPageI18n as i18n } from '../i18n/english';
 import { describe, expect, it } from 'vitest';
 import { consentText, type TRevisionSnapshot } from '../share/revision';
 import type { TSignatureEvidence } from '../share/signing';
@@ -263,38 +264,44 @@ describe('totals', () => {
   it('writes one-off and recurring totals as one phrase, leaving out the kinds with nothing (issue 24)', () => {
     const totals = { one_off: amounts(275_000), monthly: amounts(594_000), yearly: amounts(120_000) };
     expect(totalsByKind(totals)).toEqual({ one_off: 275_000, monthly: 594_000, yearly: 120_000 });
-    expect(formatKindTotals(totalsByKind(totals), 'USD')).toBe('$2,750 + $5,940 / month + $1,200 / year');
-    expect(formatKindTotals({ one_off: 0, monthly: 9_000, yearly: 0 }, 'USD')).toBe('$90 / month');
-    expect(formatKindTotals({ one_off: 275_050, monthly: 0, yearly: 120_000 }, 'EUR')).toBe(
+    expect(formatKindTotals(i18n, totalsByKind(totals), 'USD')).toBe('$2,750 + $5,940 / month + $1,200 / year');
+    expect(formatKindTotals(i18n, { one_off: 0, monthly: 9_000, yearly: 0 }, 'USD')).toBe('$90 / month');
+    expect(formatKindTotals(i18n, { one_off: 275_050, monthly: 0, yearly: 120_000 }, 'EUR')).toBe(
       '€2,750.50 + €1,200 / year',
     );
-    expect(formatKindTotals({ one_off: 5_000, monthly: 700, yearly: 0 }, 'JPY')).toBe('¥5,000 + ¥700 / month');
-    expect(formatKindTotals({ one_off: 0, monthly: 0, yearly: 0 }, 'USD')).toBe('$0');
+    expect(formatKindTotals(i18n, { one_off: 5_000, monthly: 700, yearly: 0 }, 'JPY')).toBe('¥5,000 + ¥700 / month');
+    expect(formatKindTotals(i18n, { one_off: 0, monthly: 0, yearly: 0 }, 'USD')).toBe('$0');
   });
 
   it('writes the rows of a kind: subtotal, discount, net, tax only where they say something', () => {
     const full = amounts(108_000, { net: 90_000, discount: 10_000, tax: 18_000 });
-    expect(totalsRows(full, 'one_off', { kindsShown: 1, nameKind: false })).toEqual([
+    expect(totalsRows(i18n, full, 'one_off', { kindsShown: 1, nameKind: false })).toEqual([
       { kind: 'subtotal', term: 'Subtotal', amount: 100_000 },
       { kind: 'discount', term: 'Discount', amount: 10_000 },
       { kind: 'net', term: 'Net', amount: 90_000 },
       { kind: 'tax', term: 'Tax', amount: 18_000 },
       { kind: 'total', term: 'Total', amount: 108_000 },
     ]);
-    expect(totalsRows(amounts(5000, { tax: 1000, net: 4000 }), 'monthly', { kindsShown: 1, nameKind: false })).toEqual([
+    expect(
+      totalsRows(i18n, amounts(5000, { tax: 1000, net: 4000 }), 'monthly', { kindsShown: 1, nameKind: false }),
+    ).toEqual([
       { kind: 'subtotal', term: 'Subtotal per month', amount: 4000 },
       { kind: 'tax', term: 'Tax', amount: 1000 },
       { kind: 'total', term: 'Total per month', amount: 5000 },
     ]);
-    expect(totalsRows(amounts(5000), 'one_off', { kindsShown: 1, nameKind: false })).toEqual([
+    expect(totalsRows(i18n, amounts(5000), 'one_off', { kindsShown: 1, nameKind: false })).toEqual([
       { kind: 'total', term: 'Total', amount: 5000 },
     ]);
     // Named when other kinds are shown or exist.
-    expect(totalsRows(amounts(5000), 'one_off', { kindsShown: 2, nameKind: false })[0]!.term).toBe('Total one-off');
-    expect(totalsRows(amounts(5000), 'one_off', { kindsShown: 1, nameKind: true })[0]!.term).toBe('Total one-off');
-    expect(totalsRows(amounts(5000), 'yearly', { kindsShown: 1, nameKind: false, label: 'You pay' })[0]!.term).toBe(
-      'You pay per year',
+    expect(totalsRows(i18n, amounts(5000), 'one_off', { kindsShown: 2, nameKind: false })[0]!.term).toBe(
+      'Total one-off',
     );
+    expect(totalsRows(i18n, amounts(5000), 'one_off', { kindsShown: 1, nameKind: true })[0]!.term).toBe(
+      'Total one-off',
+    );
+    expect(
+      totalsRows(i18n, amounts(5000), 'yearly', { kindsShown: 1, nameKind: false, label: 'You pay' })[0]!.term,
+    ).toBe('You pay per year');
   });
 });
 
@@ -343,7 +350,7 @@ describe('variables, sender and signatures', () => {
   const context: TDocumentContext = snapshotContext(snapshot);
 
   it('signature boxes: a line to sign on until accepted', () => {
-    const parties = signatureParties({ id: 's', type: 'signature', client: { role: ' CEO ' } }, context, null);
+    const parties = signatureParties(i18n, { id: 's', type: 'signature', client: { role: ' CEO ' } }, context, null);
     expect(parties.sender).toEqual({ label: 'Harbour', name: 'Olivia Owner', role: '', accepted: null, mark: null });
     expect(parties.client).toEqual({
       label: 'Client',
@@ -357,7 +364,7 @@ describe('variables, sender and signatures', () => {
 
   it('several signers: a box per client signature with its mark, and the sender’s countersignature', () => {
     const drawn = { kind: 'drawn' as const, image: 'data:image/png;base64,AAAA' };
-    const parties = signatureParties({ id: 's', type: 'signature', client: { role: 'Buyer' } }, context, {
+    const parties = signatureParties(i18n, { id: 's', type: 'signature', client: { role: 'Buyer' } }, context, {
       name: 'Dana Reyes',
       acceptedAt: '2027-03-05T09:00:00.000Z',
       signatures: [
@@ -382,7 +389,7 @@ describe('variables, sender and signatures', () => {
   });
 
   it('once accepted, the client’s box names who accepted and when, in UTC', () => {
-    const parties = signatureParties({ id: 's', type: 'signature', client: { label: 'Customer' } }, context, {
+    const parties = signatureParties(i18n, { id: 's', type: 'signature', client: { label: 'Customer' } }, context, {
       name: 'Dan Reyes',
       acceptedAt: '2027-03-04T23:20:30.000Z',
     });
@@ -398,6 +405,7 @@ describe('variables, sender and signatures', () => {
 
   it('the client’s box writes when in the document’s locale', () => {
     const british = signatureParties(
+      i18n,
       { id: 's', type: 'signature' },
       { ...context, locale: 'en-GB' },
       {
@@ -409,9 +417,9 @@ describe('variables, sender and signatures', () => {
   });
 
   it('writes milestones as dates or durations', () => {
-    expect(formatMilestoneWhen({ kind: 'date', date: '2027-03-03' })).toBe('March 3, 2027');
-    expect(formatMilestoneWhen({ kind: 'duration', value: 1, unit: 'weeks' })).toBe('1 week');
-    expect(formatMilestoneWhen({ kind: 'duration', value: 10, unit: 'days' })).toBe('10 days');
+    expect(formatMilestoneWhen(i18n, { kind: 'date', date: '2027-03-03' })).toBe('March 3, 2027');
+    expect(formatMilestoneWhen(i18n, { kind: 'duration', value: 1, unit: 'weeks' })).toBe('1 week');
+    expect(formatMilestoneWhen(i18n, { kind: 'duration', value: 10, unit: 'days' })).toBe('10 days');
   });
 });
 
@@ -429,7 +437,7 @@ describe('UTC dates', () => {
     expect(formatUtcDate(instant, 'en-GB')).toBe('4 March 2027');
     expect(formatUtcInstant(instant, 'en-GB')).toBe('4 March 2027 at 23:20:30 UTC');
     expect(formatUtcInstant(instant, 'de-DE')).toBe('4. März 2027 um 23:20:30 UTC');
-    expect(formatMilestoneWhen({ kind: 'date', date: '2027-03-03' }, 'fr-FR')).toBe('3 mars 2027');
+    expect(formatMilestoneWhen(i18n, { kind: 'date', date: '2027-03-03' }, 'fr-FR')).toBe('3 mars 2027');
     for (const { id } of DOCUMENT_LOCALES) {
       const shown = formatUtcInstant(instant, id);
       expect(shown, id).toMatch(/23\D{1,4}20\D{1,5}30/);
@@ -454,12 +462,12 @@ describe('consentText', () => {
       uploaded: 'uploading an image of my signature',
     } as const;
     for (const [method, act] of Object.entries(acts) as [keyof typeof acts, string][]) {
-      const text = consentText(method);
+      const text = consentText(i18n, method);
       expect(text).toContain(`I agree that ${act} and ticking this box is my electronic signature`);
       for (const other of Object.values(acts)) if (other !== act) expect(text).not.toContain(other);
     }
     // Typing's statement is word for word the one recorded before there were other ways.
-    expect(consentText('typed')).toBe(
+    expect(consentText(i18n, 'typed')).toBe(
       'I have read this proposal and accept it on the terms it states. I agree that typing my full name and ' +
         'ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records ' +
         'my name, email address, IP address, browser and the time of acceptance as evidence.',
@@ -478,35 +486,35 @@ describe('signatureFacts', () => {
     signedAt: '2027-03-04T02:22:29.000Z',
     ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0',
-    consentText: consentText('drawn'),
+    consentText: consentText(i18n, 'drawn'),
     consentHash: 'c'.repeat(64),
     emailProof: 'code',
     mark: null,
   };
 
   it('writes one signature’s own evidence, its time once with its zone', () => {
-    expect(signatureFacts(signature).map((f) => [f.term, f.value, f.kind])).toEqual([
+    expect(signatureFacts(i18n, signature).map((f) => [f.term, f.value, f.kind])).toEqual([
       ['Email', 'dana@example.com', 'text'],
       ['Signed at', 'March 4, 2027 at 02:22:29 UTC', 'time'],
       ['IP address', '203.0.113.7', 'code'],
       ['Browser (user agent)', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0', 'code'],
       ['Proof of address', 'Code emailed to dana@example.com', 'text'],
-      ['Consent statement', consentText('drawn'), 'quote'],
+      ['Consent statement', consentText(i18n, 'drawn'), 'quote'],
       ['Consent hash (SHA-256)', 'c'.repeat(64), 'code'],
     ]);
-    expect(signatureFacts(signature)[1]).toMatchObject({ kind: 'time', at: signature.signedAt });
+    expect(signatureFacts(i18n, signature)[1]).toMatchObject({ kind: 'time', at: signature.signedAt });
   });
 
   it('names the zone exactly once in every document locale', () => {
     for (const { id } of DOCUMENT_LOCALES) {
-      const when = signatureFacts(signature, id).find((f) => f.kind === 'time')!;
+      const when = signatureFacts(i18n, signature, id).find((f) => f.kind === 'time')!;
       expect(when.value.match(/UTC/g), `${id}: ${when.value}`).toHaveLength(1);
       expect(when.value, id).toBe(formatUtcInstant(signature.signedAt, id));
     }
   });
 
   it('says what was not recorded: an owner’s signature given as they sent, before that was recorded', () => {
-    const owner = signatureFacts({
+    const owner = signatureFacts(i18n, {
       ...signature,
       party: 'owner',
       emailProof: 'account',

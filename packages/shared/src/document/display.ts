@@ -1,3 +1,4 @@
+import type { I18n } from '../i18n/i18n';
 import { languageOf } from '../i18n/languages';
 import type { TAcceptanceCertificate, TRevisionSnapshot } from '../share/revision';
 import type { TSignatureEvidence, TSignatureMarkData } from '../share/signing';
@@ -17,39 +18,51 @@ import { formatDate, formatRatioPercent } from '../i18n/format';
 
 // ---------------------------------------------------------------- totals and wording
 
-/** The billing kind as a choice in a form: "Monthly". */
-export const BILLING_KIND_NAMES: Record<TBillingKind, string> = {
-  one_off: 'One-off',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
-};
+/** The billing kind as a choice in a form or a value in a list: "Monthly". */
+export function billingKindName(i18n: I18n, kind: TBillingKind): string {
+  switch (kind) {
+    case 'one_off':
+      return i18n._('One-off');
+    case 'monthly':
+      return i18n._('Monthly');
+    case 'yearly':
+      return i18n._('Yearly');
+  }
+}
 
-/** The billing kind after a total: "$1,200 per month". */
-export const BILLING_LABELS: Record<TBillingKind, string> = {
-  one_off: 'one-off',
-  monthly: 'per month',
-  yearly: 'per year',
-};
-
-/** Shown after a price: "$90 / month". */
-export const BILLING_SUFFIX: Record<TBillingKind, string> = {
-  one_off: '',
-  monthly: ' / month',
-  yearly: ' / year',
-};
+/** A price (already formatted) with its billing: "$90 / month"; a one-off price as it is. */
+export function priceWithBilling(i18n: I18n, price: string, kind: TBillingKind): string {
+  switch (kind) {
+    case 'one_off':
+      return price;
+    case 'monthly':
+      return i18n._('{price} / month', { price });
+    case 'yearly':
+      return i18n._('{price} / year', { price });
+  }
+}
 
 /** Basis points as a percentage: 1250 -> "12.5%". */
 export function formatPercent(basisPoints: number, locale = 'en-US'): string {
   return formatRatioPercent(basisPoints / 10_000, locale);
 }
 
-const DURATION_UNITS = { days: ['day', 'days'], weeks: ['week', 'weeks'], months: ['month', 'months'] } as const;
+/** A duration of a timeline: "1 week", "2 weeks" (at most 999, so never a grouped number). */
+export function formatDuration(i18n: I18n, value: number, unit: 'days' | 'weeks' | 'months'): string {
+  switch (unit) {
+    case 'days':
+      return i18n._('{count, plural, one {# day} other {# days}}', { count: value });
+    case 'weeks':
+      return i18n._('{count, plural, one {# week} other {# weeks}}', { count: value });
+    case 'months':
+      return i18n._('{count, plural, one {# month} other {# months}}', { count: value });
+  }
+}
 
-/** "March 3, 2027" for a date, "2 weeks" for a duration. */
-export function formatMilestoneWhen(when: TMilestone['when'], locale: string = DEFAULT_LOCALE): string {
+/** "March 3, 2027" for a date (in the document's `locale`), "2 weeks" for a duration. */
+export function formatMilestoneWhen(i18n: I18n, when: TMilestone['when'], locale: string = DEFAULT_LOCALE): string {
   if (when.kind === 'date') return formatCalendarDate(when.date, locale);
-  const [one, many] = DURATION_UNITS[when.unit];
-  return `${when.value} ${when.value === 1 ? one : many}`;
+  return formatDuration(i18n, when.value, when.unit);
 }
 
 /** What the client takes of one line: the selection first, else the line's own defaults. */
@@ -68,11 +81,16 @@ export function lineChoice(
 }
 
 /** The billing kind as a total's name on its own: "Monthly total". */
-export const TOTAL_NAMES: Record<TBillingKind, string> = {
-  one_off: 'One-off total',
-  monthly: 'Monthly total',
-  yearly: 'Yearly total',
-};
+export function totalName(i18n: I18n, kind: TBillingKind): string {
+  switch (kind) {
+    case 'one_off':
+      return i18n._('One-off total');
+    case 'monthly':
+      return i18n._('Monthly total');
+    case 'yearly':
+      return i18n._('Yearly total');
+  }
+}
 
 /**
  * The billing kinds to total: those with a line the client takes (a monthly total of nothing is
@@ -109,9 +127,9 @@ export function totalsByKind(totals: TPricingTotals): TKindTotals {
  * One-off and recurring totals as one phrase, the kinds with nothing left out:
  * "$2,750 + $5,940 / month + $1,200 / year", "$90 / month"; "$0" when all are nothing.
  */
-export function formatKindTotals(totals: TKindTotals, currency: string, locale = DEFAULT_LOCALE): string {
-  const parts = BILLING_KINDS.filter((kind) => totals[kind] !== 0).map(
-    (kind) => `${formatMoney(totals[kind], currency, locale)}${BILLING_SUFFIX[kind]}`,
+export function formatKindTotals(i18n: I18n, totals: TKindTotals, currency: string, locale = DEFAULT_LOCALE): string {
+  const parts = BILLING_KINDS.filter((kind) => totals[kind] !== 0).map((kind) =>
+    priceWithBilling(i18n, formatMoney(totals[kind], currency, locale), kind),
   );
   return parts.length > 0 ? parts.join(' + ') : formatMoney(0, currency, locale);
 }
@@ -123,23 +141,64 @@ export type TTotalsRow = {
   amount: number;
 };
 
+/** "Subtotal per month"; "Subtotal" when the kind goes without saying (`named` false). */
+function subtotalTerm(i18n: I18n, kind: TBillingKind, named: boolean): string {
+  if (!named) return i18n._('Subtotal');
+  switch (kind) {
+    case 'one_off':
+      return i18n._('Subtotal one-off');
+    case 'monthly':
+      return i18n._('Subtotal per month');
+    case 'yearly':
+      return i18n._('Subtotal per year');
+  }
+}
+
+/** "Total per month", or the caller's own `label` with the kind ("You pay per month"). */
+function totalTerm(i18n: I18n, kind: TBillingKind, named: boolean, label: string | undefined): string {
+  if (label === undefined) {
+    if (!named) return i18n._('Total');
+    switch (kind) {
+      case 'one_off':
+        return i18n._('Total one-off');
+      case 'monthly':
+        return i18n._('Total per month');
+      case 'yearly':
+        return i18n._('Total per year');
+    }
+  }
+  if (!named) return label;
+  switch (kind) {
+    case 'one_off':
+      return i18n._('{label} one-off', { label });
+    case 'monthly':
+      return i18n._('{label} per month', { label });
+    case 'yearly':
+      return i18n._('{label} per year', { label });
+  }
+}
+
 /**
  * One billing kind's totals as rows: the subtotal, discount, net and tax where they say something,
  * then the total. `nameKind`: say "one-off" even when it is the only kind (other kinds exist).
+ * `label`: the total's name, already in the reader's language (default "Total").
  */
 export function totalsRows(
+  i18n: I18n,
   amounts: TPricingAmounts,
   kind: TBillingKind,
   opts: { kindsShown: number; nameKind: boolean; label?: string },
 ): TTotalsRow[] {
-  const suffix = opts.nameKind || opts.kindsShown > 1 || kind !== 'one_off' ? ` ${BILLING_LABELS[kind]}` : '';
+  const named = opts.nameKind || opts.kindsShown > 1 || kind !== 'one_off';
   const rows: TTotalsRow[] = [];
   const detailed = amounts.discount > 0 || amounts.tax > 0;
-  if (detailed) rows.push({ kind: 'subtotal', term: `Subtotal${suffix}`, amount: amounts.net + amounts.discount });
-  if (amounts.discount > 0) rows.push({ kind: 'discount', term: 'Discount', amount: amounts.discount });
-  if (amounts.discount > 0 && amounts.tax > 0) rows.push({ kind: 'net', term: 'Net', amount: amounts.net });
-  if (amounts.tax > 0) rows.push({ kind: 'tax', term: 'Tax', amount: amounts.tax });
-  rows.push({ kind: 'total', term: `${opts.label ?? 'Total'}${suffix}`, amount: amounts.total });
+  if (detailed) {
+    rows.push({ kind: 'subtotal', term: subtotalTerm(i18n, kind, named), amount: amounts.net + amounts.discount });
+  }
+  if (amounts.discount > 0) rows.push({ kind: 'discount', term: i18n._('Discount'), amount: amounts.discount });
+  if (amounts.discount > 0 && amounts.tax > 0) rows.push({ kind: 'net', term: i18n._('Net'), amount: amounts.net });
+  if (amounts.tax > 0) rows.push({ kind: 'tax', term: i18n._('Tax'), amount: amounts.tax });
+  rows.push({ kind: 'total', term: totalTerm(i18n, kind, named, opts.label), amount: amounts.total });
   return rows;
 }
 
@@ -198,26 +257,28 @@ type TSignedBy = Pick<TAcceptanceCertificate, 'name' | 'acceptedAt'> & {
  * countersignature.
  */
 export function signatureParties(
+  i18n: I18n,
   block: TSignatureBlock,
   context: TDocumentContext,
   acceptance: TSignedBy | null | undefined,
 ): { sender: TSigner; client: TSigner; clients: TSigner[] } {
   const { sender, client } = context;
-  const senderDefault = preparedBy(sender) || 'Sender';
-  const signed = (name: string, at: string, verb = 'Accepted') => ({
-    by: `${verb} by ${name}`,
-    on: `on ${formatUtcInstant(at, context.locale)}`,
+  const senderDefault = preparedBy(sender) || i18n._('Sender');
+  // Two lines of the box, each a message: "Accepted by Dana Reyes" above "on March 4, 2027 at …".
+  const signed = (name: string, at: string, verb: 'accepted' | 'signed' = 'accepted') => ({
+    by: verb === 'accepted' ? i18n._('Accepted by {name}', { name }) : i18n._('Signed by {name}', { name }),
+    on: i18n._('on {date}', { date: formatUtcInstant(at, context.locale) }),
     date: formatUtcDate(at, context.locale),
   });
   const signatures = acceptance?.signatures ?? [];
   const owner = signatures.find((g) => g.party === 'owner');
-  const clientLabel = block.client?.label?.trim() || 'Client';
+  const clientLabel = block.client?.label?.trim() || i18n._('Client');
   const clientRole = block.client?.role?.trim() ?? '';
   const senderBox: TSigner = {
     label: block.sender?.label?.trim() || senderDefault,
     name: joinParts(sender.name, sender.company.trim() === senderDefault ? '' : sender.company),
     role: block.sender?.role?.trim() ?? '',
-    accepted: owner ? signed(owner.name, owner.signedAt, 'Signed') : null,
+    accepted: owner ? signed(owner.name, owner.signedAt, 'signed') : null,
     mark: owner?.mark ?? null,
   };
   const firstClient = signatures.find((g) => g.party === 'client');
@@ -234,7 +295,7 @@ export function signatureParties(
       label: clientLabel,
       name: joinParts(g.name, client.company),
       role: g.role || clientRole,
-      accepted: signed(g.name, g.signedAt, 'Signed'),
+      accepted: signed(g.name, g.signedAt, 'signed'),
       mark: g.mark,
     }));
   return { sender: senderBox, client: clientBox, clients: [clientBox, ...others] };
@@ -406,20 +467,34 @@ export type TEvidenceFact = { term: string; value: string } & (
  * browser and proof of address, and the statement they agreed to with its hash, which differs
  * between signers who signed in different ways.
  */
-export function signatureFacts(signature: TSignatureEvidence, locale: string = DEFAULT_LOCALE): TEvidenceFact[] {
+export function signatureFacts(
+  i18n: I18n,
+  signature: TSignatureEvidence,
+  locale: string = DEFAULT_LOCALE,
+): TEvidenceFact[] {
+  const { email } = signature;
   const proof =
     signature.emailProof === 'account'
-      ? 'Signed in to Draftwell as the sender'
-      : `${signature.emailProof === 'code' ? 'Code' : 'Link'} emailed to ${signature.email}`;
+      ? i18n._('Signed in to Draftwell as the sender')
+      : signature.emailProof === 'code'
+        ? i18n._('Code emailed to {email}', { email })
+        : i18n._('Link emailed to {email}', { email });
+  const notRecorded = i18n._('Not recorded');
   return [
-    { term: 'Email', value: signature.email, kind: 'text' },
-    { term: 'Signed at', value: formatUtcInstant(signature.signedAt, locale), kind: 'time', at: signature.signedAt },
+    { term: i18n._('Email'), value: email, kind: 'text' },
+    {
+      term: i18n._('Signed at'),
+      value: formatUtcInstant(signature.signedAt, locale),
+      kind: 'time',
+      at: signature.signedAt,
+    },
     // An owner's signature given as they sent, before sending recorded where from, has neither.
-    { term: 'IP address', value: signature.ipAddress || 'Not recorded', kind: 'code' },
-    { term: 'Browser (user agent)', value: signature.userAgent || 'Not recorded', kind: 'code' },
-    { term: 'Proof of address', value: proof, kind: 'text' },
-    { term: 'Consent statement', value: signature.consentText, kind: 'quote' },
-    { term: 'Consent hash (SHA-256)', value: signature.consentHash, kind: 'code' },
+    { term: i18n._('IP address'), value: signature.ipAddress || notRecorded, kind: 'code' },
+    { term: i18n._('Browser (user agent)'), value: signature.userAgent || notRecorded, kind: 'code' },
+    { term: i18n._('Proof of address'), value: proof, kind: 'text' },
+    // The statement as the signer read it, in the language they signed in (recorded, never translated).
+    { term: i18n._('Consent statement'), value: signature.consentText, kind: 'quote' },
+    { term: i18n._('Consent hash (SHA-256)'), value: signature.consentHash, kind: 'code' },
   ];
 }
 

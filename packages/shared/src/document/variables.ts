@@ -1,3 +1,4 @@
+import type { I18n } from '../i18n/i18n';
 import type { TLanguage } from '../i18n/languages';
 import { formatMoney } from '../money';
 import { DEFAULT_LOCALE } from './locale';
@@ -38,6 +39,34 @@ export const VARIABLE_LABELS: Record<TVariableName, string> = {
   'proposal.valid_until': 'Valid until',
   'proposal.total': 'Total (one-off)',
 };
+
+/**
+ * A variable's name in the reader's language: what a document shows, in brackets, where a
+ * variable has no value yet (the editor's preview, the PDF, a diff). `VARIABLE_LABELS` is the
+ * owner's English, for the editor.
+ */
+export function variableLabel(i18n: I18n, name: TVariableName): string {
+  switch (name) {
+    case 'client.name':
+      return i18n._('Client name');
+    case 'client.company':
+      return i18n._('Client company');
+    case 'client.email':
+      return i18n._('Client email');
+    case 'sender.name':
+      return i18n._('Your name');
+    case 'sender.company':
+      return i18n._('Your company');
+    case 'proposal.title':
+      return i18n._('Proposal title');
+    case 'proposal.number':
+      return i18n._('Proposal number');
+    case 'proposal.valid_until':
+      return i18n._('Valid until');
+    case 'proposal.total':
+      return i18n._('Total (one-off)');
+  }
+}
 
 /** 2026-12-31 → "December 31, 2026" (in en-US), read as a calendar date (no time zone shift). */
 export function formatCalendarDate(isoDate: string, locale: string = DEFAULT_LOCALE): string {

@@ -1,3 +1,4 @@
+import { englishPageI18n as i18n } from '../i18n/english';
 import { describe, expect, it, vi } from 'vitest';
 import { documentTotals } from '../document/pricing';
 import type {
@@ -146,13 +147,13 @@ describe('diffRevisions', () => {
   ];
 
   it('finds nothing between identical revisions', () => {
-    expect(diffRevisions(snapshot(everyBlock()), snapshot(everyBlock()))).toEqual([]);
-    expect(diffRevisions(snapshot(), snapshot())).toEqual([]);
+    expect(diffRevisions(i18n, snapshot(everyBlock()), snapshot(everyBlock()))).toEqual([]);
+    expect(diffRevisions(i18n, snapshot(), snapshot())).toEqual([]);
   });
 
   it('ignores when the revision was sent and what the sender looks like', () => {
     const after = snapshot(everyBlock(), { sentAt: '2026-04-01T09:00:00.000Z', number: 'P-2026-0042' });
-    expect(diffRevisions(snapshot(everyBlock()), after)).toEqual([]);
+    expect(diffRevisions(i18n, snapshot(everyBlock()), after)).toEqual([]);
   });
 
   it('reports the title and the client details, in a fixed order', () => {
@@ -167,7 +168,7 @@ describe('diffRevisions', () => {
         address: '',
       },
     });
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       { kind: 'field', label: 'Title', before: 'Website redesign', after: 'Website redesign and hosting' },
       { kind: 'field', label: 'Client name', before: 'Ada Lovelace', after: 'Ada King' },
       { kind: 'field', label: 'Client company', before: 'Analytical Ltd', after: '—' },
@@ -179,7 +180,7 @@ describe('diffRevisions', () => {
   it('reports the currency, the validity date and the message, formatted', () => {
     const before = snapshot([], { validUntil: null, message: '' });
     const after = snapshot([], { currency: 'EUR', validUntil: '2026-06-30', message: 'Updated as we discussed.' });
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       { kind: 'field', label: 'Currency', before: 'USD — US Dollar', after: 'EUR — Euro' },
       { kind: 'field', label: 'Valid until', before: '—', after: 'June 30, 2026' },
       { kind: 'field', label: 'Message', before: '—', after: 'Updated as we discussed.' },
@@ -189,7 +190,7 @@ describe('diffRevisions', () => {
   it('shows a paragraph with one word changed as a word diff', () => {
     const before = snapshot([rich('scope', paragraph('We will deliver the new site in six weeks.'))]);
     const after = snapshot([rich('scope', paragraph('We will deliver the new site in eight weeks.'))]);
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       {
         kind: 'text_changed',
         blockLabel: 'We will deliver the new site in eight weeks.',
@@ -207,7 +208,7 @@ describe('diffRevisions', () => {
     const long = 'Our approach to the redesign of your online shop, step by step, from research to launch';
     const before = snapshot([rich('a', heading(long), paragraph('One.'))]);
     const after = snapshot([rich('a', heading(long), paragraph('Two.'))]);
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       {
         kind: 'text_changed',
         blockLabel: 'Our approach to the redesign of your online shop, step by…',
@@ -233,7 +234,7 @@ describe('diffRevisions', () => {
       rich('end', paragraph('Thanks.')),
       { id: 'sign', type: 'signature', client: { label: 'Client', role: 'Director' } },
     ]);
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       { kind: 'block_removed', blockType: 'rich_text', blockLabel: 'Old terms', text: 'Old terms\nPay in 60 days.' },
       { kind: 'block_added', blockType: 'rich_text', blockLabel: 'Terms', text: 'Terms\nPay in 30 days.' },
       { kind: 'block_added', blockType: 'signature', blockLabel: 'Signature', text: 'Sender\nClient — Director' },
@@ -243,7 +244,7 @@ describe('diffRevisions', () => {
   it('puts a removed first block first', () => {
     const before = snapshot([rich('a', paragraph('Gone.')), rich('b', paragraph('Kept.'))]);
     const after = snapshot([rich('c', paragraph('New.')), rich('b', paragraph('Kept.'))]);
-    expect(diffRevisions(before, after).map((c) => c.kind)).toEqual(['block_removed', 'block_added']);
+    expect(diffRevisions(i18n, before, after).map((c) => c.kind)).toEqual(['block_removed', 'block_added']);
   });
 
   it('summarises an added pricing table, timeline and page break', () => {
@@ -261,7 +262,7 @@ describe('diffRevisions', () => {
       ]),
       { id: 'pb', type: 'page_break' },
     ]);
-    expect(diffRevisions(snapshot(), after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, snapshot(), after)).toEqual<TRevisionChange[]>([
       {
         kind: 'block_added',
         blockType: 'pricing_table',
@@ -283,7 +284,7 @@ describe('diffRevisions', () => {
     const blocks = [rich('a', paragraph('First.')), rich('b', paragraph('Second.')), rich('c', paragraph('Third.'))];
     const before = snapshot(blocks);
     const after = snapshot([blocks[2]!, blocks[0]!, blocks[1]!]);
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       { kind: 'block_moved', blockType: 'rich_text', blockLabel: 'Third.' },
     ]);
   });
@@ -291,7 +292,7 @@ describe('diffRevisions', () => {
   it('reports one of two swapped blocks as moved, and an edit in either', () => {
     const before = snapshot([rich('a', paragraph('First.')), rich('b', paragraph('Second.'))]);
     const after = snapshot([rich('b', paragraph('Second, revised.')), rich('a', paragraph('First.'))]);
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       {
         kind: 'text_changed',
         blockLabel: 'Second, revised.',
@@ -308,7 +309,7 @@ describe('diffRevisions', () => {
   it('reports a block whose type changed under the same id as removed and added', () => {
     const before = snapshot([{ id: 'x', type: 'page_break' }]);
     const after = snapshot([rich('x', paragraph('Now text.'))]);
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       { kind: 'block_removed', blockType: 'page_break', blockLabel: 'Page break', text: '' },
       { kind: 'block_added', blockType: 'rich_text', blockLabel: 'Now text.', text: 'Now text.' },
     ]);
@@ -317,14 +318,14 @@ describe('diffRevisions', () => {
   it('does not report formatting that leaves the words as they were', () => {
     const before = snapshot([rich('a', paragraph('Bold words.'))]);
     const after = snapshot([rich('a', paragraph({ type: 'text', text: 'Bold words.', marks: [{ type: 'bold' }] }))]);
-    expect(diffRevisions(before, after)).toEqual([]);
+    expect(diffRevisions(i18n, before, after)).toEqual([]);
   });
 
   describe('pricing', () => {
     it('reports a price change with exact money and the totals', () => {
       const before = snapshot([table('t', [line('l1')])]);
       const after = snapshot([table('t', [line('l1', { unitPrice: 150_000 })])]);
-      expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -341,7 +342,7 @@ describe('diffRevisions', () => {
     it('shows cents when an amount has them', () => {
       const before = snapshot([table('t', [line('l1', { quantity: 2000 })])]);
       const after = snapshot([table('t', [line('l1', { quantity: 2000, unitPrice: 120_050 })])]);
-      expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -366,7 +367,7 @@ describe('diffRevisions', () => {
           line('l4', { description: 'Domain', unitPrice: 1_500, billing: 'yearly' }),
         ]),
       ]);
-      expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
         { kind: 'line_removed', table: 'Prices', description: 'Copywriting', amount: '$400' },
         { kind: 'line_added', table: 'Prices', description: 'Hosting', amount: '$30 per month' },
         { kind: 'line_added', table: 'Prices', description: 'Domain', amount: '$15 per year' },
@@ -382,7 +383,7 @@ describe('diffRevisions', () => {
         table('t1', [line('l1')]),
         table('t2', [line('l2', { description: 'Hosting' })], { title: 'Extras' }),
       ]);
-      expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
         { kind: 'line_removed', table: 'Prices', description: 'Hosting', amount: '$1,200' },
         {
           kind: 'block_changed',
@@ -397,7 +398,7 @@ describe('diffRevisions', () => {
     it('reports an optional line toggled, and whether it starts included', () => {
       const before = snapshot([table('t', [line('l1'), line('l2', { description: 'Logo' })])]);
       const after = snapshot([table('t', [line('l1'), line('l2', { description: 'Logo', optional: true })])]);
-      expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -412,7 +413,7 @@ describe('diffRevisions', () => {
       const ticked = snapshot([
         table('t', [line('l1'), line('l2', { description: 'Logo', optional: true, selected: true })]),
       ]);
-      expect(diffRevisions(before, ticked)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, ticked)).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -426,7 +427,7 @@ describe('diffRevisions', () => {
       const fixed = snapshot([table('t', [line('l1', { quantity: 2000 })])]);
       const ranged = snapshot([table('t', [line('l1', { quantity: 2000, quantityRange: { min: 1000, max: 5000 } })])]);
       const wider = snapshot([table('t', [line('l1', { quantity: 2000, quantityRange: { min: 500, max: 10_000 } })])]);
-      expect(diffRevisions(fixed, ranged)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, fixed, ranged)).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -434,7 +435,7 @@ describe('diffRevisions', () => {
           changes: [{ label: 'Quantity range', before: '—', after: '1–5' }],
         },
       ]);
-      expect(diffRevisions(ranged, wider)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, ranged, wider)).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -458,7 +459,7 @@ describe('diffRevisions', () => {
           }),
         ]),
       ]);
-      expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -490,7 +491,7 @@ describe('diffRevisions', () => {
         );
       const before = snapshot([packages('basic', 'choice', 'Packages')]);
       const after = snapshot([packages('pro', 'choice', 'Pick a package')]);
-      expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
         {
           kind: 'block_changed',
           blockType: 'pricing_table',
@@ -512,7 +513,7 @@ describe('diffRevisions', () => {
         { kind: 'totals_changed', billing: 'one_off', label: 'One-off total', before: '$1,000', after: '$2,000' },
       ]);
       const asLines = snapshot([packages('basic', 'lines', 'Packages')]);
-      expect(diffRevisions(asLines, before)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, asLines, before)).toEqual<TRevisionChange[]>([
         {
           kind: 'block_changed',
           blockType: 'pricing_table',
@@ -531,7 +532,7 @@ describe('diffRevisions', () => {
 
     it('formats yen with no decimals and dinars with three', () => {
       const yen = (unitPrice: number) => snapshot([table('t', [line('l1', { unitPrice })])], { currency: 'JPY' });
-      expect(diffRevisions(yen(120_000), yen(150_500))).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, yen(120_000), yen(150_500))).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -544,7 +545,7 @@ describe('diffRevisions', () => {
         { kind: 'totals_changed', billing: 'one_off', label: 'One-off total', before: '¥120,000', after: '¥150,500' },
       ]);
       const dinars = (unitPrice: number) => snapshot([table('t', [line('l1', { unitPrice })])], { currency: 'KWD' });
-      expect(diffRevisions(dinars(1_200_000), dinars(1_234_567))).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, dinars(1_200_000), dinars(1_234_567))).toEqual<TRevisionChange[]>([
         {
           kind: 'line_changed',
           table: 'Prices',
@@ -567,7 +568,7 @@ describe('diffRevisions', () => {
     it('formats each side in its own currency when the currency changed', () => {
       const before = snapshot([table('t', [line('l1', { unitPrice: 120_000 })])], { currency: 'JPY' });
       const after = snapshot([table('t', [line('l1', { unitPrice: 120_000 })])], { currency: 'USD' });
-      expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
         { kind: 'field', label: 'Currency', before: 'JPY — Japanese Yen', after: 'USD — US Dollar' },
         {
           kind: 'line_changed',
@@ -588,7 +589,7 @@ describe('diffRevisions', () => {
         currency: 'EUR',
         validUntil: '2026-12-31',
       });
-      expect(diffRevisions(before, after, 'de-DE')).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after, 'de-DE')).toEqual<TRevisionChange[]>([
         { kind: 'field', label: 'Valid until', before: '—', after: '31. Dezember 2026' },
         {
           kind: 'line_changed',
@@ -618,13 +619,13 @@ describe('diffRevisions', () => {
       ];
       const before = snapshot([table('t', lines(9_900, 30_000))]);
       const after = snapshot([table('t', lines(14_900, 30_000))]);
-      expect(diffRevisions(before, after).filter((c) => c.kind === 'totals_changed')).toEqual<TRevisionChange[]>([
+      expect(diffRevisions(i18n, before, after).filter((c) => c.kind === 'totals_changed')).toEqual<TRevisionChange[]>([
         { kind: 'totals_changed', billing: 'monthly', label: 'Monthly total', before: '$99', after: '$149' },
       ]);
       const yearly = snapshot([table('t', lines(9_900, 36_000))]);
-      expect(diffRevisions(before, yearly).filter((c) => c.kind === 'totals_changed')).toEqual<TRevisionChange[]>([
-        { kind: 'totals_changed', billing: 'yearly', label: 'Yearly total', before: '$300', after: '$360' },
-      ]);
+      expect(diffRevisions(i18n, before, yearly).filter((c) => c.kind === 'totals_changed')).toEqual<TRevisionChange[]>(
+        [{ kind: 'totals_changed', billing: 'yearly', label: 'Yearly total', before: '$300', after: '$360' }],
+      );
     });
   });
 
@@ -643,7 +644,7 @@ describe('diffRevisions', () => {
         { id: 'm4', title: 'Launch', when: { kind: 'duration', value: 1, unit: 'days' } },
       ]),
     ]);
-    expect(diffRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       {
         kind: 'milestone_changed',
         timeline: 'Timeline',
@@ -672,7 +673,7 @@ describe('diffRevisions', () => {
       sender: { label: 'Studio', role: 'Founder' },
       client: { label: '' },
     };
-    expect(diffRevisions(before, snapshot([signature]))).toEqual<TRevisionChange[]>([
+    expect(diffRevisions(i18n, before, snapshot([signature]))).toEqual<TRevisionChange[]>([
       {
         kind: 'block_changed',
         blockType: 'signature',
@@ -693,7 +694,7 @@ describe('diffRevisions', () => {
     const after = snapshot([rich('a', paragraph('Alpha beta.')), table('t', [line('l1', { unitPrice: 1 })])], {
       title: 'New',
     });
-    expect(diffRevisions(before, after).map((c) => c.kind)).toEqual([
+    expect(diffRevisions(i18n, before, after).map((c) => c.kind)).toEqual([
       'field',
       'text_changed',
       'line_changed',
@@ -710,7 +711,7 @@ describe('diffRevisions', () => {
     edited[10] = rich('b10', paragraph(`${texts[10]} Extra sentence.`));
     edited.splice(100, 1);
     edited.splice(200, 0, rich('new', paragraph('A new section.')));
-    const changes = diffRevisions(snapshot(blocks), snapshot(edited));
+    const changes = diffRevisions(i18n, snapshot(blocks), snapshot(edited));
     expect(changes).toEqual<TRevisionChange[]>([
       {
         kind: 'text_changed',
@@ -733,7 +734,7 @@ describe('diffRevisions', () => {
     edited[250] = texts[250]!.replace(/\.$/, ' and more.');
     const before = snapshot([rich('all', heading('Scope'), ...texts.map((t) => paragraph(t)))]);
     const after = snapshot([rich('all', heading('Scope'), ...edited.map((t) => paragraph(t)))]);
-    const [change, ...rest] = diffRevisions(before, after);
+    const [change, ...rest] = diffRevisions(i18n, before, after);
     expect(rest).toEqual([]);
     expect(change?.kind).toBe('text_changed');
     const segments = change?.kind === 'text_changed' ? change.segments : [];
@@ -866,7 +867,11 @@ describe('diffText', () => {
     const vocabularyB = VOCABULARY.map((w) => w.toUpperCase());
     const a = words(20_000, next).join(' ');
     const b = words(20_000, next, vocabularyB).join(' ');
-    const [change, ...rest] = diffRevisions(snapshot([rich('x', paragraph(a))]), snapshot([rich('x', paragraph(b))]));
+    const [change, ...rest] = diffRevisions(
+      i18n,
+      snapshot([rich('x', paragraph(a))]),
+      snapshot([rich('x', paragraph(b))]),
+    );
     expect(rest).toEqual([]);
     expect(change).toEqual({
       kind: 'text_changed',
@@ -925,7 +930,7 @@ describe('richTextPlainText', () => {
       },
       { type: 'image', attrs: { src: '/api/files/8d6f1f1e-3b2a-4c4d-9e8f-0a1b2c3d4e5f', alt: '' } },
     );
-    expect(richTextPlainText(block.content)).toBe(
+    expect(richTextPlainText(i18n, block.content)).toBe(
       [
         'Scope',
         'Dear {{client.name}}',
@@ -954,7 +959,7 @@ describe('diffSentRevisions', () => {
       dear(', welcome.'),
       rich('valid', paragraph('Open until ', variableNode('proposal.valid_until'))),
     ]);
-    expect(diffSentRevisions(before, after)).toEqual<TRevisionChange[]>([
+    expect(diffSentRevisions(i18n, before, after)).toEqual<TRevisionChange[]>([
       { kind: 'field', label: 'Client name', before: 'Ada Lovlace', after: 'Ada Lovelace' },
       {
         kind: 'text_changed',
@@ -974,7 +979,7 @@ describe('diffSentRevisions', () => {
       },
     ]);
     // Without values (two drafts in the editor) a variable reads as its name.
-    expect(diffRevisions(before, after)[1]).toMatchObject({ blockLabel: 'Open until {{proposal.valid_until}}' });
+    expect(diffRevisions(i18n, before, after)[1]).toMatchObject({ blockLabel: 'Open until {{proposal.valid_until}}' });
   });
 
   it('writes a variable with no value as the page does, by its label', () => {
@@ -982,7 +987,7 @@ describe('diffSentRevisions', () => {
     const after = snapshot([dear(' of ', variableNode('client.company'))], {
       client: { ...snapshot().client, company: '' },
     });
-    const change = diffSentRevisions(before, after).find((c) => c.kind === 'text_changed');
+    const change = diffSentRevisions(i18n, before, after).find((c) => c.kind === 'text_changed');
     expect(change).toMatchObject({ blockLabel: 'Dear Ada Lovelace of [Client company]' });
   });
 });

@@ -1,3 +1,4 @@
+import type { I18n } from '../i18n/i18n';
 import { languageInfo, languageOf } from '../i18n/languages';
 import { BASIS_POINTS_SCALE, BILLING_KINDS, formatQuantity, lineTotal, type TBillingKind } from '../document/pricing';
 import type {
@@ -13,8 +14,8 @@ import type {
   TSignatureBlock,
   TTimelineBlock,
 } from '../document/schema';
-import { snapshotContext } from '../document/display';
-import { formatCalendarDate, resolveVariable, VARIABLE_LABELS, type TDocumentContext } from '../document/variables';
+import { billingKindName, formatDuration, snapshotContext, totalName } from '../document/display';
+import { formatCalendarDate, resolveVariable, variableLabel, type TDocumentContext } from '../document/variables';
 import { currencyLabel, formatMoney } from '../money';
 import type { TRevisionSnapshot } from './revision';
 import { formatRatioPercent } from '../i18n/format';
@@ -323,28 +324,28 @@ function diffTextWithin(before: string, after: string, budget: TBudget): TDiffSe
  */
 type TVariableValues = TDocumentContext | null;
 
-function variableText(name: TInlineNode & { type: 'variable' }, values: TVariableValues): string {
+function variableText(i18n: I18n, name: TInlineNode & { type: 'variable' }, values: TVariableValues): string {
   if (!values) return `{{${name.attrs.name}}}`;
-  return resolveVariable(name.attrs.name, values) ?? `[${VARIABLE_LABELS[name.attrs.name]}]`;
+  return resolveVariable(name.attrs.name, values) ?? `[${variableLabel(i18n, name.attrs.name)}]`;
 }
 
-function inlineText(nodes: readonly TInlineNode[] | undefined, values: TVariableValues): string {
+function inlineText(i18n: I18n, nodes: readonly TInlineNode[] | undefined, values: TVariableValues): string {
   let text = '';
   for (const node of nodes ?? []) {
     if (node.type === 'text') text += node.text;
     else if (node.type === 'hardBreak') text += '\n';
-    else text += variableText(node, values);
+    else text += variableText(i18n, node, values);
   }
   return text;
 }
 
 /** One line per paragraph, heading, list item, table row or image; empty paragraphs are left out. */
-function textLines(nodes: readonly TRichTextNode[], out: string[], values: TVariableValues): void {
+function textLines(i18n: I18n, nodes: readonly TRichTextNode[], out: string[], values: TVariableValues): void {
   for (const node of nodes) {
     switch (node.type) {
       case 'paragraph':
       case 'heading': {
-        const text = inlineText(node.content, values);
+        const text = inlineText(i18n, node.content, values);
         if (text.trim() !== '') out.push(text);
         break;
       }
@@ -352,7 +353,7 @@ function textLines(nodes: readonly TRichTextNode[], out: string[], values: TVari
       case 'orderedList':
         for (const item of node.content) {
           const lines: string[] = [];
-          textLines(item.content, lines, values);
+          textLines(i18n, item.content, lines, values);
           // Numbers would shift on every insertion and clutter the diff, so every item gets a bullet.
           lines
             .join('\n')
@@ -361,16 +362,16 @@ function textLines(nodes: readonly TRichTextNode[], out: string[], values: TVari
         }
         break;
       case 'blockquote':
-        textLines(node.content, out, values);
+        textLines(i18n, node.content, out, values);
         break;
       case 'image':
-        out.push(node.attrs.alt.trim() ? `[Image: ${node.attrs.alt.trim()}]` : '[Image]');
+        out.push(node.attrs.alt.trim() ? i18n._('[Image: {alt}]', { alt: node.attrs.alt.trim() }) : i18n._('[Image]'));
         break;
       case 'table':
         for (const row of node.content) {
           const cells = row.content.map((cell) => {
             const lines: string[] = [];
-            textLines(cell.content, lines, values);
+            textLines(i18n, cell.content, lines, values);
             return lines.join(' ').replaceAll('\n', ' ');
           });
           out.push(cells.join(' | '));
@@ -385,9 +386,9 @@ function textLines(nodes: readonly TRichTextNode[], out: string[], values: TVari
  * (cells between " | ") and images ("[Image: alt]") on lines of their own; variables filled from
  * `values`, or as {{name}} without them.
  */
-export function richTextPlainText(doc: TRichTextDoc, values: TVariableValues = null): string {
+export function richTextPlainText(i18n: I18n, doc: TRichTextDoc, values: TVariableValues = null): string {
   const lines: string[] = [];
-  textLines(doc.content, lines, values);
+  textLines(i18n, doc.content, lines, values);
   return lines.join('\n');
 }
 
@@ -398,6 +399,7 @@ export function richTextPlainText(doc: TRichTextDoc, values: TVariableValues = n
  * comparison shares.
  */
 type TContext = {
+  i18n: I18n;
   locale: string;
   before: string;
   after: string;
@@ -413,83 +415,98 @@ function shorten(text: string): string {
 }
 
 const orEmpty = (text: string) => (text.trim() === '' ? EMPTY : text.trim());
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const yesNo = (i18n: I18n, value: boolean) => (value ? i18n._('Yes') : i18n._('No'));
 
 function formatPercent(basisPoints: number, locale: string): string {
   return formatRatioPercent(basisPoints / BASIS_POINTS_SCALE, locale);
 }
 
-const BILLING_LABELS: Record<TBillingKind, string> = { one_off: 'One-off', monthly: 'Monthly', yearly: 'Yearly' };
-const BILLING_SUFFIX: Record<TBillingKind, string> = { one_off: '', monthly: ' per month', yearly: ' per year' };
-const TOTAL_LABELS: Record<TBillingKind, string> = {
-  one_off: 'One-off total',
-  monthly: 'Monthly total',
-  yearly: 'Yearly total',
-};
+/** A line's total with its billing: "$1,200", "$50 per month". */
+function withBilling(i18n: I18n, amount: string, kind: TBillingKind): string {
+  switch (kind) {
+    case 'one_off':
+      return amount;
+    case 'monthly':
+      return i18n._('{amount} per month', { amount });
+    case 'yearly':
+      return i18n._('{amount} per year', { amount });
+  }
+}
 
-const BLOCK_NAMES: Record<TBlockType, string> = {
-  rich_text: 'Text',
-  pricing_table: 'Pricing table',
-  timeline: 'Timeline',
-  signature: 'Signature',
-  page_break: 'Page break',
-};
+function blockName(i18n: I18n, type: TBlockType): string {
+  switch (type) {
+    case 'rich_text':
+      return i18n._('Text');
+    case 'pricing_table':
+      return i18n._('Pricing table');
+    case 'timeline':
+      return i18n._('Timeline');
+    case 'signature':
+      return i18n._('Signature');
+    case 'page_break':
+      return i18n._('Page break');
+  }
+}
 
 /** What a person calls the block: its first line of text, a table's title, else its kind. */
-function blockLabel(block: TBlock, values: TVariableValues): string {
+function blockLabel(i18n: I18n, block: TBlock, values: TVariableValues): string {
   if (block.type === 'rich_text') {
-    const first = richTextPlainText(block.content, values).split('\n', 1)[0]!.replace(/^• /, '').trim();
-    return first ? shorten(first) : BLOCK_NAMES.rich_text;
+    const first = richTextPlainText(i18n, block.content, values).split('\n', 1)[0]!.replace(/^• /, '').trim();
+    return first ? shorten(first) : blockName(i18n, 'rich_text');
   }
-  if (block.type === 'pricing_table') return tableLabel(block);
-  return BLOCK_NAMES[block.type];
+  if (block.type === 'pricing_table') return tableLabel(i18n, block);
+  return blockName(i18n, block.type);
 }
 
-const tableLabel = (table: TPricingTable) => shorten(table.title.trim()) || BLOCK_NAMES.pricing_table;
-const lineDescription = (line: TPricingLine) => line.description.trim() || 'Untitled line';
-const milestoneTitle = (milestone: TMilestone) => milestone.title.trim() || 'Untitled milestone';
+const tableLabel = (i18n: I18n, table: TPricingTable) =>
+  shorten(table.title.trim()) || blockName(i18n, 'pricing_table');
+const lineDescription = (i18n: I18n, line: TPricingLine) => line.description.trim() || i18n._('Untitled line');
+const milestoneTitle = (i18n: I18n, milestone: TMilestone) => milestone.title.trim() || i18n._('Untitled milestone');
 
-function lineAmount(line: TPricingLine, currency: string, locale: string): string {
-  return `${formatMoney(lineTotal(line).total, currency, locale)}${BILLING_SUFFIX[line.billing]}`;
+function lineAmount(i18n: I18n, line: TPricingLine, currency: string, locale: string): string {
+  return withBilling(i18n, formatMoney(lineTotal(line).total, currency, locale), line.billing);
 }
 
-function formatWhen(when: TMilestone['when'], locale: string): string {
+function formatWhen(i18n: I18n, when: TMilestone['when'], locale: string): string {
   if (when.kind === 'date') return formatCalendarDate(when.date, locale);
-  const unit = when.unit.replace(/s$/, '');
-  return `${when.value} ${when.value === 1 ? unit : `${unit}s`}`;
+  return formatDuration(i18n, when.value, when.unit);
 }
 
 type TSide = 'sender' | 'client';
 const SIDES: readonly TSide[] = ['sender', 'client'];
-const SIDE_NAMES: Record<TSide, string> = { sender: 'Sender', client: 'Client' };
+const sideName = (i18n: I18n, side: TSide) => (side === 'sender' ? i18n._('Sender') : i18n._('Client'));
 
 /** The renderer shows "Sender" and "Client" where a label is left out. */
-const signerLabel = (block: TSignatureBlock, side: TSide) => block[side]?.label?.trim() || SIDE_NAMES[side];
+const signerLabel = (i18n: I18n, block: TSignatureBlock, side: TSide) =>
+  block[side]?.label?.trim() || sideName(i18n, side);
 const signerRole = (block: TSignatureBlock, side: TSide) => block[side]?.role?.trim() ?? '';
 
-function signerLines(block: TSignatureBlock): string {
+function signerLines(i18n: I18n, block: TSignatureBlock): string {
   return SIDES.map((side) => {
     const role = signerRole(block, side);
-    return role ? `${signerLabel(block, side)} — ${role}` : signerLabel(block, side);
+    return role ? `${signerLabel(i18n, block, side)} — ${role}` : signerLabel(i18n, block, side);
   }).join('\n');
 }
 
 /** The text shown for an added or removed block. */
-function blockSummary(block: TBlock, currency: string, locale: string, values: TVariableValues): string {
+function blockSummary(i18n: I18n, block: TBlock, currency: string, locale: string, values: TVariableValues): string {
   switch (block.type) {
     case 'rich_text':
-      return richTextPlainText(block.content, values);
+      return richTextPlainText(i18n, block.content, values);
     case 'pricing_table':
       return block.lines
         .map((line) => {
-          const optional = block.kind === 'lines' && line.optional ? ' (optional)' : '';
-          return `${lineDescription(line)} — ${lineAmount(line, currency, locale)}${optional}`;
+          const description = lineDescription(i18n, line);
+          const amount = lineAmount(i18n, line, currency, locale);
+          return block.kind === 'lines' && line.optional
+            ? i18n._('{description} — {amount} (optional)', { description, amount })
+            : `${description} — ${amount}`;
         })
         .join('\n');
     case 'timeline':
-      return block.milestones.map((m) => `${milestoneTitle(m)} — ${formatWhen(m.when, locale)}`).join('\n');
+      return block.milestones.map((m) => `${milestoneTitle(i18n, m)} — ${formatWhen(i18n, m.when, locale)}`).join('\n');
     case 'signature':
-      return signerLines(block);
+      return signerLines(i18n, block);
     case 'page_break':
       return '';
   }
@@ -576,8 +593,8 @@ function sameLine(a: TPricingLine, b: TPricingLine): boolean {
 }
 
 function diffLines(before: TPricingTable, after: TPricingTable, ctx: TContext): TRevisionChange[] {
-  const { locale } = ctx;
-  const table = tableLabel(after);
+  const { i18n, locale } = ctx;
+  const table = tableLabel(i18n, after);
   const changes: TRevisionChange[] = [];
   for (const pair of pairById(before.lines, after.lines)) {
     if (!pair.after) {
@@ -585,8 +602,8 @@ function diffLines(before: TPricingTable, after: TPricingTable, ctx: TContext): 
       changes.push({
         kind: 'line_removed',
         table,
-        description: lineDescription(line),
-        amount: lineAmount(line, ctx.before, locale),
+        description: lineDescription(i18n, line),
+        amount: lineAmount(i18n, line, ctx.before, locale),
       });
       continue;
     }
@@ -594,8 +611,8 @@ function diffLines(before: TPricingTable, after: TPricingTable, ctx: TContext): 
       changes.push({
         kind: 'line_added',
         table,
-        description: lineDescription(pair.after),
-        amount: lineAmount(pair.after, ctx.after, locale),
+        description: lineDescription(i18n, pair.after),
+        amount: lineAmount(i18n, pair.after, ctx.after, locale),
       });
       continue;
     }
@@ -603,40 +620,48 @@ function diffLines(before: TPricingTable, after: TPricingTable, ctx: TContext): 
     // Most lines are untouched: skip formatting them (a document may hold thousands).
     if (before.kind === after.kind && ctx.before === ctx.after && sameLine(a, b)) continue;
     const included = (line: TPricingLine, kind: TPricingTable['kind']) =>
-      yesNo(kind === 'choice' ? line.selected : !line.optional || line.selected);
+      yesNo(i18n, kind === 'choice' ? line.selected : !line.optional || line.selected);
     const range = (line: TPricingLine) =>
       line.quantityRange
         ? `${formatQuantity(line.quantityRange.min)}–${formatQuantity(line.quantityRange.max)}`
         : EMPTY;
     const lineChanges = valueChanges([
-      { label: 'Description', before: orEmpty(a.description), after: orEmpty(b.description) },
-      { label: 'Quantity', before: formatQuantity(a.quantity), after: formatQuantity(b.quantity) },
-      { label: 'Unit', before: orEmpty(a.unit), after: orEmpty(b.unit) },
-      moneyChange('Unit price', a.unitPrice, b.unitPrice, ctx),
+      { label: i18n._('Description'), before: orEmpty(a.description), after: orEmpty(b.description) },
+      { label: i18n._('Quantity'), before: formatQuantity(a.quantity), after: formatQuantity(b.quantity) },
+      { label: i18n._('Unit'), before: orEmpty(a.unit), after: orEmpty(b.unit) },
+      moneyChange(i18n._('Unit price'), a.unitPrice, b.unitPrice, ctx),
       {
-        label: 'Discount',
+        label: i18n._('Discount'),
         before: formatPercent(a.discountPercent, locale),
         after: formatPercent(b.discountPercent, locale),
       },
-      { label: 'Tax', before: formatPercent(a.taxPercent, locale), after: formatPercent(b.taxPercent, locale) },
-      { label: 'Billing', before: BILLING_LABELS[a.billing], after: BILLING_LABELS[b.billing] },
+      {
+        label: i18n._('Tax'),
+        before: formatPercent(a.taxPercent, locale),
+        after: formatPercent(b.taxPercent, locale),
+      },
+      {
+        label: i18n._('Billing'),
+        before: billingKindName(i18n, a.billing),
+        after: billingKindName(i18n, b.billing),
+      },
       // In a choice group the client takes one package and "optional" plays no part.
       ...(before.kind === 'lines' && after.kind === 'lines'
-        ? [{ label: 'Optional', before: yesNo(a.optional), after: yesNo(b.optional) }]
+        ? [{ label: i18n._('Optional'), before: yesNo(i18n, a.optional), after: yesNo(i18n, b.optional) }]
         : []),
-      { label: 'Included by default', before: included(a, before.kind), after: included(b, after.kind) },
-      { label: 'Quantity range', before: range(a), after: range(b) },
-      moneyChange('Line total', lineTotal(a).total, lineTotal(b).total, ctx),
+      { label: i18n._('Included by default'), before: included(a, before.kind), after: included(b, after.kind) },
+      { label: i18n._('Quantity range'), before: range(a), after: range(b) },
+      moneyChange(i18n._('Line total'), lineTotal(a).total, lineTotal(b).total, ctx),
     ]);
     if (lineChanges.length > 0) {
-      changes.push({ kind: 'line_changed', table, description: lineDescription(b), changes: lineChanges });
+      changes.push({ kind: 'line_changed', table, description: lineDescription(i18n, b), changes: lineChanges });
     }
   }
   return changes;
 }
 
-function diffMilestones(before: TTimelineBlock, after: TTimelineBlock, locale: string): TRevisionChange[] {
-  const timeline = BLOCK_NAMES.timeline;
+function diffMilestones(i18n: I18n, before: TTimelineBlock, after: TTimelineBlock, locale: string): TRevisionChange[] {
+  const timeline = blockName(i18n, 'timeline');
   const changes: TRevisionChange[] = [];
   for (const { before: a, after: b } of pairById(before.milestones, after.milestones)) {
     if (!a || !b) {
@@ -644,29 +669,42 @@ function diffMilestones(before: TTimelineBlock, after: TTimelineBlock, locale: s
       changes.push({
         kind: a ? 'milestone_removed' : 'milestone_added',
         timeline,
-        title: milestoneTitle(milestone),
-        when: formatWhen(milestone.when, locale),
+        title: milestoneTitle(i18n, milestone),
+        when: formatWhen(i18n, milestone.when, locale),
       });
       continue;
     }
     const milestoneChanges = valueChanges([
-      { label: 'Title', before: orEmpty(a.title), after: orEmpty(b.title) },
-      { label: 'Description', before: orEmpty(a.description ?? ''), after: orEmpty(b.description ?? '') },
-      { label: 'When', before: formatWhen(a.when, locale), after: formatWhen(b.when, locale) },
+      { label: i18n._('Title'), before: orEmpty(a.title), after: orEmpty(b.title) },
+      {
+        label: i18n._('Description'),
+        before: orEmpty(a.description ?? ''),
+        after: orEmpty(b.description ?? ''),
+      },
+      { label: i18n._('When'), before: formatWhen(i18n, a.when, locale), after: formatWhen(i18n, b.when, locale) },
     ]);
     if (milestoneChanges.length > 0) {
-      changes.push({ kind: 'milestone_changed', timeline, title: milestoneTitle(b), changes: milestoneChanges });
+      changes.push({
+        kind: 'milestone_changed',
+        timeline,
+        title: milestoneTitle(i18n, b),
+        changes: milestoneChanges,
+      });
     }
   }
   return changes;
 }
 
-function diffSignature(before: TSignatureBlock, after: TSignatureBlock): TValueChange[] {
+function diffSignature(i18n: I18n, before: TSignatureBlock, after: TSignatureBlock): TValueChange[] {
   return valueChanges(
     SIDES.flatMap((side) => [
-      { label: `${SIDE_NAMES[side]} label`, before: signerLabel(before, side), after: signerLabel(after, side) },
       {
-        label: `${SIDE_NAMES[side]} role`,
+        label: side === 'sender' ? i18n._('Sender label') : i18n._('Client label'),
+        before: signerLabel(i18n, before, side),
+        after: signerLabel(i18n, after, side),
+      },
+      {
+        label: side === 'sender' ? i18n._('Sender role') : i18n._('Client role'),
         before: orEmpty(signerRole(before, side)),
         after: orEmpty(signerRole(after, side)),
       },
@@ -674,15 +712,17 @@ function diffSignature(before: TSignatureBlock, after: TSignatureBlock): TValueC
   );
 }
 
-const TABLE_KINDS: Record<TPricingTable['kind'], string> = { lines: 'Line items', choice: 'Choice of packages' };
+const tableKind = (i18n: I18n, kind: TPricingTable['kind']) =>
+  kind === 'lines' ? i18n._('Line items') : i18n._('Choice of packages');
 
 /** Changes inside one block kept under the same id and type. */
 function diffSameBlock(before: TBlock, after: TBlock, ctx: TContext): TRevisionChange[] {
+  const { i18n } = ctx;
   if (before.type === 'rich_text' && after.type === 'rich_text') return diffRichText(before, after, ctx);
   if (before.type === 'pricing_table' && after.type === 'pricing_table') {
     const tableChanges = valueChanges([
-      { label: 'Title', before: orEmpty(before.title), after: orEmpty(after.title) },
-      { label: 'Type', before: TABLE_KINDS[before.kind], after: TABLE_KINDS[after.kind] },
+      { label: i18n._('Title'), before: orEmpty(before.title), after: orEmpty(after.title) },
+      { label: i18n._('Type'), before: tableKind(i18n, before.kind), after: tableKind(i18n, after.kind) },
     ]);
     return [
       ...(tableChanges.length > 0
@@ -690,7 +730,7 @@ function diffSameBlock(before: TBlock, after: TBlock, ctx: TContext): TRevisionC
             {
               kind: 'block_changed' as const,
               blockType: after.type,
-              blockLabel: tableLabel(after),
+              blockLabel: tableLabel(i18n, after),
               changes: tableChanges,
             },
           ]
@@ -698,25 +738,32 @@ function diffSameBlock(before: TBlock, after: TBlock, ctx: TContext): TRevisionC
       ...diffLines(before, after, ctx),
     ];
   }
-  if (before.type === 'timeline' && after.type === 'timeline') return diffMilestones(before, after, ctx.locale);
+  if (before.type === 'timeline' && after.type === 'timeline') return diffMilestones(i18n, before, after, ctx.locale);
   if (before.type === 'signature' && after.type === 'signature') {
-    const signatureChanges = diffSignature(before, after);
+    const signatureChanges = diffSignature(i18n, before, after);
     return signatureChanges.length > 0
-      ? [{ kind: 'block_changed', blockType: after.type, blockLabel: BLOCK_NAMES.signature, changes: signatureChanges }]
+      ? [
+          {
+            kind: 'block_changed',
+            blockType: after.type,
+            blockLabel: blockName(i18n, 'signature'),
+            changes: signatureChanges,
+          },
+        ]
       : [];
   }
   return [];
 }
 
 function diffRichText(before: TRichTextBlock, after: TRichTextBlock, ctx: TContext): TRevisionChange[] {
-  const a = richTextPlainText(before.content, ctx.values.before);
-  const b = richTextPlainText(after.content, ctx.values.after);
+  const a = richTextPlainText(ctx.i18n, before.content, ctx.values.before);
+  const b = richTextPlainText(ctx.i18n, after.content, ctx.values.after);
   // Formatting alone (bold, a link's address) leaves the words as they were and is not reported.
   if (a === b) return [];
   return [
     {
       kind: 'text_changed',
-      blockLabel: blockLabel(after, ctx.values.after),
+      blockLabel: blockLabel(ctx.i18n, after, ctx.values.after),
       segments: diffTextWithin(a, b, ctx.budget),
     },
   ];
@@ -727,8 +774,8 @@ function addedOrRemoved(kind: 'block_added' | 'block_removed', block: TBlock, ct
   return {
     kind,
     blockType: block.type,
-    blockLabel: blockLabel(block, ctx.values[side]),
-    text: blockSummary(block, ctx[side], ctx.locale, ctx.values[side]),
+    blockLabel: blockLabel(ctx.i18n, block, ctx.values[side]),
+    text: blockSummary(ctx.i18n, block, ctx[side], ctx.locale, ctx.values[side]),
   } satisfies TRevisionChange;
 }
 
@@ -738,7 +785,11 @@ function diffBlocks(before: readonly TBlock[], after: readonly TBlock[], ctx: TC
   for (const { before: a, after: b } of pairById(before, after)) {
     if (a && b && a.type === b.type) {
       if (moved.has(b.id)) {
-        changes.push({ kind: 'block_moved', blockType: b.type, blockLabel: blockLabel(b, ctx.values.after) });
+        changes.push({
+          kind: 'block_moved',
+          blockType: b.type,
+          blockLabel: blockLabel(ctx.i18n, b, ctx.values.after),
+        });
       }
       changes.push(...diffSameBlock(a, b, ctx));
       continue;
@@ -760,28 +811,60 @@ export type TComparableVersion = Pick<
   'title' | 'client' | 'currency' | 'language' | 'validUntil' | 'message' | 'document' | 'totals'
 >;
 
-/** A revision's language by its English name; one sent before languages is English. */
-const languageName = (tag: string | undefined) => languageInfo(languageOf(tag)).english;
+/**
+ * A revision's language by its name: the English one for an English reader, else the language's
+ * own name ("Deutsch"); one sent before languages is English.
+ */
+function languageName(i18n: I18n, tag: string | undefined): string {
+  const info = languageInfo(languageOf(tag));
+  return i18n.locale === 'en' ? info.english : info.native;
+}
 
-function diffFields(before: TComparableVersion, after: TComparableVersion, locale: string): TRevisionChange[] {
+function diffFields(
+  i18n: I18n,
+  before: TComparableVersion,
+  after: TComparableVersion,
+  locale: string,
+): TRevisionChange[] {
   const date = (value: string | null) => (value ? formatCalendarDate(value, locale) : EMPTY);
   return valueChanges([
-    { label: 'Title', before: orEmpty(before.title), after: orEmpty(after.title) },
-    { label: 'Client name', before: orEmpty(before.client.name), after: orEmpty(after.client.name) },
-    { label: 'Client company', before: orEmpty(before.client.company), after: orEmpty(after.client.company) },
-    { label: 'Client email', before: orEmpty(before.client.email), after: orEmpty(after.client.email) },
-    { label: 'Client phone', before: orEmpty(before.client.phone), after: orEmpty(after.client.phone) },
-    { label: 'Client address', before: orEmpty(before.client.address), after: orEmpty(after.client.address) },
-    { label: 'Currency', before: currencyLabel(before.currency, locale), after: currencyLabel(after.currency, locale) },
-    { label: 'Language', before: languageName(before.language), after: languageName(after.language) },
-    { label: 'Valid until', before: date(before.validUntil), after: date(after.validUntil) },
-    { label: 'Message', before: orEmpty(before.message), after: orEmpty(after.message) },
+    { label: i18n._('Title'), before: orEmpty(before.title), after: orEmpty(after.title) },
+    { label: i18n._('Client name'), before: orEmpty(before.client.name), after: orEmpty(after.client.name) },
+    {
+      label: i18n._('Client company'),
+      before: orEmpty(before.client.company),
+      after: orEmpty(after.client.company),
+    },
+    { label: i18n._('Client email'), before: orEmpty(before.client.email), after: orEmpty(after.client.email) },
+    { label: i18n._('Client phone'), before: orEmpty(before.client.phone), after: orEmpty(after.client.phone) },
+    {
+      label: i18n._('Client address'),
+      before: orEmpty(before.client.address),
+      after: orEmpty(after.client.address),
+    },
+    {
+      label: i18n._('Currency'),
+      before: currencyLabel(before.currency, locale),
+      after: currencyLabel(after.currency, locale),
+    },
+    {
+      label: i18n._('Language'),
+      before: languageName(i18n, before.language),
+      after: languageName(i18n, after.language),
+    },
+    { label: i18n._('Valid until'), before: date(before.validUntil), after: date(after.validUntil) },
+    { label: i18n._('Message'), before: orEmpty(before.message), after: orEmpty(after.message) },
   ]).map((change) => ({ kind: 'field', ...change }));
 }
 
 function diffTotals(before: TComparableVersion, after: TComparableVersion, ctx: TContext): TRevisionChange[] {
   return BILLING_KINDS.flatMap((billing): TRevisionChange[] => {
-    const change = moneyChange(TOTAL_LABELS[billing], before.totals[billing].total, after.totals[billing].total, ctx);
+    const change = moneyChange(
+      totalName(ctx.i18n, billing),
+      before.totals[billing].total,
+      after.totals[billing].total,
+      ctx,
+    );
     return change && change.before !== change.after ? [{ kind: 'totals_changed', billing, ...change }] : [];
   });
 }
@@ -794,12 +877,14 @@ function diffTotals(before: TComparableVersion, after: TComparableVersion, ctx: 
  * gives each version's (as `diffSentRevisions` does). Identical versions give [].
  */
 export function diffRevisions(
+  i18n: I18n,
   before: TComparableVersion,
   after: TComparableVersion,
   locale = 'en-US',
   values: { before: TVariableValues; after: TVariableValues } = { before: null, after: null },
 ): TRevisionChange[] {
   const ctx: TContext = {
+    i18n,
     locale,
     before: before.currency,
     after: after.currency,
@@ -807,7 +892,7 @@ export function diffRevisions(
     budget: { steps: DIFF_BUDGET_STEPS },
   };
   return [
-    ...diffFields(before, after, locale),
+    ...diffFields(i18n, before, after, locale),
     ...diffBlocks(before.document.blocks, after.document.blocks, ctx),
     ...diffTotals(before, after, ctx),
   ];
@@ -819,9 +904,13 @@ export function diffRevisions(
  * shows as changed words and no `{{name}}` is left for a person to decode.
  */
 export function diffSentRevisions(
+  i18n: I18n,
   before: TRevisionSnapshot,
   after: TRevisionSnapshot,
   locale?: string,
 ): TRevisionChange[] {
-  return diffRevisions(before, after, locale, { before: snapshotContext(before), after: snapshotContext(after) });
+  return diffRevisions(i18n, before, after, locale, {
+    before: snapshotContext(before),
+    after: snapshotContext(after),
+  });
 }

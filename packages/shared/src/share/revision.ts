@@ -1,3 +1,4 @@
+import type { I18n } from '../i18n/i18n';
 import type { TLanguage } from '../i18n/languages';
 import type { TDocument } from '../document/schema';
 import type { TPricingSelection } from '../document/schema';
@@ -83,24 +84,27 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** What a signer does to sign, as the consent statement says it: the way they actually signed. */
-const SIGNING_ACT: Record<TSignatureMethod, string> = {
-  typed: 'typing my full name',
-  drawn: 'drawing my signature',
-  uploaded: 'uploading an image of my signature',
-};
-
 /**
  * The statement a signer agrees to, for the way they sign: the sign forms show it as the signer
  * chooses a way, and the server records it (and its SHA-256) from the mark it receives, never
- * from text the browser sends, so what was shown is what was recorded.
+ * from text the browser sends, so what was shown is what was recorded. One whole statement per
+ * way, in the signer's language; the English must never change (hashes of it are recorded).
  */
-export function consentText(method: TSignatureMethod): string {
-  return (
-    `I have read this proposal and accept it on the terms it states. I agree that ${SIGNING_ACT[method]} and ` +
-    'ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records ' +
-    'my name, email address, IP address, browser and the time of acceptance as evidence.'
-  );
+export function consentText(i18n: I18n, method: TSignatureMethod): string {
+  switch (method) {
+    case 'typed':
+      return i18n._(
+        'I have read this proposal and accept it on the terms it states. I agree that typing my full name and ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records my name, email address, IP address, browser and the time of acceptance as evidence.',
+      );
+    case 'drawn':
+      return i18n._(
+        'I have read this proposal and accept it on the terms it states. I agree that drawing my signature and ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records my name, email address, IP address, browser and the time of acceptance as evidence.',
+      );
+    case 'uploaded':
+      return i18n._(
+        'I have read this proposal and accept it on the terms it states. I agree that uploading an image of my signature and ticking this box is my electronic signature, as binding as a handwritten one, and that Draftwell records my name, email address, IP address, browser and the time of acceptance as evidence.',
+      );
+  }
 }
 
 /** The evidence of an acceptance, shown on the certificate page and printed in the PDF. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_SECTIONS } from '../document/sections';
 import { ZPricingSelection } from '../document/schema';
-import { ZIsoDate, ZVersion } from '../workspace/common';
+import { ZIsoDate, ZLanguage, ZVersion } from '../workspace/common';
 import { COUNTERSIGN_MODES, MAX_SIGNERS, SIGNING_ORDERS } from './signing';
 import { ZSignatureMark, ZSignatureMethods } from './signature';
 import { ZPaymentTerms } from '../payments-schemas';
@@ -98,6 +98,11 @@ export const ZAcceptProposal = z.strictObject({
     .trim()
     .regex(/^\d{6}$/, 'Type the 6-digit code from the email.')
     .optional(),
+  /**
+   * The language the signer's page showed (a tag of `LANGUAGES`): the consent statement recorded
+   * and their receipt are in it. Left out: the proposal's language.
+   */
+  language: ZLanguage.optional(),
 });
 export type TAcceptProposal = z.input<typeof ZAcceptProposal>;
 

@@ -1,4 +1,5 @@
 import { formatNumber } from '../i18n/format';
+import type { I18n } from '../i18n/i18n';
 
 /**
  * The rules of a signature mark (issue 15), without zod: the client's page checks a signer's
@@ -18,6 +19,18 @@ export const SIGNATURE_METHOD_LABELS: Record<TSignatureMethod, string> = {
   drawn: 'Draw',
   uploaded: 'Upload',
 };
+
+/** A way of signing as its tab names it, in the reader's language: "Type". */
+export function signatureMethodLabel(i18n: I18n, method: TSignatureMethod): string {
+  switch (method) {
+    case 'typed':
+      return i18n._('Type');
+    case 'drawn':
+      return i18n._('Draw');
+    case 'uploaded':
+      return i18n._('Upload');
+  }
+}
 
 /** The ways a signer is offered, in the order Type, Draw, Upload; all three when none is allowed. */
 export function offeredMethods(allowed: readonly TSignatureMethod[]): TSignatureMethod[] {
@@ -91,6 +104,67 @@ export const SIGNATURE_MESSAGES = {
   methodNotAllowed: (allowed: readonly TSignatureMethod[]) =>
     `This proposal can be signed only by ${listMethods(allowed)}.`,
 } as const;
+
+/**
+ * A message of SIGNATURE_MESSAGES (from the browser's check or in the server's answer, both
+ * English) in the reader's language. The messages that carry numbers of an image's own
+ * (uploadTooBig, uploadTooSmall) or a list of ways (methodNotAllowed), and any other text, stay
+ * as they are.
+ */
+export function translateSignatureMessage(i18n: I18n, message: string): string {
+  const M = SIGNATURE_MESSAGES;
+  switch (message) {
+    case M.chooseMethod:
+      return i18n._('Choose how to sign: type your name, draw your signature or upload an image of it.');
+    case M.typedMissing:
+      return i18n._('Type your name to sign.');
+    case M.typedTooLong:
+      return i18n._('Use at most {count} characters for your signature.', { count: SIGNATURE_TEXT_MAX });
+    case M.typedControl:
+      return i18n._('Type your name on one line, without tabs or other control characters.');
+    case M.drawnMissing:
+      return i18n._('Draw your signature in the box first, or choose another way to sign.');
+    case M.drawnUnreadable:
+      return i18n._('The drawing could not be read. Clear it and draw your signature again.');
+    case M.drawnTooLarge:
+      return i18n._('The drawing is too large to keep. Clear it and draw your signature again.');
+    case M.drawnTooSmall:
+      return i18n._('That is too small to be a signature. Sign across the box.');
+    case M.uploadMissing:
+      return i18n._('Choose an image of your signature to upload.');
+    case M.uploadEmpty:
+      return i18n._('That file is empty. Choose an image of your signature to upload.');
+    case M.uploadWrongType:
+      return i18n._('Upload your signature as a PNG or JPEG image.');
+    case M.uploadNotImage:
+      return i18n._(
+        'That file is not a PNG or JPEG image, whatever its name says. Save it as PNG or JPEG and try again.',
+      );
+    case M.uploadUnreadable:
+      return i18n._('That image could not be read. Choose the file again.');
+    case M.uploadTruncated:
+      return i18n._('That image is incomplete: the file looks cut off. Save or export it again, then upload it.');
+    case M.uploadDamaged:
+      return i18n._('That image looks damaged and cannot be shown. Save or export it again, then upload it.');
+    case M.uploadUnsupported:
+      return i18n._('That image is saved in a way it cannot be shown. Save it again as an ordinary PNG or JPEG.');
+    case M.uploadTooLarge:
+      return i18n._('That image is larger than {size} kB. Crop it closer to your signature, or save it smaller.', {
+        size: Math.round(SIGNATURE_IMAGE_MAX_BYTES / 1024),
+      });
+    case M.uploadFileTooLarge:
+      return i18n._('That file is larger than {size} MB. Choose a smaller image of your signature.', {
+        size: SIGNATURE_UPLOAD_MAX_FILE_BYTES / (1024 * 1024),
+      });
+    case M.uploadTooManyPixels:
+      return i18n._(
+        'That image has too many pixels to open (more than {count} megapixels). Crop it to your signature, or save it smaller.',
+        { count: SIGNATURE_UPLOAD_MAX_PIXELS / 1_000_000 },
+      );
+    default:
+      return message;
+  }
+}
 
 const METHOD_PHRASES: Record<TSignatureMethod, string> = {
   typed: 'typing your name',

@@ -1,3 +1,4 @@
+import { englishPageI18n as i18n } from '../i18n/english';
 import { describe, expect, it } from 'vitest';
 import { awaitingText, signingProgress } from './signing';
 
@@ -40,9 +41,9 @@ describe('signingProgress', () => {
 describe('awaitingText', () => {
   const sent = { status: 'sent', signing: { countersign: 'none' as const } };
   it('says nothing for the one client of a plain proposal, nor once it is answered', () => {
-    expect(awaitingText({ ...sent, awaiting: [{ name: 'Dana', party: 'client' }] })).toBeNull();
+    expect(awaitingText(i18n, { ...sent, awaiting: [{ name: 'Dana', party: 'client' }] })).toBeNull();
     expect(
-      awaitingText({
+      awaitingText(i18n, {
         ...sent,
         status: 'accepted',
         awaiting: [
@@ -51,11 +52,11 @@ describe('awaitingText', () => {
         ],
       }),
     ).toBeNull();
-    expect(awaitingText({ ...sent, awaiting: [] })).toBeNull();
+    expect(awaitingText(i18n, { ...sent, awaiting: [] })).toBeNull();
   });
   it('names who is still to sign, the owner as "you"', () => {
     expect(
-      awaitingText({
+      awaitingText(i18n, {
         status: 'viewed',
         signing: { countersign: 'after' },
         awaiting: [
@@ -65,7 +66,11 @@ describe('awaitingText', () => {
       }),
     ).toBe('Waiting for Frank, you (countersign)');
     expect(
-      awaitingText({ ...sent, signing: { countersign: 'after' }, awaiting: [{ name: 'Olivia', party: 'owner' }] }),
+      awaitingText(i18n, {
+        ...sent,
+        signing: { countersign: 'after' },
+        awaiting: [{ name: 'Olivia', party: 'owner' }],
+      }),
     ).toBe('Waiting for you (countersign)');
   });
 });

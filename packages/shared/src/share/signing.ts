@@ -1,4 +1,6 @@
 import type { TPricingSelection } from '../document/schema';
+import type { I18n } from '../i18n/i18n';
+import type { TLanguage } from '../i18n/languages';
 import { SIGNATURE_METHODS, type TSignatureMethod } from './signature-rules';
 
 /**
@@ -93,6 +95,11 @@ export type TSignatureEvidence = {
   emailProof: TEmailProof;
   /** The signature as given (typed, drawn or uploaded); null on acceptances from before marks. */
   mark: TSignatureMarkData | null;
+  /**
+   * The language the signer signed in (`LANGUAGES`), in which `consentText` is written; English
+   * on signatures from before languages. Left out by evidence made elsewhere (test fixtures).
+   */
+  language?: TLanguage;
 };
 
 /** A stored signature mark (validated with `ZSignatureMark` in signature.ts when given). */
@@ -151,15 +158,19 @@ export function signingProgress<
  * Who is still to sign, for lists and the proposal's status line, once a round has more than the
  * client's one signature to collect: "Waiting for Frank Finance, you (countersign)"; null otherwise.
  */
-export function awaitingText(proposal: {
-  status: string;
-  awaiting: readonly TAwaitingSigner[];
-  signing: Pick<TSigningSettings, 'countersign'>;
-}): string | null {
+export function awaitingText(
+  i18n: I18n,
+  proposal: {
+    status: string;
+    awaiting: readonly TAwaitingSigner[];
+    signing: Pick<TSigningSettings, 'countersign'>;
+  },
+): string | null {
   if (proposal.status !== 'sent' && proposal.status !== 'viewed') return null;
   const [first] = proposal.awaiting;
   if (!first) return null;
   if (proposal.awaiting.length === 1 && first.party === 'client' && proposal.signing.countersign === 'none')
     return null;
-  return `Waiting for ${proposal.awaiting.map((a) => (a.party === 'owner' ? 'you (countersign)' : a.name)).join(', ')}`;
+  const names = proposal.awaiting.map((a) => (a.party === 'owner' ? i18n._('you (countersign)') : a.name)).join(', ');
+  return i18n._('Waiting for {names}', { names });
 }

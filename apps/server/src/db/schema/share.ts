@@ -108,6 +108,11 @@ export const signatures = pgTable(
     consentText: text('consent_text').notNull(),
     consentHash: text('consent_hash').notNull(),
     emailProof: text('email_proof').notNull(),
+    /**
+     * The language (`LANGUAGES`) the signer signed in: their page's, in which the consent statement
+     * above is written. Null on signatures from before languages (English) and the owner's own.
+     */
+    language: text('language'),
     /** TSignatureMark: the typed, drawn or uploaded signature; null before signature input existed. */
     mark: jsonb('mark'),
     /** The first signature's choices, which every later signer signs as they are. */
@@ -216,6 +221,8 @@ export const mailOutbox = pgTable(
     html: text('html'),
     replyTo: text('reply_to'),
     link: text('link'),
+    /** The language (`LANGUAGES`) the mail is written in, sent as its Content-Language. */
+    language: text('language').notNull().default('en'),
     /**
      * A file made when the mail is sent, not when it is queued (the PDF of an accepted revision,
      * or its sealed PDF once the seal job stored it), so what caused the mail never waits for it

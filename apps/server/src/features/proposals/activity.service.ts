@@ -3,6 +3,7 @@ import type {
   TComment,
   TProposalEvent,
   TRevision,
+  TRevisionSnapshot,
   TRevisionSummary,
   TSealStatus,
 } from '@draftwell/shared';
@@ -28,10 +29,11 @@ import { businessProfiles, proposalComments, proposalEvents, proposalSigners, pr
 import type { TAppDeps } from '../../http/context';
 import type { TActor, TSignedIn } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
+import { serverI18n } from '../../lib/i18n';
 import { openShareToken } from '../../lib/share-token';
 import { issueSealedPdf, requestSeal, sealStatus } from '../../seal/sealed-documents';
 import { enqueueMail } from '../../mail/outbox';
-import { ownerActivityMail } from '../../mail/templates';
+import { ownerReplyMail } from '../../mail/templates';
 import { getProposal, getProposalSignedIn, notFound, owned } from './proposals.service';
 
 /** The owner's view of what happened to a proposal: timeline, revisions, comments, acceptance. */
@@ -157,7 +159,10 @@ export async function replyAsOwner(args: TArgs & { body: string }): Promise<TCom
       actor: 'owner',
       data: { commentId: inserted.id, author: 'owner', authorName, excerpt: cutText(body, COMMENT_EXCERPT_MAX) },
     });
-    // Every client signer reads the thread, each through their own link.
+    // Every client signer reads the thread, each through their own link, in the language of the
+    // revision they were sent.
+    const sent = await latestRevision(tx, row.id);
+    const i18n = serverI18n((sent?.snapshot as TRevisionSnapshot | undefined)?.language);
     for (const signer of await signersOf(tx, row.id)) {
       const token =
         signer.party === 'client' && signer.tokenSealed
@@ -167,11 +172,11 @@ export async function replyAsOwner(args: TArgs & { body: string }): Promise<TCom
       await enqueueMail(
         tx,
         signer.position === 1 ? `comment:${inserted.id}` : `comment:${inserted.id}:${signer.id}`,
-        ownerActivityMail({
+        ownerReplyMail(i18n, {
           to: signer.email,
+          authorName,
           title: row.title,
-          text: `${authorName} replied about “${row.title}”.`,
-          detail: body,
+          body,
           url: shareUrl(deps.env.baseUrl, token),
         }),
       );

@@ -39,6 +39,7 @@ import type { TAppDeps } from '../../http/context';
 import type { TActor } from '../../http/require-user';
 import { consumeUsage, requireFeature } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
+import { serverI18n } from '../../lib/i18n';
 import { sha256Hex } from '../../lib/sha256';
 import { applyPaymentTerms } from '../../payments/terms';
 import { getProposal, notFound, owned, toProposal } from './proposals.service';
@@ -238,8 +239,10 @@ export async function sendProposal(args: {
               role: owner.role,
               ipAddress: args.ipAddress,
               userAgent: args.userAgent?.slice(0, 1000) || null,
-              consentText: consentText(ownerMark.kind),
-              consentHash: sha256Hex(consentText(ownerMark.kind)),
+              // The owner signs in the app, which speaks English for now.
+              consentText: consentText(serverI18n('en'), ownerMark.kind),
+              consentHash: sha256Hex(consentText(serverI18n('en'), ownerMark.kind)),
+              language: 'en',
               emailProof: 'account',
               mark: ownerMark,
             })

@@ -296,6 +296,8 @@ export async function countersign(args: {
         userAgent: args.userAgent,
         emailProof: 'account',
         mark: input.mark ?? { kind: 'typed', text: input.name },
+        // The owner signs in the app, which speaks English for now.
+        language: 'en',
       },
     }),
   );

@@ -173,6 +173,8 @@ export async function acceptProposal(
         userAgent: req.userAgent,
         emailProof: settings.emailCode ? 'code' : 'link',
         mark,
+        // The language their page showed; left out, the proposal's.
+        ...(input.language ? { language: input.language } : {}),
       },
     }),
   );

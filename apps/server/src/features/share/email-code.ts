@@ -1,10 +1,12 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { signingSettings } from '../../activity/signing';
 import { latestRevision } from '../../activity/records';
 import { proposalSigners, signatures } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { serverI18n } from '../../lib/i18n';
 import { sha256Hex } from '../../lib/sha256';
 import { enqueueMail } from '../../mail/outbox';
 import { signingCodeMail } from '../../mail/templates';
@@ -50,7 +52,14 @@ export async function sendEmailCode(req: TShareRequest): Promise<{ sentTo: strin
     await enqueueMail(
       tx,
       `sign-code:${signer.id}:${expiresAt.getTime()}:${code}`,
-      signingCodeMail({ to: signer.email, name: signer.name, code, title: row.title, minutes: CODE_MINUTES }),
+      // In the language of the revision the signer is reading.
+      signingCodeMail(serverI18n((revision?.snapshot as TRevisionSnapshot | undefined)?.language), {
+        to: signer.email,
+        name: signer.name,
+        code,
+        title: row.title,
+        minutes: CODE_MINUTES,
+      }),
     );
   });
   deps.outbox.kick();

@@ -3,7 +3,7 @@
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { shortHash } from '../pdf-format';
 import type { TPdfModel } from './model';
-import { MARGIN_X, MUTED, RULE } from './styles';
+import { MARGIN_X, MUTED, RULE, fitDir, rowDir, textDir } from './styles';
 
 const s = StyleSheet.create({
   footer: { position: 'absolute', left: MARGIN_X, right: MARGIN_X, bottom: 26, fontSize: 7.5, color: MUTED },
@@ -18,18 +18,30 @@ const s = StyleSheet.create({
 });
 
 export function Footer({ model }: { model: TPdfModel }) {
-  const { snapshot, revision, clean } = model;
-  const ref = clean(`${snapshot.number} · Revision ${revision.number} · ${shortHash(revision.hash)}`);
-  const fullHash = clean(`Revision hash (SHA-256): ${revision.hash}`);
+  const { snapshot, revision, clean, i18n } = model;
+  const ref = clean(
+    i18n._('{number} · Revision {revision} · {hash}', {
+      number: snapshot.number,
+      revision: revision.number,
+      hash: shortHash(revision.hash),
+    }),
+  );
+  const madeWith = i18n._('Made with Draftwell');
+  const fullHash = clean(i18n._('Revision hash (SHA-256): {hash}', { hash: revision.hash }));
   return (
     <View style={s.footer} fixed>
-      <View style={s.footerRow}>
-        <Text>{ref}</Text>
-        {model.showMadeWithFooter ? <Text>Made with Draftwell</Text> : null}
-        <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+      <View style={[s.footerRow, rowDir(model)]}>
+        <Text style={fitDir(model, ref)}>{ref}</Text>
+        {model.showMadeWithFooter ? <Text style={fitDir(model, madeWith)}>{madeWith}</Text> : null}
+        <Text
+          style={fitDir(model, i18n._('Page {pageNumber} of {totalPages}', { pageNumber: 1, totalPages: 1 }))}
+          render={({ pageNumber, totalPages }) =>
+            i18n._('Page {pageNumber} of {totalPages}', { pageNumber, totalPages })
+          }
+        />
       </View>
       <Text
-        style={s.footerHash}
+        style={[s.footerHash, textDir(model, fullHash)]}
         render={({ pageNumber, totalPages }) => (pageNumber === totalPages ? fullHash : ' ')}
       />
     </View>

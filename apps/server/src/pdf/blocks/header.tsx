@@ -4,7 +4,7 @@ import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { preparedBy, formatUtcDate } from '@draftwell/shared/document/display';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { bytes, imageFor, type TPdfModel } from './model';
-import { MUTED, RULE, base, type } from './styles';
+import { MUTED, RULE, base, mirror, rowDir, textDir, type, valueDir } from './styles';
 
 const s = StyleSheet.create({
   header: { ...type(10.5, 1.45), marginBottom: 26, paddingBottom: 18, borderBottomWidth: 1, borderBottomColor: RULE },
@@ -30,10 +30,17 @@ function Fact({ term, lines, model, plain }: { term: string; lines: string[]; mo
   const present = lines.map((line) => line.trim()).filter(Boolean);
   if (present.length === 0) return null;
   return (
-    <View style={s.fact}>
-      <Text style={s.factTerm}>{term}</Text>
+    <View style={mirror(model, s.fact)}>
+      <Text style={[s.factTerm, textDir(model)]}>{term}</Text>
       {present.map((line, i) => (
-        <Text key={i} style={[s.factLine, i === 0 && !plain ? { fontWeight: 'bold' } : {}]}>
+        <Text
+          key={i}
+          style={[
+            s.factLine,
+            plain ? textDir(model, line) : valueDir(model, line),
+            i === 0 && !plain ? { fontWeight: 'bold' } : {},
+          ]}
+        >
           {model.clean(line)}
         </Text>
       ))}
@@ -43,23 +50,29 @@ function Fact({ term, lines, model, plain }: { term: string; lines: string[]; mo
 
 /** The title page's top: logo or sender, number, title, who it is for and from, dates. */
 export function Header({ model }: { model: TPdfModel }) {
-  const { snapshot, clean } = model;
+  const { snapshot, clean, i18n } = model;
   const { sender, client } = snapshot;
   const logo = imageFor(model, sender.logoFileId);
   const from = preparedBy(sender);
   const sent = Number.isNaN(Date.parse(snapshot.sentAt)) ? '' : formatUtcDate(snapshot.sentAt, model.context.locale);
   return (
     <View style={s.header}>
-      <View style={s.headerTop}>
-        {logo ? <Image style={s.logo} src={bytes(logo)} cache={false} /> : <Text style={s.from}>{clean(from)}</Text>}
-        <Text style={s.number}>{clean(snapshot.number)}</Text>
+      <View style={[s.headerTop, rowDir(model)]}>
+        {logo ? (
+          <Image style={s.logo} src={bytes(logo)} cache={false} />
+        ) : (
+          <Text style={[s.from, valueDir(model, from)]}>{clean(from)}</Text>
+        )}
+        <Text style={mirror(model, s.number)}>{clean(snapshot.number)}</Text>
       </View>
-      <Text style={[base.kicker, { color: model.accent }]}>Proposal</Text>
-      <Text style={s.title}>{clean(snapshot.title.trim() || 'Untitled proposal')}</Text>
-      <View style={s.facts}>
-        <Fact term="Prepared for" lines={[client.name, client.company, client.email]} model={model} />
+      <Text style={[base.kicker, { color: model.accent }, textDir(model)]}>{i18n._('Proposal')}</Text>
+      <Text style={[s.title, snapshot.title.trim() ? valueDir(model, snapshot.title) : textDir(model)]}>
+        {clean(snapshot.title.trim() || i18n._('Untitled proposal'))}
+      </Text>
+      <View style={[s.facts, rowDir(model)]}>
+        <Fact term={i18n._('Prepared for')} lines={[client.name, client.company, client.email]} model={model} />
         <Fact
-          term="Prepared by"
+          term={i18n._('Prepared by')}
           lines={[
             sender.name,
             [sender.jobTitle, sender.company].filter((v) => v.trim()).join(', '),
@@ -71,11 +84,13 @@ export function Header({ model }: { model: TPdfModel }) {
           model={model}
         />
         <Fact
-          term="Dates"
+          term={i18n._('Dates')}
           plain
           lines={[
-            sent ? `Sent ${sent}` : '',
-            snapshot.validUntil ? `Valid until ${formatCalendarDate(snapshot.validUntil, model.context.locale)}` : '',
+            sent ? i18n._('Sent {date}', { date: sent }) : '',
+            snapshot.validUntil
+              ? i18n._('Valid until {date}', { date: formatCalendarDate(snapshot.validUntil, model.context.locale) })
+              : '',
           ]}
           model={model}
         />

@@ -1,3 +1,4 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
@@ -18,6 +19,10 @@ export type TPdfModel = {
   /** Readable on white (text); the brand colour itself (bars). */
   accent: string;
   brand: string;
+  /** The proposal's language (its revision's): the PDF's own words are in it (decision 0027). */
+  i18n: I18n;
+  /** The proposal's language is written right to left (Arabic, Hebrew): the PDF's own paragraphs are too. */
+  rtl: boolean;
   /** Every string drawn passes through this (see pdf-text.ts). */
   clean: (text: string) => string;
   fonts: { body: string[]; mono: string[] };

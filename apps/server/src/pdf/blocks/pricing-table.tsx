@@ -18,9 +18,10 @@ import {
   type TPricingTotals,
 } from '@draftwell/shared/document/pricing';
 import type { TPricingLine, TPricingTable } from '@draftwell/shared/document/schema';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { breakLongWord } from '../pdf-text';
 import { money, type TPdfModel } from './model';
-import { FAINT, MUTED, RULE, TINT, base, type } from './styles';
+import { FAINT, MUTED, RULE, TINT, base, fitDir, mirror, rowDir, textDir, type, valueDir } from './styles';
 
 const COLUMN = { description: 3.4, quantity: 1.2, unitPrice: 1.5, percent: 0.9, total: 1.6 };
 /** The quantity's column holds about ten characters: a longer unit (up to 20) breaks inside it. */
@@ -96,11 +97,17 @@ export function TotalsList({
                 key={row.kind}
                 style={
                   row.kind === 'total'
-                    ? [s.totalsRow, s.totalsFinal, detailed ? s.totalsRule : {}, i === 0 ? { color: model.accent } : {}]
-                    : s.totalsRow
+                    ? [
+                        s.totalsRow,
+                        rowDir(model),
+                        s.totalsFinal,
+                        detailed ? s.totalsRule : {},
+                        i === 0 ? { color: model.accent } : {},
+                      ]
+                    : [s.totalsRow, rowDir(model)]
                 }
               >
-                <Text>{row.term}</Text>
+                <Text style={fitDir(model, row.term)}>{row.term}</Text>
                 <Text>{`${row.kind === 'discount' ? '−' : ''}${money(model, row.amount, currency)}`}</Text>
               </View>
             ))}
@@ -111,71 +118,87 @@ export function TotalsList({
   );
 }
 
-function lineStatus(table: TPricingTable, line: TPricingLine, included: boolean): string | null {
-  if (table.kind === 'choice') return included ? 'Chosen package' : 'Not chosen';
+function lineStatus(i18n: I18n, table: TPricingTable, line: TPricingLine, included: boolean): string | null {
+  if (table.kind === 'choice') return included ? i18n._('Chosen package') : i18n._('Not chosen');
   if (!line.optional) return null;
-  return included ? 'Optional · included' : 'Optional · not included';
+  return included ? i18n._('Optional · included') : i18n._('Optional · not included');
 }
 
 export function PricingTablePdf({ table, model }: { table: TPricingTable; model: TPdfModel }) {
-  const { clean, selection } = model;
+  const { clean, selection, i18n } = model;
   const showDiscount = table.lines.some((line) => line.discountPercent > 0);
   const showTax = table.lines.some((line) => line.taxPercent > 0);
   const title = table.title.trim();
   const kindsInTable = BILLING_KINDS.filter((kind) => table.lines.some((line) => line.billing === kind));
+  const num = mirror(model, s.num);
+  const chooseOne = i18n._('One package is chosen from these options.');
+  const noItems = i18n._('No items in this table.');
   return (
     <View style={base.block}>
       {title ? (
-        <Text style={s.sectionTitle} minPresenceAhead={60}>
+        <Text style={[s.sectionTitle, valueDir(model, title)]} minPresenceAhead={60}>
           {clean(title)}
         </Text>
       ) : null}
       {table.kind === 'choice' && table.lines.length > 0 ? (
-        <Text style={s.note}>One package is chosen from these options.</Text>
+        <Text style={[s.note, textDir(model, chooseOne)]}>{chooseOne}</Text>
       ) : null}
       {table.lines.length === 0 ? (
-        <Text style={s.note}>No items in this table.</Text>
+        <Text style={[s.note, textDir(model, noItems)]}>{noItems}</Text>
       ) : (
         // A bare box around the rows: the fixed header repeats on every page the rows reach, and
         // only those (a margin in this box would carry an empty header onto the next page).
         <View>
-          <View style={[s.priceHead, { borderBottomColor: model.brand }]} fixed>
-            <Text style={{ flex: COLUMN.description }}>{table.kind === 'choice' ? 'Package' : 'Description'}</Text>
-            <Text style={[s.num, { flex: COLUMN.quantity }]}>Quantity</Text>
-            <Text style={[s.num, { flex: COLUMN.unitPrice }]}>Unit price</Text>
-            {showDiscount ? <Text style={[s.num, { flex: COLUMN.percent }]}>Discount</Text> : null}
-            {showTax ? <Text style={[s.num, { flex: COLUMN.percent }]}>Tax</Text> : null}
-            <Text style={[s.num, { flex: COLUMN.total }]}>Total</Text>
+          <View style={[s.priceHead, rowDir(model), { borderBottomColor: model.brand }]} fixed>
+            <Text style={[{ flex: COLUMN.description }, textDir(model)]}>
+              {table.kind === 'choice' ? i18n._('Package') : i18n._('Description')}
+            </Text>
+            <Text style={[textDir(model), num, { flex: COLUMN.quantity }]}>{i18n._('Quantity')}</Text>
+            <Text style={[textDir(model), num, { flex: COLUMN.unitPrice }]}>{i18n._('Unit price')}</Text>
+            {showDiscount ? (
+              <Text style={[textDir(model), num, { flex: COLUMN.percent }]}>{i18n._('Discount')}</Text>
+            ) : null}
+            {showTax ? <Text style={[textDir(model), num, { flex: COLUMN.percent }]}>{i18n._('Tax')}</Text> : null}
+            <Text style={[textDir(model), num, { flex: COLUMN.total }]}>{i18n._('Total')}</Text>
           </View>
           {table.lines.map((line) => {
             const { included, quantity } = lineChoice(table, line, selection);
-            const status = lineStatus(table, line, included);
+            const status = lineStatus(i18n, table, line, included);
             const amount = safeLineTotal(line, quantity);
             return (
-              <View key={line.id} style={[s.priceRow, included ? {} : { color: FAINT }]} wrap={false}>
+              <View key={line.id} style={[s.priceRow, rowDir(model), included ? {} : { color: FAINT }]} wrap={false}>
                 <View style={{ flex: COLUMN.description }}>
-                  <Text style={s.lineDescription}>{clean(line.description.trim() || 'Item')}</Text>
-                  {status ? <Text style={[s.tag, included ? { color: model.accent } : {}]}>{status}</Text> : null}
+                  <Text
+                    style={[
+                      s.lineDescription,
+                      line.description.trim() ? valueDir(model, line.description) : textDir(model),
+                    ]}
+                  >
+                    {clean(line.description.trim() || i18n._('Item'))}
+                  </Text>
+                  {status ? (
+                    <Text style={[s.tag, textDir(model), included ? { color: model.accent } : {}]}>{status}</Text>
+                  ) : null}
                 </View>
-                <Text style={[s.num, { flex: COLUMN.quantity }]} hyphenationCallback={breakUnit}>
+                <Text style={[num, { flex: COLUMN.quantity }]} hyphenationCallback={breakUnit}>
                   {clean(`${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trim())}
                 </Text>
-                <Text style={[s.num, { flex: COLUMN.unitPrice }]}>
+                <Text style={[num, { flex: COLUMN.unitPrice }]}>
                   {`${money(model, line.unitPrice)}${BILLING_SUFFIX[line.billing]}`}
                 </Text>
                 {showDiscount ? (
-                  <Text style={[s.num, { flex: COLUMN.percent }]}>
+                  <Text style={[num, { flex: COLUMN.percent }]}>
                     {line.discountPercent > 0 ? formatPercent(line.discountPercent) : '—'}
                   </Text>
                 ) : null}
                 {showTax ? (
-                  <Text style={[s.num, { flex: COLUMN.percent }]}>
+                  <Text style={[num, { flex: COLUMN.percent }]}>
                     {line.taxPercent > 0 ? formatPercent(line.taxPercent) : '—'}
                   </Text>
                 ) : null}
                 <Text
                   style={[
-                    s.num,
+                    num,
                     { flex: COLUMN.total, fontWeight: 'bold' },
                     included ? {} : { textDecoration: 'line-through' },
                   ]}
@@ -188,7 +211,7 @@ export function PricingTablePdf({ table, model }: { table: TPricingTable; model:
         </View>
       )}
       {table.lines.length > 0 ? (
-        <View style={base.totals}>
+        <View style={mirror(model, base.totals)}>
           <TotalsList
             totals={tableTotals(table, selection)}
             kinds={kindsToTotal([table], selection)}
@@ -207,10 +230,11 @@ export function DocumentTotals({ model, totals }: { model: TPdfModel; totals: TP
   const tables = model.snapshot.document.blocks.filter((b): b is TPricingTable => b.type === 'pricing_table');
   const kinds = kindsToTotal(tables, model.selection);
   if (kinds.length === 0) return null;
+  const proposalTotal = model.i18n._('Proposal total');
   const anyOther = tables.some((t) => t.lines.some((line) => line.billing !== 'one_off'));
   return (
-    <View style={[s.grandTotal, { borderTopColor: model.brand }]} wrap={false}>
-      <Text style={s.sectionTitle}>Proposal total</Text>
+    <View style={[s.grandTotal, rowDir(model), { borderTopColor: model.brand }]} wrap={false}>
+      <Text style={[s.sectionTitle, fitDir(model, proposalTotal)]}>{proposalTotal}</Text>
       <View style={{ width: 230 }}>
         <TotalsList
           totals={totals}

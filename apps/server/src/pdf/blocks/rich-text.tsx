@@ -11,10 +11,12 @@ import {
   type TDocumentContext,
 } from '@draftwell/shared/document/variables';
 import type { ReactNode } from 'react';
+
+type Style = Styles[string];
 import { orderedMarker } from '../pdf-format';
 import { keepAhead, nextBlockStart } from '../pdf-keep';
 import { bytes, imageFor, list, type TPdfModel } from './model';
-import { CONTENT_WIDTH, MUTED, RULE, TINT, base, keep, type } from './styles';
+import { CONTENT_WIDTH, MUTED, RULE, TINT, base, keep, mirror, rowDir, textDir, type, valueDir } from './styles';
 
 /** Nesting the schema allows is 20; past this a tree did not come through it. */
 const MAX_DEPTH = 40;
@@ -101,18 +103,26 @@ function inlineText(node: TInlineNode, context: TDocumentContext): string {
   }
 }
 
+/** A paragraph's text as read (for its direction). */
+function plainText(nodes: readonly TInlineNode[] | undefined, context: TDocumentContext): string {
+  return list(nodes)
+    .map((node) => inlineText(node, context))
+    .join('');
+}
+
 /**
  * A paragraph's pieces. A link is shown with its address after it, once per run of pieces that
  * carry the same link (a link partly in bold is still one link), unless its text is the address.
  */
-function Inlines({ nodes, model }: { nodes: readonly TInlineNode[] | undefined; model: TPdfModel }) {
+function Inlines({ nodes, model, dir }: { nodes: readonly TInlineNode[] | undefined; model: TPdfModel; dir: Style }) {
   const out: ReactNode[] = [];
   const inlines = tidyInlines(list(nodes));
   let runText = '';
   inlines.forEach((node, i) => {
     const text = model.clean(inlineText(node, model.context));
     const href = linkOf(node);
-    const style = markStyle(node.marks, model);
+    // A paragraph's direction is its first piece's (react-pdf), and a Text does not inherit it.
+    const style = [markStyle(node.marks, model), dir];
     out.push(
       href ? (
         <Link key={i} src={href} style={style}>
@@ -131,7 +141,7 @@ function Inlines({ nodes, model }: { nodes: readonly TInlineNode[] | undefined; 
     const shown = href.replace(/^mailto:/i, '');
     if (runText.trim() !== href && runText.trim() !== shown) {
       out.push(
-        <Text key={`${i}-href`} style={{ color: MUTED }}>
+        <Text key={`${i}-href`} style={[{ color: MUTED }, dir]}>
           {model.clean(` (${shown})`)}
         </Text>,
       );
@@ -171,17 +181,22 @@ function RichNode({
     <RichNodes nodes={nodes} model={model} depth={depth + 1} width={inner} />
   );
   switch (node.type) {
-    case 'paragraph':
+    case 'paragraph': {
+      const dir = valueDir(model, plainText(node.content, model.context));
       return (
-        <Text style={s.p}>{list(node.content).length ? <Inlines nodes={node.content} model={model} /> : ' '}</Text>
+        <Text style={[s.p, dir]}>
+          {list(node.content).length ? <Inlines nodes={node.content} model={model} dir={dir} /> : ' '}
+        </Text>
       );
+    }
     case 'heading': {
       const level = node.attrs?.level;
       const style = level === 1 ? s.h1 : level === 2 ? s.h2 : [s.h3, { color: model.accent }];
+      const dir = valueDir(model, plainText(node.content, model.context));
       // Keeps a heading on the page of what follows it.
       return (
-        <Text style={style} minPresenceAhead={keep(ahead)}>
-          <Inlines nodes={node.content} model={model} />
+        <Text style={[style, dir].flat()} minPresenceAhead={keep(ahead)}>
+          <Inlines nodes={node.content} model={model} dir={dir} />
         </Text>
       );
     }
@@ -192,8 +207,8 @@ function RichNode({
       return (
         <View style={s.list}>
           {list(node.content).map((item, i) => (
-            <View key={i} style={s.listItem}>
-              <Text style={[s.marker, { color: model.accent }]}>
+            <View key={i} style={[s.listItem, rowDir(model)]}>
+              <Text style={[mirror(model, s.marker), { color: model.accent }]}>
                 {node.type === 'bulletList' ? '•' : orderedMarker(start + i, type)}
               </Text>
               <View style={s.listBody}>{children(list(item?.content), width - 20)}</View>
@@ -204,7 +219,14 @@ function RichNode({
     }
     case 'blockquote':
       return (
-        <View style={[s.quote, { borderLeftColor: model.brand }]}>{children(list(node.content), width - 15)}</View>
+        <View
+          style={[
+            mirror(model, s.quote),
+            model.rtl ? { borderRightColor: model.brand } : { borderLeftColor: model.brand },
+          ]}
+        >
+          {children(list(node.content), width - 15)}
+        </View>
       );
     case 'image': {
       const attrs = node.attrs ?? { src: '', alt: '' };
@@ -212,7 +234,8 @@ function RichNode({
       const image = imageFor(model, id);
       if (!image) {
         const alt = typeof attrs.alt === 'string' ? attrs.alt.trim() : '';
-        return <Text style={s.imageMissing}>{model.clean(alt ? `[Image: ${alt}]` : '[Image]')}</Text>;
+        const missing = alt ? model.i18n._('[Image: {alt}]', { alt }) : model.i18n._('[Image]');
+        return <Text style={[s.imageMissing, textDir(model, missing)]}>{model.clean(missing)}</Text>;
       }
       return <Image style={[s.image, imageSize(attrs, width)]} src={bytes(image)} cache={false} />;
     }
@@ -222,13 +245,17 @@ function RichNode({
         ...list(node.content).map((row) => list(row?.content).reduce((n, cell) => n + span(cell?.attrs?.colspan), 0)),
       );
       const rows = list(node.content).map((row, r) => (
-        <View key={r} style={s.tableRow} wrap={false}>
+        <View key={r} style={[s.tableRow, rowDir(model)]} wrap={false}>
           {list(row?.content).map((cell, c) => {
             const cellSpan = Math.min(span(cell?.attrs?.colspan), columns);
             return (
               <View
                 key={c}
-                style={[s.tableCell, { flex: cellSpan }, cell?.type === 'tableHeader' ? s.tableHeader : {}]}
+                style={[
+                  mirror(model, s.tableCell),
+                  { flex: cellSpan },
+                  cell?.type === 'tableHeader' ? s.tableHeader : {},
+                ]}
               >
                 {children(list(cell?.content), (width * cellSpan) / columns - 12)}
               </View>
@@ -238,7 +265,7 @@ function RichNode({
       ));
       // The first two rows (a header and a row under it) never part.
       return (
-        <View style={s.table}>
+        <View style={mirror(model, s.table)}>
           <View wrap={false}>{rows.slice(0, 2)}</View>
           {rows.slice(2)}
         </View>

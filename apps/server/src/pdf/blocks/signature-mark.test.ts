@@ -5,6 +5,7 @@ import { createElement } from 'react';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { signatureImageDataUrl, type TSignatureMark } from '@draftwell/shared/share/signature';
+import { serverI18n } from '../../lib/i18n';
 import { registerSignatureFont } from '../signature-font';
 import { SignatureMarkPdf } from './signature-mark';
 
@@ -19,7 +20,11 @@ Font.register({
   family: 'DejaVu Sans',
   src: createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
 });
-const model = { clean: (text: string) => text, fonts: { body: ['Helvetica', 'DejaVu Sans'], mono: ['Courier'] } };
+const model = {
+  clean: (text: string) => text,
+  fonts: { body: ['Helvetica', 'DejaVu Sans'], mono: ['Courier'] },
+  i18n: serverI18n('en'),
+};
 
 async function render(mark: TSignatureMark, box?: { width: number; height: number }): Promise<Buffer> {
   const page = createElement(Page, { size: 'A6' }, createElement(SignatureMarkPdf, { mark, model, ...box }));

@@ -39,7 +39,7 @@ export function SignatureMarkPdf({
   height = BOX.height,
 }: {
   mark: TSignatureMark;
-  model: Pick<TPdfModel, 'clean' | 'fonts'>;
+  model: Pick<TPdfModel, 'clean' | 'fonts' | 'i18n'>;
   width?: number;
   height?: number;
 }) {
@@ -62,7 +62,7 @@ export function SignatureMarkPdf({
   if (!checked.ok) {
     return (
       <View style={[s.box, { width, height }]}>
-        <Text style={s.missing}>The signature image could not be shown.</Text>
+        <Text style={s.missing}>{model.i18n._('The signature image could not be shown.')}</Text>
       </View>
     );
   }

@@ -5,7 +5,7 @@ import { signatureParties, type TSigner } from '@draftwell/shared/document/displ
 import type { TSignatureBlock } from '@draftwell/shared/document/schema';
 import type { TPdfModel } from './model';
 import { SignatureMarkPdf } from './signature-mark';
-import { FAINT, MUTED, RULE, TINT, base, type } from './styles';
+import { FAINT, MUTED, RULE, TINT, base, rowDir, textDir, type, valueDir } from './styles';
 
 const s = StyleSheet.create({
   signatures: { ...type(10.5, 1.45), flexDirection: 'row', marginBottom: 18 },
@@ -24,36 +24,42 @@ const s = StyleSheet.create({
 function Kv({ term, value, model, blank }: { term: string; value: string; model: TPdfModel; blank?: boolean }) {
   if (!value.trim() && !blank) return null;
   return (
-    <View style={s.kv}>
-      <Text style={s.kvTerm}>{term}</Text>
-      {value.trim() ? <Text style={s.kvValue}>{model.clean(value)}</Text> : <View style={[s.kvValue, s.writeOn]} />}
+    <View style={[s.kv, rowDir(model)]}>
+      <Text style={[s.kvTerm, textDir(model)]}>{term}</Text>
+      {value.trim() ? (
+        <Text style={[s.kvValue, valueDir(model, value)]}>{model.clean(value)}</Text>
+      ) : (
+        <View style={[s.kvValue, s.writeOn]} />
+      )}
     </View>
   );
 }
 
 function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) {
   const { accepted } = signer;
+  const { i18n } = model;
+  const note = i18n._('Electronic signature: see the certificate of acceptance.');
   return (
     <View style={s.signer}>
-      <Text style={[base.kicker, { color: model.accent }]}>{model.clean(signer.label)}</Text>
+      <Text style={[base.kicker, { color: model.accent }, valueDir(model, signer.label)]}>
+        {model.clean(signer.label)}
+      </Text>
       {accepted ? (
-        <View style={s.accepted}>
+        <View style={[s.accepted, model.rtl ? { alignItems: 'flex-end' } : {}]}>
           {signer.mark ? <SignatureMarkPdf mark={signer.mark} model={model} width={160} height={44} /> : null}
-          <Text style={{ fontWeight: 'bold' }}>{model.clean(accepted.by)}</Text>
-          <Text>{accepted.on}</Text>
-          <Text style={{ ...type(8, 1.35), color: MUTED }}>
-            Electronic signature: see the certificate of acceptance.
-          </Text>
+          <Text style={[{ fontWeight: 'bold' }, textDir(model, accepted.by)]}>{model.clean(accepted.by)}</Text>
+          <Text style={textDir(model, accepted.on)}>{accepted.on}</Text>
+          <Text style={[{ ...type(8, 1.35), color: MUTED }, textDir(model, note)]}>{note}</Text>
         </View>
       ) : (
         <>
           <View style={s.signLine} />
-          <Text style={s.signCaption}>Signature</Text>
+          <Text style={[s.signCaption, textDir(model)]}>{i18n._('Signature')}</Text>
         </>
       )}
-      <Kv term="Name" value={signer.name} model={model} />
-      <Kv term="Role" value={signer.role} model={model} />
-      <Kv term="Date" value={accepted?.date ?? ''} model={model} blank />
+      <Kv term={i18n._('Name')} value={signer.name} model={model} />
+      <Kv term={i18n._('Role')} value={signer.role} model={model} />
+      <Kv term={i18n._('Date')} value={accepted?.date ?? ''} model={model} blank />
     </View>
   );
 }
@@ -67,7 +73,7 @@ export function SignaturePdf({ block, model }: { block: TSignatureBlock; model: 
   return (
     <View>
       {rows.map((row, i) => (
-        <View key={i} style={s.signatures} wrap={false}>
+        <View key={i} style={[s.signatures, rowDir(model)]} wrap={false}>
           <SignatureBox signer={row[0]!} model={model} />
           <View style={s.signerGap} />
           {row[1] ? <SignatureBox signer={row[1]} model={model} /> : <View style={{ flex: 1 }} />}

@@ -1,4 +1,6 @@
-import { StyleSheet } from '@react-pdf/renderer';
+import { StyleSheet, type Styles } from '@react-pdf/renderer';
+
+type Style = Styles[string];
 
 /**
  * What every part of the PDF shares: the palette, the page's measures, keeps, and the styles
@@ -37,3 +39,75 @@ export const base = StyleSheet.create({
   block: { ...type(10.5, 1.45), marginBottom: 18 },
   totals: { marginTop: 8, marginLeft: 'auto', width: 230 },
 });
+
+/*
+ * Right to left (an Arabic or Hebrew proposal, decision 0024): react-pdf gives a Text the bidi
+ * algorithm's base direction and aligns it right with `direction: 'rtl'`, which a Text does not
+ * inherit from its parent, so each Text the PDF writes asks for it; Yoga lays rows out left to right
+ * whatever the direction, so a row of the PDF's own (a term and its value, a table's columns)
+ * asks to be reversed. Figures and codes (amounts, hashes, addresses) keep their own direction.
+ */
+const NONE: Style = {};
+// The alignment too: a paragraph takes it, like its direction, from its first piece (a nested Text).
+const RTL_TEXT: Style = { direction: 'rtl', textAlign: 'right' };
+const LTR_RIGHT: Style = { direction: 'ltr', textAlign: 'right' };
+const REVERSED_ROW: Style = { flexDirection: 'row-reverse' };
+const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/** Whether a text's first letter is written right to left; null when it has no letter. */
+function startsRtl(text: string): boolean | null {
+  const first = /\p{L}/u.exec(text)?.[0];
+  return first === undefined ? null : RTL_LETTER.test(first);
+}
+
+/**
+ * The PDF's own words in a right-to-left proposal: right to left and aligned right. With `text`,
+ * a message not translated yet (its English) keeps its own direction, aligned right, so its full
+ * stop stays at its end.
+ */
+export function textDir(model: { rtl: boolean }, text?: string): Style {
+  if (!model.rtl) return NONE;
+  return text !== undefined && startsRtl(text) === false ? LTR_RIGHT : RTL_TEXT;
+}
+
+/**
+ * A value written by someone (a name, an address, a phone number, a hash) in a right-to-left
+ * proposal: aligned right, in the direction of its first letter, as HTML's `dir="auto"` (a phone
+ * number or an email address read right to left would have its parts in reverse order).
+ */
+export function valueDir(model: { rtl: boolean }, text: string): Style {
+  if (!model.rtl) return NONE;
+  return startsRtl(text) ? RTL_TEXT : LTR_RIGHT;
+}
+
+/**
+ * Words in a Text as wide as they are (a row's child without flex) in a right-to-left proposal:
+ * their direction only. react-pdf lays such a Text out in the row's width and draws it in its
+ * own, so a right alignment would shift it right by the difference, off the page.
+ */
+export function fitDir(model: { rtl: boolean }, text: string): Style {
+  if (!model.rtl) return NONE;
+  return { direction: startsRtl(text) === false ? 'ltr' : 'rtl', textAlign: 'left' };
+}
+
+/** A row (style with `flexDirection: 'row'`): from the right in a right-to-left proposal. */
+export function rowDir(model: { rtl: boolean }): Style {
+  return model.rtl ? REVERSED_ROW : NONE;
+}
+
+const SWAP = { Left: 'Right', Right: 'Left' } as const;
+
+/**
+ * A style mirrored in a right-to-left proposal: its left and right paddings, margins and borders
+ * swapped, and a right (or left) alignment made the other. Left to right, the style itself.
+ */
+export function mirror(model: { rtl: boolean }, style: Style): Style {
+  if (!model.rtl) return style;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(style)) {
+    out[key.replace(/Left|Right/, (side) => SWAP[side as keyof typeof SWAP])] = value;
+  }
+  if (style.textAlign === 'right') out.textAlign = 'left';
+  else if (style.textAlign === 'left') out.textAlign = 'right';
+  return out as Style;
+}

@@ -4,7 +4,7 @@ import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatMilestoneWhen } from '@draftwell/shared/document/display';
 import type { TTimelineBlock } from '@draftwell/shared/document/schema';
 import { list, type TPdfModel } from './model';
-import { MUTED, base, type } from './styles';
+import { MUTED, base, mirror, rowDir, textDir, type, valueDir } from './styles';
 
 const s = StyleSheet.create({
   milestone: { flexDirection: 'row', marginBottom: 10 },
@@ -36,15 +36,25 @@ export function TimelinePdf({ block, model }: { block: TTimelineBlock; model: TP
   return (
     <View style={base.block}>
       {milestones.map((milestone, i) => (
-        <View key={milestone.id} style={s.milestone} wrap={false}>
-          <View style={[s.dot, { borderColor: model.brand }]}>
+        <View key={milestone.id} style={[s.milestone, rowDir(model)]} wrap={false}>
+          <View style={[mirror(model, s.dot), { borderColor: model.brand }]}>
             <Text style={[s.dotText, { color: model.accent }]}>{String(i + 1)}</Text>
           </View>
           <View style={{ flex: 1 }}>
-            <Text style={[s.when, { color: model.accent }]}>{milestoneWhen(milestone, model.context.locale)}</Text>
-            <Text style={s.milestoneTitle}>{model.clean(milestone.title.trim() || 'Milestone')}</Text>
+            <Text
+              style={[s.when, textDir(model, milestoneWhen(milestone, model.context.locale)), { color: model.accent }]}
+            >
+              {milestoneWhen(milestone, model.context.locale)}
+            </Text>
+            <Text
+              style={[s.milestoneTitle, milestone.title.trim() ? valueDir(model, milestone.title) : textDir(model)]}
+            >
+              {model.clean(milestone.title.trim() || model.i18n._('Milestone'))}
+            </Text>
             {milestone.description?.trim() ? (
-              <Text style={{ color: MUTED }}>{model.clean(milestone.description.trim())}</Text>
+              <Text style={[{ color: MUTED }, valueDir(model, milestone.description)]}>
+                {model.clean(milestone.description.trim())}
+              </Text>
             ) : null}
           </View>
         </View>

@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DocumentView, type TDocumentAcceptance } from '@/components/document-view/document-view';
+import { DocumentLanguage } from '@/components/document-view/document-language';
 import { PageFrame } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -127,19 +128,25 @@ function RevisionDocument({
 }) {
   const { snapshot } = revision;
   const { sender } = brandingShown(snapshot.sender, ownBranding ?? false);
+  const context = snapshotContext(snapshot);
+  // The document reads in the proposal's language, as its client read it; the screen around it is the owner's.
   return (
-    <DocumentView
-      document={snapshot.document}
-      context={snapshotContext(snapshot)}
-      selection={selection}
-      branding={{
-        brandColor: sender.brandColor,
-        logoUrl: sender.logoFileId ? paths.file(sender.logoFileId) : null,
-      }}
-      acceptance={acceptance}
-      titleLevel={2}
-      className="rounded-lg border shadow-sm"
-    />
+    <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+      <DocumentLanguage language={context.language}>
+        <DocumentView
+          document={snapshot.document}
+          context={context}
+          selection={selection}
+          branding={{
+            brandColor: sender.brandColor,
+            logoUrl: sender.logoFileId ? paths.file(sender.logoFileId) : null,
+          }}
+          acceptance={acceptance}
+          titleLevel={2}
+          className="rounded-lg border shadow-sm"
+        />
+      </DocumentLanguage>
+    </Suspense>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { useLingui } from '@lingui/react';
 import { Button } from '@/components/ui/button';
 import { paintPad, sizePad } from './signature-canvas';
 import { appendPoint, type TPoint, type TStroke } from './stroke-geometry';
@@ -80,6 +81,7 @@ export type TDrawPadProps = {
  */
 export function DrawPad(props: TDrawPadProps) {
   const { strokes, onStroke, disabled } = props;
+  const { i18n } = useLingui();
   const id = useId();
   const hintId = `${id}-hint`;
   const messageId = `${id}-message`;
@@ -177,7 +179,7 @@ export function DrawPad(props: TDrawPadProps) {
         <canvas
           ref={canvas}
           role="img"
-          aria-label={empty ? 'Signature pad, empty' : 'Signature pad with your drawing'}
+          aria-label={empty ? i18n._('Signature pad, empty') : i18n._('Signature pad with your drawing')}
           aria-describedby={describedBy}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -197,16 +199,16 @@ export function DrawPad(props: TDrawPadProps) {
             aria-hidden="true"
             className="pointer-events-none absolute inset-x-0 top-6 text-center text-sm text-slate-600"
           >
-            Sign here
+            {i18n._('Sign here')}
           </span>
         ) : null}
       </div>
       <p id={hintId} className="text-muted-foreground text-sm">
-        Draw your signature with a mouse, a finger or a pen.
+        {i18n._('Draw your signature with a mouse, a finger or a pen.')}
         {props.keyboardAlternative ? (
           <>
             {' '}
-            Using a keyboard?{' '}
+            {i18n._('Using a keyboard?')}{' '}
             <button
               type="button"
               onClick={props.keyboardAlternative.onSelect}
@@ -220,21 +222,21 @@ export function DrawPad(props: TDrawPadProps) {
       <div className="flex flex-wrap gap-2">
         <PadButton
           icon={<Undo2 aria-hidden="true" />}
-          label="Undo"
+          label={i18n._('Undo')}
           off={disabled || !props.canUndo}
-          onClick={act(props.onUndo, 'Took back the last change.')}
+          onClick={act(props.onUndo, i18n._('Took back the last change.'))}
         />
         <PadButton
           icon={<Redo2 aria-hidden="true" />}
-          label="Redo"
+          label={i18n._('Redo')}
           off={disabled || !props.canRedo}
-          onClick={act(props.onRedo, 'Put the change back.')}
+          onClick={act(props.onRedo, i18n._('Put the change back.'))}
         />
         <PadButton
           icon={<Eraser aria-hidden="true" />}
-          label="Clear"
+          label={i18n._('Clear')}
           off={disabled || strokes.length === 0}
-          onClick={act(props.onClear, 'Cleared the drawing.')}
+          onClick={act(props.onClear, i18n._('Cleared the drawing.'))}
         />
       </div>
       {props.message ? (

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Fragment } from 'react';
 import { signatureFacts, type TEvidenceFact } from '@draftwell/shared/document/display';
 import type { TSignatureEvidence } from '@draftwell/shared/share/signing';
@@ -30,9 +31,10 @@ export function SignatureFacts({
   locale: string;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <dl className={cn('grid gap-x-4 gap-y-1 sm:grid-cols-[11rem_minmax(0,1fr)]', className)}>
-      {signatureFacts(signature, locale).map((fact) => (
+      {signatureFacts(i18n, signature, locale).map((fact) => (
         <Fragment key={fact.term}>
           <dt className="text-muted-foreground">{fact.term}</dt>
           {/* On a phone each term sits above its value: a little space closes the pair. */}

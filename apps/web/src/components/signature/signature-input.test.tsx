@@ -1,4 +1,6 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render as renderBare, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { WithI18n } from '@/test/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSignatureMark } from '@draftwell/shared/share/signature';
 import { SIGNATURE_MESSAGES, decodeBase64 } from '@draftwell/shared/share/signature-rules';
@@ -7,6 +9,9 @@ import { decodeImage, exportDrawing, paintPad, sizePad } from './signature-canva
 import { SignatureInput } from './signature-input';
 import { SignatureMarkView } from './signature-mark-view';
 import type { TStroke } from './stroke-geometry';
+
+/** Rendered with the page's English, as the client's page provides it. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: WithI18n });
 
 // jsdom has no canvas: the seam that draws and encodes is replaced; everything around it is real.
 vi.mock('./signature-canvas', () => ({

@@ -3,14 +3,16 @@ import type { TSignatureMark } from '@draftwell/shared/share/signature';
 import {
   SIGNATURE_IMAGE_FIT,
   SIGNATURE_MESSAGES,
-  SIGNATURE_METHOD_LABELS,
   SIGNATURE_METHODS,
   SIGNATURE_TEXT_MAX,
   checkSignatureImage,
   checkTypedSignature,
   offeredMethods,
+  signatureMethodLabel,
+  translateSignatureMessage,
   type TSignatureMethod,
 } from '@draftwell/shared/share/signature-rules';
+import { useLingui } from '@lingui/react';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
@@ -41,7 +43,7 @@ export type TSignatureInputProps = {
   onMethodChange?: (method: TSignatureMethod) => void;
   /** A message about the mark from elsewhere (the server's answer), shown under the chosen way. */
   error?: string | undefined;
-  /** Names the whole input. */
+  /** Names the whole input (in the reader's language); "Your signature" when not given. */
   label?: string;
   disabled?: boolean;
 };
@@ -84,9 +86,11 @@ export function SignatureInput({
   onChange,
   onMethodChange,
   error,
-  label = 'Your signature',
+  label,
   disabled = false,
 }: TSignatureInputProps) {
+  const { i18n } = useLingui();
+  const say = (message: string | undefined) => (message ? translateSignatureMessage(i18n, message) : message);
   const methods = useMemo(() => offeredMethods(allowed), [allowed]);
   const [chosen, setChosen] = useState<TSignatureMethod>(methods[0]!);
   const method = methods.includes(chosen) ? chosen : methods[0]!;
@@ -164,20 +168,20 @@ export function SignatureInput({
   const ids = useId();
   const fileHintId = `${ids}-file-hint`;
   const fileErrorId = `${ids}-file-error`;
-  const typedError = typedEdit !== null && typedProblem ? typedProblem : undefined;
+  const typedError = typedEdit !== null && typedProblem ? say(typedProblem) : undefined;
   const keyboardAlternative = methods.includes('typed')
-    ? { label: 'Type your name instead', onSelect: () => switchTo('typed') }
+    ? { label: i18n._('Type your name instead'), onSelect: () => switchTo('typed') }
     : methods.includes('uploaded')
-      ? { label: 'Upload an image instead', onSelect: () => switchTo('uploaded') }
+      ? { label: i18n._('Upload an image instead'), onSelect: () => switchTo('uploaded') }
       : null;
 
   const panels: Record<TSignatureMethod, ReactNode> = {
     typed: (
       <div className="grid gap-3">
         <FormField
-          label="Your name as you sign it"
+          label={i18n._('Your name as you sign it')}
           error={typedError}
-          hint="It is shown in a handwriting style, as in the preview."
+          hint={i18n._('It is shown in a handwriting style, as in the preview.')}
         >
           <Input
             ref={typedInput}
@@ -193,7 +197,7 @@ export function SignatureInput({
             data-testid="typed-preview"
             className={cn(HANDWRITING, 'block truncate text-4xl leading-normal', !typedText.trim() && 'text-slate-500')}
           >
-            {typedText.trim() || 'Your name'}
+            {typedText.trim() || i18n._('Your name')}
           </span>
         </div>
       </div>
@@ -207,7 +211,7 @@ export function SignatureInput({
         onClear={() => dispatch({ type: 'clear' })}
         canUndo={canUndo(drawing)}
         canRedo={canRedo(drawing)}
-        message={drawn.message}
+        message={say(drawn.message)}
         keyboardAlternative={keyboardAlternative}
         disabled={disabled}
       />
@@ -215,7 +219,7 @@ export function SignatureInput({
     uploaded: (
       <div className="grid gap-3">
         <div className="grid gap-2">
-          <Label htmlFor={`${ids}-file`}>Image of your signature</Label>
+          <Label htmlFor={`${ids}-file`}>{i18n._('Image of your signature')}</Label>
           <input
             ref={fileInput}
             id={`${ids}-file`}
@@ -228,27 +232,32 @@ export function SignatureInput({
             className="text-muted-foreground file:border-input file:bg-card file:text-foreground hover:file:bg-accent block w-full min-w-0 text-sm file:mr-3 file:h-9 file:rounded-md file:border file:px-3 file:text-sm file:font-medium"
           />
           <p id={fileHintId} className="text-muted-foreground text-xs">
-            PNG or JPEG, up to 10 MB: a photo or scan of your signature on plain paper, cropped close. It is scaled down
-            to fit.
+            {i18n._(
+              'PNG or JPEG, up to 10 MB: a photo or scan of your signature on plain paper, cropped close. It is scaled down to fit.',
+            )}
           </p>
         </div>
         {upload.busy ? (
           <p role="status" className="text-muted-foreground text-sm">
-            Preparing your image…
+            {i18n._('Preparing your image…')}
           </p>
         ) : null}
         {upload.message ? (
           <p id={fileErrorId} role="alert" className="text-destructive text-sm">
-            {upload.message}
+            {say(upload.message)}
           </p>
         ) : null}
         {upload.image ? (
           <div className="grid justify-items-start gap-2">
             <div className={cn(PAPER, 'p-3')}>
-              <img src={upload.image} alt="Your uploaded signature" className="max-h-28 max-w-full object-contain" />
+              <img
+                src={upload.image}
+                alt={i18n._('Your uploaded signature')}
+                className="max-h-28 max-w-full object-contain"
+              />
             </div>
             <Button type="button" variant="outline" size="sm" onClick={removeUpload} disabled={disabled}>
-              Remove image
+              {i18n._('Remove image')}
             </Button>
           </div>
         ) : null}
@@ -258,20 +267,20 @@ export function SignatureInput({
 
   return (
     <fieldset className="grid min-w-0 gap-3">
-      <legend className="mb-3 text-sm font-medium">{label}</legend>
+      <legend className="mb-3 text-sm font-medium">{label ?? i18n._('Your signature')}</legend>
       {methods.length > 1 ? (
         <LightTabs
-          label="How to sign"
+          label={i18n._('How to sign')}
           value={method}
           onChange={(next) => setChosen(next)}
-          tabs={methods.map((m) => ({ value: m, label: SIGNATURE_METHOD_LABELS[m], panel: panels[m] }))}
+          tabs={methods.map((m) => ({ value: m, label: signatureMethodLabel(i18n, m), panel: panels[m] }))}
         />
       ) : (
         panels[method]
       )}
       {error ? (
         <p role="alert" className="text-destructive text-sm">
-          {error}
+          {say(error)}
         </p>
       ) : null}
     </fieldset>

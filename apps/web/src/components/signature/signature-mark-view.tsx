@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TSignatureMark } from '@draftwell/shared/share/signature';
 import { cn } from '@/lib/cn';
 import { HANDWRITING } from './signature-font';
@@ -29,6 +30,7 @@ export function SignatureMarkView({
   size?: keyof typeof SIZES;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   if (mark.kind === 'typed') {
     return (
       <span
@@ -47,7 +49,7 @@ export function SignatureMarkView({
     >
       <img
         src={mark.image}
-        alt={who ? `Signature of ${who}` : 'Signature'}
+        alt={who ? i18n._('Signature of {name}', { name: who }) : i18n._('Signature')}
         className="block size-full object-scale-down object-left-bottom"
       />
     </span>

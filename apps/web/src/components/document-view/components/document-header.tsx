@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { textDirection } from '@draftwell/shared/i18n/languages';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
@@ -27,6 +28,7 @@ export function DocumentHeader({
   /** 2 where the page around it has its own h1. */
   titleLevel?: 1 | 2;
 }) {
+  const { i18n } = useLingui();
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const { proposal, client, sender } = context;
   const from = preparedBy(sender);
@@ -36,7 +38,11 @@ export function DocumentHeader({
     <header className="mb-12 border-b pb-8">
       <div className="mb-10 flex min-h-10 flex-wrap items-center justify-between gap-4">
         {logo ? (
-          <img src={logo} alt={from ? `${from} logo` : 'Logo'} className="h-10 w-auto max-w-[12rem] object-contain" />
+          <img
+            src={logo}
+            alt={from ? i18n._('{name} logo', { name: from }) : i18n._('Logo')}
+            className="h-10 w-auto max-w-[12rem] object-contain"
+          />
         ) : from ? (
           <p className="text-lg font-semibold tracking-tight">{from}</p>
         ) : (
@@ -44,23 +50,23 @@ export function DocumentHeader({
         )}
         {proposal.number.trim() ? (
           <p className="text-muted-foreground text-sm tabular-nums">
-            <span className="sr-only">Proposal number </span>
+            <span className="sr-only">{i18n._('Proposal number')} </span>
             {proposal.number}
           </p>
         ) : null}
       </div>
-      <p className="text-(--dv-accent) mb-2 text-xs font-semibold tracking-[0.18em] uppercase">Proposal</p>
+      <p className="text-(--dv-accent) mb-2 text-xs font-semibold tracking-[0.18em] uppercase">{i18n._('Proposal')}</p>
       <Title
         dir={textDirection(context.language)}
         className="text-3xl leading-tight font-bold tracking-tight text-balance @2xl:text-4xl"
       >
-        {proposal.title.trim() || 'Untitled proposal'}
+        {proposal.title.trim() || i18n._('Untitled proposal')}
       </Title>
       <dl className="mt-8 grid grid-cols-1 gap-4 text-sm @md:grid-cols-3">
-        {forWhom ? <Fact term="Prepared for">{forWhom}</Fact> : null}
-        {from ? <Fact term="Prepared by">{from}</Fact> : null}
+        {forWhom ? <Fact term={i18n._('Prepared for')}>{forWhom}</Fact> : null}
+        {from ? <Fact term={i18n._('Prepared by')}>{from}</Fact> : null}
         {proposal.validUntil ? (
-          <Fact term="Valid until">{formatCalendarDate(proposal.validUntil, context.locale)}</Fact>
+          <Fact term={i18n._('Valid until')}>{formatCalendarDate(proposal.validUntil, context.locale)}</Fact>
         ) : null}
       </dl>
     </header>

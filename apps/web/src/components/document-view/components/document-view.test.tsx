@@ -6,10 +6,15 @@ import type {
   TRichTextNode,
 } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { WithI18n } from '@/test/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { DocumentView } from '../document-view';
 import { UNRESOLVED_VARIABLE_CLASS } from './rich-text-view';
+
+/** Rendered with the page's English, as the client's page provides it. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: WithI18n });
 
 const FILE = '/api/files/0b4f3c1e-8d2a-4c5b-9e7f-1a2b3c4d5e6f';
 

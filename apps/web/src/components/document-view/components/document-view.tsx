@@ -2,6 +2,7 @@ import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/
 import type { TBlock, TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
+import { useLingui } from '@lingui/react';
 import type { CSSProperties } from 'react';
 import { cx } from '../utils/class-names';
 import { brandAccents, kindsToTotal } from '@draftwell/shared/document/display';
@@ -39,17 +40,18 @@ export type TDocumentViewProps = {
 };
 
 function PageBreak() {
+  const { i18n } = useLingui();
   return (
     <div
       role="separator"
-      aria-label="Page break"
+      aria-label={i18n._('Page break')}
       className="relative my-12 border-t-2 border-dashed break-after-page print:my-0 print:border-0"
     >
       <span
         aria-hidden="true"
         className="bg-card text-muted-foreground absolute -top-2.5 left-1/2 -translate-x-1/2 px-2 text-[0.6875rem] tracking-wide uppercase print:hidden"
       >
-        Page break
+        {i18n._('Page break')}
       </span>
     </div>
   );
@@ -99,13 +101,14 @@ function DocumentTotals({
   selection?: TPricingSelection;
   currency: string;
 }) {
+  const { i18n } = useLingui();
   let totals: TPricingTotals;
   try {
     totals = documentTotals(document, selection);
   } catch (error) {
     return (
       <p role="alert" className="text-destructive my-8 text-sm">
-        {error instanceof Error ? error.message : 'These prices could not be added up.'}
+        {error instanceof Error ? error.message : i18n._('These prices could not be added up.')}
       </p>
     );
   }
@@ -115,10 +118,10 @@ function DocumentTotals({
   const anyOther = tables.some((t) => t.lines.some((line) => line.billing !== 'one_off'));
   return (
     <section
-      aria-label="Proposal total"
+      aria-label={i18n._('Proposal total')}
       className="bg-muted/50 my-10 flex flex-col gap-4 rounded-lg border-t-4 border-(--dv-accent) p-6 break-inside-avoid @lg:flex-row @lg:items-start"
     >
-      <h2 className="text-lg font-semibold tracking-tight">Proposal total</h2>
+      <h2 className="text-lg font-semibold tracking-tight">{i18n._('Proposal total')}</h2>
       <TotalsList totals={totals} kinds={kinds} currency={currency} nameKinds={anyOther} />
     </section>
   );
@@ -140,6 +143,7 @@ export function DocumentView({
   header = true,
   acceptance,
 }: TDocumentViewProps) {
+  const { i18n } = useLingui();
   const accents = brandAccents(branding?.brandColor);
   const style = accents
     ? ({ '--dv-accent-light': accents.light, '--dv-accent-dark': accents.dark } as CSSProperties)
@@ -168,7 +172,7 @@ export function DocumentView({
       <div className="px-4 py-8 @md:px-8 @md:py-10 @2xl:px-14 @2xl:py-14 print:p-0">
         {header ? <DocumentHeader context={context} branding={branding} titleLevel={titleLevel} /> : null}
         {document.blocks.length === 0 ? (
-          <p className="text-muted-foreground py-10 text-center">This proposal has no content yet.</p>
+          <p className="text-muted-foreground py-10 text-center">{i18n._('This proposal has no content yet.')}</p>
         ) : (
           <div className="space-y-8">
             {document.blocks.map((block) => (

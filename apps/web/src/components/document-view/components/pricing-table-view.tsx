@@ -8,13 +8,15 @@ import {
 } from '@draftwell/shared/document/pricing';
 import type { TPricingLine, TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import { cx } from '../utils/class-names';
 import {
-  BILLING_SUFFIX,
   formatPercent,
   kindsToTotal,
   lineChoice,
+  priceWithBilling,
   totalsRows,
   unitLabel,
 } from '@draftwell/shared/document/display';
@@ -42,8 +44,9 @@ const LABELLED =
  */
 const AMOUNT = 'tabular-nums wrap-normal';
 
-function describe(line: TPricingLine): string {
-  return line.description.trim() || 'this item';
+/** The line as a label names it: its description, else "this item". */
+function describe(i18n: I18n, line: TPricingLine): string {
+  return line.description.trim() || i18n._('this item');
 }
 
 function safeLineTotal(line: TPricingLine, quantity: number): number | null {
@@ -63,21 +66,23 @@ export function TotalsList({
   totals,
   kinds,
   currency,
-  label = 'Total',
+  label,
   nameKinds = false,
 }: {
   totals: TPricingTotals;
   kinds: readonly TBillingKind[];
   currency: string;
+  /** The total's name, in the reader's language; "Total" when not given. */
   label?: string;
   /** Say "one-off" even when it is the only kind shown (the table has lines of other kinds). */
   nameKinds?: boolean;
 }) {
+  const { i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, currency);
   return (
     <div className="ms-auto w-full max-w-sm space-y-4">
       {kinds.map((kind) => {
-        const rows = totalsRows(totals[kind], kind, { kindsShown: kinds.length, nameKind: nameKinds, label });
+        const rows = totalsRows(i18n, totals[kind], kind, { kindsShown: kinds.length, nameKind: nameKinds, label });
         const detailed = rows.length > 1;
         return (
           <dl key={kind} className="space-y-1.5 text-sm" data-billing={kind}>
@@ -118,6 +123,7 @@ function Row({ term, value, className }: { term: string; value: string; classNam
 }
 
 export function PricingTableView({ table, currency, selection, onSelectionChange }: TProps) {
+  const { i18n } = useLingui();
   const baseId = useId();
   const interactive = Boolean(onSelectionChange);
   const isChoice = table.kind === 'choice';
@@ -130,7 +136,7 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
   try {
     totals = tableTotals(table, selection);
   } catch (error) {
-    totalsError = error instanceof Error ? error.message : 'These prices could not be added up.';
+    totalsError = error instanceof Error ? error.message : i18n._('These prices could not be added up.');
   }
 
   const title = table.title.trim();
@@ -165,38 +171,40 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
 
   const status = (line: TPricingLine, included: boolean): ReactNode => {
     if (isChoice) {
-      return included ? <Tag tone="accent">{interactive ? 'Selected' : 'Chosen package'}</Tag> : null;
+      return included ? <Tag tone="accent">{interactive ? i18n._('Selected') : i18n._('Chosen package')}</Tag> : null;
     }
     if (!line.optional) return null;
-    return <Tag tone={included ? 'accent' : 'muted'}>{included ? 'Optional · included' : 'Optional'}</Tag>;
+    return (
+      <Tag tone={included ? 'accent' : 'muted'}>{included ? i18n._('Optional · included') : i18n._('Optional')}</Tag>
+    );
   };
 
   const body = (
     <table className="w-full border-collapse text-sm @xl:table-fixed" aria-labelledby={title ? titleId : undefined}>
-      {title ? null : <caption className="sr-only">{isChoice ? 'Packages' : 'Pricing'}</caption>}
+      {title ? null : <caption className="sr-only">{isChoice ? i18n._('Packages') : i18n._('Pricing')}</caption>}
       <thead className="sr-only @xl:not-sr-only @xl:table-header-group">
         <tr className="text-muted-foreground border-b-2 border-(--dv-accent) text-xs tracking-wide wrap-normal uppercase">
           <th scope="col" className="w-[40%] py-2 pe-3 text-start font-medium">
-            {isChoice ? 'Package' : 'Description'}
+            {isChoice ? i18n._('Package') : i18n._('Description')}
           </th>
           <th scope="col" className="px-3 py-2 text-end font-medium">
-            Quantity
+            {i18n._('Quantity')}
           </th>
           <th scope="col" className="px-3 py-2 text-end font-medium">
-            Unit price
+            {i18n._('Unit price')}
           </th>
           {showDiscount ? (
             <th scope="col" className="px-3 py-2 text-end font-medium">
-              Discount
+              {i18n._('Discount')}
             </th>
           ) : null}
           {showTax ? (
             <th scope="col" className="px-3 py-2 text-end font-medium">
-              Tax
+              {i18n._('Tax')}
             </th>
           ) : null}
           <th scope="col" className="py-2 ps-3 text-end font-medium">
-            Total
+            {i18n._('Total')}
           </th>
         </tr>
       </thead>
@@ -227,19 +235,23 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
                   <span className="min-w-0">
                     {ctrl ? (
                       <label htmlFor={`${baseId}-${line.id}`} className="cursor-pointer font-medium">
-                        {describe(line)}
+                        {describe(i18n, line)}
                       </label>
                     ) : (
-                      <bdi className="font-medium">{line.description.trim() || 'Item'}</bdi>
+                      <bdi className="font-medium">{line.description.trim() || i18n._('Item')}</bdi>
                     )}
                     <span className="mt-1 flex flex-wrap gap-1.5">{status(line, included)}</span>
                   </span>
                 </span>
               </th>
-              <td data-label="Quantity" className={cx(CELL, LABELLED, '@xl:px-3')}>
+              <td data-label={i18n._('Quantity')} className={cx(CELL, LABELLED, '@xl:px-3')}>
                 {canChangeQuantity ? (
                   <QuantityInput
-                    label={`Quantity of ${describe(line)}`}
+                    label={
+                      line.description.trim()
+                        ? i18n._('Quantity of {item}', { item: line.description.trim() })
+                        : i18n._('Quantity of this item')
+                    }
                     value={quantity}
                     min={range.min}
                     max={range.max}
@@ -252,22 +264,21 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
                   </span>
                 )}
               </td>
-              <td data-label="Unit price" className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
-                {money(line.unitPrice)}
-                {BILLING_SUFFIX[line.billing]}
+              <td data-label={i18n._('Unit price')} className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
+                {priceWithBilling(i18n, money(line.unitPrice), line.billing)}
               </td>
               {showDiscount ? (
-                <td data-label="Discount" className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
+                <td data-label={i18n._('Discount')} className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
                   {line.discountPercent > 0 ? formatPercent(line.discountPercent) : '—'}
                 </td>
               ) : null}
               {showTax ? (
-                <td data-label="Tax" className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
+                <td data-label={i18n._('Tax')} className={cx(CELL, LABELLED, AMOUNT, '@xl:px-3')}>
                   {line.taxPercent > 0 ? formatPercent(line.taxPercent) : '—'}
                 </td>
               ) : null}
-              <td data-label="Total" className={cx(CELL, LABELLED, AMOUNT, 'font-semibold @xl:ps-3')}>
-                {amount === null ? '—' : `${money(amount)}${BILLING_SUFFIX[line.billing]}`}
+              <td data-label={i18n._('Total')} className={cx(CELL, LABELLED, AMOUNT, 'font-semibold @xl:ps-3')}>
+                {amount === null ? '—' : priceWithBilling(i18n, money(amount), line.billing)}
               </td>
             </tr>
           );
@@ -285,16 +296,16 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
       ) : null}
       {isChoice && table.lines.length > 0 ? (
         <p className="text-muted-foreground mb-3 text-sm">
-          {interactive ? 'Choose one package.' : 'One package is chosen from these options.'}
+          {interactive ? i18n._('Choose one package.') : i18n._('One package is chosen from these options.')}
         </p>
       ) : null}
       {table.lines.length === 0 ? (
         <p className="text-muted-foreground rounded-lg border border-dashed px-4 py-6 text-center text-sm">
-          No items in this table yet.
+          {i18n._('No items in this table yet.')}
         </p>
       ) : isChoice && interactive ? (
         <fieldset>
-          <legend className="sr-only">{title || 'Packages'}</legend>
+          <legend className="sr-only">{title || i18n._('Packages')}</legend>
           {body}
         </fieldset>
       ) : (

@@ -1,7 +1,13 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { fireEvent, render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { WithI18n } from '@/test/i18n';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { QuantityInput, quantityProblem } from './quantity-input';
+
+/** Rendered with the page's English, as the client's page provides it. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: WithI18n });
 
 /** The field as the client's page holds it: the value chosen is the value shown. */
 function Held({ initial = 6000, onChange }: { initial?: number; onChange: (thousandths: number) => void }) {
@@ -33,11 +39,11 @@ describe('quantityProblem', () => {
     [0, '0 is less than 4. Choose 4 to 12.'],
     [-2000, '-2 is less than 4. Choose 4 to 12.'],
   ])('%s: %s', (typed, message) => {
-    expect(quantityProblem(typed, 4000, 12_000)).toBe(message);
+    expect(quantityProblem(englishPageI18n, typed, 4000, 12_000)).toBe(message);
   });
 
   it.each([4000, 4001, 9000, 12_000])('%s is in range', (typed) => {
-    expect(quantityProblem(typed, 4000, 12_000)).toBeNull();
+    expect(quantityProblem(englishPageI18n, typed, 4000, 12_000)).toBeNull();
   });
 });
 

@@ -1,4 +1,6 @@
 import { unitLabel } from '@draftwell/shared/document/display';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { formatQuantity, QUANTITY_SCALE } from '@draftwell/shared/document/pricing';
 import { useId, useState } from 'react';
 import { cx } from '../utils/class-names';
@@ -11,11 +13,12 @@ function readQuantity(text: string): number | null {
 }
 
 /** What is wrong with a typed quantity, in words the client can act on; null when it is in range. */
-export function quantityProblem(typed: number | null, min: number, max: number): string | null {
-  const range = `${formatQuantity(min)} to ${formatQuantity(max)}`;
-  if (typed === null) return `Enter a number from ${range}.`;
-  if (typed > max) return `${formatQuantity(typed)} is more than ${formatQuantity(max)}. Choose ${range}.`;
-  if (typed < min) return `${formatQuantity(typed)} is less than ${formatQuantity(min)}. Choose ${range}.`;
+export function quantityProblem(i18n: I18n, typed: number | null, min: number, max: number): string | null {
+  const range = { min: formatQuantity(min), max: formatQuantity(max) };
+  if (typed === null) return i18n._('Enter a number from {min} to {max}.', range);
+  const values = { ...range, typed: formatQuantity(typed) };
+  if (typed > max) return i18n._('{typed} is more than {max}. Choose {min} to {max}.', values);
+  if (typed < min) return i18n._('{typed} is less than {min}. Choose {min} to {max}.', values);
   return null;
 }
 
@@ -42,6 +45,7 @@ export function QuantityInput({
   unit: string;
   onChange: (thousandths: number) => void;
 }) {
+  const { i18n } = useLingui();
   const [draft, setDraft] = useState(formatQuantity(value));
   const [shown, setShown] = useState(value);
   // A new value from outside (another tab, a reset) replaces what was typed.
@@ -50,7 +54,7 @@ export function QuantityInput({
     setDraft(formatQuantity(value));
   }
   const noteId = useId();
-  const problem = quantityProblem(readQuantity(draft), min, max);
+  const problem = quantityProblem(i18n, readQuantity(draft), min, max);
   const whole = min % QUANTITY_SCALE === 0 && max % QUANTITY_SCALE === 0;
 
   return (
@@ -87,7 +91,7 @@ export function QuantityInput({
         data-quantity-note
         className={cx('text-xs print:hidden', problem ? 'text-destructive font-medium' : 'text-muted-foreground')}
       >
-        {problem ?? `Choose ${formatQuantity(min)} to ${formatQuantity(max)}`}
+        {problem ?? i18n._('Choose {min} to {max}', { min: formatQuantity(min), max: formatQuantity(max) })}
       </span>
     </span>
   );

@@ -1,7 +1,13 @@
 import { textDirection } from '@draftwell/shared/i18n/languages';
 import type { TInlineNode, TMark, TRichTextDoc, TVariableName } from '@draftwell/shared/document/schema';
 import { tidyInlines } from '@draftwell/shared/document/inline-text';
-import { VARIABLE_LABELS, resolveVariable, type TDocumentContext } from '@draftwell/shared/document/variables';
+import {
+  isVariableName,
+  resolveVariable,
+  variableLabel,
+  type TDocumentContext,
+} from '@draftwell/shared/document/variables';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { fileIdOf, isSafeHref } from '@draftwell/shared/document/display';
 
@@ -69,9 +75,11 @@ function applyMarks(marks: unknown, inner: ReactNode): ReactNode {
   return (marks as TMark[]).reduceRight<ReactNode>((acc, mark, i) => wrapMark(mark, acc, i), inner);
 }
 
-function renderVariable(name: TVariableName, context: TDocumentContext): ReactNode {
-  const label = VARIABLE_LABELS[name];
-  if (!label) return null;
+/** A variable's value, else its name in brackets, marked as not filled in yet. */
+function VariableView({ name, context }: { name: TVariableName; context: TDocumentContext }): ReactNode {
+  const { i18n } = useLingui();
+  if (!isVariableName(name)) return null;
+  const label = variableLabel(i18n, name);
   const value = resolveVariable(name, context);
   if (value !== null) return <span data-variable={name}>{value}</span>;
   return (
@@ -92,7 +100,9 @@ function renderInline(node: TNode, key: number, context: TDocumentContext): Reac
     case 'hardBreak':
       return <br key={key} />;
     case 'variable':
-      return <span key={key}>{applyMarks(inline.marks, renderVariable(inline.attrs?.name, context))}</span>;
+      return (
+        <span key={key}>{applyMarks(inline.marks, <VariableView name={inline.attrs?.name} context={context} />)}</span>
+      );
     default:
       return null;
   }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Suspense } from 'react';
 import type { TSignatureBlock } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
@@ -18,6 +19,7 @@ const SignatureMarkView = preloadable('SignatureMarkView', () =>
 export const loadSignatureMarkView = SignatureMarkView.preload;
 
 function SignatureBox({ signer }: { signer: TSigner }) {
+  const { i18n } = useLingui();
   const { label, name, role, accepted, mark } = signer;
   return (
     <div className="rounded-lg border p-5 break-inside-avoid" data-signer>
@@ -32,29 +34,29 @@ function SignatureBox({ signer }: { signer: TSigner }) {
           <span className="block font-semibold">{accepted.by}</span>
           <span className="block">{accepted.on}</span>
           <span className="text-muted-foreground block text-xs">
-            Electronic signature: see the certificate of acceptance.
+            {i18n._('Electronic signature: see the certificate of acceptance.')}
           </span>
         </p>
       ) : (
         <>
           <div aria-hidden="true" className="mt-12 border-b border-dashed border-(--foreground)/40" />
-          <p className="text-muted-foreground mt-1.5 text-xs">Signature</p>
+          <p className="text-muted-foreground mt-1.5 text-xs">{i18n._('Signature')}</p>
         </>
       )}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {name ? (
           <>
-            <dt className="text-muted-foreground">Name</dt>
+            <dt className="text-muted-foreground">{i18n._('Name')}</dt>
             <dd>{name}</dd>
           </>
         ) : null}
         {role ? (
           <>
-            <dt className="text-muted-foreground">Role</dt>
+            <dt className="text-muted-foreground">{i18n._('Role')}</dt>
             <dd>{role}</dd>
           </>
         ) : null}
-        <dt className="text-muted-foreground">Date</dt>
+        <dt className="text-muted-foreground">{i18n._('Date')}</dt>
         {accepted ? <dd>{accepted.date}</dd> : <dd className="border-b border-dashed border-(--foreground)/30" />}
       </dl>
     </div>
@@ -70,10 +72,11 @@ export function SignatureView({
   context: TDocumentContext;
   acceptance?: TDocumentAcceptance | null;
 }) {
-  const parties = signatureParties(block, context, acceptance);
+  const { i18n } = useLingui();
+  const parties = signatureParties(i18n, block, context, acceptance);
   return (
     <section
-      aria-label="Signatures"
+      aria-label={i18n._('Signatures')}
       className="my-10 grid gap-6 break-inside-avoid @lg:grid-cols-2"
       data-block="signature"
     >

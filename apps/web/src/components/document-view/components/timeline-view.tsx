@@ -1,12 +1,14 @@
+import { useLingui } from '@lingui/react';
 import type { TTimelineBlock } from '@draftwell/shared/document/schema';
 import { formatMilestoneWhen } from '@draftwell/shared/document/display';
 
 /** `locale`: the document's (TDocumentContext.locale), which writes the milestones' dates. */
 export function TimelineView({ block, locale }: { block: TTimelineBlock; locale: string }) {
+  const { i18n } = useLingui();
   if (block.milestones.length === 0) {
     return (
       <p className="text-muted-foreground my-8 rounded-lg border border-dashed px-4 py-6 text-center text-sm">
-        No milestones yet.
+        {i18n._('No milestones yet.')}
       </p>
     );
   }
@@ -24,9 +26,9 @@ export function TimelineView({ block, locale }: { block: TTimelineBlock; locale:
             </span>
             <div className={last ? 'pb-0' : 'pb-7'}>
               <p className="text-(--dv-accent) text-xs font-semibold tracking-wide uppercase">
-                {formatMilestoneWhen(milestone.when, locale)}
+                {formatMilestoneWhen(i18n, milestone.when, locale)}
               </p>
-              <h3 className="mt-0.5 text-base font-semibold">{milestone.title.trim() || 'Milestone'}</h3>
+              <h3 className="mt-0.5 text-base font-semibold">{milestone.title.trim() || i18n._('Milestone')}</h3>
               {milestone.description?.trim() ? (
                 <p className="text-muted-foreground mt-1 whitespace-pre-line">{milestone.description}</p>
               ) : null}

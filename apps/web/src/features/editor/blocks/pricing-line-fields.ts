@@ -1,3 +1,4 @@
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
 import {
   MAX_QUANTITY,
   ZPricingLine,
@@ -7,7 +8,7 @@ import {
   type TPricingLine,
   type TPricingTable,
 } from '@draftwell/shared/document';
-import { BILLING_SUFFIX } from '@draftwell/shared/document/display';
+import { priceWithBilling } from '@draftwell/shared/document/display';
 import { formatMoney } from '@draftwell/shared/money';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money-input';
 import { formatPercentInput, parsePercentInput } from '@/lib/percent-input';
@@ -68,7 +69,7 @@ export function tableError(table: TPricingTable): string | null {
 /** A line's total with its billing suffix (" / month"), or "Too large" when it cannot be worked out. */
 export function lineTotalText(line: TPricingLine, currency: string): string {
   try {
-    return `${formatMoney(lineTotal(line).total, currency)}${BILLING_SUFFIX[line.billing]}`;
+    return priceWithBilling(englishPageI18n, formatMoney(lineTotal(line).total, currency), line.billing);
   } catch {
     return 'Too large';
   }

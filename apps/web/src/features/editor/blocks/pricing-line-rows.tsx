@@ -1,5 +1,6 @@
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
 import { BILLING_KINDS, type TBillingKind, type TPricingLine, type TPricingTable } from '@draftwell/shared/document';
-import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
+import { billingKindName } from '@draftwell/shared/document/display';
 import { cutText } from '@draftwell/shared/text';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
@@ -228,7 +229,7 @@ export function PricingLineRows({
               >
                 {BILLING_KINDS.map((billing) => (
                   <option key={billing} value={billing}>
-                    {BILLING_KIND_NAMES[billing]}
+                    {billingKindName(englishPageI18n, billing)}
                   </option>
                 ))}
               </Select>

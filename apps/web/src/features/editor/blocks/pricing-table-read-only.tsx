@@ -1,5 +1,6 @@
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
 import { formatQuantity, type TPricingTable } from '@draftwell/shared/document';
-import { BILLING_KIND_NAMES, unitLabel } from '@draftwell/shared/document/display';
+import { billingKindName, unitLabel } from '@draftwell/shared/document/display';
 import { formatMoney } from '@draftwell/shared/money';
 import { formatPercentInput, lineTotalText } from './pricing-line-fields';
 import { PricingTotals } from './pricing-totals';
@@ -36,7 +37,7 @@ export function PricingTableReadOnly({ value, currency }: { value: TPricingTable
               const notes = [
                 line.discountPercent ? `${formatPercentInput(line.discountPercent)} % discount` : null,
                 line.taxPercent ? `${formatPercentInput(line.taxPercent)} % tax` : null,
-                line.billing !== 'one_off' ? BILLING_KIND_NAMES[line.billing] : null,
+                line.billing !== 'one_off' ? billingKindName(englishPageI18n, line.billing) : null,
                 line.quantityRange
                   ? `quantity ${formatQuantity(line.quantityRange.min)}–${formatQuantity(line.quantityRange.max)}`
                   : null,

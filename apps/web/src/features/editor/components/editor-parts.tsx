@@ -1,9 +1,10 @@
 import type { TDocument, TDocumentContext } from '@draftwell/shared/document';
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { DocumentView, MadeWithDraftwell, type TDocumentBranding } from '@/components/document-view/document-view';
+import { DocumentLanguage } from '@/components/document-view/document-language';
 
 /** TipTap and the block editors load only where this is rendered, in their own chunk. */
 export const LazyDocumentEditor = lazy(() => import('../document-editor'));
@@ -53,12 +54,17 @@ export function DocumentPreviewDialog({
         </DialogHeader>
         {document ? (
           <div className="overflow-hidden rounded-lg border" data-client-preview>
-            <DocumentView document={document} context={context} branding={branding} />
-            {madeWithFooter ? (
-              <footer className="text-muted-foreground border-t px-4 py-4 text-sm">
-                <MadeWithDraftwell href={paths.landing} />
-              </footer>
-            ) : null}
+            {/* The document reads in the proposal's language, as the client's page will show it. */}
+            <Suspense fallback={<EditorSkeleton label="Loading the preview" />}>
+              <DocumentLanguage language={context.language}>
+                <DocumentView document={document} context={context} branding={branding} />
+                {madeWithFooter ? (
+                  <footer className="text-muted-foreground border-t px-4 py-4 text-sm">
+                    <MadeWithDraftwell href={paths.landing} />
+                  </footer>
+                ) : null}
+              </DocumentLanguage>
+            </Suspense>
           </div>
         ) : null}
       </DialogContent>

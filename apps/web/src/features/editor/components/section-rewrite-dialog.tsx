@@ -9,7 +9,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { Suspense } from 'react';
 import { DocumentView } from '@/components/document-view/document-view';
+import { DocumentLanguage } from '@/components/document-view/document-language';
 
 export type TRewriteState =
   | { status: 'loading'; label: string; before: TBlock }
@@ -34,12 +36,22 @@ export function SectionRewriteDialog({
   onRetry: () => void;
 }) {
   const view = (block: TBlock) => (
-    <DocumentView
-      document={{ version: 1, blocks: [block] }}
-      context={context}
-      header={false}
-      className="border-t-0 text-base [&>div]:p-4 @md:[&>div]:p-5"
-    />
+    <Suspense
+      fallback={
+        <div className="grid place-items-center p-10">
+          <Spinner label="Loading the section" />
+        </div>
+      }
+    >
+      <DocumentLanguage language={context.language}>
+        <DocumentView
+          document={{ version: 1, blocks: [block] }}
+          context={context}
+          header={false}
+          className="border-t-0 text-base [&>div]:p-4 @md:[&>div]:p-5"
+        />
+      </DocumentLanguage>
+    </Suspense>
   );
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && onReject()}>

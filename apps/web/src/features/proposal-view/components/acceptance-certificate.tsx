@@ -1,3 +1,4 @@
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
 import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
@@ -11,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { SealedPdfStatus } from './sealed-pdf-status';
-import { formatUtcInstant, kindsWithAmounts, lineChoice, TOTAL_NAMES } from '@draftwell/shared/document/display';
+import { formatUtcInstant, kindsWithAmounts, lineChoice, totalName } from '@draftwell/shared/document/display';
 
 type TChoice = { table: string; description: string; included: boolean; quantity: string | null };
 
@@ -154,7 +155,7 @@ export function AcceptanceCertificate({
               <ul className="space-y-0.5">
                 {totals.map((k) => (
                   <li key={k}>
-                    {TOTAL_NAMES[k]}:{' '}
+                    {totalName(englishPageI18n, k)}:{' '}
                     <span className="font-semibold tabular-nums">
                       {formatMoney(certificate.totals[k].total, certificate.currency)}
                     </span>

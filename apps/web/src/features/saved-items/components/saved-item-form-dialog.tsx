@@ -1,3 +1,4 @@
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -21,7 +22,7 @@ import { Select } from '@/components/ui/select';
 import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
 import { useCreateSavedItem, useUpdateSavedItem } from '@/lib/api/saved-items';
 import { savedItemFormValues, ZSavedItemForm, type TSavedItemFormIn, type TSavedItemFormOut } from './saved-item-form';
-import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
+import { billingKindName } from '@draftwell/shared/document/display';
 
 const FIELDS = ['description', 'unit', 'unitPrice', 'currency', 'taxRate', 'billing'] as const;
 
@@ -157,7 +158,7 @@ function SavedItemForm({
             <Select {...form.register('billing')}>
               {BILLING_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {BILLING_KIND_NAMES[kind]}
+                  {billingKindName(englishPageI18n, kind)}
                 </option>
               ))}
             </Select>

@@ -1,5 +1,6 @@
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
 import { Package } from 'lucide-react';
-import { BILLING_KIND_NAMES } from '@draftwell/shared/document/display';
+import { billingKindName } from '@draftwell/shared/document/display';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
 import { OwnedRecordList } from '@/components/owned-record-list';
@@ -43,7 +44,7 @@ export function SavedItemList({ defaultCurrency }: { defaultCurrency: string }) 
             {formatMoney(item.unitPrice, item.currency)}
             {item.unit ? ` / ${item.unit}` : ''}
           </span>
-          <span>{BILLING_KIND_NAMES[item.billing]}</span>
+          <span>{billingKindName(englishPageI18n, item.billing)}</span>
           {item.taxRate > 0 ? <span>Tax {formatPercentInput(item.taxRate)} %</span> : <span>No tax</span>}
         </p>
       )}

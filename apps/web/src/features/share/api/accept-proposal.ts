@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
+import type { TLanguage } from '@draftwell/shared/i18n/languages';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import type { TSignatureMarkData, TSignaturePending } from '@draftwell/shared/share/signing';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
@@ -18,6 +19,8 @@ export type TAcceptInput = {
   mark: TSignatureMarkData;
   /** The email code, when the proposal asks for one. */
   code?: string;
+  /** The language the signer read the page in: the statement recorded, and their receipt, are in it. */
+  language?: TLanguage;
 };
 
 /** The certificate when this signature completed the acceptance; else who is still to sign. */

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { consentText } from '@draftwell/shared/share/revision';
 import { offeredMethods, type TSignatureMethod } from '@draftwell/shared/share/signature-rules';
 import type { TSharedSigning, TSignatureMarkData } from '@draftwell/shared/share/signing';
@@ -12,6 +14,8 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/http';
 import { useAcceptProposal } from '../api/accept-proposal';
+import { useShareLanguage } from '../language/share-language';
+import { errorMessage } from '../utils/share-error';
 import { completeSelection } from '../utils/selection';
 import { firstClientSigner, nameList, othersAwaiting } from '../utils/signing';
 import { hasErrors, validateAccept, type TAcceptFields, type TFieldErrors } from '../utils/validate';
@@ -39,24 +43,20 @@ type TSignFields = TAcceptFields | 'mark' | 'code';
 /** In the order the form shows them: the first with a message takes the focus. */
 const FIELD_KEYS: readonly TSignFields[] = ['name', 'email', 'mark', 'code', 'consent'];
 
-const MARK_MISSING = 'Add your signature above: type your name, draw it or upload an image of it, as offered.';
-const CODE_MISSING = 'Ask for a code with “Email me a code”, then type the 6 digits from the email.';
-const CODE_FORMAT = 'Type the 6-digit code from the email.';
-
 /** The server's answer as messages: beside a field where it names one, else for the whole form. */
-function serverErrors(error: Error): { fields: TFieldErrors<TSignFields>; form?: string } {
-  if (!(error instanceof ApiError)) return { fields: {}, form: 'Something went wrong. Try again.' };
+function serverErrors(i18n: I18n, error: Error): { fields: TFieldErrors<TSignFields>; form?: string } {
+  if (!(error instanceof ApiError)) return { fields: {}, form: i18n._('Something went wrong. Try again.') };
   const fields: TFieldErrors<TSignFields> = {};
   for (const key of FIELD_KEYS) if (error.fields[key]) fields[key] = error.fields[key];
   if (error.status === 409) {
     return {
       fields,
       form: error.fields.revisionHash
-        ? `${error.message} The page now shows the newest version.`
-        : `${error.message} The page now shows where it stands.`,
+        ? i18n._('{reason} The page now shows the newest version.', { reason: error.message })
+        : i18n._('{reason} The page now shows where it stands.', { reason: error.message }),
     };
   }
-  return { fields, form: hasErrors(fields) ? undefined : error.message };
+  return { fields, form: hasErrors(fields) ? undefined : errorMessage(i18n, error) };
 }
 
 function without(errors: TFieldErrors<TSignFields>, key: TSignFields): TFieldErrors<TSignFields> {
@@ -89,11 +89,12 @@ function SignatureSlot(props: {
   error: string | undefined;
   disabled: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <div data-field="mark" tabIndex={-1} className="min-w-0 outline-none">
       <Suspense
         fallback={
-          <div role="status" aria-label="Loading the signature box" className="grid gap-3">
+          <div role="status" aria-label={i18n._('Loading the signature box')} className="grid gap-3">
             <Skeleton className="h-5 w-32" />
             <Skeleton className="h-10 w-full max-w-xs" />
             <Skeleton className="h-40 w-full" />
@@ -123,6 +124,9 @@ function SignatureSlot(props: {
  */
 export function AcceptSection(props: TProps) {
   const { token, revisionNumber, revisionHash, document, selection, totals, currency, signing } = props;
+  const { i18n } = useLingui();
+  // The language the signer reads the page in: the statement they agree to is recorded in it.
+  const { language } = useShareLanguage();
   const accept = useAcceptProposal(token);
   const [name, setName] = useState(signing.you.name);
   const [consent, setConsent] = useState(false);
@@ -137,7 +141,7 @@ export function AcceptSection(props: TProps) {
   const consentErrorId = `${consentId}-error`;
   const email = signing.you.email;
 
-  const others = othersAwaiting(signing);
+  const others = othersAwaiting(i18n, signing);
   const last = others.length === 0;
   const first = signing.fixedSelection ? firstClientSigner(signing) : null;
 
@@ -151,11 +155,14 @@ export function AcceptSection(props: TProps) {
     event.preventDefault();
     const form = event.currentTarget;
     setFormError(undefined);
-    const found: TFieldErrors<TSignFields> = validateAccept({ name, email, consent });
-    if (!mark) found.mark = MARK_MISSING;
+    const found: TFieldErrors<TSignFields> = validateAccept(i18n, { name, email, consent });
+    if (!mark) {
+      found.mark = i18n._('Add your signature above: type your name, draw it or upload an image of it, as offered.');
+    }
     if (signing.emailCode) {
-      if (!codeSent) found.code = CODE_MISSING;
-      else if (!/^\d{6}$/.test(code)) found.code = CODE_FORMAT;
+      if (!codeSent) {
+        found.code = i18n._('Ask for a code with “Email me a code”, then type the 6 digits from the email.');
+      } else if (!/^\d{6}$/.test(code)) found.code = i18n._('Type the 6-digit code from the email.');
     }
     setErrors(found);
     if (hasErrors(found)) {
@@ -164,7 +171,7 @@ export function AcceptSection(props: TProps) {
       return;
     }
     if (totals === null) {
-      setFormError('Some of your choices are not valid yet. Check the quantities marked in the pricing above.');
+      setFormError(i18n._('Some of your choices are not valid yet. Check the quantities marked in the pricing above.'));
       return;
     }
     // The certificate may follow: have its code ready by then.
@@ -178,10 +185,11 @@ export function AcceptSection(props: TProps) {
         selection: completeSelection(document, selection),
         mark: mark!,
         ...(signing.emailCode ? { code } : {}),
+        language,
       },
       {
         onError: (error) => {
-          const { fields, form: message } = serverErrors(error);
+          const { fields, form: message } = serverErrors(i18n, error);
           setErrors(fields);
           setFormError(message);
           const firstKey = FIELD_KEYS.find((key) => fields[key]);
@@ -208,21 +216,30 @@ export function AcceptSection(props: TProps) {
     >
       <div className="border-b p-5 sm:p-8">
         <h2 id="accept-title" className="text-xl font-semibold tracking-tight">
-          Sign this proposal
+          {i18n._('Sign this proposal')}
         </h2>
         <p className="text-muted-foreground mt-2 text-sm">
           {last
-            ? 'Your signature accepts the proposal. You will get a certificate of acceptance right away, and a copy by email.'
-            : `After you sign, the proposal still waits for ${nameList(others)}. Everyone gets the certificate of acceptance by email once the last signature is in.`}
+            ? i18n._(
+                'Your signature accepts the proposal. You will get a certificate of acceptance right away, and a copy by email.',
+              )
+            : i18n._(
+                'After you sign, the proposal still waits for {names}. Everyone gets the certificate of acceptance by email once the last signature is in.',
+                { names: nameList(i18n, others) },
+              )}
         </p>
       </div>
 
       <div className="grid gap-6 border-b p-5 sm:grid-cols-2 sm:p-8">
         <div>
-          <h3 className="text-sm font-semibold">{signing.fixedSelection ? 'The choices' : 'Your choices'}</h3>
+          <h3 className="text-sm font-semibold">
+            {signing.fixedSelection ? i18n._('The choices') : i18n._('Your choices')}
+          </h3>
           {signing.fixedSelection ? (
             <p className="text-muted-foreground mt-1 text-sm">
-              Chosen by the first signer{first ? `, ${first.name}` : ''}. They hold for everyone who signs.
+              {first
+                ? i18n._('Chosen by the first signer, {name}. They hold for everyone who signs.', { name: first.name })
+                : i18n._('Chosen by the first signer. They hold for everyone who signs.')}
             </p>
           ) : null}
           <div className="mt-2">
@@ -230,21 +247,23 @@ export function AcceptSection(props: TProps) {
           </div>
         </div>
         <div>
-          <h3 className="text-sm font-semibold">What you are signing</h3>
+          <h3 className="text-sm font-semibold">{i18n._('What you are signing')}</h3>
           <div className="mt-2" aria-live="polite">
             {totals ? (
               <TotalsRows totals={totals} currency={currency} />
             ) : (
-              <p className="text-destructive text-sm">Check the quantities marked in the pricing above.</p>
+              <p className="text-destructive text-sm">{i18n._('Check the quantities marked in the pricing above.')}</p>
             )}
           </div>
-          <p className="text-muted-foreground mt-2 text-xs">Revision {revisionNumber} of this proposal.</p>
+          <p className="text-muted-foreground mt-2 text-xs">
+            {i18n._('Revision {number} of this proposal.', { number: revisionNumber })}
+          </p>
         </div>
       </div>
 
-      <form noValidate onSubmit={submit} aria-label="Sign the proposal" className="grid gap-6 p-5 sm:p-8">
+      <form noValidate onSubmit={submit} aria-label={i18n._('Sign the proposal')} className="grid gap-6 p-5 sm:p-8">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Full name" error={errors.name}>
+          <FormField label={i18n._('Full name')} error={errors.name}>
             <Input
               data-field="name"
               autoComplete="name"
@@ -255,9 +274,9 @@ export function AcceptSection(props: TProps) {
             />
           </FormField>
           <FormField
-            label="Email"
+            label={i18n._('Email')}
             error={errors.email}
-            hint="The address this link was sent to: only it can sign here."
+            hint={i18n._('The address this link was sent to: only it can sign here.')}
           >
             <Input data-field="email" type="email" value={email} readOnly className="bg-muted/60" />
           </FormField>
@@ -289,9 +308,9 @@ export function AcceptSection(props: TProps) {
         ) : null}
 
         <div className="grid gap-3">
-          <p className="text-sm font-medium">Statement you agree to</p>
+          <p className="text-sm font-medium">{i18n._('Statement you agree to')}</p>
           <p id={consentTextId} className="bg-muted/60 rounded-md border p-4 text-sm leading-relaxed">
-            {consentText(method)}
+            {consentText(i18n, method)}
           </p>
           <div className="flex items-start gap-3">
             <input
@@ -305,7 +324,7 @@ export function AcceptSection(props: TProps) {
               className="mt-0.5 size-5 shrink-0 rounded accent-(--dv-accent)"
             />
             <label htmlFor={consentId} className="text-sm font-medium">
-              I agree to the statement above and sign this proposal.
+              {i18n._('I agree to the statement above and sign this proposal.')}
             </label>
           </div>
           {errors.consent ? (
@@ -319,17 +338,21 @@ export function AcceptSection(props: TProps) {
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-muted-foreground text-sm">
-            Not going ahead?{' '}
-            <button
-              type="button"
-              onClick={props.onDecline}
-              className="text-foreground font-medium underline underline-offset-2"
-            >
-              Decline this proposal
-            </button>
+            <Trans
+              id="Not going ahead? <0>Decline this proposal</0>"
+              components={{
+                0: (
+                  <button
+                    type="button"
+                    onClick={props.onDecline}
+                    className="text-foreground font-medium underline underline-offset-2"
+                  />
+                ),
+              }}
+            />
           </p>
           <Button type="submit" size="lg" disabled={busy} className={ACCENT_BUTTON}>
-            {busy ? 'Signing…' : last ? 'Sign and accept' : 'Sign'}
+            {busy ? i18n._('Signing…') : last ? i18n._('Sign and accept') : i18n._('Sign')}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Download, FileLock2, Printer, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TDocument } from '@draftwell/shared/document/schema';
@@ -37,7 +38,8 @@ function SignatureEvidence({
   index: number;
   locale: string;
 }) {
-  const role = [signature.party === 'owner' ? 'Sender' : '', signature.role].filter(Boolean).join(' · ');
+  const { i18n } = useLingui();
+  const role = [signature.party === 'owner' ? i18n._('Sender') : '', signature.role].filter(Boolean).join(' · ');
   return (
     <li className="rounded-md border p-4" data-signature={signature.party}>
       <p className="flex flex-wrap items-baseline gap-x-2">
@@ -49,7 +51,7 @@ function SignatureEvidence({
         {signature.mark ? (
           <SignatureMarkView mark={signature.mark} signerName={signature.name} />
         ) : (
-          <span className="text-muted-foreground">Signed by typing their name and ticking the box.</span>
+          <span className="text-muted-foreground">{i18n._('Signed by typing their name and ticking the box.')}</span>
         )}
       </div>
       <SignatureFacts signature={signature} locale={locale} className="mt-3" />
@@ -59,9 +61,21 @@ function SignatureEvidence({
 
 /** The acceptance in the reader's own time: its own component, the one part drawn again once hydrated. */
 function YourTime({ at, locale }: { at: string; locale: string }) {
+  const { i18n } = useLingui();
   const { timeZone } = useReaderClock();
-  return <span className="text-muted-foreground block">Your time: {formatLocalDateTime(at, locale, timeZone)}</span>;
+  return (
+    <span className="text-muted-foreground block">
+      {i18n._('Your time: {date}', { date: formatLocalDateTime(at, locale, timeZone) })}
+    </span>
+  );
 }
+
+/** The verification page's link, its words given by the sentence it stands in. */
+const VerifyLink = ({ children }: { children?: ReactNode }) => (
+  <a href={paths.verify} className="text-foreground font-medium underline underline-offset-2">
+    {children}
+  </a>
+);
 
 const Hash = ({ value }: { value: string }) => <code className="font-mono text-[0.8125rem] break-all">{value}</code>;
 
@@ -96,6 +110,7 @@ export function AcceptanceCertificate({
   /** Just accepted: the certificate takes the focus (the form that was used is gone). */
   focusOnMount?: boolean;
 }) {
+  const { i18n } = useLingui();
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!focusOnMount) return;
@@ -120,7 +135,7 @@ export function AcceptanceCertificate({
         <ShieldCheck aria-hidden="true" className="text-success mt-1 size-7 shrink-0" />
         <div className="min-w-0 flex-1">
           <p className="text-muted-foreground text-xs font-semibold tracking-[0.14em] uppercase">
-            Certificate of acceptance
+            {i18n._('Certificate of acceptance')}
           </p>
           <h2
             id="certificate-title"
@@ -128,7 +143,7 @@ export function AcceptanceCertificate({
             tabIndex={-1}
             className="mt-1 text-xl font-semibold tracking-tight outline-none"
           >
-            Accepted by {acceptedBy(certificate)}
+            {i18n._('Accepted by {names}', { names: acceptedBy(i18n, certificate) })}
           </h2>
           <p className="text-muted-foreground mt-1 text-sm">
             {certificate.proposalNumber} · {certificate.proposalTitle}
@@ -137,70 +152,71 @@ export function AcceptanceCertificate({
         <div className="flex w-full flex-wrap gap-2 sm:w-auto print:hidden">
           <Button variant="outline" onClick={printCertificate} className="flex-1 sm:flex-none">
             <Printer aria-hidden="true" />
-            Print
+            {i18n._('Print')}
           </Button>
           <Button asChild variant="outline" className="flex-1 sm:flex-none">
             <a href={paths.sharePdf(token)} download>
               <Download aria-hidden="true" />
-              Download PDF
+              {i18n._('Download PDF')}
             </a>
           </Button>
           {sealedPdf === 'ready' ? (
             <Button asChild className="flex-1 sm:flex-none">
               <a href={paths.shareSealedPdf(token)} download>
                 <FileLock2 aria-hidden="true" />
-                Signed PDF
+                {i18n._('Signed PDF')}
               </a>
             </Button>
           ) : null}
         </div>
         {sealedPdf === 'pending' ? (
           <p className="text-muted-foreground w-full text-sm print:hidden">
-            The digitally signed PDF is being made; it is emailed to you when it is ready.
+            {i18n._('The digitally signed PDF is being made; it is emailed to you when it is ready.')}
           </p>
         ) : null}
       </div>
       <dl className="px-5 py-2 sm:px-8 sm:py-4">
-        <Fact term="Proposal">
-          {certificate.proposalNumber}, “{certificate.proposalTitle}”
+        <Fact term={i18n._('Proposal')}>
+          {i18n._('{number}, “{title}”', { number: certificate.proposalNumber, title: certificate.proposalTitle })}
         </Fact>
-        <Fact term="From">{sender || '—'}</Fact>
-        <Fact term="Accepted at">
+        <Fact term={i18n._('From')}>{sender || '—'}</Fact>
+        <Fact term={i18n._('Accepted at')}>
           <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
           <YourTime at={certificate.acceptedAt} locale={locale} />
         </Fact>
         <Fact
-          term={certificate.signatures.length === 1 ? 'Signature' : `Signatures (${certificate.signatures.length})`}
+          term={i18n._('{count, plural, =1 {Signature} other {Signatures (#)}}', {
+            count: certificate.signatures.length,
+          })}
         >
-          <ol aria-label="Signatures" className="grid gap-3">
+          <ol aria-label={i18n._('Signatures')} className="grid gap-3">
             {certificate.signatures.map((signature, index) => (
               <SignatureEvidence key={signature.id} signature={signature} index={index} locale={locale} />
             ))}
           </ol>
         </Fact>
-        <Fact term="Revision">Revision {certificate.revisionNumber}</Fact>
-        <Fact term="Revision hash (SHA-256)">
+        <Fact term={i18n._('Revision')}>{i18n._('Revision {number}', { number: certificate.revisionNumber })}</Fact>
+        <Fact term={i18n._('Revision hash (SHA-256)')}>
           <Hash value={certificate.revisionHash} />
         </Fact>
-        <Fact term="Selected options">
+        <Fact term={i18n._('Selected options')}>
           {document ? (
             <ChosenOptions document={document} selection={certificate.selection} />
           ) : (
-            <span className="text-muted-foreground">Loading…</span>
+            <span className="text-muted-foreground">{i18n._('Loading…')}</span>
           )}
         </Fact>
-        <Fact term="Totals">
+        <Fact term={i18n._('Totals')}>
           <div className="max-w-xs">
             <TotalsRows totals={certificate.totals} currency={certificate.currency} />
           </div>
         </Fact>
       </dl>
       <p className="text-muted-foreground border-t px-5 py-4 text-sm sm:px-8 print:hidden">
-        Anyone can check this acceptance on the{' '}
-        <a href={paths.verify} className="text-foreground font-medium underline underline-offset-2">
-          verification page
-        </a>{' '}
-        with the revision hash above or the downloaded PDF.
+        <Trans
+          id="Anyone can check this acceptance on the <0>verification page</0> with the revision hash above or the downloaded PDF."
+          components={{ 0: <VerifyLink /> }}
+        />
       </p>
     </section>
   );

@@ -1,3 +1,5 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
@@ -6,27 +8,37 @@ import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/http';
 import { useAddComment } from '../api/add-comment';
 import { ACCENT_BUTTON } from './accent';
+import { errorMessage } from '../utils/share-error';
 import { hasErrors, validateComment, type TCommentFields, type TFieldErrors } from '../utils/validate';
 
-function minutes(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+/** Too many comments: when to try again, in seconds under a minute and a half, else in minutes. */
+function tooManyText(i18n: I18n, seconds: number): string {
+  if (seconds < 90) {
+    return i18n._(
+      'You have posted many comments in a short time. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+      { seconds },
+    );
+  }
+  return i18n._(
+    'You have posted many comments in a short time. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+    { minutes: Math.ceil(seconds / 60) },
+  );
 }
 
-function commentError(error: Error): { fields: TFieldErrors<TCommentFields>; form?: string } {
-  if (!(error instanceof ApiError)) return { fields: {}, form: 'Something went wrong. Try again.' };
+function commentError(i18n: I18n, error: Error): { fields: TFieldErrors<TCommentFields>; form?: string } {
+  if (!(error instanceof ApiError)) return { fields: {}, form: i18n._('Something went wrong. Try again.') };
   if (error.status === 429) {
     return {
       fields: {},
       form: error.retryAfter
-        ? `You have posted many comments in a short time. Try again in ${minutes(error.retryAfter)}.`
-        : `You have posted many comments in a short time. ${error.message}`,
+        ? tooManyText(i18n, error.retryAfter)
+        : i18n._('You have posted many comments in a short time. {reason}', { reason: errorMessage(i18n, error) }),
     };
   }
   const fields: TFieldErrors<TCommentFields> = {};
   if (error.fields.name) fields.name = error.fields.name;
   if (error.fields.body) fields.body = error.fields.body;
-  return { fields, form: hasErrors(fields) ? undefined : error.message };
+  return { fields, form: hasErrors(fields) ? undefined : errorMessage(i18n, error) };
 }
 
 /**
@@ -43,6 +55,7 @@ export function CommentForm({
   /** The link's signer: the name the form starts with. */
   yourName: string;
 }) {
+  const { i18n } = useLingui();
   const add = useAddComment(token);
   const [name, setName] = useState(yourName);
   const [body, setBody] = useState('');
@@ -54,7 +67,7 @@ export function CommentForm({
     event.preventDefault();
     setFormError(undefined);
     setPosted('');
-    const found = validateComment({ name, body });
+    const found = validateComment(i18n, { name, body });
     setErrors(found);
     if (hasErrors(found)) {
       event.currentTarget.querySelector<HTMLElement>(`[data-field="${found.name ? 'name' : 'body'}"]`)?.focus();
@@ -65,10 +78,10 @@ export function CommentForm({
       {
         onSuccess: () => {
           setBody('');
-          setPosted(`Your comment was posted. ${senderName} has been told.`);
+          setPosted(i18n._('Your comment was posted. {sender} has been told.', { sender: senderName }));
         },
         onError: (error) => {
-          const next = commentError(error);
+          const next = commentError(i18n, error);
           setErrors(next.fields);
           setFormError(next.form);
         },
@@ -80,11 +93,11 @@ export function CommentForm({
     <form
       noValidate
       onSubmit={submit}
-      aria-label="Add a comment"
+      aria-label={i18n._('Add a comment')}
       className="grid gap-4 border-t p-5 sm:p-8 print:hidden"
     >
       <div className="sm:max-w-sm">
-        <FormField label="Your name" error={errors.name}>
+        <FormField label={i18n._('Your name')} error={errors.name}>
           <Input
             data-field="name"
             autoComplete="name"
@@ -94,13 +107,13 @@ export function CommentForm({
           />
         </FormField>
       </div>
-      <FormField label="Comment" error={errors.body}>
+      <FormField label={i18n._('Comment')} error={errors.body}>
         <Textarea data-field="body" value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} />
       </FormField>
       <FormError message={formError} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={add.isPending} className={ACCENT_BUTTON}>
-          {add.isPending ? 'Posting…' : 'Post comment'}
+          {add.isPending ? i18n._('Posting…') : i18n._('Post comment')}
         </Button>
         <p role="status" className="text-success text-sm">
           {posted}

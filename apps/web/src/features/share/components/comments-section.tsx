@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { MessageSquare } from 'lucide-react';
 import type { TComment } from '@draftwell/shared/share/share-api';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,6 +9,7 @@ import { CommentForm } from './lazy-parts';
 import { NearSlot } from './near-slot';
 
 function CommentItem({ comment, senderName, locale }: { comment: TComment; senderName: string; locale: string }) {
+  const { i18n } = useLingui();
   const fromSender = comment.author === 'owner';
   const { timeZone } = useReaderClock();
   return (
@@ -17,7 +19,7 @@ function CommentItem({ comment, senderName, locale }: { comment: TComment; sende
     >
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">
         <span className="font-semibold">{comment.authorName}</span>
-        <span className="text-muted-foreground">{fromSender ? senderName : 'Client'}</span>
+        <span className="text-muted-foreground">{fromSender ? senderName : i18n._('Client')}</span>
         <span aria-hidden="true" className="text-muted-foreground">
           ·
         </span>
@@ -46,22 +48,25 @@ export function CommentsSection({
   /** The document's locale, which writes the comments' dates. */
   locale: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <section id="comments" aria-labelledby="comments-title" className="bg-card scroll-mt-6 rounded-lg border">
       <div className="p-5 sm:p-8">
         <h2 id="comments-title" className="flex items-center gap-2 text-xl font-semibold tracking-tight">
           <MessageSquare aria-hidden="true" className="size-5 text-(--dv-accent)" />
-          Questions and comments
+          {i18n._('Questions and comments')}
         </h2>
         <p className="text-muted-foreground mt-2 text-sm">
-          Ask {senderName} about anything in this proposal. They are told by email and reply here.
+          {i18n._('Ask {sender} about anything in this proposal. They are told by email and reply here.', {
+            sender: senderName,
+          })}
         </p>
         {comments.length === 0 ? (
           <p className="text-muted-foreground mt-6 rounded-lg border border-dashed px-4 py-6 text-center text-sm">
-            No comments yet.
+            {i18n._('No comments yet.')}
           </p>
         ) : (
-          <ol aria-label="Comments" className="mt-6 space-y-3">
+          <ol aria-label={i18n._('Comments')} className="mt-6 space-y-3">
             {comments.map((comment) => (
               <CommentItem key={comment.id} comment={comment} senderName={senderName} locale={locale} />
             ))}
@@ -70,7 +75,11 @@ export function CommentsSection({
       </div>
       <NearSlot
         fallback={
-          <div role="status" aria-label="Loading the comment form" className="border-t p-5 sm:p-8 print:hidden">
+          <div
+            role="status"
+            aria-label={i18n._('Loading the comment form')}
+            className="border-t p-5 sm:p-8 print:hidden"
+          >
             <Skeleton className="h-64" />
           </div>
         }

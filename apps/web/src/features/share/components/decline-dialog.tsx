@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
@@ -14,7 +15,9 @@ import {
 import { Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/http';
 import { useDeclineProposal } from '../api/decline-proposal';
+import { errorMessage } from '../utils/share-error';
 
+/** As the server allows (share-schemas.ts); the messages below say the number. */
 const REASON_MAX = 2000;
 
 /**
@@ -35,6 +38,7 @@ export function DeclineDialog({
   /** Once declined and closed: the button that opened the dialog is gone, so the page moves focus. */
   onDeclined: () => void;
 }) {
+  const { i18n } = useLingui();
   const decline = useDeclineProposal(token);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<{ field?: string; form?: string }>({});
@@ -42,7 +46,7 @@ export function DeclineDialog({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reason.trim().length > REASON_MAX) {
-      setError({ field: `Use at most ${REASON_MAX} characters.` });
+      setError({ field: i18n._('Use at most 2000 characters.') });
       return;
     }
     setError({});
@@ -50,7 +54,7 @@ export function DeclineDialog({
       onSuccess: () => onOpenChange(false),
       onError: (failure) => {
         const field = failure instanceof ApiError ? failure.fields.reason : undefined;
-        setError(field ? { field } : { form: failure.message });
+        setError(field ? { field } : { form: errorMessage(i18n, failure) });
       },
     });
   };
@@ -66,23 +70,25 @@ export function DeclineDialog({
       >
         <form noValidate onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Decline this proposal?</DialogTitle>
+            <DialogTitle>{i18n._('Decline this proposal?')}</DialogTitle>
             <DialogDescription>
-              {senderName} will be told that you declined. A reason is optional, and helps them.
+              {i18n._('{sender} will be told that you declined. A reason is optional, and helps them.', {
+                sender: senderName,
+              })}
             </DialogDescription>
           </DialogHeader>
-          <FormField label="Reason (optional)" error={error.field} hint={`Up to ${REASON_MAX} characters.`}>
+          <FormField label={i18n._('Reason (optional)')} error={error.field} hint={i18n._('Up to 2000 characters.')}>
             <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REASON_MAX} />
           </FormField>
           <FormError message={error.form} />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {i18n._('Cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={decline.isPending}>
-              {decline.isPending ? 'Declining…' : 'Decline proposal'}
+              {decline.isPending ? i18n._('Declining…') : i18n._('Decline proposal')}
             </Button>
           </DialogFooter>
         </form>

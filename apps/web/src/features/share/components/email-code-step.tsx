@@ -1,18 +1,28 @@
 import { formatDate } from '@draftwell/shared/i18n/format';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/http';
 import { useSendSigningCode } from '../api/send-code';
+import { errorMessage } from '../utils/share-error';
 
 export type TCodeSent = { sentTo: string; expiresAt: string };
 
-/** "30 seconds", "1 minute", "5 minutes": how long to wait before asking again. */
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+/** Too many codes asked for: when to ask again, in seconds under a minute, else in minutes. */
+function tooManyText(i18n: I18n, seconds: number): string {
+  if (seconds < 60) {
+    return i18n._(
+      'You have asked for several codes in a short time. Ask again in {seconds, plural, one {# second} other {# seconds}}.',
+      { seconds },
+    );
+  }
+  return i18n._(
+    'You have asked for several codes in a short time. Ask again in {minutes, plural, one {# minute} other {# minutes}}.',
+    { minutes: Math.ceil(seconds / 60) },
+  );
 }
 
 const timeOf = (iso: string, locale: string) =>
@@ -43,6 +53,7 @@ export function EmailCodeStep({
   locale: string;
   disabled: boolean;
 }) {
+  const { i18n } = useLingui();
   const send = useSendSigningCode(token);
   const [sendError, setSendError] = useState<string | null>(null);
   const [retryAt, setRetryAt] = useState<number | null>(null);
@@ -70,15 +81,15 @@ export function EmailCodeStep({
         if (failure instanceof ApiError && failure.status === 429) {
           const seconds = failure.retryAfter ?? 60;
           setRetryAt(Date.now() + seconds * 1000);
-          setSendError(`You have asked for several codes in a short time. Ask again in ${waitText(seconds)}.`);
+          setSendError(tooManyText(i18n, seconds));
         } else {
-          setSendError(failure.message || 'The code could not be sent. Try again.');
+          setSendError(errorMessage(i18n, failure) || i18n._('The code could not be sent. Try again.'));
         }
       },
     });
   };
 
-  const askLabel = send.isPending ? 'Sending…' : sent ? 'Send a new code' : 'Email me a code';
+  const askLabel = send.isPending ? i18n._('Sending…') : sent ? i18n._('Send a new code') : i18n._('Email me a code');
   const askButton = (
     <Button
       type="button"
@@ -99,21 +110,24 @@ export function EmailCodeStep({
     <div role="group" aria-labelledby={titleId} className="grid gap-3 rounded-md border p-4">
       <div>
         <p id={titleId} className="text-sm font-medium">
-          Code from your email
+          {i18n._('Code from your email')}
         </p>
         <p className="text-muted-foreground mt-1 text-sm">
-          This proposal asks for a code we email to you before you sign, to confirm the address is yours.
+          {i18n._('This proposal asks for a code we email to you before you sign, to confirm the address is yours.')}
         </p>
       </div>
 
       {sent ? (
         <>
           <p role="status" className="text-sm">
-            We sent a code to <span className="font-medium break-all">{sent.sentTo}</span>. It works until{' '}
-            <time dateTime={sent.expiresAt}>{timeOf(sent.expiresAt, locale)}</time>.
+            <Trans
+              id="We sent a code to <0>{address}</0>. It works until <1>{time}</1>."
+              values={{ address: <>{sent.sentTo}</>, time: timeOf(sent.expiresAt, locale) }}
+              components={{ 0: <span className="font-medium break-all" />, 1: <time dateTime={sent.expiresAt} /> }}
+            />
           </p>
           <div className="max-w-xs">
-            <FormField label="6-digit code" error={error}>
+            <FormField label={i18n._('6-digit code')} error={error}>
               <Input
                 data-field="code"
                 value={code}
@@ -128,7 +142,7 @@ export function EmailCodeStep({
             </FormField>
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-            <span className="text-muted-foreground">Nothing arrived, or too late?</span>
+            <span className="text-muted-foreground">{i18n._('Nothing arrived, or too late?')}</span>
             {askButton}
           </div>
         </>

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TSharedPayment } from '@draftwell/shared/payments';
+import { WithI18n } from '@/test/i18n';
 import { PaymentDueNote } from './payment-due-note';
 
 vi.mock('zod', () => {
@@ -38,6 +39,7 @@ describe('PaymentDueNote', () => {
   it('says what will be charged after signing, for the choices ticked now', () => {
     const { rerender } = render(
       <PaymentDueNote payment={REQUESTED} totals={totals(150_000)} senderName="Olivia Owner" />,
+      { wrapper: WithI18n },
     );
     expect(screen.getByRole('heading', { name: 'Payment after signing' })).toBeTruthy();
     expect(screen.getByText(/Olivia Owner asks you to pay/).textContent).toContain('$450 online');
@@ -50,6 +52,7 @@ describe('PaymentDueNote', () => {
   it('in JPY and KWD, what Stripe charges: whole yen, tens of fils', () => {
     const { rerender } = render(
       <PaymentDueNote payment={{ ...REQUESTED, currency: 'JPY' }} totals={totals(12_345)} senderName="Kenji" />,
+      { wrapper: WithI18n },
     );
     expect(screen.getByText(/Kenji asks you to pay/).textContent).toContain('¥3,704');
     rerender(
@@ -63,7 +66,9 @@ describe('PaymentDueNote', () => {
   });
 
   it('with the choices not adding up yet, the server’s figure; with nothing to charge, says so', () => {
-    const { rerender } = render(<PaymentDueNote payment={REQUESTED} totals={null} senderName="Olivia" />);
+    const { rerender } = render(<PaymentDueNote payment={REQUESTED} totals={null} senderName="Olivia" />, {
+      wrapper: WithI18n,
+    });
     expect(screen.getByText(/Olivia asks you to pay/).textContent).toContain('$450');
     rerender(<PaymentDueNote payment={REQUESTED} totals={totals(0)} senderName="Olivia" />);
     expect(screen.getByText('With the options chosen now, there is nothing to pay when you sign.')).toBeTruthy();
@@ -72,6 +77,7 @@ describe('PaymentDueNote', () => {
   it('is not shown once the proposal is accepted (the payment panel takes over)', () => {
     const { container } = render(
       <PaymentDueNote payment={{ ...REQUESTED, status: 'awaiting' }} totals={totals(150_000)} senderName="Olivia" />,
+      { wrapper: WithI18n },
     );
     expect(container.textContent).toBe('');
   });

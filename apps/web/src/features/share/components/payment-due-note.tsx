@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import { formatMoney } from '@draftwell/shared/money';
 import { paymentLineLabel, paymentQuote, type TSharedPayment } from '@draftwell/shared/payments';
@@ -18,6 +19,7 @@ export function PaymentDueNote({
   totals: TPricingTotals | null;
   senderName: string;
 }) {
+  const { i18n } = useLingui();
   if (payment.status !== 'requested') return null;
   const quote = totals ? paymentQuote(payment.terms, totals, payment.currency) : payment.quote;
   if (!quote) return null;
@@ -27,14 +29,16 @@ export function PaymentDueNote({
       <CreditCard aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-(--dv-accent)" />
       <div className="min-w-0 flex-1 space-y-2">
         <h2 id="payment-due-title" className="font-semibold">
-          Payment after signing
+          {i18n._('Payment after signing')}
         </h2>
         {quote.total > 0 ? (
           <>
             <p className="text-sm" aria-live="polite">
-              Once every signature is in, {senderName} asks you to pay{' '}
-              <strong className="tabular-nums">{money(quote.total)}</strong> online, by card or another method Stripe
-              offers. You can also pay later from this link.
+              <Trans
+                id="Once every signature is in, {sender} asks you to pay <0>{amount}</0> online, by card or another method Stripe offers. You can also pay later from this link."
+                values={{ sender: <>{senderName}</>, amount: money(quote.total) }}
+                components={{ 0: <strong className="tabular-nums" /> }}
+              />
             </p>
             {quote.lines.length > 1 || quote.lines[0]?.kind === 'deposit' ? (
               <ul className="text-muted-foreground grid gap-0.5 text-sm">
@@ -49,7 +53,7 @@ export function PaymentDueNote({
           </>
         ) : (
           <p className="text-sm" aria-live="polite">
-            With the options chosen now, there is nothing to pay when you sign.
+            {i18n._('With the options chosen now, there is nothing to pay when you sign.')}
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@ import { configure, fireEvent, render, screen, waitFor } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSharedPayment } from '@draftwell/shared/payments';
 import { checkoutNavigation } from '../api/payment';
+import { WithI18n } from '@/test/i18n';
 import { PaymentPanel } from './payment-panel';
 
 // The client's page must not load zod (QUALITY P8): neither may its payment part.
@@ -66,6 +67,7 @@ function renderPanel(payment: TSharedPayment) {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <PaymentPanel token={TOKEN} payment={payment} senderName="Olivia Owner" locale="en-US" />
     </QueryClientProvider>,
+    { wrapper: WithI18n },
   );
 }
 

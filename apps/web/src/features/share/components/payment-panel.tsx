@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { formatMoney } from '@draftwell/shared/money';
 import { paymentLineLabel, type TSharedPayment } from '@draftwell/shared/payments';
 import { AlertTriangle, CircleCheck, CreditCard, ExternalLink, Hourglass } from 'lucide-react';
@@ -8,6 +9,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useSharedPayment, useStartPayment } from '../api/payment';
 import { useReaderClock } from '../hooks/use-reader-clock';
 import { formatLocalDate } from '../utils/format';
+import { errorMessage } from '../utils/share-error';
 import { ACCENT_BUTTON } from './accent';
 
 const outcomeOf = (search: string): 'success' | 'canceled' | null => {
@@ -50,6 +52,7 @@ export function PaymentPanel({
   /** The document's locale, for dates. */
   locale?: string;
 }) {
+  const { i18n } = useLingui();
   const returned = useCheckoutReturn();
   // UTC until a page the server rendered is hydrated, then the reader's own zone (decision 0020).
   const { timeZone } = useReaderClock();
@@ -70,15 +73,34 @@ export function PaymentPanel({
   if (payment.status === 'paid' || payment.status === 'refunded') {
     tone = 'done';
     const when = payment.paidAt ? formatLocalDate(payment.paidAt, locale, timeZone) : null;
+    const paid = payment.amountPaid !== null ? money(payment.amountPaid) : null;
+    // One whole sentence for each case: what is known (the amount, the day) changes its words.
+    const paidText = () => {
+      if (payment.status === 'refunded') {
+        return payment.refundedAmount > 0
+          ? i18n._('This payment was refunded in full ({amount}).', { amount: money(payment.refundedAmount) })
+          : i18n._('This payment was refunded in full.');
+      }
+      const sender = senderName;
+      if (payment.paidVia === 'manual') {
+        if (paid && when)
+          return i18n._('{sender} recorded your payment of {amount} on {date}. Thank you!', {
+            sender,
+            amount: paid,
+            date: when,
+          });
+        if (paid) return i18n._('{sender} recorded your payment of {amount}. Thank you!', { sender, amount: paid });
+        if (when) return i18n._('{sender} recorded your payment on {date}. Thank you!', { sender, date: when });
+        return i18n._('{sender} recorded your payment. Thank you!', { sender });
+      }
+      if (paid && when) return i18n._('You paid {amount} on {date}. Thank you!', { amount: paid, date: when });
+      if (paid) return i18n._('You paid {amount}. Thank you!', { amount: paid });
+      if (when) return i18n._('You paid in full on {date}. Thank you!', { date: when });
+      return i18n._('You paid in full. Thank you!');
+    };
     body = (
       <>
-        <p className="text-sm">
-          {payment.status === 'refunded'
-            ? `This payment was refunded in full${payment.refundedAmount > 0 ? ` (${money(payment.refundedAmount)})` : ''}.`
-            : payment.paidVia === 'manual'
-              ? `${senderName} recorded your payment${payment.amountPaid !== null ? ` of ${money(payment.amountPaid)}` : ''}${when ? ` on ${when}` : ''}. Thank you!`
-              : `You paid ${payment.amountPaid !== null ? money(payment.amountPaid) : 'in full'}${when ? ` on ${when}` : ''}. Thank you!`}
-        </p>
+        <p className="text-sm">{paidText()}</p>
         {payment.receiptUrl ? (
           <a
             href={payment.receiptUrl}
@@ -86,8 +108,8 @@ export function PaymentPanel({
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 text-sm font-medium underline underline-offset-4"
           >
-            Your receipt <ExternalLink aria-hidden="true" className="size-3.5" />
-            <span className="sr-only"> (opens in a new tab)</span>
+            {i18n._('Your receipt')} <ExternalLink aria-hidden="true" className="size-3.5" />
+            <span className="sr-only"> {i18n._('(opens in a new tab)')}</span>
           </a>
         ) : null}
       </>
@@ -96,8 +118,9 @@ export function PaymentPanel({
     tone = 'wait';
     body = (
       <p className="text-sm">
-        Your payment is on its way: your bank is confirming it, which can take a few days. There is nothing more to do;
-        this page will say when it is done.
+        {i18n._(
+          'Your payment is on its way: your bank is confirming it, which can take a few days. There is nothing more to do; this page will say when it is done.',
+        )}
       </p>
     );
   } else {
@@ -106,16 +129,23 @@ export function PaymentPanel({
       <>
         {returned === 'success' && !payment.failure ? (
           <p role="status" className="text-muted-foreground text-sm">
-            Checking your payment with Stripe…
+            {i18n._('Checking your payment with Stripe…')}
           </p>
         ) : returned === 'canceled' ? (
           <p role="status" className="text-muted-foreground text-sm">
-            The payment was not completed. You can pay whenever you are ready, from this page.
+            {i18n._('The payment was not completed. You can pay whenever you are ready, from this page.')}
           </p>
         ) : null}
         <p className="text-sm">
-          {senderName} asks for {quote ? <strong className="tabular-nums">{money(quote.total)}</strong> : 'a payment'}{' '}
-          now that the proposal is accepted.
+          {quote ? (
+            <Trans
+              id="{sender} asks for <0>{amount}</0> now that the proposal is accepted."
+              values={{ sender: <>{senderName}</>, amount: money(quote.total) }}
+              components={{ 0: <strong className="tabular-nums" /> }}
+            />
+          ) : (
+            i18n._('{sender} asks for a payment now that the proposal is accepted.', { sender: senderName })
+          )}
         </p>
         {quote && quote.lines.length > 0 ? (
           <ul className="text-muted-foreground grid gap-0.5 text-sm">
@@ -130,7 +160,11 @@ export function PaymentPanel({
         {payment.failure ? (
           <p role="alert" className="text-destructive flex items-start gap-2 text-sm">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>Your last payment did not go through: {payment.failure.message} You can try again.</span>
+            <span>
+              {i18n._('Your last payment did not go through: {reason} You can try again.', {
+                reason: payment.failure.message,
+              })}
+            </span>
           </p>
         ) : null}
         {payment.canPay ? (
@@ -142,18 +176,22 @@ export function PaymentPanel({
               onClick={() => pay.mutate()}
             >
               <CreditCard aria-hidden="true" />
-              {pay.isPending ? 'Opening the payment page…' : quote ? `Pay ${money(quote.total)}` : 'Pay'}
+              {pay.isPending
+                ? i18n._('Opening the payment page…')
+                : quote
+                  ? i18n._('Pay {amount}', { amount: money(quote.total) })
+                  : i18n._('Pay')}
             </Button>
             <p className="text-muted-foreground text-xs">
-              A secure payment page by Stripe opens. You can also pay later from this link.
+              {i18n._('A secure payment page by Stripe opens. You can also pay later from this link.')}
             </p>
           </div>
         ) : (
-          <p className="text-sm">{payment.unavailable ?? 'Online payment is not available right now.'}</p>
+          <p className="text-sm">{payment.unavailable ?? i18n._('Online payment is not available right now.')}</p>
         )}
         {pay.error ? (
           <p role="alert" className="text-destructive text-sm">
-            {pay.error.message}
+            {errorMessage(i18n, pay.error)}
           </p>
         ) : null}
       </>
@@ -179,7 +217,11 @@ export function PaymentPanel({
       </span>
       <div className="min-w-0 flex-1 space-y-3">
         <h2 id="payment-title" className="font-semibold">
-          {tone === 'done' ? (payment.status === 'refunded' ? 'Payment refunded' : 'Paid') : 'Payment'}
+          {tone === 'done'
+            ? payment.status === 'refunded'
+              ? i18n._('Payment refunded')
+              : i18n._('Paid')
+            : i18n._('Payment')}
         </h2>
         {body}
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Suspense, useRef, type ComponentProps, type Ref } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNearViewport } from '../hooks/use-near-viewport';
@@ -5,13 +6,14 @@ import { RevisionChanges } from './lazy-parts';
 
 /** Holds the place of "What changed" (and its #changes anchor) until its code is needed. */
 function ChangesPlaceholder({ ref }: { ref?: Ref<HTMLElement> }) {
+  const { i18n } = useLingui();
   return (
     <section ref={ref} id="changes" aria-labelledby="changes-title" className="bg-card scroll-mt-6 rounded-lg border">
       <div className="p-5 sm:p-8">
         <h2 id="changes-title" className="text-xl font-semibold tracking-tight">
-          What changed
+          {i18n._('What changed')}
         </h2>
-        <div role="status" aria-label="Loading the changes" className="mt-5 space-y-3">
+        <div role="status" aria-label={i18n._('Loading the changes')} className="mt-5 space-y-3">
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-24 w-full" />
         </div>

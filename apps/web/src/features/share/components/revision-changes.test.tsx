@@ -2,6 +2,7 @@ import type { TRevision, TRevisionSnapshot } from '@draftwell/shared/share/revis
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WithI18n } from '@/test/i18n';
 import { RevisionChanges } from './revision-changes';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -121,6 +122,7 @@ describe('RevisionChanges', () => {
       <QueryClientProvider client={new QueryClient()}>
         <RevisionChanges token="tok" revisions={summaries} current={{ number: 3, snapshot: SNAPSHOTS[3]! }} />
       </QueryClientProvider>,
+      { wrapper: WithI18n },
     );
     expect(await screen.findByText('Nothing changed between these two revisions.')).toBeTruthy();
     expect(requested).toEqual(['/api/share/tok/revisions/2']);
@@ -153,6 +155,7 @@ describe('RevisionChanges', () => {
       <QueryClientProvider client={new QueryClient()}>
         <RevisionChanges token="tok" revisions={summaries.slice(0, 2)} current={{ number: 2, snapshot: corrected }} />
       </QueryClientProvider>,
+      { wrapper: WithI18n },
     );
     const list = await screen.findByRole('list', { name: 'Changes' });
     const text = within(list)

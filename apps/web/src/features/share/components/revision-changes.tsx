@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { TRevisionSnapshot, TRevisionSummary } from '@draftwell/shared/share/revision';
 import {
@@ -7,24 +8,28 @@ import {
   type TValueChange,
 } from '@draftwell/shared/share/diff';
 import { documentLocale } from '@draftwell/shared/document/locale';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSharedRevision } from '../api/get-shared-revision';
+import { errorMessage } from '../utils/share-error';
 import { formatLocalDate } from '../utils/format';
 
-const Added = ({ children }: { children: ReactNode }) => (
+/*
+ * Insertions and deletions say so to a screen reader, around the text ("[added: …]"), in words it
+ * hides from sight. The text goes in as an element, so the owner's words are never read as markup.
+ */
+const SR_MARKS = { 0: <span className="sr-only" />, 1: <span className="sr-only" /> };
+
+const Added = ({ children }: { children?: ReactNode }) => (
   <ins className="rounded-sm bg-emerald-100 px-0.5 text-emerald-950 underline decoration-2 underline-offset-2 dark:bg-emerald-400/20 dark:text-emerald-100">
-    <span className="sr-only">[added: </span>
-    {children}
-    <span className="sr-only">]</span>
+    <Trans id="<0>[added: </0>{text}<1>]</1>" values={{ text: <>{children}</> }} components={SR_MARKS} />
   </ins>
 );
 
-const Removed = ({ children }: { children: ReactNode }) => (
+const Removed = ({ children }: { children?: ReactNode }) => (
   <del className="rounded-sm bg-rose-100 px-0.5 text-rose-950 line-through decoration-2 dark:bg-rose-400/20 dark:text-rose-100">
-    <span className="sr-only">[removed: </span>
-    {children}
-    <span className="sr-only">]</span>
+    <Trans id="<0>[removed: </0>{text}<1>]</1>" values={{ text: <>{children}</> }} components={SR_MARKS} />
   </del>
 );
 
@@ -66,24 +71,36 @@ function ValueChanges({ changes }: { changes: TValueChange[] }) {
   );
 }
 
-const TAGS = {
-  added: 'Added',
-  removed: 'Removed',
-  changed: 'Changed',
-  moved: 'Moved',
-} as const;
+type TTagKind = 'added' | 'removed' | 'changed' | 'moved';
 
-function Tag({ kind }: { kind: keyof typeof TAGS }) {
+/** A change's kind as its tag says it: "Added". */
+function tagName(i18n: I18n, kind: TTagKind): string {
+  switch (kind) {
+    case 'added':
+      return i18n._('Added');
+    case 'removed':
+      return i18n._('Removed');
+    case 'changed':
+      return i18n._('Changed');
+    case 'moved':
+      return i18n._('Moved');
+  }
+}
+
+function Tag({ kind }: { kind: TTagKind }) {
+  const { i18n } = useLingui();
   return (
     <span className="bg-muted text-foreground mr-2 inline-block rounded px-1.5 py-0.5 text-xs font-semibold tracking-wide uppercase">
-      {TAGS[kind]}
+      {tagName(i18n, kind)}
     </span>
   );
 }
 
-const quoted = (text: string) => `“${text}”`;
+/** A block's name in the language's quotation marks: “Scope”. */
+const quoted = (i18n: I18n, text: string) => i18n._('“{text}”', { text });
 
 function ChangeItem({ change }: { change: TRevisionChange }) {
+  const { i18n } = useLingui();
   switch (change.kind) {
     case 'field':
     case 'totals_changed':
@@ -99,7 +116,7 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
       return (
         <>
           <Tag kind={added ? 'added' : 'removed'} />
-          <span className="font-medium">{quoted(change.blockLabel)}</span>
+          <span className="font-medium">{quoted(i18n, change.blockLabel)}</span>
           {change.text.trim() ? (
             <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line">
               {added ? <Added>{change.text}</Added> : <Removed>{change.text}</Removed>}
@@ -112,14 +129,18 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
       return (
         <>
           <Tag kind="moved" />
-          <span className="font-medium">{quoted(change.blockLabel)}</span> now stands elsewhere in the proposal.
+          <Trans
+            id="<0>“{block}”</0> now stands elsewhere in the proposal."
+            values={{ block: <>{change.blockLabel}</> }}
+            components={{ 0: <span className="font-medium" /> }}
+          />
         </>
       );
     case 'block_changed':
       return (
         <>
           <Tag kind="changed" />
-          <span className="font-medium">{quoted(change.blockLabel)}</span>
+          <span className="font-medium">{quoted(i18n, change.blockLabel)}</span>
           <ValueChanges changes={change.changes} />
         </>
       );
@@ -127,7 +148,7 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
       return (
         <>
           <Tag kind="changed" />
-          <span className="font-medium">Text: {quoted(change.blockLabel)}</span>
+          <span className="font-medium">{i18n._('Text: “{block}”', { block: change.blockLabel })}</span>
           <Segments segments={change.segments} />
         </>
       );
@@ -177,12 +198,13 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
 }
 
 function ChangeList({ before, after }: { before: TRevisionSnapshot; after: TRevisionSnapshot }) {
-  const changes = useMemo(() => diffSentRevisions(before, after), [before, after]);
+  const { i18n } = useLingui();
+  const changes = useMemo(() => diffSentRevisions(i18n, before, after), [i18n, before, after]);
   if (changes.length === 0) {
-    return <p className="text-muted-foreground text-sm">Nothing changed between these two revisions.</p>;
+    return <p className="text-muted-foreground text-sm">{i18n._('Nothing changed between these two revisions.')}</p>;
   }
   return (
-    <ol aria-label="Changes" className="divide-y rounded-lg border">
+    <ol aria-label={i18n._('Changes')} className="divide-y rounded-lg border">
       {changes.map((change, i) => (
         <li key={i} className="px-4 py-3 text-sm leading-relaxed">
           <ChangeItem change={change} />
@@ -206,6 +228,7 @@ function RevisionSelect({
   locale: string;
   onChange: (n: number) => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   return (
     // min-w-0: a select is as wide as its longest option ("Revision 12, sent September 30, 2026")
@@ -222,7 +245,7 @@ function RevisionSelect({
       >
         {revisions.map((r) => (
           <option key={r.number} value={r.number}>
-            Revision {r.number}, sent {formatLocalDate(r.createdAt, locale)}
+            {i18n._('Revision {number}, sent {date}', { number: r.number, date: formatLocalDate(r.createdAt, locale) })}
           </option>
         ))}
       </select>
@@ -246,6 +269,7 @@ export function RevisionChanges({
   /** The newest revision's snapshot, already on the page. */
   current: { number: number; snapshot: TRevisionSnapshot };
 }) {
+  const { i18n } = useLingui();
   const newest = revisions[revisions.length - 1]!.number;
   const [from, setFrom] = useState(revisions[revisions.length - 2]!.number);
   const [to, setTo] = useState(newest);
@@ -260,34 +284,51 @@ export function RevisionChanges({
     <section id="changes" aria-labelledby="changes-title" className="bg-card scroll-mt-6 rounded-lg border">
       <div className="p-5 sm:p-8">
         <h2 id="changes-title" className="text-xl font-semibold tracking-tight">
-          What changed
+          {i18n._('What changed')}
         </h2>
         <p className="text-muted-foreground mt-2 text-sm">
-          This proposal was sent {revisions.length} times. Compare any two revisions: added text is{' '}
-          <Added>underlined</Added>, removed text is <Removed>struck through</Removed>.
+          {i18n._('{count, plural, one {This proposal was sent # time.} other {This proposal was sent # times.}}', {
+            count: revisions.length,
+          })}{' '}
+          <Trans
+            id="Compare any two revisions: added text is <0>underlined</0>, removed text is <1>struck through</1>."
+            components={{ 0: <Added />, 1: <Removed /> }}
+          />
         </p>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          <RevisionSelect label="From revision" value={from} revisions={revisions} locale={locale} onChange={setFrom} />
-          <RevisionSelect label="To revision" value={to} revisions={revisions} locale={locale} onChange={setTo} />
+          <RevisionSelect
+            label={i18n._('From revision')}
+            value={from}
+            revisions={revisions}
+            locale={locale}
+            onChange={setFrom}
+          />
+          <RevisionSelect
+            label={i18n._('To revision')}
+            value={to}
+            revisions={revisions}
+            locale={locale}
+            onChange={setTo}
+          />
         </div>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm print:hidden">
           {[...new Set([from, to])].map((n) => (
             <a key={n} href={paths.sharePdf(token, n)} download className="underline underline-offset-2">
-              Download revision {n} (PDF)
+              {i18n._('Download revision {number} (PDF)', { number: n })}
             </a>
           ))}
         </p>
         <div className="mt-5" aria-live="polite" aria-busy={!beforeSnapshot || !afterSnapshot}>
           {from === to ? (
-            <p className="text-muted-foreground text-sm">Pick two different revisions to compare.</p>
+            <p className="text-muted-foreground text-sm">{i18n._('Pick two different revisions to compare.')}</p>
           ) : failed ? (
             <p role="alert" className="text-destructive text-sm">
-              That revision did not load: {failed.message}
+              {i18n._('That revision did not load: {reason}', { reason: errorMessage(i18n, failed) })}
             </p>
           ) : beforeSnapshot && afterSnapshot ? (
             <ChangeList before={beforeSnapshot} after={afterSnapshot} />
           ) : (
-            <div role="status" aria-label="Loading the changes" className="space-y-2">
+            <div role="status" aria-label={i18n._('Loading the changes')} className="space-y-2">
               <Skeleton className="h-5 w-3/4" />
               <Skeleton className="h-5 w-2/3" />
               <Skeleton className="h-5 w-1/2" />

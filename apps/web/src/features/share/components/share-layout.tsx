@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react';
 import type { CSSProperties, ReactNode } from 'react';
 import { SkipLink } from '@/components/layouts/skip-link';
 import { brandAccents } from '@draftwell/shared/document/display';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/lib/use-hydrated';
+import { LanguageSwitcher } from '../language/language-switcher';
 import { ShareThemeToggle } from './share-theme-toggle';
 
 export type TShareBrand = {
@@ -27,6 +29,7 @@ export function ShareLayout({
   footer?: ReactNode;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
   const accents = brandAccents(brand?.brandColor);
   const hydrated = useHydrated();
   const style = accents
@@ -45,8 +48,8 @@ export function ShareLayout({
               // Many logos are dark ink on transparent: in the dark theme they sit on a light tile.
               <img
                 src={brand.logoUrl}
-                alt={`${brand.name} logo`}
-                className="h-8 w-auto max-w-[9rem] object-contain dark:rounded dark:bg-white dark:p-1"
+                alt={i18n._('{name} logo', { name: brand.name })}
+                className="h-8 w-auto max-w-[9rem] min-w-0 shrink object-contain dark:rounded dark:bg-white dark:p-1"
               />
             ) : (
               <p className="min-w-0 truncate font-semibold tracking-tight">{brand.name}</p>
@@ -54,6 +57,7 @@ export function ShareLayout({
           ) : null}
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             {actions}
+            <LanguageSwitcher />
             <ShareThemeToggle />
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The page's shape while the proposal loads, so nothing jumps when it arrives. */
@@ -5,7 +6,7 @@ export function ShareLoading() {
   return (
     <div className="mx-auto w-full max-w-[52rem] px-4 py-6 sm:py-10">
       <p role="status" className="sr-only">
-        Loading the proposal…
+        <Trans id="Loading the proposal…" />
       </p>
       <Skeleton className="mb-6 h-16 w-full" />
       <div className="bg-card rounded-lg border p-6 sm:p-10">

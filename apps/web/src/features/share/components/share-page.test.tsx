@@ -1,4 +1,5 @@
 import type { TDocument } from '@draftwell/shared/document/schema';
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
 import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import type { TComment, TSharedProposal } from '@draftwell/shared/share/share-api';
 import type { TSharedSigning, TSignatureEvidence } from '@draftwell/shared/share/signing';
@@ -8,6 +9,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportDrawing } from '@/components/signature/signature-canvas';
+import { WithI18n } from '@/test/i18n';
 import { SharePage } from './share-page';
 
 // The client's page must not load zod (QUALITY P8): loading it here fails the file.
@@ -176,7 +178,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
   revisionNumber: 1,
   revisionHash: HASH,
-  consentText: consentText('typed'),
+  consentText: consentText(englishPageI18n, 'typed'),
   consentHash: 'c'.repeat(64),
   selection: { seo: { selected: true } },
   totals: { ...TOTALS, one_off: { net: 190_000, discount: 0, tax: 0, total: 190_000 } },
@@ -192,7 +194,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
       signedAt: '2027-03-04T14:22:05.000Z',
       ipAddress: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
-      consentText: consentText('typed'),
+      consentText: consentText(englishPageI18n, 'typed'),
       consentHash: 'c'.repeat(64),
       emailProof: 'link',
       mark: { kind: 'typed', text: 'Dana Reyes' },
@@ -233,7 +235,9 @@ function renderPage(token: string, { strict = false } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   const page = (
     <QueryClientProvider client={queryClient}>
-      <SharePage token={token} />
+      <WithI18n>
+        <SharePage token={token} />
+      </WithI18n>
     </QueryClientProvider>
   );
   return render(strict ? <StrictMode>{page}</StrictMode> : page);
@@ -350,7 +354,7 @@ describe('SharePage: states', () => {
     expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) Chrome/140');
     expect(text).toContain(HASH);
     expect(text).toContain('c'.repeat(64));
-    expect(text).toContain(consentText('typed'));
+    expect(text).toContain(consentText(englishPageI18n, 'typed'));
     expect(text).toContain('SEO audit');
     expect(text).toContain('$1,900');
     expect(text).toContain('Link emailed to dana@example.com');
@@ -456,7 +460,7 @@ describe('SharePage: choosing and accepting', () => {
     const consent = within(form).getByRole('checkbox', { name: /I agree to the statement above/ });
     expect(consent.getAttribute('aria-invalid')).toBe('true');
     expect(form.textContent).toContain('Tick the box to agree to the terms of the electronic signature.');
-    expect(form.textContent).toContain(consentText('typed'));
+    expect(form.textContent).toContain(consentText(englishPageI18n, 'typed'));
     expect(requests.filter((r) => r.path.endsWith('/accept'))).toHaveLength(0);
 
     fireEvent.click(consent);
@@ -470,6 +474,8 @@ describe('SharePage: choosing and accepting', () => {
       revisionHash: HASH,
       selection: { seo: { selected: true } },
       mark: { kind: 'typed', text: 'Dana Q. Reyes' },
+      // The language the page is read in: the statement is recorded in it.
+      language: 'en',
     });
     await waitFor(() => expect(document.activeElement?.id).toBe('certificate-title'));
     expect(shown.textContent).toContain('Revision 1');
@@ -554,7 +560,7 @@ function evidence(over: Partial<TSignatureEvidence> & Pick<TSignatureEvidence, '
     signedAt: SIGNED_AT,
     ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
-    consentText: consentText('typed'),
+    consentText: consentText(englishPageI18n, 'typed'),
     consentHash: 'c'.repeat(64),
     emailProof: 'link',
     mark: { kind: 'typed', text: over.name },

@@ -1,9 +1,11 @@
 import { Download } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
 import { fileIdOf, preparedBy, snapshotContext } from '@draftwell/shared/document/display';
 import { documentLocale } from '@draftwell/shared/document/locale';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,14 +32,16 @@ import { ShareLayout, type TShareBrand } from './share-layout';
 import { ShareLoading } from './share-loading';
 import { StatusBanner } from './status-banner';
 
-function senderLabel(shared: TSharedProposal): string {
-  return preparedBy(shared.snapshot.sender) || 'The sender';
+function senderLabel(i18n: I18n, shared: TSharedProposal): string {
+  return preparedBy(shared.snapshot.sender) || i18n._('The sender');
 }
 
-/** The document's title: the proposal and its sender, or that there is none to show. */
-export function sharePageTitle(shown: { proposal: TSharedProposal } | { failed: true }): string {
-  if ('failed' in shown) return 'Proposal unavailable';
-  return `${shown.proposal.snapshot.title.trim() || 'Proposal'} — ${senderLabel(shown.proposal)}`;
+/** The document's title, in the page's language: the proposal and its sender, or that there is none to show. */
+export function sharePageTitle(i18n: I18n, shown: { proposal: TSharedProposal } | { failed: true }): string {
+  if ('failed' in shown) return i18n._('Proposal unavailable');
+  const sender = senderLabel(i18n, shown.proposal);
+  const title = shown.proposal.snapshot.title.trim();
+  return title ? i18n._('{title} — {sender}', { title, sender }) : i18n._('Proposal — {sender}', { sender });
 }
 
 /**
@@ -64,8 +68,8 @@ const showsPaymentPanel = (shared: TSharedProposal) =>
 const showsPaymentDue = (shared: TSharedProposal) =>
   (shared.status === 'sent' || shared.status === 'viewed') && !!shared.payment;
 
-function brandOf(shared: TSharedProposal): TShareBrand {
-  return { name: senderLabel(shared), logoUrl: shared.logoUrl, brandColor: shared.snapshot.sender.brandColor };
+function brandOf(i18n: I18n, shared: TSharedProposal): TShareBrand {
+  return { name: senderLabel(i18n, shared), logoUrl: shared.logoUrl, brandColor: shared.snapshot.sender.brandColor };
 }
 
 function safeTotals(shared: TSharedProposal, selection: TPricingSelection): TPricingTotals | null {
@@ -77,12 +81,17 @@ function safeTotals(shared: TSharedProposal, selection: TPricingSelection): TPri
 }
 
 function PdfButton({ token }: { token: string }) {
+  const { i18n } = useLingui();
+  // Narrow screens show "PDF" alone, wide ones the whole label; a screen reader always hears it whole.
   return (
     <Button asChild variant="outline" size="sm">
-      <a href={paths.sharePdf(token)} download>
+      <a href={paths.sharePdf(token)} download aria-label={i18n._('Download PDF')}>
         <Download aria-hidden="true" />
-        <span>
-          <span className="sr-only sm:not-sr-only">Download </span>PDF
+        <span aria-hidden="true" className="sm:hidden">
+          {i18n._('PDF')}
+        </span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          {i18n._('Download PDF')}
         </span>
       </a>
     </Button>
@@ -91,6 +100,7 @@ function PdfButton({ token }: { token: string }) {
 
 /** The place of the signers and the sign form (and their anchors) until their code is there. */
 function SigningPlaceholder({ yourTurn }: { yourTurn: boolean }) {
+  const { i18n } = useLingui();
   return (
     <section
       id={yourTurn ? 'accept' : 'signers'}
@@ -98,9 +108,13 @@ function SigningPlaceholder({ yourTurn }: { yourTurn: boolean }) {
       className="bg-card scroll-mt-6 rounded-lg border p-5 sm:p-8"
     >
       <h2 id="signing-title" className="text-xl font-semibold tracking-tight">
-        {yourTurn ? 'Sign this proposal' : 'Signers'}
+        {yourTurn ? i18n._('Sign this proposal') : i18n._('Signers')}
       </h2>
-      <div role="status" aria-label={yourTurn ? 'Loading the form to sign' : 'Loading the signers'} className="mt-5">
+      <div
+        role="status"
+        aria-label={yourTurn ? i18n._('Loading the form to sign') : i18n._('Loading the signers')}
+        className="mt-5"
+      >
         <Skeleton className={yourTurn ? 'h-[36rem]' : 'h-40'} />
       </div>
     </section>
@@ -112,7 +126,7 @@ function Footer({ showMadeWith }: { showMadeWith: boolean }) {
     <>
       {showMadeWith ? <MadeWithDraftwell href={paths.landing} /> : <span />}
       <a href={paths.verify} className="hover:text-foreground underline underline-offset-2">
-        Verify an accepted proposal
+        <Trans id="Verify an accepted proposal" />
       </a>
     </>
   );
@@ -120,9 +134,10 @@ function Footer({ showMadeWith }: { showMadeWith: boolean }) {
 
 /** The proposal a link opens, with everything the client can do with it. */
 function SharedProposalView({ token, shared }: { token: string; shared: TSharedProposal }) {
+  const { i18n } = useLingui();
   const { snapshot, revision, status, acceptance, signing } = shared;
   const open = status === 'sent' || status === 'viewed';
-  const senderName = senderLabel(shared);
+  const senderName = senderLabel(i18n, shared);
 
   // The first signer's choices hold for everyone after them: shown, not to be changed.
   const fixed = signing.fixedSelection;
@@ -183,7 +198,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
     bannerTitle.current?.scrollIntoView({ block: 'start' });
   }, [focusTarget]);
 
-  const title = sharePageTitle({ proposal: shared });
+  const title = sharePageTitle(i18n, { proposal: shared });
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -195,7 +210,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
 
   return (
     <ShareLayout
-      brand={brandOf(shared)}
+      brand={brandOf(i18n, shared)}
       actions={<PdfButton token={token} />}
       footer={<Footer showMadeWith={shared.showMadeWithFooter} />}
     >
@@ -316,9 +331,10 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
  * failure it met, after which nothing is asked again until Retry.
  */
 export function SharePage({ token, initialError }: { token: string; initialError?: Error }) {
+  const { i18n } = useLingui();
   const query = useSharedProposal(token, { enabled: !initialError });
   const error = query.error ?? (query.data === undefined ? initialError : undefined);
-  const failure = error ? shareFailure(error) : null;
+  const failure = error ? shareFailure(i18n, error) : null;
   // A link that closed while open is shown closed; any other failed reload keeps what is shown.
   const closed = failure && failure.kind !== 'failed';
   useViewTracking(token, query.data !== undefined && !closed, query.data?.snapshot.document ?? null);
@@ -326,8 +342,8 @@ export function SharePage({ token, initialError }: { token: string; initialError
   const showsProposal = query.data !== undefined && !closed;
   const failed = failure !== null;
   useEffect(() => {
-    if (!showsProposal) document.title = failed ? sharePageTitle({ failed }) : 'Loading proposal…';
-  }, [showsProposal, failed]);
+    if (!showsProposal) document.title = failed ? sharePageTitle(i18n, { failed }) : i18n._('Loading proposal…');
+  }, [showsProposal, failed, i18n]);
 
   if (query.data && !closed) return <SharedProposalView token={token} shared={query.data} />;
   return (

@@ -1,22 +1,29 @@
+import { Trans, useLingui } from '@lingui/react';
 import { CircleCheck, CircleX, Clock, History } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { documentLocale } from '@draftwell/shared/document/locale';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useReaderClock } from '../hooks/use-reader-clock';
 import { daysUntil, formatLocalDate } from '../utils/format';
-import { acceptedBy, nameList, othersAwaiting } from '../utils/signing';
+import { acceptedBy, nameList, nameRow, othersAwaiting } from '../utils/signing';
 import { ACCENT_BUTTON } from './accent';
 
-/** "Valid until March 31, 2027", with how long is left when it is close. */
-export function validityText(validUntil: string, daysLeft: number, locale: string): string {
+/** "Valid until March 31, 2027", with how long is left when it is close, in the page's language. */
+export function validityText(i18n: I18n, validUntil: string, daysLeft: number, locale: string): string {
   const date = formatCalendarDate(validUntil, locale);
-  if (daysLeft === 0) return `Valid until today, ${date}`;
-  if (daysLeft === 1) return `Valid until tomorrow, ${date}`;
-  if (daysLeft > 1 && daysLeft <= 14) return `Valid until ${date} (${daysLeft} days left)`;
-  return `Valid until ${date}`;
+  if (daysLeft === 0) return i18n._('Valid until today, {date}', { date });
+  if (daysLeft === 1) return i18n._('Valid until tomorrow, {date}', { date });
+  if (daysLeft > 1 && daysLeft <= 14) {
+    return i18n._('{days, plural, one {Valid until {date} (# day left)} other {Valid until {date} (# days left)}}', {
+      days: daysLeft,
+      date,
+    });
+  }
+  return i18n._('Valid until {date}', { date });
 }
 
 function Banner({
@@ -75,13 +82,14 @@ export function StatusBanner({
   onDecline: () => void;
   titleRef?: Ref<HTMLHeadingElement>;
 }) {
+  const { i18n } = useLingui();
   const { status, acceptance, decline, revision } = shared;
   // Dates as the document writes them (the sender's locale), in the reader's own time zone (UTC
   // until a page the server rendered is hydrated).
   const locale = documentLocale(shared.snapshot.sender.locale);
   const { timeZone, now } = useReaderClock();
   const date = (iso: string) => formatLocalDate(iso, locale, timeZone);
-  const sender = shared.snapshot.sender.company.trim() || shared.snapshot.sender.name.trim() || 'The sender';
+  const sender = shared.snapshot.sender.company.trim() || shared.snapshot.sender.name.trim() || i18n._('The sender');
 
   if (status === 'accepted' && acceptance) {
     const newer = revision.number > acceptance.revisionNumber;
@@ -89,20 +97,25 @@ export function StatusBanner({
       <Banner
         tone="accepted"
         icon={<CircleCheck aria-hidden="true" />}
-        title={`Accepted by ${acceptedBy(acceptance)} on ${date(acceptance.acceptedAt)}`}
+        title={i18n._('Accepted by {names} on {date}', {
+          names: acceptedBy(i18n, acceptance),
+          date: date(acceptance.acceptedAt),
+        })}
         titleRef={titleRef}
       >
         <p className="text-muted-foreground text-sm">
-          Revision {acceptance.revisionNumber} was accepted.{' '}
+          {i18n._('Revision {number} was accepted.', { number: acceptance.revisionNumber })}{' '}
           <a href="#certificate" className="text-foreground font-medium underline underline-offset-2">
-            View the certificate of acceptance
+            {i18n._('View the certificate of acceptance')}
           </a>
         </p>
         {newer ? (
           <p className="text-sm">
-            <strong>Note:</strong> {sender} sent revision {revision.number} after this acceptance. This page shows
-            revision {revision.number}; the acceptance and its certificate apply to revision {acceptance.revisionNumber}
-            .
+            <Trans
+              id="<0>Note:</0> {sender} sent revision {newer} after this acceptance. This page shows revision {newer}; the acceptance and its certificate apply to revision {accepted}."
+              values={{ sender: <>{sender}</>, newer: revision.number, accepted: acceptance.revisionNumber }}
+              components={{ 0: <strong /> }}
+            />
           </p>
         ) : null}
       </Banner>
@@ -114,19 +127,21 @@ export function StatusBanner({
       <Banner
         tone="declined"
         icon={<CircleX aria-hidden="true" />}
-        title={decline ? `Declined on ${date(decline.at)}` : 'This proposal was declined'}
+        title={
+          decline ? i18n._('Declined on {date}', { date: date(decline.at) }) : i18n._('This proposal was declined')
+        }
         titleRef={titleRef}
       >
         {decline?.reason.trim() ? (
           <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-line">
-            <span className="sr-only">Reason given: </span>
+            <span className="sr-only">{i18n._('Reason given:')} </span>
             {decline.reason}
           </blockquote>
         ) : (
-          <p className="text-muted-foreground text-sm">No reason was given.</p>
+          <p className="text-muted-foreground text-sm">{i18n._('No reason was given.')}</p>
         )}
         <p className="text-muted-foreground text-sm">
-          Changed your mind? Ask {sender} to send it again; you can still comment below.
+          {i18n._('Changed your mind? Ask {sender} to send it again; you can still comment below.', { sender })}
         </p>
       </Banner>
     );
@@ -136,29 +151,35 @@ export function StatusBanner({
   const { you } = signing;
   if (you.signedAt || !signing.yourTurn) {
     // Signed, others still to: or not this signer's turn yet. Reading, the PDF and comments stay.
-    const waiting = othersAwaiting(signing);
+    const waiting = othersAwaiting(i18n, signing);
     return (
       <Banner
         tone="open"
         icon={you.signedAt ? <CircleCheck aria-hidden="true" /> : <Clock aria-hidden="true" />}
         title={
           you.signedAt
-            ? `You signed on ${date(you.signedAt)}`
+            ? i18n._('You signed on {date}', { date: date(you.signedAt) })
             : signing.waitingFor.length > 0
-              ? `Waiting for ${nameList(signing.waitingFor)} to sign first`
-              : 'It is not your turn to sign yet'
+              ? i18n._('Waiting for {names} to sign first', { names: nameList(i18n, signing.waitingFor) })
+              : i18n._('It is not your turn to sign yet')
         }
         titleRef={titleRef}
       >
         <p className="text-muted-foreground text-sm">
           {you.signedAt
-            ? `${waiting.length > 0 ? `Waiting for: ${waiting.join(', ')}. ` : ''}We'll email you when everyone has signed.`
-            : "We'll email you when it's your turn. Meanwhile you can read the proposal, download the PDF and comment."}
+            ? waiting.length > 0
+              ? i18n._("Waiting for: {names}. We'll email you when everyone has signed.", {
+                  names: nameRow(i18n, waiting),
+                })
+              : i18n._("We'll email you when everyone has signed.")
+            : i18n._(
+                "We'll email you when it's your turn. Meanwhile you can read the proposal, download the PDF and comment.",
+              )}
         </p>
         {you.signedAt ? null : (
           <div className="pt-1 print:hidden">
             <Button size="sm" variant="outline" onClick={onDecline}>
-              Decline
+              {i18n._('Decline')}
             </Button>
           </div>
         )}
@@ -168,33 +189,38 @@ export function StatusBanner({
 
   const validUntil = shared.validUntil;
   const title = validUntil
-    ? validityText(validUntil, daysUntil(validUntil, now, timeZone), locale)
-    : 'Open for your answer';
+    ? validityText(i18n, validUntil, daysUntil(validUntil, now, timeZone), locale)
+    : i18n._('Open for your answer');
   return (
     <Banner tone="open" icon={<Clock aria-hidden="true" />} title={title} titleRef={titleRef}>
       <p className="text-muted-foreground text-sm">
         {signing.fixedSelection
-          ? 'Read the proposal, then sign it at the end of the page: its options are as the first signer chose them.'
-          : 'Read the proposal, choose any options, then sign it at the end of the page.'}{' '}
-        Questions? Ask {sender} in the comments.
+          ? i18n._(
+              'Read the proposal, then sign it at the end of the page: its options are as the first signer chose them.',
+            )
+          : i18n._('Read the proposal, choose any options, then sign it at the end of the page.')}{' '}
+        {i18n._('Questions? Ask {sender} in the comments.', { sender })}
       </p>
       {revision.number > 1 ? (
         <p className="flex items-start gap-1.5 text-sm">
           <History aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            This is revision {revision.number}, sent {date(revision.createdAt)}.{' '}
+            {i18n._('This is revision {number}, sent {date}.', {
+              number: revision.number,
+              date: date(revision.createdAt),
+            })}{' '}
             <a href="#changes" className="font-medium underline underline-offset-2">
-              See what changed
+              {i18n._('See what changed')}
             </a>
           </span>
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2 pt-1 print:hidden">
         <Button asChild size="sm" className={ACCENT_BUTTON}>
-          <a href="#accept">Review and sign</a>
+          <a href="#accept">{i18n._('Review and sign')}</a>
         </Button>
         <Button size="sm" variant="outline" onClick={onDecline}>
-          Decline
+          {i18n._('Decline')}
         </Button>
       </div>
     </Banner>

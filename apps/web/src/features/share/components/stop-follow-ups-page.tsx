@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { BellOff, CloudOff, LinkIcon, MailCheck, RefreshCw } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useFollowUpStop, useStopFollowUps } from '../api/stop-follow-ups';
+import { errorMessage } from '../utils/share-error';
 import { ShareLayout } from './share-layout';
 
 function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -23,37 +25,39 @@ function Panel({ icon, title, children }: { icon: ReactNode; title: string; chil
  * proposal, and the sender sees it on the proposal's timeline.
  */
 export function StopFollowUpsPage({ token }: { token: string }) {
+  const { i18n } = useLingui();
   const view = useFollowUpStop(token);
   const stop = useStopFollowUps(token);
   useEffect(() => {
-    document.title = 'Automatic emails — Draftwell';
-  }, []);
+    document.title = i18n._('Automatic emails — Draftwell');
+  }, [i18n]);
 
   let body: ReactNode;
   if (view.isPending) {
     body = (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <p role="status" className="text-muted-foreground">
-          Loading…
+          {i18n._('Loading…')}
         </p>
       </div>
     );
   } else if (view.isError) {
     const missing = view.error instanceof ApiError && view.error.status === 404;
     body = missing ? (
-      <Panel icon={<LinkIcon aria-hidden="true" />} title="This link does not work">
+      <Panel icon={<LinkIcon aria-hidden="true" />} title={i18n._('This link does not work')}>
         <p>
-          Check that you opened or copied all of it from the email: links are long, and email programs sometimes cut
-          them. The proposal may also have been deleted by its sender.
+          {i18n._(
+            'Check that you opened or copied all of it from the email: links are long, and email programs sometimes cut them. The proposal may also have been deleted by its sender.',
+          )}
         </p>
       </Panel>
     ) : (
       <div role="alert">
-        <Panel icon={<CloudOff aria-hidden="true" />} title="This page did not load">
-          <p>{view.error.message}</p>
+        <Panel icon={<CloudOff aria-hidden="true" />} title={i18n._('This page did not load')}>
+          <p>{errorMessage(i18n, view.error)}</p>
           <div className="pt-3">
             <Button onClick={() => void view.refetch()}>
-              <RefreshCw aria-hidden="true" /> Retry
+              <RefreshCw aria-hidden="true" /> {i18n._('Retry')}
             </Button>
           </div>
         </Panel>
@@ -61,33 +65,44 @@ export function StopFollowUpsPage({ token }: { token: string }) {
     );
   } else if (view.data.stopped) {
     body = (
-      <Panel icon={<MailCheck aria-hidden="true" />} title="Automatic emails stopped">
+      <Panel icon={<MailCheck aria-hidden="true" />} title={i18n._('Automatic emails stopped')}>
         <p>
-          No more automatic reminders or expiry warnings about “{view.data.title}” will be sent to {view.data.email}.
+          {i18n._('No more automatic reminders or expiry warnings about “{title}” will be sent to {email}.', {
+            title: view.data.title,
+            email: view.data.email,
+          })}
         </p>
         <p>
-          You can still open the proposal from an earlier email, and {view.data.senderName} can still write to you
-          themselves.
+          {i18n._(
+            'You can still open the proposal from an earlier email, and {sender} can still write to you themselves.',
+            { sender: view.data.senderName },
+          )}
         </p>
       </Panel>
     );
   } else {
     body = (
-      <Panel icon={<BellOff aria-hidden="true" />} title="Stop the automatic emails?">
+      <Panel icon={<BellOff aria-hidden="true" />} title={i18n._('Stop the automatic emails?')}>
         <p>
-          {view.data.senderName} set up automatic reminders and expiry warnings for the proposal “{view.data.title}”,
-          sent to {view.data.email}.
+          {i18n._(
+            '{sender} set up automatic reminders and expiry warnings for the proposal “{title}”, sent to {email}.',
+            { sender: view.data.senderName, title: view.data.title, email: view.data.email },
+          )}
         </p>
-        <p>Stop them, and none of them will come to you again. {view.data.senderName} will see that you did.</p>
+        <p>
+          {i18n._('Stop them, and none of them will come to you again. {sender} will see that you did.', {
+            sender: view.data.senderName,
+          })}
+        </p>
         <div className="pt-3">
           <Button onClick={() => stop.mutate()} disabled={stop.isPending} aria-busy={stop.isPending || undefined}>
             <BellOff aria-hidden="true" />
-            {stop.isPending ? 'Stopping…' : 'Stop automatic emails'}
+            {stop.isPending ? i18n._('Stopping…') : i18n._('Stop automatic emails')}
           </Button>
         </div>
         {stop.error ? (
           <p role="alert" className="text-destructive text-sm">
-            {stop.error.message}
+            {errorMessage(i18n, stop.error)}
           </p>
         ) : null}
       </Panel>

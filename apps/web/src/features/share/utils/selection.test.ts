@@ -1,4 +1,5 @@
 import type { TDocument, TPricingLine, TPricingTable } from '@draftwell/shared/document/schema';
+import { englishPageI18n as i18n } from '@draftwell/shared/i18n/english';
 import { describe, expect, it } from 'vitest';
 import { chosenOptions, completeSelection } from './selection';
 
@@ -58,7 +59,7 @@ describe('completeSelection', () => {
 describe('chosenOptions', () => {
   it('lists what the client takes among what they could choose, with chosen quantities', () => {
     expect(
-      chosenOptions(doc, { care: { selected: false }, pro: { selected: true }, basic: { selected: false } }),
+      chosenOptions(i18n, doc, { care: { selected: false }, pro: { selected: true }, basic: { selected: false } }),
     ).toEqual([
       { id: 'pages', description: 'Pages', kind: 'option', quantity: '2 pages' },
       { id: 'pro', description: 'Pro', kind: 'package', quantity: null },
@@ -66,9 +67,9 @@ describe('chosenOptions', () => {
   });
 
   it('names the unit in the singular for one and in the plural for more', () => {
-    const one = chosenOptions(doc, { pages: { quantity: 1000 } }).find((line) => line.id === 'pages');
+    const one = chosenOptions(i18n, doc, { pages: { quantity: 1000 } }).find((line) => line.id === 'pages');
     expect(one?.quantity).toBe('1 page');
-    const many = chosenOptions(doc, { pages: { quantity: 2500 } }).find((line) => line.id === 'pages');
+    const many = chosenOptions(i18n, doc, { pages: { quantity: 2500 } }).find((line) => line.id === 'pages');
     expect(many?.quantity).toBe('2.5 pages');
   });
 });

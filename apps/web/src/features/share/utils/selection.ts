@@ -1,6 +1,7 @@
 import { unitLabel } from '@draftwell/shared/document/display';
 import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TDocument, TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 
 const tablesOf = (document: TDocument) =>
   document.blocks.filter((block): block is TPricingTable => block.type === 'pricing_table');
@@ -35,7 +36,7 @@ export type TChosenLine = { id: string; description: string; kind: 'option' | 'p
  * What the client chose, in words: every optional line and package they take, with the quantity
  * where they could pick it. Lines the client could not change are left out.
  */
-export function chosenOptions(document: TDocument, selection: TPricingSelection): TChosenLine[] {
+export function chosenOptions(i18n: I18n, document: TDocument, selection: TPricingSelection): TChosenLine[] {
   const chosen: TChosenLine[] = [];
   for (const table of tablesOf(document)) {
     for (const line of table.lines) {
@@ -48,7 +49,7 @@ export function chosenOptions(document: TDocument, selection: TPricingSelection)
       const quantity = ranged ? `${formatQuantity(amount)} ${unitLabel(line.unit, amount)}`.trim() : null;
       chosen.push({
         id: line.id,
-        description: line.description.trim() || 'Untitled item',
+        description: line.description.trim() || i18n._('Untitled item'),
         kind: table.kind === 'choice' ? 'package' : 'option',
         quantity,
       });

@@ -1,3 +1,5 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { formatList } from '@draftwell/shared/i18n/format';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import type { TSharedSigning } from '@draftwell/shared/share/signing';
 
@@ -8,16 +10,24 @@ import type { TSharedSigning } from '@draftwell/shared/share/signing';
 
 type TSigner = TSharedSigning['signers'][number];
 
-/** "Ann First", "Ann First and Ben Second", "Ann First, Ben Second and Carla Chief". */
-export function nameList(names: readonly string[]): string {
-  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+/** English lists its names without the serial comma, as the page always has ("A, B and C"). */
+const listLocale = (i18n: I18n) => (i18n.locale === 'en' ? 'en-GB' : i18n.locale);
+
+/** "Ann First", "Ann First and Ben Second", "Ann First, Ben Second and Carla Chief", as the page's language joins them. */
+export function nameList(i18n: I18n, names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : formatList(names, listLocale(i18n));
+}
+
+/** "Ann First, Ben Second": names one after the other, without "and" where the language has none. */
+export function nameRow(i18n: I18n, names: readonly string[]): string {
+  return formatList(names, listLocale(i18n), 'unit');
 }
 
 /** Those still to sign besides the link's signer, in order; the owner's is named a countersignature. */
-export function othersAwaiting(signing: TSharedSigning): string[] {
+export function othersAwaiting(i18n: I18n, signing: TSharedSigning): string[] {
   return signing.signers
     .filter((s) => !s.you && !s.signedAt)
-    .map((s) => (s.party === 'owner' ? `${s.name} (countersignature)` : s.name));
+    .map((s) => (s.party === 'owner' ? i18n._('{name} (countersignature)', { name: s.name }) : s.name));
 }
 
 /**
@@ -33,7 +43,7 @@ export function firstClientSigner(signing: TSharedSigning): TSigner | null {
 }
 
 /** Who accepted: every client who signed, in order (acceptances from before several signers: their one). */
-export function acceptedBy(certificate: Pick<TAcceptanceCertificate, 'name' | 'signatures'>): string {
+export function acceptedBy(i18n: I18n, certificate: Pick<TAcceptanceCertificate, 'name' | 'signatures'>): string {
   const clients = certificate.signatures.filter((s) => s.party === 'client').map((s) => s.name);
-  return clients.length > 0 ? nameList(clients) : certificate.name;
+  return clients.length > 0 ? nameList(i18n, clients) : certificate.name;
 }

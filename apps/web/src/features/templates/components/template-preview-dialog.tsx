@@ -11,7 +11,9 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useShownBranding } from '@/lib/use-shown-branding';
+import { Suspense } from 'react';
 import { DocumentView } from '@/components/document-view/document-view';
+import { DocumentLanguage } from '@/components/document-view/document-language';
 import { useBusinessProfile } from '@/lib/api/business-profile';
 import { useTemplate } from '../api/get-template';
 import { sampleContext } from '../utils/sample-context';
@@ -48,19 +50,24 @@ function PreviewBody({ summary }: { summary: TTemplateSummary }) {
     );
   }
   const business = profile.data;
+  // A template has no language: its document reads in English.
   return (
-    <DocumentView
-      document={template.data.document}
-      context={sampleContext({
-        title: template.data.name,
-        currency: business?.defaultCurrency,
-        senderName: business?.displayName,
-        senderCompany: business?.company,
-        locale: business?.locale,
-      })}
-      branding={shown.branding}
-      className="rounded-md border shadow-sm"
-    />
+    <Suspense fallback={<PreviewSkeleton />}>
+      <DocumentLanguage language={undefined}>
+        <DocumentView
+          document={template.data.document}
+          context={sampleContext({
+            title: template.data.name,
+            currency: business?.defaultCurrency,
+            senderName: business?.displayName,
+            senderCompany: business?.company,
+            locale: business?.locale,
+          })}
+          branding={shown.branding}
+          className="rounded-md border shadow-sm"
+        />
+      </DocumentLanguage>
+    </Suspense>
   );
 }
 
