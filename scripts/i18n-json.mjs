@@ -1,27 +1,48 @@
-// node /tmp/tr/po-json.mjs export <lang> > file.json   |   node /tmp/tr/po-json.mjs import <lang> file.json
+// A language's messages as JSON, for translating outside the PO files, and back:
+//   node scripts/i18n-json.mjs export <lang> > messages.json   ({ englishId: { translation, where } })
+//   node scripts/i18n-json.mjs import <lang> translations.json ({ englishId: translation })
+// It reads and writes the catalogs through Lingui's own API, so the PO files keep their format.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-process.chdir('/work/main');
-const { getCatalogs } = await import('/work/main/node_modules/@lingui/cli/dist/api/index.js');
-const { getConfig } = await import('/work/main/node_modules/@lingui/conf/dist/index.cjs');
-const config = getConfig({ cwd: '/work/main', configPath: '/work/main/lingui.config.ts' });
+import { fileURLToPath } from 'node:url';
+import { getCatalogs } from '@lingui/cli/api';
+import { getConfig } from '@lingui/conf';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const config = getConfig({ cwd: root, configPath: path.join(root, 'lingui.config.ts') });
 const catalogs = await getCatalogs(config);
 const [mode, lang, file] = process.argv.slice(2);
+if (!lang || !config.locales.includes(lang) || (mode !== 'export' && mode !== 'import')) {
+  console.error('usage: node scripts/i18n-json.mjs export|import <' + config.locales.join('|') + '> [file]');
+  process.exit(2);
+}
 if (mode === 'export') {
   const out = {};
   for (const catalog of catalogs) {
     const en = await catalog.read('en');
-    const cur = await catalog.read(lang).catch(() => ({}));
-    for (const id of Object.keys(en)) if (!en[id].obsolete) out[id] = cur?.[id]?.translation || '';
+    const current = (await catalog.read(lang)) ?? {};
+    for (const [id, message] of Object.entries(en ?? {})) {
+      if (message.obsolete) continue;
+      out[id] = {
+        translation: current[id]?.translation ?? '',
+        where: [...new Set((message.origin ?? []).map(([file]) => file))],
+      };
+    }
   }
   console.log(JSON.stringify(out, null, 1));
-} else if (mode === 'import') {
-  const tr = JSON.parse(readFileSync(file, 'utf8'));
-  let n = 0;
+} else {
+  const translations = JSON.parse(readFileSync(file, 'utf8'));
+  let written = 0;
   for (const catalog of catalogs) {
-    const cur = await catalog.read(lang);
-    for (const id of Object.keys(cur)) if (tr[id]) { cur[id].translation = tr[id]; n++; }
-    await catalog.write(lang, cur);
+    const current = await catalog.read(lang);
+    for (const id of Object.keys(current ?? {})) {
+      if (typeof translations[id] === 'string' && translations[id] !== '') {
+        current[id].translation = translations[id];
+        written++;
+      }
+    }
+    await catalog.write(lang, current);
   }
-  console.error(`${lang}: ${n} translations written`);
+  console.error(`${lang}: ${written} translations written`);
 }

@@ -178,6 +178,7 @@ describe('the client’s page rendered on the server (/p/:token)', () => {
       expect(seed).toEqual({
         token: link,
         renderedAt: expect.any(String),
+        language: 'en',
         failure: {
           status: 404,
           error: { code: 'not_found', message: expect.any(String), requestId: expect.any(String) },

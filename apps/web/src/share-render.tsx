@@ -18,7 +18,7 @@ export const renderSharePage: TRenderSharePage = async (seed) => {
   // Loaded once per process; the page then renders without waiting for them.
   await preloadShownParts(seed);
   // The page's words in the language it is rendered in (the seed's), loaded once per language.
-  await loadPageI18n(seed.language ?? 'en');
+  const i18n = await loadPageI18n(seed.language ?? 'en');
   const html = await renderWhole(
     <StrictMode>
       <ShareApp token={seed.token} state={shareAppState(seed)} />
@@ -26,5 +26,5 @@ export const renderSharePage: TRenderSharePage = async (seed) => {
     'The client’s page',
     AbortSignal.timeout(RENDER_TIMEOUT_MS),
   );
-  return { html, title: sharePageTitle('proposal' in seed ? seed : { failed: true }) };
+  return { html, title: sharePageTitle(i18n, 'proposal' in seed ? seed : { failed: true }) };
 };

@@ -1,5 +1,6 @@
 import { formatPercent } from './document/display';
 import { roundHalfAwayFromZero, type TPricingTotals } from './document/pricing';
+import type { I18n } from './i18n/i18n';
 import { currencyDigits, formatMoney } from './money';
 
 /**
@@ -183,19 +184,25 @@ export function paymentQuote(terms: TPaymentTerms, totals: TPricingTotals, curre
   return { currency, lines: kept, total: kept.reduce((sum, line) => sum + line.amount, 0) };
 }
 
-/** One line of a quote in words: what Checkout, the client's page and the owner's page call it. */
-export function paymentLineLabel(line: TPaymentLine, currency: string): string {
+/**
+ * One line of a quote in words: what Checkout, the client's page and the owner's page call it, in
+ * `i18n`'s language, its amounts written for `locale` as the document's prices are.
+ */
+export function paymentLineLabel(i18n: I18n, line: TPaymentLine, currency: string, locale = 'en-US'): string {
   switch (line.kind) {
     case 'deposit':
       return line.basisPoints !== null
-        ? `Deposit: ${formatPercent(line.basisPoints)} of the one-off total (${formatMoney(line.of, currency)})`
-        : `Deposit on the one-off total (${formatMoney(line.of, currency)})`;
+        ? i18n._('Deposit: {percent} of the one-off total ({total})', {
+            percent: formatPercent(line.basisPoints, locale),
+            total: formatMoney(line.of, currency, locale),
+          })
+        : i18n._('Deposit on the one-off total ({total})', { total: formatMoney(line.of, currency, locale) });
     case 'one_off':
-      return 'The one-off total';
+      return i18n._('The one-off total');
     case 'monthly':
-      return 'The first monthly payment';
+      return i18n._('The first monthly payment');
     case 'yearly':
-      return 'The first yearly payment';
+      return i18n._('The first yearly payment');
   }
 }
 

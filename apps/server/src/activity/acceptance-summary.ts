@@ -46,7 +46,8 @@ export async function readAcceptances(
       coalesce((
         select jsonb_agg(jsonb_build_object(
           'name', s.name, 'email', s.email, 'role', s.role, 'party', s.party,
-          'signedAt', ${utc('s.signed_at')}, 'method', s.mark->>'kind', 'emailProof', s.email_proof
+          'signedAt', ${utc('s.signed_at')}, 'method', s.mark->>'kind', 'emailProof', s.email_proof,
+          'language', s.language
         ) order by s.signed_at, s.position)
         from signatures s where s.revision_id = r.id
       ), '[]'::jsonb) as signatures
@@ -73,7 +74,17 @@ function toAcceptance(row: TRow): TApiAcceptance {
     signers:
       row.signatures.length > 0
         ? clients
-        : [{ name: row.name, email: row.email, role: '', signedAt: row.accepted_at, method: null, emailProof: 'link' }],
+        : [
+            {
+              name: row.name,
+              email: row.email,
+              role: '',
+              signedAt: row.accepted_at,
+              method: null,
+              emailProof: 'link',
+              language: null,
+            },
+          ],
     countersignature: owner ? signature(owner) : null,
     selection: row.selection,
     lines: acceptedLines({ blocks: row.tables }, row.selection),

@@ -9,6 +9,7 @@ import {
   type TSharedPayment,
 } from '@draftwell/shared';
 import type { TPricingSelection } from '@draftwell/shared/document';
+import { languageOf, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
@@ -18,6 +19,7 @@ import { paymentCheckouts, proposalSigners, proposals, users } from '../db/schem
 import type { TAppDeps } from '../http/context';
 import { AppError } from '../lib/app-error';
 import { keyedQueue } from '../lib/keyed-queue';
+import { serverI18n } from '../lib/i18n';
 import { enqueueMail } from '../mail/outbox';
 import { ownerActivityMail } from '../mail/templates';
 import {
@@ -103,6 +105,23 @@ export async function startPayment(
   return oneCheckoutAtATime(row.id, () => openOrCreate(deps, log, { ...args, payment, account }));
 }
 
+/**
+ * Stripe Checkout's own page in the proposal's language where Stripe has it; else Stripe picks by
+ * the browser ('auto'): it has no Arabic, Hebrew or Hindi.
+ */
+export function stripeCheckoutLocale(language: TLanguage): Stripe.Checkout.SessionCreateParams.Locale {
+  switch (language) {
+    case 'zh-CN':
+      return 'zh';
+    case 'ar':
+    case 'he':
+    case 'hi':
+      return 'auto';
+    default:
+      return language;
+  }
+}
+
 async function openOrCreate(
   deps: TAppDeps,
   log: Logger,
@@ -112,8 +131,11 @@ async function openOrCreate(
   const db = deps.database.db;
   const quote = payment.quote as TPaymentQuote;
   const currency = quote.currency;
+  // The client reads Checkout in the proposal's language: its lines' names, and Stripe's own page.
+  const language = languageOf(row.language);
+  const i18n = serverI18n(language);
   const lines = quote.lines.map((line) => ({
-    name: `${row.title.trim() || row.number} — ${paymentLineLabel(line, currency)}`.slice(0, 250),
+    name: `${row.title.trim() || row.number} — ${paymentLineLabel(i18n, line, currency)}`.slice(0, 250),
     amount: toStripeAmount(line.amount, currency),
   }));
   const total = lines.reduce((sum, l) => sum + l.amount, 0);
@@ -218,6 +240,7 @@ async function openOrCreate(
             price_data: { currency: currency.toLowerCase(), unit_amount: l.amount, product_data: { name: l.name } },
           })),
         customer_email: signer.email,
+        locale: stripeCheckoutLocale(language),
         client_reference_id: row.id,
         metadata: { draftwell_proposal: row.id, draftwell_number: row.number },
         payment_intent_data: {

@@ -1,3 +1,4 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TSealedPdfState, TSealStatus } from '@draftwell/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -248,7 +249,7 @@ export function sealedPdfAttachments(deps: {
       filename,
       contentType: 'application/pdf',
       content: bytes,
-      ...(url ? { note: { text: 'Download the digitally signed PDF:', url } } : {}),
+      ...(url ? { note: { text: (i18n: I18n) => i18n._('Download the digitally signed PDF:'), url } } : {}),
     };
   };
 }

@@ -1,7 +1,9 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast, Toaster } from 'sonner';
+import { englishPageI18n } from '@draftwell/shared/i18n/english';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { takeFlashes } from '@/lib/flash';
 import { LinkProvider, type TLinkProps } from '@/lib/navigation';
@@ -33,15 +35,21 @@ function ThemedToaster() {
   );
 }
 
-/** `queryClient`: the cache the router's screen preloads fill (main.tsx); a new one otherwise. */
+/**
+ * `queryClient`: the cache the router's screen preloads fill (main.tsx); a new one otherwise.
+ * The owner's screens speak English (issue 25 part 7 brings their languages); a proposal shown in
+ * them gets its own language's words from DocumentLanguage.
+ */
 export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <RealtimeProvider>
-        <LinkProvider value={appLink}>{children}</LinkProvider>
-        <ThemedToaster />
-      </RealtimeProvider>
+      <I18nProvider i18n={englishPageI18n}>
+        <RealtimeProvider>
+          <LinkProvider value={appLink}>{children}</LinkProvider>
+          <ThemedToaster />
+        </RealtimeProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

@@ -22,34 +22,41 @@ export function createI18n(language: TLanguage, ...catalogs: Messages[]): I18n {
   return i18n;
 }
 
-const loadedPage = new Map<TLanguage, I18n>();
-const loadingPage = new Map<TLanguage, Promise<I18n>>();
+/**
+ * A language's loading, kept per language so every caller gets the same promise. Once settled it
+ * carries React's thenable fields (`status`, `value`), so `use()` reads a loaded language without
+ * suspending, on every render alike.
+ */
+type TPageLoad = Promise<I18n> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: I18n };
+
+const pageLoads = new Map<TLanguage, TPageLoad>();
 
 /** The page's I18n for a language, its catalog loaded first (once per language and process). */
 export function loadPageI18n(language: TLanguage): Promise<I18n> {
-  const loaded = loadedPage.get(language);
-  if (loaded) return Promise.resolve(loaded);
-  let loading = loadingPage.get(language);
-  if (!loading) {
-    loading = PAGE_CATALOGS[language]().then(
+  let load = pageLoads.get(language);
+  if (!load) {
+    const loading: TPageLoad = PAGE_CATALOGS[language]().then(
       ({ messages }) => {
         const i18n = createI18n(language, messages);
-        loadedPage.set(language, i18n);
-        loadingPage.delete(language);
+        loading.status = 'fulfilled';
+        loading.value = i18n;
         return i18n;
       },
       (error: unknown) => {
         // A failed chunk (a phone going offline) may be asked for again.
-        loadingPage.delete(language);
+        pageLoads.delete(language);
         throw error;
       },
     );
-    loadingPage.set(language, loading);
+    loading.status = 'pending';
+    pageLoads.set(language, loading);
+    load = loading;
   }
-  return loading;
+  return load;
 }
 
 /** The page's I18n for a language if its catalog is loaded (loadPageI18n), else null. */
 export function pageI18nIfLoaded(language: TLanguage): I18n | null {
-  return loadedPage.get(language) ?? null;
+  const load = pageLoads.get(language);
+  return load?.status === 'fulfilled' ? load.value! : null;
 }

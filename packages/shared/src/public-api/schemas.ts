@@ -180,6 +180,12 @@ export const ZApiSignature = z.object({
     .describe(
       'How their address was shown to be theirs: the emailed link, a code emailed to them, or (the owner) their account.',
     ),
+  language: z
+    .enum(LANGUAGE_TAGS)
+    .nullable()
+    .describe(
+      'The language of the page they signed on, in which they agreed to the consent statement (the owner’s countersignature: the proposal’s language); null on signatures older than languages.',
+    ),
 });
 export type TApiSignature = z.output<typeof ZApiSignature>;
 

@@ -129,6 +129,7 @@ export const EXAMPLE_ACCEPTANCE: TApiAcceptance = {
       signedAt: '2026-11-24T15:40:02.000Z',
       method: 'drawn',
       emailProof: 'link',
+      language: 'en',
     },
     {
       name: 'Sam Ortiz',
@@ -137,6 +138,7 @@ export const EXAMPLE_ACCEPTANCE: TApiAcceptance = {
       signedAt: '2026-11-24T15:58:47.000Z',
       method: 'typed',
       emailProof: 'code',
+      language: 'es',
     },
   ],
   countersignature: {
@@ -146,6 +148,7 @@ export const EXAMPLE_ACCEPTANCE: TApiAcceptance = {
     signedAt: '2026-11-24T16:02:11.000Z',
     method: 'typed',
     emailProof: 'account',
+    language: 'en',
   },
   selection: EXAMPLE_SELECTION,
   lines: acceptedLines(EXAMPLE_RETAINER_DOCUMENT, EXAMPLE_SELECTION),

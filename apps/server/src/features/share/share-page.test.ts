@@ -54,7 +54,8 @@ describe('the client page’s seed in its HTML', () => {
     expect(page).toContain(
       '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &lt;script&gt;alert(2)&lt;/script&gt;\u2028alert(3)\u2029</title>',
     );
-    expect(page.startsWith('<!doctype html><html><head><title>')).toBe(true);
+    // The seed has no language: English, left to right.
+    expect(page.startsWith('<!doctype html><html lang="en" dir="ltr"><head><title>')).toBe(true);
     expect(page).toContain('<script>theme()</script><script type="module" crossorigin src="/assets/share-1.js">');
     // The scripts a parser finds: the template's two, and the seed, which is not run.
     expect(page.match(/<script\b[^>]*>/gi)).toEqual([
@@ -63,6 +64,15 @@ describe('the client page’s seed in its HTML', () => {
       '<script type="application/json" id="share-seed">',
     ]);
     expect(JSON.parse(dataBlock(page).text)).toEqual(seed);
+  });
+
+  it('opens the document in the page’s language and its direction', () => {
+    const markup = { html: '<p>x</p>', title: 'x' };
+    const page = (language: 'ar' | 'he' | 'ja') =>
+      composeSharePage(TEMPLATE, markup, { ...hostileSeed(), language })!.slice(0, 50);
+    expect(page('ar')).toMatch(/^<!doctype html><html lang="ar" dir="rtl"><head>/);
+    expect(page('he')).toMatch(/^<!doctype html><html lang="he" dir="rtl"><head>/);
+    expect(page('ja')).toMatch(/^<!doctype html><html lang="ja" dir="ltr"><head>/);
   });
 
   it('is not composed into a template without an empty #root', () => {

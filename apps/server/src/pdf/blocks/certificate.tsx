@@ -68,7 +68,7 @@ function Signatures({ certificate, model }: { certificate: TAcceptanceCertificat
               <SignatureMarkPdf mark={g.mark} model={model} width={180} height={48} />
             </View>
           ) : null}
-          {signatureFacts(g, model.context.locale).map((fact) =>
+          {signatureFacts(i18n, g, model.context.locale).map((fact) =>
             fact.kind === 'quote' ? (
               <View key={fact.term} style={[s.certRow, rowDir(model)]}>
                 <Text style={[mirror(model, s.certTerm), textDir(model)]}>{fact.term}</Text>

@@ -2,8 +2,8 @@
 /** @jsxImportSource react */
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import {
-  BILLING_SUFFIX,
   formatPercent,
+  priceWithBilling,
   kindsToTotal,
   lineChoice,
   totalsRows,
@@ -88,7 +88,7 @@ export function TotalsList({
   return (
     <View>
       {kinds.map((kind, i) => {
-        const rows = totalsRows(totals[kind], kind, { kindsShown: kinds.length, nameKind: nameKinds });
+        const rows = totalsRows(model.i18n, totals[kind], kind, { kindsShown: kinds.length, nameKind: nameKinds });
         const detailed = rows.length > 1;
         return (
           <View key={kind} style={s.totalsGroup} wrap={false}>
@@ -184,7 +184,7 @@ export function PricingTablePdf({ table, model }: { table: TPricingTable; model:
                   {clean(`${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trim())}
                 </Text>
                 <Text style={[num, { flex: COLUMN.unitPrice }]}>
-                  {`${money(model, line.unitPrice)}${BILLING_SUFFIX[line.billing]}`}
+                  {priceWithBilling(i18n, money(model, line.unitPrice), line.billing)}
                 </Text>
                 {showDiscount ? (
                   <Text style={[num, { flex: COLUMN.percent }]}>
@@ -203,7 +203,7 @@ export function PricingTablePdf({ table, model }: { table: TPricingTable; model:
                     included ? {} : { textDecoration: 'line-through' },
                   ]}
                 >
-                  {amount === null ? '—' : `${money(model, amount)}${BILLING_SUFFIX[line.billing]}`}
+                  {amount === null ? '—' : priceWithBilling(i18n, money(model, amount), line.billing)}
                 </Text>
               </View>
             );

@@ -66,7 +66,7 @@ function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) 
 
 /** The sender's box and each client signer's, two to a row. */
 export function SignaturePdf({ block, model }: { block: TSignatureBlock; model: TPdfModel }) {
-  const parties = signatureParties(block, model.context, model.certificate);
+  const parties = signatureParties(model.i18n, block, model.context, model.certificate);
   const boxes = [parties.sender, ...parties.clients];
   const rows: TSigner[][] = [];
   for (let i = 0; i < boxes.length; i += 2) rows.push(boxes.slice(i, i + 2));

@@ -3,6 +3,7 @@
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatMilestoneWhen } from '@draftwell/shared/document/display';
 import type { TTimelineBlock } from '@draftwell/shared/document/schema';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { list, type TPdfModel } from './model';
 import { MUTED, base, mirror, rowDir, textDir, type, valueDir } from './styles';
 
@@ -22,9 +23,9 @@ const s = StyleSheet.create({
   milestoneTitle: { fontWeight: 'bold' },
 });
 
-function milestoneWhen(milestone: TTimelineBlock['milestones'][number], locale: string): string {
+function milestoneWhen(i18n: I18n, milestone: TTimelineBlock['milestones'][number], locale: string): string {
   try {
-    return formatMilestoneWhen(milestone.when, locale);
+    return formatMilestoneWhen(i18n, milestone.when, locale);
   } catch {
     return '';
   }
@@ -42,9 +43,13 @@ export function TimelinePdf({ block, model }: { block: TTimelineBlock; model: TP
           </View>
           <View style={{ flex: 1 }}>
             <Text
-              style={[s.when, textDir(model, milestoneWhen(milestone, model.context.locale)), { color: model.accent }]}
+              style={[
+                s.when,
+                textDir(model, milestoneWhen(model.i18n, milestone, model.context.locale)),
+                { color: model.accent },
+              ]}
             >
-              {milestoneWhen(milestone, model.context.locale)}
+              {milestoneWhen(model.i18n, milestone, model.context.locale)}
             </Text>
             <Text
               style={[s.milestoneTitle, milestone.title.trim() ? valueDir(model, milestone.title) : textDir(model)]}

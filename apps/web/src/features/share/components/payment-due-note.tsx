@@ -44,7 +44,7 @@ export function PaymentDueNote({
               <ul className="text-muted-foreground grid gap-0.5 text-sm">
                 {quote.lines.map((line) => (
                   <li key={line.kind} className="flex justify-between gap-4">
-                    <span>{paymentLineLabel(line, payment.currency)}</span>
+                    <span>{paymentLineLabel(i18n, line, payment.currency)}</span>
                     <span className="shrink-0 tabular-nums">{money(line.amount)}</span>
                   </li>
                 ))}

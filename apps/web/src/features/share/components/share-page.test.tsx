@@ -9,8 +9,8 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportDrawing } from '@/components/signature/signature-canvas';
-import { WithI18n } from '@/test/i18n';
 import { SharePage } from './share-page';
+import { ShareLanguageProvider } from '../language/share-language';
 
 // The client's page must not load zod (QUALITY P8): loading it here fails the file.
 vi.mock('zod', () => {
@@ -235,9 +235,9 @@ function renderPage(token: string, { strict = false } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   const page = (
     <QueryClientProvider client={queryClient}>
-      <WithI18n>
+      <ShareLanguageProvider token={token} initial="en">
         <SharePage token={token} />
-      </WithI18n>
+      </ShareLanguageProvider>
     </QueryClientProvider>
   );
   return render(strict ? <StrictMode>{page}</StrictMode> : page);

@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react';
 import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { loadPageI18n, pageI18nIfLoaded } from '@draftwell/shared/i18n/i18n';
+import { loadPageI18n } from '@draftwell/shared/i18n/i18n';
 import {
   CLIENT_LANGUAGE_COOKIE,
   closestLanguage,
@@ -73,7 +73,8 @@ export function ShareLanguageProvider({
   const [chosen, setChosen] = useState<TLanguage | null>(null);
   const [device] = useState(deviceLanguage);
   const language = chosen ?? initial ?? device ?? proposalLanguage ?? browserLanguage() ?? 'en';
-  const i18n = pageI18nIfLoaded(language) ?? use(loadPageI18n(language));
+  // Always through use(): a loaded language's promise is read without suspending (loadPageI18n).
+  const i18n = use(loadPageI18n(language));
 
   useEffect(() => {
     const html = document.documentElement;
