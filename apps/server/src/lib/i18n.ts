@@ -58,6 +58,11 @@ const CATALOGS: Record<TLanguage, [Messages, Messages]> = {
   hi: [page_hi, server_hi],
 };
 
+/** A language's compiled messages, page catalog then server catalog (tests read the words). */
+export function catalogsOf(language: TLanguage): readonly Messages[] {
+  return CATALOGS[language];
+}
+
 const instances = new Map<TLanguage, I18n>();
 
 /** The I18n of a supported language; anything else (null, an old record's tag) is English. */
