@@ -1,5 +1,6 @@
 import { formatPercent } from './document/display';
 import { roundHalfAwayFromZero, type TPricingTotals } from './document/pricing';
+import { moneyLocale } from './document/locale';
 import type { I18n } from './i18n/i18n';
 import { currencyDigits, formatMoney } from './money';
 
@@ -188,7 +189,12 @@ export function paymentQuote(terms: TPaymentTerms, totals: TPricingTotals, curre
  * One line of a quote in words: what Checkout, the client's page and the owner's page call it, in
  * `i18n`'s language, its amounts written for `locale` as the document's prices are.
  */
-export function paymentLineLabel(i18n: I18n, line: TPaymentLine, currency: string, locale = 'en-US'): string {
+export function paymentLineLabel(
+  i18n: I18n,
+  line: TPaymentLine,
+  currency: string,
+  locale = moneyLocale(i18n.locale),
+): string {
   switch (line.kind) {
     case 'deposit':
       return line.basisPoints !== null

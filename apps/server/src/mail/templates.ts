@@ -1,5 +1,6 @@
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { languageOf, textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
+import { moneyLocale, readerLocale } from '@draftwell/shared/document/locale';
 import { serverI18n } from '../lib/i18n';
 import type { TMail } from './mailer';
 
@@ -19,24 +20,14 @@ const ENGLISH = serverI18n('en');
 /** The language an I18n speaks, as a mail's `language` (its Content-Language). */
 export const mailLanguage = (i18n: I18n): TLanguage => languageOf(i18n.locale);
 
-/**
- * The locale a signer's mail writes its dates in: the sender's document locale (their choice of
- * date format, which their documents' dates follow) in English and where it is of the mail's
- * language (`de-AT` for a German proposal); else the language itself, so a German mail never
- * writes its dates in English.
- */
+/** The locale a signer's mail writes its dates in: the reader's rule (readerLocale) for its language. */
 export function mailLocale(i18n: I18n, senderLocale: string): string {
-  const language = mailLanguage(i18n);
-  const primary = (tag: string) => tag.toLowerCase().split('-')[0];
-  return language === 'en' || primary(senderLocale) === primary(language) ? senderLocale : language;
+  return readerLocale(mailLanguage(i18n), senderLocale);
 }
 
-/**
- * The locale a signer's mail writes money in: en-US in English, as the app and the client's page
- * write it; else `mailLocale`.
- */
-export function mailMoneyLocale(i18n: I18n, senderLocale: string): string {
-  return mailLanguage(i18n) === 'en' ? 'en-US' : mailLocale(i18n, senderLocale);
+/** The locale a signer's mail writes money in: the reader's rule (moneyLocale), as their page and PDF. */
+export function mailMoneyLocale(i18n: I18n, _senderLocale?: string): string {
+  return moneyLocale(mailLanguage(i18n));
 }
 
 /** "Hi Kate," or, without a name, "Hello,". */

@@ -179,8 +179,10 @@ describe('the PDF in the proposal’s language (issue 25, part 3)', { timeout: 3
     const pages = pagesOf(pdf);
     expect(text).toContain('ERSTELLT FÜR');
     expect(text).not.toContain('PREPARED FOR');
-    // The date as the owner writes dates (their locale), inside the German sentence.
-    expect(text).toContain('Gültig bis December 31, 2026');
+    // The date as German writes it (the owner's en-US format is not German's), and amounts too.
+    expect(text).toContain('Gültig bis 31. Dezember 2026');
+    expect(text).not.toContain('December');
+    expect(text).toContain('500 €');
     expect(text).toContain('EINZELPREIS');
     for (let page = 1; page <= pages; page++) expect(text).toContain(`Seite ${page} von ${pages}`);
     expect(text).not.toMatch(/Page \d+ of/);
@@ -201,7 +203,7 @@ describe('the PDF in the proposal’s language (issue 25, part 3)', { timeout: 3
     const text = textOf(pdf);
     const de = serverI18n('de');
     expect(/\/Lang \(([^)]*)\)/.exec(Buffer.from(pdf).toString('latin1'))?.[1]).toBe('de');
-    expect(text).toContain(fold(de._('Valid until {date}', { date: 'December 31, 2026' })));
+    expect(text).toContain(fold(de._('Valid until {date}', { date: '31. Dezember 2026' })));
     expect(text).toContain(
       fold(de._('Page {pageNumber} of {totalPages}', { pageNumber: 1, totalPages: pagesOf(pdf) })),
     );

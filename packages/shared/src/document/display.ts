@@ -4,7 +4,7 @@ import type { TAcceptanceCertificate, TRevisionSnapshot } from '../share/revisio
 import type { TSignatureEvidence, TSignatureMarkData } from '../share/signing';
 import { BILLING_KINDS, QUANTITY_SCALE, type TBillingKind, type TPricingAmounts, type TPricingTotals } from './pricing';
 import type { TMilestone, TPricingLine, TPricingSelection, TPricingTable, TSignatureBlock } from './schema';
-import { DEFAULT_LOCALE, documentLocale } from './locale';
+import { DEFAULT_LOCALE, documentLocale, readerLocale } from './locale';
 import { formatMoney } from '../money';
 import { formatCalendarDate, type TDocumentContext } from './variables';
 import { formatDate, formatRatioPercent } from '../i18n/format';
@@ -219,7 +219,8 @@ export function snapshotContext(
     },
     client: { name: snapshot.client.name, company: snapshot.client.company, email: snapshot.client.email },
     sender: { name: snapshot.sender.name, company: snapshot.sender.company },
-    locale: documentLocale(snapshot.sender.locale),
+    // Its dates as a reader of its language writes them (the sender's format where it is of it).
+    locale: readerLocale(languageOf(snapshot.language), documentLocale(snapshot.sender.locale)),
     language: languageOf(snapshot.language),
   };
 }

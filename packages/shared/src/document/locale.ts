@@ -41,3 +41,24 @@ export const DOCUMENT_LOCALE_IDS = DOCUMENT_LOCALES.map((l) => l.id) as [TDocume
 export function documentLocale(value: unknown): TDocumentLocale {
   return (DOCUMENT_LOCALE_IDS as readonly unknown[]).includes(value) ? (value as TDocumentLocale) : DEFAULT_LOCALE;
 }
+
+const primaryOf = (tag: string) => tag.toLowerCase().split('-')[0];
+
+/**
+ * The locale a reader of `language` gets their dates in (issue 25): the sender's document locale
+ * (their date format in Profile) in English, as before languages, and where it is of that
+ * language (de-AT for German); else the language's own, so a German page or PDF never writes its
+ * dates in English.
+ */
+export function readerLocale(language: string, senderLocale: string): string {
+  const primary = primaryOf(language);
+  return primary === 'en' || primaryOf(senderLocale) === primary ? senderLocale : language;
+}
+
+/**
+ * The locale a reader of `language` gets amounts of money in: en-US in English, as the app has
+ * always written them; else the language's own ("1.500,00 €" in German, "1 500,00 €" in French).
+ */
+export function moneyLocale(language: string): string {
+  return primaryOf(language) === 'en' ? 'en-US' : language;
+}

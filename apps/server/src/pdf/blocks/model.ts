@@ -1,4 +1,5 @@
 import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { moneyLocale } from '@draftwell/shared/document/locale';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
@@ -50,5 +51,5 @@ export function imageFor(model: TPdfModel, id: string | null): TPdfWorkerImage |
 }
 
 export function money(model: TPdfModel, minor: number, currency = model.snapshot.currency): string {
-  return formatMoney(minor, currency);
+  return formatMoney(minor, currency, moneyLocale(model.i18n.locale));
 }

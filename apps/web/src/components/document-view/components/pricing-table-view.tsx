@@ -7,6 +7,7 @@ import {
   type TPricingTotals,
 } from '@draftwell/shared/document/pricing';
 import type { TPricingLine, TPricingSelection, TPricingTable } from '@draftwell/shared/document/schema';
+import { moneyLocale } from '@draftwell/shared/document/locale';
 import { formatMoney } from '@draftwell/shared/money';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { useLingui } from '@lingui/react';
@@ -78,7 +79,7 @@ export function TotalsList({
   nameKinds?: boolean;
 }) {
   const { i18n } = useLingui();
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => formatMoney(minor, currency, moneyLocale(i18n.locale));
   return (
     <div className="ms-auto w-full max-w-sm space-y-4">
       {kinds.map((kind) => {
@@ -129,7 +130,7 @@ export function PricingTableView({ table, currency, selection, onSelectionChange
   const isChoice = table.kind === 'choice';
   const showDiscount = table.lines.some((line) => line.discountPercent > 0);
   const showTax = table.lines.some((line) => line.taxPercent > 0);
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => formatMoney(minor, currency, moneyLocale(i18n.locale));
 
   let totals: TPricingTotals | null = null;
   let totalsError: string | null = null;

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { kindsWithAmounts, totalName } from '@draftwell/shared/document/display';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
+import { moneyLocale } from '@draftwell/shared/document/locale';
 import { formatMoney } from '@draftwell/shared/money';
 import { chosenOptions } from '../utils/selection';
 
@@ -12,7 +13,9 @@ export function TotalsRows({ totals, currency }: { totals: TPricingTotals; curre
       {kindsWithAmounts(totals).map((kind) => (
         <div key={kind} className="flex items-baseline justify-between gap-4" data-billing={kind}>
           <dt className="text-muted-foreground">{totalName(i18n, kind)}</dt>
-          <dd className="font-semibold tabular-nums">{formatMoney(totals[kind].total, currency)}</dd>
+          <dd className="font-semibold tabular-nums">
+            {formatMoney(totals[kind].total, currency, moneyLocale(i18n.locale))}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
+import { moneyLocale } from '@draftwell/shared/document/locale';
 import { formatMoney } from '@draftwell/shared/money';
 import { paymentLineLabel, paymentQuote, type TSharedPayment } from '@draftwell/shared/payments';
 import { CreditCard } from 'lucide-react';
@@ -23,7 +24,7 @@ export function PaymentDueNote({
   if (payment.status !== 'requested') return null;
   const quote = totals ? paymentQuote(payment.terms, totals, payment.currency) : payment.quote;
   if (!quote) return null;
-  const money = (amount: number) => formatMoney(amount, payment.currency);
+  const money = (amount: number) => formatMoney(amount, payment.currency, moneyLocale(i18n.locale));
   return (
     <section aria-labelledby="payment-due-title" className="bg-card flex gap-3 rounded-lg border p-4 sm:gap-4 sm:p-5">
       <CreditCard aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-(--dv-accent)" />

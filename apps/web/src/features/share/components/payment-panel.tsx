@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react';
+import { moneyLocale } from '@draftwell/shared/document/locale';
 import { formatMoney } from '@draftwell/shared/money';
 import { paymentLineLabel, type TSharedPayment } from '@draftwell/shared/payments';
 import { AlertTriangle, CircleCheck, CreditCard, ExternalLink, Hourglass } from 'lucide-react';
@@ -64,7 +65,7 @@ export function PaymentPanel({
   useEffect(() => {
     if (returned === 'success') void refetch();
   }, [returned, refetch]);
-  const money = (amount: number) => formatMoney(amount, payment.currency);
+  const money = (amount: number) => formatMoney(amount, payment.currency, moneyLocale(i18n.locale));
 
   if (payment.status === 'requested' || payment.status === 'not_due') return null;
 

@@ -7,7 +7,7 @@ import {
   type TRevisionChange,
   type TValueChange,
 } from '@draftwell/shared/share/diff';
-import { documentLocale } from '@draftwell/shared/document/locale';
+import { documentLocale, readerLocale } from '@draftwell/shared/document/locale';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -278,7 +278,7 @@ export function RevisionChanges({
   const beforeSnapshot = from === current.number ? current.snapshot : before.data?.snapshot;
   const afterSnapshot = to === current.number ? current.snapshot : after.data?.snapshot;
   const failed = before.error ?? after.error;
-  const locale = documentLocale(current.snapshot.sender.locale);
+  const locale = readerLocale(i18n.locale, documentLocale(current.snapshot.sender.locale));
 
   return (
     <section id="changes" aria-labelledby="changes-title" className="bg-card scroll-mt-6 rounded-lg border">

@@ -4,7 +4,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TPricingSelection } from '@draftwell/shared/document/schema';
 import { fileIdOf, preparedBy, snapshotContext } from '@draftwell/shared/document/display';
-import { documentLocale } from '@draftwell/shared/document/locale';
+import { documentLocale, readerLocale } from '@draftwell/shared/document/locale';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
 import { Button } from '@/components/ui/button';
@@ -157,9 +157,14 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
   const totals = useMemo(() => safeTotals(shared, shownSelection), [shared, shownSelection]);
   const context = useMemo(() => {
     const base = snapshotContext(snapshot, totals ?? snapshot.totals);
-    // The sender may have extended it since sending: the page says the date that holds now.
-    return { ...base, proposal: { ...base.proposal, validUntil: shared.validUntil } };
-  }, [snapshot, totals, shared.validUntil]);
+    // The sender may have extended it since sending: the page says the date that holds now. Its
+    // dates are written for the language the page is read in (the reader may have switched).
+    return {
+      ...base,
+      locale: readerLocale(i18n.locale, documentLocale(snapshot.sender.locale)),
+      proposal: { ...base.proposal, validUntil: shared.validUntil },
+    };
+  }, [snapshot, totals, shared.validUntil, i18n.locale]);
   const imageSrc = useMemo(
     () => (src: string) => {
       const id = fileIdOf(src);
@@ -176,7 +181,7 @@ function SharedProposalView({ token, shared }: { token: string; shared: TSharedP
   const acceptedLocale =
     acceptedOther === null || !acceptedRevision.data
       ? context.locale
-      : documentLocale(acceptedRevision.data.snapshot.sender.locale);
+      : readerLocale(i18n.locale, documentLocale(acceptedRevision.data.snapshot.sender.locale));
 
   const [declineOpen, setDeclineOpen] = useState(false);
   const [declineWanted, setDeclineWanted] = useState(false);

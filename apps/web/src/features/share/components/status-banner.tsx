@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react';
 import { CircleCheck, CircleX, Clock, History } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
-import { documentLocale } from '@draftwell/shared/document/locale';
+import { documentLocale, readerLocale } from '@draftwell/shared/document/locale';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
@@ -86,7 +86,7 @@ export function StatusBanner({
   const { status, acceptance, decline, revision } = shared;
   // Dates as the document writes them (the sender's locale), in the reader's own time zone (UTC
   // until a page the server rendered is hydrated).
-  const locale = documentLocale(shared.snapshot.sender.locale);
+  const locale = readerLocale(i18n.locale, documentLocale(shared.snapshot.sender.locale));
   const { timeZone, now } = useReaderClock();
   const date = (iso: string) => formatLocalDate(iso, locale, timeZone);
   const sender = shared.snapshot.sender.company.trim() || shared.snapshot.sender.name.trim() || i18n._('The sender');
