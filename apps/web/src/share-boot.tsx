@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot, type RootOptions, type Root } from 'react-dom/client';
 import { loadPageI18n } from '@draftwell/shared/i18n/i18n';
 import { shareTokenOf } from '@draftwell/shared/paths';
 import type { TSharePageSeed } from '@draftwell/shared/share/share-page';
 import { preloadShownParts } from '@/features/share/components/share-page';
+import { ShareLanguageProvider } from '@/features/share/language/share-language';
 import { ShareApp, shareAppState } from './share-app';
 
 /** The stop link of an automatic follow-up mail (`/p/stop/:token`): its token, or null for any other path. */
@@ -40,7 +41,12 @@ export async function startSharePage(
           <ShareApp token={shareTokenOf(window.location.pathname)} state={state} />
         ) : (
           <QueryClientProvider client={state.queryClient}>
-            <stop.StopFollowUpsPage token={stopToken} />
+            {/* In the language chosen on this device, else the browser's (no proposal is read here). */}
+            <Suspense fallback={null}>
+              <ShareLanguageProvider token={stopToken}>
+                <stop.StopFollowUpsPage token={stopToken} />
+              </ShareLanguageProvider>
+            </Suspense>
           </QueryClientProvider>
         )}
       </StrictMode>,
