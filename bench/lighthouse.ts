@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import lighthouse, { type Result } from 'lighthouse';
+import { CLIENT_LANGUAGE_COOKIE } from '../packages/shared/src/i18n/languages';
 import { PUBLIC_ROUTES, SHARE_ROUTES } from '../packages/shared/src/paths';
 import {
   browserUnavailable,
@@ -37,7 +38,8 @@ const TITLES: Record<TCategory, string> = {
 };
 const NOINDEX_TARGET = 'n/a (noindex by design)';
 
-type TPage = { name: string; path: string; noindex?: boolean };
+/** `language`: the client page's language as a client picks it (its cookie, sent with each request). */
+type TPage = { name: string; path: string; noindex?: boolean; language?: string };
 type TScores = Record<TCategory, number | null>;
 type TMetrics = { lcpMs: number | null; cls: number | null; tbtMs: number | null };
 type TFailingAudit = { id: string; title: string; score: number | null; displayValue?: string; items: string[] };
@@ -96,12 +98,13 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   }
 }
 
-async function audit(url: string, port: number): Promise<Result> {
+async function audit(url: string, port: number, language?: string): Promise<Result> {
   const out = await lighthouse(url, {
     port,
     logLevel: 'error',
     output: 'json',
     onlyCategories: [...CATEGORIES],
+    ...(language ? { extraHeaders: { Cookie: `${CLIENT_LANGUAGE_COOKIE}=${language}` } } : {}),
   });
   if (!out) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = out;
@@ -187,7 +190,7 @@ async function measurePage(page: TPage, origin: string, port: number, token: str
   let lastError: unknown = null;
   for (let tries = 0; runs.length < RUNS && tries < RUNS * 2; tries++) {
     try {
-      runs.push(await audit(`${origin}${page.path}`, port));
+      runs.push(await audit(`${origin}${page.path}`, port, page.language));
     } catch (err) {
       lastError = err;
     }
@@ -296,6 +299,9 @@ export async function benchLighthouse(): Promise<{ rows: TRow[]; result: unknown
       { name: 'landing', path: PUBLIC_ROUTES.landing },
       { name: 'pricing', path: PUBLIC_ROUTES.pricing },
       { name: 'client page', path: SHARE_ROUTES.share.replace(':token', token), noindex: true },
+      // Issue 25: the client's page in Arabic (right to left) and Japanese, each with its own words.
+      { name: 'client page (ar)', path: SHARE_ROUTES.share.replace(':token', token), noindex: true, language: 'ar' },
+      { name: 'client page (ja)', path: SHARE_ROUTES.share.replace(':token', token), noindex: true, language: 'ja' },
       { name: 'verify', path: SHARE_ROUTES.verify },
     ];
     chromium = await startChromium();
