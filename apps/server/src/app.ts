@@ -359,6 +359,19 @@ async function sendPage(c: import('hono').Context, html: string) {
 const isMultipart = (c: import('hono').Context) =>
   c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
 
+/**
+ * Headers only a document acts on (A6 is about HTML responses): a hashed build file (a script, a
+ * stylesheet, a font; no worker scripts are served) goes without them, keeping nosniff and CORP.
+ * About 0.5 kB less on each of a page's scripts, which P8 counts with their headers.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'x-frame-options',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'referrer-policy',
+] as const;
+
 function sendFile(
   c: import('hono').Context,
   file: import('./lib/static-files').TStaticFile,
@@ -368,6 +381,8 @@ function sendFile(
   c.header('content-type', file.type);
   c.header('vary', 'accept-encoding');
   c.header('cache-control', cacheControl ?? (file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache'));
+  if (file.immutable && !file.type.startsWith('text/html'))
+    for (const name of DOCUMENT_ONLY_HEADERS) c.header(name, undefined);
   if (!cacheControl) c.header('etag', file.etag);
   if (!cacheControl && status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
   const accepted = c.req.header('accept-encoding') ?? '';

@@ -134,6 +134,25 @@ describe('pages of the web app', () => {
     expect((await get('/assets/app-1.js.br')).status).toBe(404);
   });
 
+  it('P8 sends a build file without the headers only a document uses; pages and a missing file keep them (A6)', async () => {
+    const script = await get('/assets/app-1.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy']) {
+      expect(script.headers.get(name), name).toBeNull();
+    }
+    // A missing build file is a 404 that is not the file: it keeps every header.
+    expect((await get('/assets/missing-1.js')).headers.get('content-security-policy')).toContain("object-src 'none'");
+    for (const path of ['/', '/pricing']) {
+      const page = await get(path);
+      expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(page.headers.get('content-security-policy'), path).toContain("object-src 'none'");
+      expect(page.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(page.headers.get('referrer-policy'), path).toBeTruthy();
+    }
+  });
+
   it('does not serve the prerendered files under their own names', async () => {
     expect((await get('/prerendered/pricing.html')).status).toBe(404);
     expect((await get('/prerendered/pricing')).status).toBe(404);
