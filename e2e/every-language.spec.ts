@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { LANGUAGE_TAGS, textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { catalogsOf } from '../apps/server/src/lib/i18n';
 import { expect, newUser, test } from './fixtures';
-import { englishLeft } from './support/english-left';
+import { englishLeft, englishMessages } from './support/english-left';
 import { api, CLIENT, inDays, sellingDocument, type TProposal } from './support/proposals';
 
 /**
@@ -14,7 +14,10 @@ import { api, CLIENT, inDays, sellingDocument, type TProposal } from './support/
  * (apps/server/test/every-language.test.ts).
  */
 
-const english = catalogsOf('en');
+let english: string[] = [];
+test.beforeAll(async () => {
+  english = await englishMessages();
+});
 
 /** What a reader sees and hears: the page's text, and the labels only assistive technology reads. */
 async function shownText(page: Page): Promise<string> {
@@ -74,7 +77,11 @@ for (const languages of halves) {
       const { url } = await owner.get<{ url: string }>(`/api/proposals/${created.id}/share-link`);
       const token = new URL(url).pathname.split('/').pop()!;
       const left = async (page: Page) =>
-        englishLeft(await shownText(page), { english, translated: catalogsOf(language) }, [...ownText, title]);
+        englishLeft(
+          await shownText(page),
+          { english, translated: language === 'en' ? 'english' : catalogsOf(language) },
+          [...ownText, title],
+        );
 
       // A reader whose browser asks for English: the proposal's language is the page's.
       const context = await newContext({ locale: 'en-US' });

@@ -1,6 +1,46 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './fingerprint.mjs';
+
+const CATALOGS = path.join(root, 'packages/shared/src/i18n/catalogs');
+
+/** packages/shared/src/i18n/message-key.ts's function (message-key.test.ts checks they agree). */
+export function messageKey(id) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * Lingui's compiled module with each message keyed by `messageKey` instead of its English text,
+ * and, in English, without the messages whose compiled form is their text (createI18n reads those
+ * as their id): each language's chunk carries its own words only (QUALITY P8).
+ */
+export function keyCompiledCatalog(source, language, file) {
+  const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source);
+  if (!match) throw new Error(`${file}: not the compiled catalog lingui writes`);
+  const messages = JSON.parse(JSON.parse(match[1]));
+  const keyed = {};
+  const ids = new Map();
+  for (const [id, compiled] of Object.entries(messages)) {
+    const key = messageKey(id);
+    if (ids.has(key) && ids.get(key) !== id) {
+      throw new Error(
+        `${file}: messages ${JSON.stringify(ids.get(key))} and ${JSON.stringify(id)} have one key; reword one`,
+      );
+    }
+    ids.set(key, id);
+    // As createI18n's PLAIN: no ICU syntax, markup or quote, so its text is its compiled form.
+    const plain = /^[^{}<']*$/.test(id) && (compiled === id || (Array.isArray(compiled) && compiled.join('') === id));
+    if (language === 'en' && plain) continue;
+    keyed[key] = compiled;
+  }
+  return source.replace(match[0], () => `JSON.parse(${JSON.stringify(JSON.stringify(keyed))})`);
+}
 
 /**
  * Compiles the translation catalogs (packages/shared/src/i18n/catalogs/<catalog>/<language>.po)
@@ -20,6 +60,12 @@ export function compileCatalogs({ quiet = true } = {}) {
     throw new Error(`lingui compile failed:\n${result.stdout}${result.stderr}`);
   }
   if (!quiet) process.stdout.write(result.stdout);
+  for (const catalog of readdirSync(CATALOGS)) {
+    for (const name of readdirSync(path.join(CATALOGS, catalog)).filter((f) => f.endsWith('.ts'))) {
+      const file = path.join(CATALOGS, catalog, name);
+      writeFileSync(file, keyCompiledCatalog(readFileSync(file, 'utf8'), name.slice(0, -3), file));
+    }
+  }
   process.env.DRAFTWELL_CATALOGS_COMPILED = '1';
 }
 

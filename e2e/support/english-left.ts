@@ -1,4 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatter } from '@lingui/format-po';
+import { parse, type Token } from '@messageformat/parser';
 import type { Messages } from '@draftwell/shared/i18n/i18n';
+
+const CATALOGS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/shared/src/i18n/catalogs');
+
+/**
+ * Every English message of the catalogs, as written in the code (the compiled catalogs key them
+ * by a hash and leave English's plain ones out, so they are read from the PO files).
+ */
+export async function englishMessages(): Promise<string[]> {
+  const po = formatter();
+  const ids: string[] = [];
+  for (const catalog of ['page', 'server']) {
+    const filename = path.join(CATALOGS, catalog, 'en.po');
+    const parsed = await po.parse(await readFile(filename, 'utf8'), { locale: 'en', sourceLocale: 'en', filename });
+    for (const [id, message] of Object.entries(parsed)) if (!message.obsolete) ids.push(message.message ?? id);
+  }
+  return ids;
+}
+
+/** The literal text of an ICU message: its parts between placeholders, plural cases included. */
+function literalsOfMessage(message: string): string[] {
+  const out: string[] = [];
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'content') out.push(token.value);
+      else if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
+        for (const c of token.cases) walk(c.tokens);
+      }
+    }
+  };
+  walk(parse(message, { strict: false }));
+  return out;
+}
 
 /**
  * English's commonest small words: a sentence written in English has some. None is a word in the
@@ -16,14 +53,15 @@ const ENGLISH_WORDS = 'the and your you this that with from have has been are pl
  * - English's commonest small words ("the", "your"), which catch a sentence that never went
  *   through a catalog. Links and addresses are left out first.
  * What the owner wrote (their proposal's text, names and company, given as `ownText`) is not
- * counted. For English (`translated` is `english`), nothing is.
+ * counted. For an English proposal (`translated: 'english'`), nothing is. `english` is
+ * `englishMessages()`; `translated` the language's compiled catalogs.
  */
 export function englishLeft(
   text: string,
-  catalogs: { english: readonly Messages[]; translated: readonly Messages[] },
+  catalogs: { english: readonly string[]; translated: readonly Messages[] | 'english' },
   ownText: readonly string[] = [],
 ): string[] {
-  if (catalogs.translated === catalogs.english) return [];
+  if (catalogs.translated === 'english') return [];
   const flat = (t: string) => t.replace(/\s+/g, ' ');
   let shown = flat(text.replace(/\b(?:https?:\/\/|mailto:)\S+|\S+@\S+/g, ' '));
   for (const own of ownText) shown = shown.replaceAll(own, ' \u0000 ');
@@ -33,7 +71,7 @@ export function englishLeft(
     if (new RegExp(`(?<![\\p{L}\\p{N}'’])${word}(?![\\p{L}\\p{N}'’])`, 'iu').test(shown))
       found.add(`the word “${word}”`);
   }
-  for (const literal of catalogs.english.flatMap(literalsOf)) {
+  for (const literal of catalogs.english.flatMap(literalsOfMessage)) {
     for (const piece of literal.replace(/<\/?\d+\/?>/g, '\n').split(/[\n#]/)) {
       const fragment = flat(piece)
         .trim()

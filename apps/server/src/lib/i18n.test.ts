@@ -1,16 +1,21 @@
 import { createI18n, loadPageI18n, pageI18nIfLoaded } from '@draftwell/shared/i18n/i18n';
 import { LANGUAGE_TAGS } from '@draftwell/shared/i18n/languages';
+import { messageKey } from '@draftwell/shared/i18n/message-key';
 import { describe, expect, it } from 'vitest';
 import { serverI18n } from './i18n';
 
+/** Messages keyed as scripts/catalogs.mjs keys them. */
+const keyed = (messages: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(messages).map(([id, compiled]) => [messageKey(id), compiled]));
+
 // Messages as `lingui compile` writes them: text, [name] for a placeholder, [name, 'plural', forms].
-const GERMAN = {
+const GERMAN = keyed({
   'Signed by {name}': ['Unterschrieben von ', ['name']],
   '{count, plural, one {# signer} other {# signers}}': [
     ['count', 'plural', { one: ['#', ' Unterzeichner'], other: ['#', ' Unterzeichnende'] }],
   ],
-};
-const ARABIC = {
+});
+const ARABIC = keyed({
   '{count, plural, one {# signer} other {# signers}}': [
     [
       'count',
@@ -25,7 +30,7 @@ const ARABIC = {
       },
     ],
   ],
-};
+});
 const PLURAL = '{count, plural, one {# signer} other {# signers}}';
 
 describe('translations at run time (decision 0027)', () => {

@@ -1,3 +1,4 @@
+import { messageKey } from '@draftwell/shared/i18n/message-key';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentTotals } from '@draftwell/shared/document/pricing';
@@ -149,9 +150,13 @@ function word(words: TWord[], text: string, page?: number): TWord {
   return found!;
 }
 
+/** Messages keyed as scripts/catalogs.mjs keys them. */
+const keyed = (messages: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(messages).map(([id, compiled]) => [messageKey(id), compiled]));
+
 // Messages as `lingui compile` writes them (see lib/i18n.test.ts): German not being translated yet,
 // a few of the PDF's words in German show that every part asks the render's I18n.
-const GERMAN = {
+const GERMAN = keyed({
   'Prepared for': ['Erstellt für'],
   'Valid until {date}': ['Gültig bis ', ['date']],
   'Page {pageNumber} of {totalPages}': ['Seite ', ['pageNumber'], ' von ', ['totalPages']],
@@ -166,7 +171,7 @@ const GERMAN = {
     ['address'],
     '</0> öffnen und den Revisions-Hash unten eingeben.',
   ],
-};
+});
 
 afterAll(async () => {
   await closePdfRenderer();
