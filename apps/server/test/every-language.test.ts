@@ -91,7 +91,10 @@ describe('a proposal sent and signed in each language', () => {
 
   /** The English of the product found in `text`, for a proposal in `language`. */
   const leftIn = (text: string, language: TLanguage) =>
-    englishLeft(text, { english, translated: language === 'en' ? 'english' : catalogsOf(language) }, OWN_TEXT);
+    englishLeft(text, { english, translated: language === 'en' ? 'english' : catalogsOf(language) }, [
+      ...OWN_TEXT,
+      `Proposal ${language}`,
+    ]);
 
   it.each(LANGUAGE_TAGS)('%s: the invitation, the receipt and the sealed PDF', async (language) => {
     const email = `signer.${language.toLowerCase()}@example.com`;

@@ -64,7 +64,9 @@ function YourTime({ at, locale }: { at: string; locale: string }) {
   const { i18n } = useLingui();
   const { timeZone } = useReaderClock();
   return (
-    <span className="text-muted-foreground block">
+    // A time of day is written by the reader's own Intl, whose data may differ from the server's
+    // ("AM" or "오전" in Korean): the server's text stands until hydrated, then this is drawn again.
+    <span className="text-muted-foreground block" suppressHydrationWarning>
       {i18n._('Your time: {date}', { date: formatLocalDateTime(at, locale, timeZone) })}
     </span>
   );

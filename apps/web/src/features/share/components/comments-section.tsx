@@ -23,7 +23,8 @@ function CommentItem({ comment, senderName, locale }: { comment: TComment; sende
         <span aria-hidden="true" className="text-muted-foreground">
           ·
         </span>
-        <time dateTime={comment.createdAt} className="text-muted-foreground">
+        {/* Its time of day by the reader's Intl, which may write it unlike the server's (YourTime). */}
+        <time dateTime={comment.createdAt} className="text-muted-foreground" suppressHydrationWarning>
           {formatLocalDateTime(comment.createdAt, locale, timeZone)}
         </time>
       </p>
