@@ -44,6 +44,20 @@ describe('createTextCleaner', () => {
 });
 
 describe('breakLongWord', () => {
+  it('breaks Chinese and Japanese between characters at any length, without hyphens, keeping closing marks and small kana with what they follow', () => {
+    const pieces = breakLongWord('承諾を記録するものです。「提案書」');
+    // Breaks of no width ('') between the pieces, never two pieces side by side (a drawn hyphen).
+    expect(pieces.filter((_, i) => i % 2 === 1).every((p) => p === '')).toBe(true);
+    const shown = pieces.filter(Boolean);
+    expect(shown.join('')).toBe('承諾を記録するものです。「提案書」');
+    expect(shown).toContain('す。');
+    expect(shown).toContain('「提');
+    expect(shown).toContain('書」');
+    expect(breakLongWord('ショッピング').filter(Boolean)).toEqual(['ショッ', 'ピ', 'ン', 'グ']);
+    expect(breakLongWord('签名').filter(Boolean)).toEqual(['签', '名']);
+    expect(breakLongWord('Signed')).toEqual(['Signed']);
+  });
+
   it('leaves words of up to 28 characters whole', () => {
     expect(breakLongWord('proposal')).toEqual(['proposal']);
     expect(breakLongWord('x'.repeat(28))).toEqual(['x'.repeat(28)]);

@@ -109,15 +109,33 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  * a link a reader copies from the PDF.
  */
 export function breakLongWord(word: string, longest = LONG_WORD): string[] {
-  if (word.length <= longest) return [word];
+  const unspaced = UNSPACED.test(word);
+  if (word.length <= longest && !unspaced) return [word];
   const pieces: string[] = [];
   if (word.length > READABLE_RUN) {
     for (let i = 0; i < word.length; i += HOSTILE_PIECE) pieces.push(word.slice(i, i + HOSTILE_PIECE));
     return pieces;
   }
   for (const { segment } of graphemes.segment(word)) {
+    const last = pieces.length - 1;
+    // Chinese and Japanese break between characters, but never before a closing mark (。、」) or
+    // a small kana, nor after an opening bracket: those stay with their neighbour.
+    if (unspaced && last >= 0 && (NO_BREAK_BEFORE.test(segment) || NO_BREAK_AFTER.test(pieces[last]!))) {
+      pieces[last] += segment;
+      continue;
+    }
     if (pieces.length > 0) pieces.push('');
     pieces.push(segment);
   }
   return pieces;
 }
+
+/**
+ * Text written without spaces between words (Chinese, Japanese, Thai): react-pdf sees a whole
+ * sentence as one word, and where it must break one draws "-", which these scripts never do.
+ * Their runs get breaks of no width between characters whatever their length.
+ */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+const NO_BREAK_BEFORE =
+  /^[、。，．・：；？！）」』】〕〉》ー々ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…‥％,.:;!?)\]}]/u;
+const NO_BREAK_AFTER = /[（「『【〔〈《([{]$/u;

@@ -211,7 +211,7 @@ export function CertificatePage({ certificate, model }: { certificate: TAcceptan
             <Text style={[s.certIntro, textDir(model, intro)]}>{model.clean(intro)}</Text>
             {model.verifyUrl ? <VerifyLine url={model.verifyUrl} model={model} /> : null}
           </View>
-          {model.verifyUrl ? <VerifyQr url={model.verifyUrl} /> : null}
+          {model.verifyUrl ? <VerifyQr url={model.verifyUrl} caption={model.i18n._('Scan to verify')} /> : null}
         </View>
         <CertRow
           term={i18n._('Proposal')}

@@ -26,8 +26,8 @@ export function qrPath(text: string): { size: number; d: string } {
   return { size: qr.size, d: parts.join('') };
 }
 
-/** A QR code of `url`, a link to it too, with a caption: the certificate's way to /verify. */
-export function VerifyQr({ url }: { url: string }) {
+/** A QR code of `url`, a link to it too, with a caption (in the PDF's language): the certificate's way to /verify. */
+export function VerifyQr({ url, caption }: { url: string; caption: string }) {
   const { size, d } = qrPath(url);
   // A quiet zone of two modules around the code, as readers need.
   const box = size + 4;
@@ -38,7 +38,7 @@ export function VerifyQr({ url }: { url: string }) {
           <Path d={d} fill="#000000" />
         </Svg>
       </Link>
-      <Text style={{ ...type(7, 1.3), color: MUTED, marginTop: 2, textAlign: 'center' }}>Scan to verify</Text>
+      <Text style={{ ...type(7, 1.3), color: MUTED, marginTop: 2, textAlign: 'center' }}>{caption}</Text>
     </View>
   );
 }
