@@ -518,7 +518,7 @@ describe('diffRevisions', () => {
           kind: 'block_changed',
           blockType: 'pricing_table',
           blockLabel: 'Packages',
-          changes: [{ label: 'Type', before: 'Line items', after: 'Choice of packages' }],
+          changes: [{ label: 'Kind of table', before: 'Line items', after: 'Choice of packages' }],
         },
         {
           kind: 'line_changed',

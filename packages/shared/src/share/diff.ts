@@ -722,7 +722,7 @@ function diffSameBlock(before: TBlock, after: TBlock, ctx: TContext): TRevisionC
   if (before.type === 'pricing_table' && after.type === 'pricing_table') {
     const tableChanges = valueChanges([
       { label: i18n._('Title'), before: orEmpty(before.title), after: orEmpty(after.title) },
-      { label: i18n._('Type'), before: tableKind(i18n, before.kind), after: tableKind(i18n, after.kind) },
+      { label: i18n._('Kind of table'), before: tableKind(i18n, before.kind), after: tableKind(i18n, after.kind) },
     ]);
     return [
       ...(tableChanges.length > 0
