@@ -186,7 +186,7 @@ export function CertificatePage({ certificate, model }: { certificate: TAcceptan
   const options = selectedOptions(certificate, model);
   const short = options.length <= CERTIFICATE_TAIL_ROWS;
   const intro = i18n._(
-    'This certificate records the electronic acceptance of the proposal "{title}" (revision {revision}). Draftwell recorded these details at the moment of acceptance.',
+    'This certificate records the electronic acceptance of the proposal “{title}” (revision {revision}). Draftwell recorded these details at the moment of acceptance.',
     { title: certificate.proposalTitle, revision: certificate.revisionNumber },
   );
   const optionsTitle = (
