@@ -23,7 +23,12 @@ export function messageKey(id) {
 export function keyCompiledCatalog(source, language, file) {
   const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source);
   if (!match) throw new Error(`${file}: not the compiled catalog lingui writes`);
-  const messages = JSON.parse(JSON.parse(match[1]));
+  // A JavaScript string literal: JSON but for the escapes only JavaScript has (`\xA0` for the
+  // no-break spaces French writes before its colons).
+  const literal = match[1].replace(/\\(x([0-9A-Fa-f]{2})|'|\\)/g, (escape, what, hex) =>
+    hex ? `\\u00${hex}` : what === "'" ? "'" : escape,
+  );
+  const messages = JSON.parse(JSON.parse(literal));
   const keyed = {};
   const ids = new Map();
   for (const [id, compiled] of Object.entries(messages)) {

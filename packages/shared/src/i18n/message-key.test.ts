@@ -39,6 +39,13 @@ describe('catalogs keyed by message (P8)', () => {
     });
   });
 
+  it('reads the escapes lingui writes that JSON has not (a no-break space as \\xA0)', () => {
+    const source = String.raw`export const messages=JSON.parse("{\"Note: {x}\":[\"Remarque\xA0: \",[\"x\"]]}");`;
+    expect(messagesOf(keyCompiledCatalog(source, 'fr', 'fr.ts'))).toEqual({
+      [messageKey('Note: {x}')]: ['Remarque\u00a0: ', ['x']],
+    });
+  });
+
   it('refuses two messages with one key', () => {
     const ids = new Map<string, string>();
     let pair: [string, string] | null = null;
