@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { LANGUAGE_TAGS, textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { catalogsOf } from '../apps/server/src/lib/i18n';
 import { expect, newUser, test } from './fixtures';
+import { setPlan } from './support/admin';
 import { englishLeft, englishMessages } from './support/english-left';
 import { api, CLIENT, inDays, sellingDocument, type TProposal } from './support/proposals';
 
@@ -60,6 +61,8 @@ for (const languages of halves) {
     const user = await signUpViaApi(ownerContext.request, newUser('owner'));
     const confirm = await mail.waitFor(user.email, /^Confirm your email for Draftwell$/);
     expect((await ownerContext.request.get(mail.linkIn(confirm))).ok()).toBe(true);
+    // Eight proposals sent: past the Free plan's five a month.
+    await setPlan(baseURL!, user.email, 'pro');
     const owner = api(ownerContext, origin);
     const ownText = ['Dear', 'Fees', 'Website build', 'SEO audit', CLIENT.name, CLIENT.company, user.name];
 
