@@ -216,8 +216,10 @@ describe('the PDF in the proposal’s language (issue 25, part 3)', { timeout: 3
   });
 
   it('lays an Arabic proposal out from the right: its paragraphs, labels, rows and certificate', async () => {
+    // The layout, not the words: both with the English words (an I18n without messages), so the
+    // same words are found in both, the Arabic one laid out from the right.
     const [arabic, english] = await Promise.all(
-      ['ar', 'en'].map((language) => renderProposalPdf(inputOf(language), { owner: 'owner-language' })),
+      (['ar', 'en'] as const).map((language) => renderProposalPdfInThread(inputOf(language), createI18n(language, {}))),
     );
     const rtl = wordsOf(arabic!);
     const ltr = wordsOf(english!);
