@@ -191,7 +191,7 @@ export function DrawPad(props: TDrawPadProps) {
           aria-hidden="true"
           className="pointer-events-none absolute inset-x-5 bottom-10 border-b border-dashed border-slate-400"
         />
-        <span aria-hidden="true" className="pointer-events-none absolute bottom-10 left-5 text-lg text-slate-500">
+        <span aria-hidden="true" className="pointer-events-none absolute bottom-10 start-5 text-lg text-slate-500">
           ×
         </span>
         {empty ? (

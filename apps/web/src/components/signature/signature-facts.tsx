@@ -12,7 +12,7 @@ import { cn } from '@/lib/cn';
 function FactValue({ fact }: { fact: TEvidenceFact }) {
   if (fact.kind === 'time') return <time dateTime={fact.at}>{fact.value}</time>;
   if (fact.kind === 'code') return <span className="font-mono text-[0.8125rem] wrap-anywhere">{fact.value}</span>;
-  if (fact.kind === 'quote') return <blockquote className="border-l-2 pl-3">{fact.value}</blockquote>;
+  if (fact.kind === 'quote') return <blockquote className="border-s-2 ps-3">{fact.value}</blockquote>;
   return <span className="wrap-anywhere">{fact.value}</span>;
 }
 

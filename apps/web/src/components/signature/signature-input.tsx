@@ -229,7 +229,7 @@ export function SignatureInput({
             disabled={disabled}
             aria-invalid={upload.message ? true : undefined}
             aria-describedby={[fileHintId, upload.message ? fileErrorId : null].filter(Boolean).join(' ')}
-            className="text-muted-foreground file:border-input file:bg-card file:text-foreground hover:file:bg-accent block w-full min-w-0 text-sm file:mr-3 file:h-9 file:rounded-md file:border file:px-3 file:text-sm file:font-medium"
+            className="text-muted-foreground file:border-input file:bg-card file:text-foreground hover:file:bg-accent block w-full min-w-0 text-sm file:me-3 file:h-9 file:rounded-md file:border file:px-3 file:text-sm file:font-medium"
           />
           <p id={fileHintId} className="text-muted-foreground text-xs">
             {i18n._(

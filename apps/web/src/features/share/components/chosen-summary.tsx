@@ -36,7 +36,7 @@ export function ChosenOptions({ document, selection }: { document: TDocument; se
   }
   if (chosen.length === 0) return <p className="text-muted-foreground text-sm">{i18n._('No optional items.')}</p>;
   return (
-    <ul className="list-disc space-y-1 pl-5 text-sm">
+    <ul className="list-disc space-y-1 ps-5 text-sm">
       {chosen.map((line) => (
         <li key={line.id}>
           {line.kind === 'package' ? i18n._('Package: {name}', { name: line.description }) : line.description}

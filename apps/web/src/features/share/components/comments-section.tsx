@@ -14,7 +14,7 @@ function CommentItem({ comment, senderName, locale }: { comment: TComment; sende
   const { timeZone } = useReaderClock();
   return (
     <li
-      className={cn('rounded-lg border p-4', fromSender && 'border-l-4 border-l-(--dv-accent) bg-muted/40')}
+      className={cn('rounded-lg border p-4', fromSender && 'border-s-4 border-s-(--dv-accent) bg-muted/40')}
       data-author={comment.author}
     >
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">

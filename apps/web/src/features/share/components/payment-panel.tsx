@@ -203,8 +203,8 @@ export function PaymentPanel({
     <section
       aria-labelledby="payment-title"
       className={cn(
-        'bg-card flex gap-3 rounded-lg border border-l-4 p-4 sm:gap-4 sm:p-5',
-        tone === 'done' ? 'border-l-success' : tone === 'wait' ? 'border-l-amber-500' : 'border-l-(--dv-accent)',
+        'bg-card flex gap-3 rounded-lg border border-s-4 p-4 sm:gap-4 sm:p-5',
+        tone === 'done' ? 'border-s-success' : tone === 'wait' ? 'border-s-amber-500' : 'border-s-(--dv-accent)',
       )}
     >
       <span

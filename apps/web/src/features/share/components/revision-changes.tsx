@@ -90,7 +90,7 @@ function tagName(i18n: I18n, kind: TTagKind): string {
 function Tag({ kind }: { kind: TTagKind }) {
   const { i18n } = useLingui();
   return (
-    <span className="bg-muted text-foreground mr-2 inline-block rounded px-1.5 py-0.5 text-xs font-semibold tracking-wide uppercase">
+    <span className="bg-muted text-foreground me-2 inline-block rounded px-1.5 py-0.5 text-xs font-semibold tracking-wide uppercase">
       {tagName(i18n, kind)}
     </span>
   );

@@ -55,7 +55,7 @@ export function ShareLayout({
               <p className="min-w-0 truncate font-semibold tracking-tight">{brand.name}</p>
             )
           ) : null}
-          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <div className="ms-auto flex shrink-0 items-center gap-1 sm:gap-2">
             {actions}
             <LanguageSwitcher />
             <ShareThemeToggle />

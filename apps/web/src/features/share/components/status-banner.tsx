@@ -43,10 +43,10 @@ function Banner({
     <section
       aria-labelledby="share-status-title"
       className={cn(
-        'bg-card flex gap-3 rounded-lg border border-l-4 p-4 sm:gap-4 sm:p-5',
-        tone === 'open' && 'border-l-(--dv-accent)',
-        tone === 'accepted' && 'border-l-success',
-        tone === 'declined' && 'border-l-destructive',
+        'bg-card flex gap-3 rounded-lg border border-s-4 p-4 sm:gap-4 sm:p-5',
+        tone === 'open' && 'border-s-(--dv-accent)',
+        tone === 'accepted' && 'border-s-success',
+        tone === 'declined' && 'border-s-destructive',
       )}
     >
       <span
@@ -133,7 +133,7 @@ export function StatusBanner({
         titleRef={titleRef}
       >
         {decline?.reason.trim() ? (
-          <blockquote className="border-l-2 pl-3 text-sm whitespace-pre-line">
+          <blockquote className="border-s-2 ps-3 text-sm whitespace-pre-line">
             <span className="sr-only">{i18n._('Reason given:')} </span>
             {decline.reason}
           </blockquote>
