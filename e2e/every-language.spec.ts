@@ -4,7 +4,7 @@ import { catalogsOf } from '../apps/server/src/lib/i18n';
 import { expect, newUser, test } from './fixtures';
 import { setPlan } from './support/admin';
 import { englishLeft, englishMessages } from './support/english-left';
-import { api, CLIENT, inDays, sellingDocument, type TProposal } from './support/proposals';
+import { api, CLIENT, confirmViaApi, sentInLanguage } from './support/proposals';
 
 /**
  * Issue 25's done-when, on the client's page: a proposal in each of the 16 languages, opened by a
@@ -59,8 +59,7 @@ for (const languages of halves) {
     const origin = new URL(baseURL!).origin;
     const ownerContext = await newContext();
     const user = await signUpViaApi(ownerContext.request, newUser('owner'));
-    const confirm = await mail.waitFor(user.email, /^Confirm your email for Draftwell$/);
-    expect((await ownerContext.request.get(mail.linkIn(confirm))).ok()).toBe(true);
+    await confirmViaApi(ownerContext, mail, user.email);
     // Eight proposals sent: past the Free plan's five a month.
     await setPlan(baseURL!, user.email, 'pro');
     const owner = api(ownerContext, origin);
@@ -68,17 +67,12 @@ for (const languages of halves) {
 
     for (const language of languages) {
       const title = `Proposal ${language}`;
-      const created = await owner.post<TProposal>('/api/proposals', { title });
-      const ready = await owner.patch<TProposal>(`/api/proposals/${created.id}`, {
-        version: created.version,
+      const path = await sentInLanguage(owner, {
+        title,
         language,
-        client: { ...CLIENT, email: `dana.${language.toLowerCase()}@example.com` },
-        validUntil: inDays(20),
-        document: sellingDocument(''),
+        email: `dana.${language.toLowerCase()}@example.com`,
       });
-      await owner.post(`/api/proposals/${created.id}/send`, { version: ready.version, message: '' });
-      const { url } = await owner.get<{ url: string }>(`/api/proposals/${created.id}/share-link`);
-      const token = new URL(url).pathname.split('/').pop()!;
+      const token = path.split('/').pop()!;
       const left = async (page: Page) =>
         englishLeft(
           await shownText(page),
@@ -89,7 +83,7 @@ for (const languages of halves) {
       // A reader whose browser asks for English: the proposal's language is the page's.
       const context = await newContext({ locale: 'en-US' });
       const page = await context.newPage();
-      await openAll(page, new URL(url).pathname, language);
+      await openAll(page, path, language);
       await expect(page.locator('form')).not.toHaveCount(0);
       expect(await left(page), `${language}: the page, open to sign`).toEqual([]);
 
@@ -107,7 +101,7 @@ for (const languages of halves) {
         },
       });
       expect(signed.status(), await signed.text()).toBe(201);
-      await openAll(page, new URL(url).pathname, language);
+      await openAll(page, path, language);
       await expect(page.locator('#certificate')).toBeVisible();
       expect(await left(page), `${language}: the page, signed, with its certificate`).toEqual([]);
       await context.close();

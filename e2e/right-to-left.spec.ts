@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { serverI18n } from '../apps/server/src/lib/i18n';
 import { expect, expectNoAxeViolations, newUser, test } from './fixtures';
 import { expectNothingWiderThanTheScreen } from './support/overflow';
-import { api, CLIENT, inDays, sellingDocument, type TProposal } from './support/proposals';
+import { api, confirmViaApi, sentInLanguage } from './support/proposals';
 import { drawWithFinger, drawWithMouse, SIGNATURE_PATH, strokeOn } from './support/signature-pad';
 
 /**
@@ -53,26 +53,17 @@ test('an Arabic proposal reads right to left at 390 and 1280 px, light and dark;
   const origin = new URL(baseURL!).origin;
   const ownerContext = await newContext();
   const user = await signUpViaApi(ownerContext.request, newUser('owner'));
-  const confirm = await mail.waitFor(user.email, /^Confirm your email for Draftwell$/);
-  expect((await ownerContext.request.get(mail.linkIn(confirm))).ok()).toBe(true);
+  await confirmViaApi(ownerContext, mail, user.email);
   const owner = api(ownerContext, origin);
 
   for (const size of SIZES) {
-    const created = await owner.post<TProposal>('/api/proposals', { title: 'عرض لتصميم الموقع' });
-    const ready = await owner.patch<TProposal>(`/api/proposals/${created.id}`, {
-      version: created.version,
+    const path = await sentInLanguage(owner, {
+      title: 'عرض لتصميم الموقع',
       language: 'ar',
-      client: { ...CLIENT, email: `dana.${size.name}@example.com` },
-      validUntil: inDays(20),
-      document: sellingDocument('، إليك عرضنا لإعادة بناء موقعك.'),
-    });
-    await owner.post(`/api/proposals/${created.id}/send`, {
-      version: ready.version,
-      message: '',
+      email: `dana.${size.name}@example.com`,
+      intro: '، إليك عرضنا لإعادة بناء موقعك.',
       signing: { methods: ['typed', 'drawn'] },
     });
-    const { url } = await owner.get<{ url: string }>(`/api/proposals/${created.id}/share-link`);
-    const path = new URL(url).pathname;
 
     for (const scheme of ['dark', 'light'] as const) {
       const label = `Arabic client page, ${size.name}, ${scheme}`;

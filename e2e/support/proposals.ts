@@ -68,6 +68,40 @@ export async function sentProposal(page: Page, baseURL: string, title: string) {
   return { proposal: sent, url, token: new URL(url).pathname.split('/').pop()! };
 }
 
+/** A proposal in `language` with the sample document, sent to CLIENT at `email`; the path of its link. */
+export async function sentInLanguage(
+  owner: ReturnType<typeof api>,
+  {
+    title,
+    language,
+    email,
+    intro = '',
+    signing,
+  }: { title: string; language: string; email: string; intro?: string; signing?: Record<string, unknown> },
+): Promise<string> {
+  const created = await owner.post<TProposal>('/api/proposals', { title });
+  const ready = await owner.patch<TProposal>(`/api/proposals/${created.id}`, {
+    version: created.version,
+    language,
+    client: { ...CLIENT, email },
+    validUntil: inDays(20),
+    document: sellingDocument(intro),
+  });
+  await owner.post(`/api/proposals/${created.id}/send`, {
+    version: ready.version,
+    message: '',
+    ...(signing ? { signing } : {}),
+  });
+  const { url } = await owner.get<{ url: string }>(`/api/proposals/${created.id}/share-link`);
+  return new URL(url).pathname;
+}
+
+/** Confirms a user signed up through the API (in `context`) with the emailed link, as sending needs. */
+export async function confirmViaApi(context: { request: APIRequestContext }, mail: TMailbox, email: string) {
+  const message = await mail.waitFor(email, /^Confirm your email for Draftwell$/);
+  expect((await context.request.get(mail.linkIn(message))).ok()).toBe(true);
+}
+
 /** Signs up in the page's context and confirms the email through the emailed link (needed to send). */
 export async function confirmedOwner(page: Page, mail: TMailbox, signUpViaApi: (target: Page) => Promise<TUser>) {
   const user = await signUpViaApi(page);
