@@ -233,10 +233,16 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
   expect(report, `serious or critical accessibility violations on ${label}`).toEqual([]);
 }
 
-/** The app's toasts (sonner): a list in the "Notifications" region. */
+/**
+ * The app's toasts (sonner): a list in the "Notifications" region. A toast that was closed stays
+ * in the list, marked `data-removed`, while it animates out (200 ms, longer on a busy machine), so
+ * it is left out: otherwise a second toast with the same title (delete, Undo, delete again) makes
+ * two matches.
+ */
 export function toast(page: Page, title: string | RegExp) {
   return page
     .getByRole('region', { name: /Notifications/ })
     .getByRole('listitem')
+    .and(page.locator('[data-sonner-toast]:not([data-removed="true"])'))
     .filter({ hasText: title });
 }
