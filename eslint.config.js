@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -75,6 +76,74 @@ const processEnvRule = {
   message: 'Only env.ts reads process.env.',
 };
 const testFiles = ['**/*.test.{ts,tsx}', 'apps/server/test/**', 'e2e/**', 'bench/**'];
+
+/*
+ * Every word a person reads goes through the catalogs (issue 25 part 7): Lingui's rule finds text
+ * in JSX, attributes and strings that no `i18n._(…)` or `<Trans>` carries. It holds in the folders
+ * already translated (the list grows as the owner's screens are); `DRAFTWELL_I18N_LINT=all` turns it
+ * on for the whole web app, to find what is left. What it lets through: class lists, single
+ * lowercase words (keys, tokens), UPPERCASE constants, and attributes that are never shown.
+ */
+const translatedFolders = [
+  `${webSrc}/features/share/**`,
+  `${webSrc}/components/document-view/**`,
+  `${webSrc}/components/signature/**`,
+];
+const unlocalizedRule = [
+  'error',
+  {
+    ignore: [
+      '^(?![A-Z])\\S+$',
+      '^[A-Z0-9_-]+$',
+      '^[^A-Za-z]*$',
+      // A Tailwind class list.
+      '^[a-z0-9!:/@*&>~+=\\[\\]()._%#,-]+( [a-z0-9!:/@*&>~+=\\[\\]()._%#,-]+)*$',
+    ],
+    ignoreNames: [
+      {
+        regex: {
+          pattern:
+            '(className|classes|tone)$|^(id|key|type|role|href|to|src|name|variant|size|mode|method|rel|target|lang|dir|inputMode|autoComplete|accept|side|align|htmlFor|form|as|queryKey|path|pattern|testId|data-.*|aria-(controls|describedby|labelledby|live|haspopup|current))$',
+          flags: 'i',
+        },
+      },
+      { regex: { pattern: '^[A-Z0-9_]+$' } },
+    ],
+    ignoreFunctions: [
+      'cn',
+      'cva',
+      'console.*',
+      'Error',
+      '*.includes',
+      '*.startsWith',
+      '*.endsWith',
+      'i18n._',
+      '*.i18n._',
+      '*.get',
+      '*.set',
+      '*.has',
+      '*.delete',
+      '*.append',
+      'fetch',
+      'postJson',
+      'URL',
+      'URLSearchParams',
+      'document.*',
+      'localStorage.*',
+      'sessionStorage.*',
+      '*.querySelector',
+      '*.querySelectorAll',
+      '*.closest',
+      '*.addEventListener',
+      '*.removeEventListener',
+      'matchMedia',
+      '*.matchMedia',
+      'useSearchParams',
+      'setParams',
+      'preloadable',
+    ],
+  },
+];
 
 export default tseslint.config(
   {
@@ -174,5 +243,11 @@ export default tseslint.config(
   {
     files: ['apps/server/src/env.ts'],
     rules: { 'no-restricted-syntax': ['error', ...displayRules] },
+  },
+  {
+    files: process.env.DRAFTWELL_I18N_LINT === 'all' ? [`${webSrc}/**/*.{ts,tsx}`] : translatedFolders,
+    ignores: testFiles,
+    plugins: { lingui },
+    rules: { 'lingui/no-unlocalized-strings': unlocalizedRule },
   },
 );

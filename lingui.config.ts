@@ -1,5 +1,9 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
+import { pageSources } from './scripts/page-sources.mjs';
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'];
+const page = pageSources();
 
 /**
  * Translations (decision 0026, as amended in 0027): English text is each message's id, written in
@@ -7,9 +11,12 @@ import { formatter } from '@lingui/format-po';
  * turns the PO files into the TypeScript modules the code imports (git-ignored, compiled by
  * postinstall, the build, `npm test` and `npm run dev`).
  *
- * Two catalogs, so the client's browser never downloads the emails' words:
- * - page: what the client's page shows (the web app's code and the shared package's), loaded on
- *   the page one language at a time, and by the server's render of it;
+ * Three catalogs, so the client's browser never downloads words it does not show:
+ * - page: what the client's page shows (the web app's files the page imports, found by
+ *   scripts/page-sources.mjs, and the shared package's), loaded on the page one language at a
+ *   time, and by the server's render of it;
+ * - app: the owner's screens (the rest of the web app), which load it with the page catalog, in
+ *   the app's languages only (APP_LANGUAGE_TAGS);
  * - server: the emails, the PDF's and the certificate's own words; the server loads both.
  */
 export default defineConfig({
@@ -19,13 +26,18 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/page/{locale}',
-      include: ['<rootDir>/apps/web/src', '<rootDir>/packages/shared/src'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'],
+      include: [...page, '<rootDir>/packages/shared/src'],
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/packages/shared/src/i18n/catalogs/app/{locale}',
+      include: ['<rootDir>/apps/web/src'],
+      exclude: [...TESTS, ...page],
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/server/{locale}',
       include: ['<rootDir>/apps/server/src'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'],
+      exclude: TESTS,
     },
   ],
   format: formatter({ lineNumbers: false, origins: true }),

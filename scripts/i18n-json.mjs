@@ -1,5 +1,6 @@
 // A language's messages as JSON, for translating outside the PO files, and back:
-//   node scripts/i18n-json.mjs export <lang> > messages.json   ({ englishId: { translation, where } })
+//   node scripts/i18n-json.mjs export <lang> [page|app|server] > messages.json
+//     ({ englishId: { translation, where } }, from every catalog or the one named)
 //   node scripts/i18n-json.mjs import <lang> translations.json ({ englishId: translation })
 // It reads and writes the catalogs through Lingui's own API, so the PO files keep their format.
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ process.chdir(root);
 const config = getConfig({ cwd: root, configPath: path.join(root, 'lingui.config.ts') });
 const catalogs = await getCatalogs(config);
 const [mode, lang, file] = process.argv.slice(2);
+const only = mode === 'export' && file ? file : null;
 if (!lang || !config.locales.includes(lang) || (mode !== 'export' && mode !== 'import')) {
   console.error('usage: node scripts/i18n-json.mjs export|import <' + config.locales.join('|') + '> [file]');
   process.exit(2);
@@ -20,6 +22,7 @@ if (!lang || !config.locales.includes(lang) || (mode !== 'export' && mode !== 'i
 if (mode === 'export') {
   const out = {};
   for (const catalog of catalogs) {
+    if (only && path.basename(path.dirname(catalog.path)) !== only) continue;
     const en = await catalog.read('en');
     const current = (await catalog.read(lang)) ?? {};
     for (const [id, message] of Object.entries(en ?? {})) {

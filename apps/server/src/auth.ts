@@ -80,6 +80,8 @@ export function createAuth(deps: {
         ),
     },
     user: {
+      // The app's language (Profile): set only through PUT /api/account/app-language.
+      additionalFields: { appLanguage: { type: 'string', required: false, input: false } },
       deleteUser: { enabled: true },
       // Without `updateEmailWithoutVerification` or `sendChangeEmailConfirmation`, a new email
       // takes effect only once the link mailed to it (by sendVerificationEmail) is opened.

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
+import { startAppLanguage } from './lib/app-language';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -19,7 +20,8 @@ const app = (
 );
 // The app's screens are never prerendered (the public pages are: public-main.tsx).
 const root = createRoot(container);
-root.render(app);
+// The app's language (its catalog a small chunk, fetched beside the screen's code) first.
+void startAppLanguage().then(() => root.render(app));
 
 // The app is torn down with the page: unmounting closes the realtime connection (S10).
 window.addEventListener('pagehide', (e) => {

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import type { TSharedPayment } from '@draftwell/shared/payments';
 import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
@@ -200,7 +200,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
   revisionNumber: 1,
   revisionHash: HASH,
-  consentText: consentText(englishPageI18n, 'typed'),
+  consentText: consentText(englishI18n, 'typed'),
   consentHash: 'c'.repeat(64),
   selection: { seo: { selected: true } },
   totals: { ...TOTALS, one_off: { net: 190_000, discount: 0, tax: 0, total: 190_000 } },
@@ -216,7 +216,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
       signedAt: SIGNED_AT,
       ipAddress: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
-      consentText: consentText(englishPageI18n, 'typed'),
+      consentText: consentText(englishI18n, 'typed'),
       consentHash: 'c'.repeat(64),
       emailProof: 'link',
       mark: { kind: 'typed', text: 'Dana Reyes' },

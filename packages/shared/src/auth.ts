@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_LANGUAGE_TAGS } from './i18n/languages';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -60,6 +61,16 @@ export const ZSessionUser = z.object({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** The language the owner chose for the app's screens in Profile; null: the browser's. */
+  appLanguage: z.enum(APP_LANGUAGE_TAGS).nullable(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 export type TSession = { user: TSessionUser; expiresAt: string };
+
+/** The app's language chosen in Profile; null goes back to the browser's. */
+export const ZAppLanguagePut = z.object({
+  appLanguage: z
+    .enum(APP_LANGUAGE_TAGS, `Choose one of the app's languages: ${APP_LANGUAGE_TAGS.join(', ')}.`)
+    .nullable(),
+});
+export type TAppLanguagePut = z.infer<typeof ZAppLanguagePut>;

@@ -1,4 +1,4 @@
-import { englishPageI18n } from './i18n/english';
+import { englishI18n } from './i18n/english';
 import { describe, expect, it } from 'vitest';
 import type { TPricingTotals } from './document/pricing';
 import {
@@ -152,7 +152,7 @@ describe('payment terms in words', () => {
     );
     expect(describePaymentTerms(terms({ kind: 'none' }), 'USD')).toBe('No payment');
     expect(
-      paymentLineLabel(englishPageI18n, { kind: 'deposit', amount: 300, of: 1000, basisPoints: 3000 }, 'EUR'),
+      paymentLineLabel(englishI18n, { kind: 'deposit', amount: 300, of: 1000, basisPoints: 3000 }, 'EUR'),
     ).toBe('Deposit: 30% of the one-off total (€10)');
   });
 });

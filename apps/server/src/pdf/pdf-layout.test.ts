@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentTotals } from '@draftwell/shared/document/pricing';
@@ -238,7 +238,7 @@ describe('page breaks', () => {
         userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
         revisionNumber: 1,
         revisionHash: HASH,
-        consentText: consentText(englishPageI18n, 'typed'),
+        consentText: consentText(englishI18n, 'typed'),
         consentHash: 'b'.repeat(64),
         selection,
         totals: documentTotals(document, selection),

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentTotals } from '@draftwell/shared/document/pricing';
@@ -153,7 +153,7 @@ const signature = {
   signedAt: '2026-03-04T10:20:30.000Z',
   ipAddress: '203.0.113.7',
   userAgent: TEXT,
-  consentText: consentText(englishPageI18n, 'typed'),
+  consentText: consentText(englishI18n, 'typed'),
   consentHash: 'c'.repeat(64),
   emailProof: 'link' as const,
 };
@@ -171,7 +171,7 @@ const certificate: TAcceptanceCertificate = {
   userAgent: TEXT,
   revisionNumber: 1,
   revisionHash: HASH,
-  consentText: consentText(englishPageI18n, 'typed'),
+  consentText: consentText(englishI18n, 'typed'),
   consentHash: 'c'.repeat(64),
   selection: {},
   totals: documentTotals(document),

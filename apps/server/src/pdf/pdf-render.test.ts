@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -180,7 +180,7 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
       revisionNumber: 3,
       revisionHash: HASH,
-      consentText: consentText(englishPageI18n, 'typed'),
+      consentText: consentText(englishI18n, 'typed'),
       consentHash: 'a'.repeat(64),
       selection,
       totals,
@@ -234,7 +234,7 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
     expect(certificatePage).toContain('IP address 203.0.113.7');
     expect(certificatePage).toContain('Chrome/126.0 Safari/537.36');
     expect(certificatePage).toContain(HASH);
-    expect(certificatePage).toContain(fold(consentText(englishPageI18n, 'typed')));
+    expect(certificatePage).toContain(fold(consentText(englishI18n, 'typed')));
     expect(certificatePage).toContain('a'.repeat(64));
     expect(certificatePage).toContain('Copywriting for up to 8 pages: Included');
     expect(certificatePage).toContain('Total one-off €15,500');
@@ -321,7 +321,7 @@ describe('renderProposalPdf', { timeout: 30_000 }, () => {
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/150.0',
       revisionNumber: 3,
       revisionHash: HASH,
-      consentText: consentText(englishPageI18n, 'uploaded'),
+      consentText: consentText(englishI18n, 'uploaded'),
       consentHash: 'a'.repeat(64),
       selection: {},
       totals: documentTotals(document),

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { Font } from '@react-pdf/renderer';
@@ -127,7 +127,7 @@ function proposalWith(sample: string): { snapshot: TRevisionSnapshot; certificat
     signedAt: '2026-03-04T10:20:30.000Z',
     ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0',
-    consentText: consentText(englishPageI18n, 'typed'),
+    consentText: consentText(englishI18n, 'typed'),
     consentHash: 'c'.repeat(64),
     emailProof: 'link' as const,
   };
@@ -144,7 +144,7 @@ function proposalWith(sample: string): { snapshot: TRevisionSnapshot; certificat
     userAgent: 'Mozilla/5.0',
     revisionNumber: 1,
     revisionHash: HASH,
-    consentText: consentText(englishPageI18n, 'typed'),
+    consentText: consentText(englishI18n, 'typed'),
     consentHash: 'c'.repeat(64),
     selection: {},
     totals: documentTotals(document),

@@ -1,9 +1,9 @@
-import { I18nProvider } from '@lingui/react';
+import { I18nProvider, useLingui } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast, Toaster } from 'sonner';
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { useAppLanguage } from '@/lib/app-language';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { takeFlashes } from '@/lib/flash';
 import { LinkProvider, type TLinkProps } from '@/lib/navigation';
@@ -15,6 +15,7 @@ const appLink = ({ to, ...props }: TLinkProps) => <RouterLink to={to} {...props}
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
+  const { i18n } = useLingui();
   // What the page before this document load left to say (lib/flash.ts): "Your account is ready".
   useEffect(() => {
     for (const { type, title, description, action } of takeFlashes()) {
@@ -30,21 +31,22 @@ function ThemedToaster() {
       closeButton
       richColors
       position="bottom-right"
-      toastOptions={{ closeButtonAriaLabel: 'Close notification' }}
+      toastOptions={{ closeButtonAriaLabel: i18n._('Close notification') }}
     />
   );
 }
 
 /**
  * `queryClient`: the cache the router's screen preloads fill (main.tsx); a new one otherwise.
- * The owner's screens speak English (issue 25 part 7 brings their languages); a proposal shown in
- * them gets its own language's words from DocumentLanguage.
+ * The owner's screens speak the app's language (lib/app-language.ts); a change of it draws them
+ * again from the top. A proposal shown in them gets its own language's words from DocumentLanguage.
  */
 export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  const { language, i18n } = useAppLanguage();
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={englishPageI18n}>
+      <I18nProvider i18n={i18n} key={language}>
         <RealtimeProvider>
           <LinkProvider value={appLink}>{children}</LinkProvider>
           <ThemedToaster />

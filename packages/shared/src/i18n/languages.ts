@@ -90,3 +90,28 @@ export function languageChoiceLabel(language: TLanguageInfo): string {
 export function textDirection(language: TLanguage | undefined): 'ltr' | 'rtl' | undefined {
   return language ? languageInfo(language).dir : undefined;
 }
+
+/**
+ * The languages the owner's own screens come in (issue 25 part 7), each complete: the others are
+ * for proposals only. English first, the default.
+ */
+export const APP_LANGUAGE_TAGS = ['en', 'de', 'fr', 'es', 'pt-BR', 'ja'] as const satisfies readonly TLanguage[];
+export type TAppLanguage = (typeof APP_LANGUAGE_TAGS)[number];
+
+/** A value as one of the app's languages, or null. */
+export function supportedAppLanguage(value: unknown): TAppLanguage | null {
+  const tag = supportedLanguage(value);
+  return tag !== null && (APP_LANGUAGE_TAGS as readonly string[]).includes(tag) ? (tag as TAppLanguage) : null;
+}
+
+/**
+ * The app's language closest to a browser's preferences, as closestLanguage matches them (`de-AT`
+ * → `de`, `pt-PT` → `pt-BR`), English when none is one of the app's.
+ */
+export function closestAppLanguage(preferred: readonly string[]): TAppLanguage {
+  for (const wanted of preferred) {
+    const tag = supportedAppLanguage(closestLanguage([wanted]));
+    if (tag) return tag;
+  }
+  return 'en';
+}

@@ -1,4 +1,4 @@
-import { englishPageI18n as i18n } from '../i18n/english';
+import { englishI18n as i18n } from '../i18n/english';
 import { describe, expect, it, vi } from 'vitest';
 import { documentTotals } from '../document/pricing';
 import type {

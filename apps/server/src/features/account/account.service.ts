@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { TAppLanguage } from '@draftwell/shared/i18n/languages';
 import type { TDb } from '../../db/client';
 import { fileUrl } from '@draftwell/shared/workspace/files';
 import {
@@ -43,6 +44,7 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
         name: users.name,
         email: users.email,
         emailVerified: users.emailVerified,
+        appLanguage: users.appLanguage,
         createdAt: users.createdAt,
       })
       .from(users)
@@ -227,4 +229,10 @@ export async function exportAccount(args: { db: TDb; actor: TActor }) {
       files: ownedFiles.map((f) => ({ ...f, url: fileUrl(f.id) })),
     };
   });
+}
+
+/** The app's language the owner chose in Profile (null: their browser's). */
+export async function setAppLanguage(args: { db: TDb; actor: TActor; appLanguage: TAppLanguage | null }) {
+  const { db, actor, appLanguage } = args;
+  await db.update(users).set({ appLanguage, updatedAt: new Date() }).where(eq(users.id, actor.id));
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { TSession } from '@draftwell/shared';
+import { supportedAppLanguage } from '@draftwell/shared/i18n/languages';
 import type { TAppEnv } from '../../http/context';
 
 /**
@@ -17,7 +18,13 @@ export const sessionRoutes = new Hono<TAppEnv>().get('/', async (c) => {
   if (!response) return c.json({ session: null as TSession | null });
   const { user, session } = response;
   const body: TSession = {
-    user: { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified },
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      appLanguage: supportedAppLanguage(user.appLanguage),
+    },
     expiresAt: new Date(session.expiresAt).toISOString(),
   };
   return c.json({ session: body as TSession | null });

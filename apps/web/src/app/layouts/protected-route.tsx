@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { onAuthBroadcast } from '@/features/auth/auth-broadcast';
+import { followAccountLanguage } from '@/lib/app-language';
 import { ENTRY_CHECK_MS, sessionQueryKey, sessionQueryOptions } from '@/lib/api/session';
 import { AppLayout } from './app-layout';
 
@@ -43,6 +44,12 @@ export function ProtectedRoute() {
       }),
     [qc, navigate],
   );
+
+  // The account's language (Profile) on this device too.
+  const appLanguage = session.data ? session.data.user.appLanguage : undefined;
+  useEffect(() => {
+    if (appLanguage !== undefined) void followAccountLanguage(appLanguage).catch(() => undefined);
+  }, [appLanguage]);
 
   useEffect(() => {
     if (session.isError) console.error('Session check failed; sending the user to the landing page.', session.error);

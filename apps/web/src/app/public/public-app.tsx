@@ -1,3 +1,5 @@
+import { englishI18n } from '@draftwell/shared/i18n/english';
+import { I18nProvider } from '@lingui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { LightToaster } from '@/components/ui/light-toaster';
@@ -14,7 +16,8 @@ const publicLink = (props: TLinkProps) => <PublicLink {...props} />;
  * The public pages as one small app (public-main.tsx; the build prerenders it, prerender.tsx):
  * the layout around the page at the address, which changes in place when a link to another
  * public page is followed. `at`: the address when there is no window (the prerender), and the
- * one the prerendered HTML was made for when hydrating.
+ * one the prerendered HTML was made for when hydrating. They are prerendered in English (their
+ * components are the app's, so they read the app's English catalog).
  */
 export function PublicApp({ at }: { at: { pathname: string; search: string } }) {
   const { pathname } = useLocationOf(at);
@@ -34,7 +37,7 @@ export function PublicApp({ at }: { at: { pathname: string; search: string } }) 
     if (path !== pathname.replace(/(.)\/+$/, '$1')) navigate(path, { replace: true });
   }, [path, pathname]);
   return (
-    <>
+    <I18nProvider i18n={englishI18n}>
       <LinkProvider value={publicLink}>
         <PublicLayout pathname={path}>
           {/* Keyed: a page opened from another shows Loading... at once while its code arrives (S5). */}
@@ -44,6 +47,6 @@ export function PublicApp({ at }: { at: { pathname: string; search: string } }) 
         </PublicLayout>
         <LightToaster />
       </LinkProvider>
-    </>
+    </I18nProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { loadPageI18n } from '@draftwell/shared/i18n/i18n';
 import type { TLanguage } from '@draftwell/shared/i18n/languages';
 import { I18nProvider } from '@lingui/react';
@@ -12,6 +12,6 @@ import { use, type ReactNode } from 'react';
  * already (ShareApp).
  */
 export function DocumentLanguage({ language, children }: { language: TLanguage | undefined; children: ReactNode }) {
-  const i18n = language === undefined || language === 'en' ? englishPageI18n : use(loadPageI18n(language));
+  const i18n = language === undefined || language === 'en' ? englishI18n : use(loadPageI18n(language));
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }

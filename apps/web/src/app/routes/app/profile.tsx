@@ -15,6 +15,7 @@ import { useSession } from '@/lib/api/session';
 import { ClientList } from '@/features/clients/components/client-list';
 import { useBusinessProfile } from '@/lib/api/business-profile';
 import { AccountCard } from '@/features/auth/components/account-card';
+import { AppLanguageCard } from '@/features/profile/components/app-language-card';
 import { BusinessProfileTab } from '@/features/profile/components/business-profile-tab';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { DeleteAccountCard } from '@/features/auth/components/delete-account-card';
@@ -123,6 +124,8 @@ function AccountTab() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <AccountCard user={user} />
+
+      <AppLanguageCard choice={user.appLanguage} />
 
       <ChangePasswordCard />
 

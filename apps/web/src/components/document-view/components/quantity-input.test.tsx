@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { fireEvent, render as renderBare, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { WithI18n } from '@/test/i18n';
@@ -39,11 +39,11 @@ describe('quantityProblem', () => {
     [0, '0 is less than 4. Choose 4 to 12.'],
     [-2000, '-2 is less than 4. Choose 4 to 12.'],
   ])('%s: %s', (typed, message) => {
-    expect(quantityProblem(englishPageI18n, typed, 4000, 12_000)).toBe(message);
+    expect(quantityProblem(englishI18n, typed, 4000, 12_000)).toBe(message);
   });
 
   it.each([4000, 4001, 9000, 12_000])('%s is in range', (typed) => {
-    expect(quantityProblem(englishPageI18n, typed, 4000, 12_000)).toBeNull();
+    expect(quantityProblem(englishI18n, typed, 4000, 12_000)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { formatDate } from '@draftwell/shared/i18n/format';
 import { diffRevisions, type TComparableVersion } from '@draftwell/shared/share/diff';
 import { LoaderCircle } from 'lucide-react';
@@ -54,7 +54,7 @@ export function ConflictDialog({
   locale,
 }: TConflictDialogProps) {
   const theirsWhen = formatWhen(theirsUpdatedAt, locale);
-  const changes = useMemo(() => (open ? diffRevisions(englishPageI18n, theirs, mine) : []), [open, theirs, mine]);
+  const changes = useMemo(() => (open ? diffRevisions(englishI18n, theirs, mine) : []), [open, theirs, mine]);
   const headingId = useId();
   return (
     <Dialog open={open}>

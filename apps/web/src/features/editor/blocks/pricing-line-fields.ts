@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import {
   MAX_QUANTITY,
   ZPricingLine,
@@ -69,7 +69,7 @@ export function tableError(table: TPricingTable): string | null {
 /** A line's total with its billing suffix (" / month"), or "Too large" when it cannot be worked out. */
 export function lineTotalText(line: TPricingLine, currency: string): string {
   try {
-    return priceWithBilling(englishPageI18n, formatMoney(lineTotal(line).total, currency), line.billing);
+    return priceWithBilling(englishI18n, formatMoney(lineTotal(line).total, currency), line.billing);
   } catch {
     return 'Too large';
   }

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { BILLING_KINDS, type TBillingKind, type TPricingLine, type TPricingTable } from '@draftwell/shared/document';
 import { billingKindName } from '@draftwell/shared/document/display';
 import { cutText } from '@draftwell/shared/text';
@@ -229,7 +229,7 @@ export function PricingLineRows({
               >
                 {BILLING_KINDS.map((billing) => (
                   <option key={billing} value={billing}>
-                    {billingKindName(englishPageI18n, billing)}
+                    {billingKindName(englishI18n, billing)}
                   </option>
                 ))}
               </Select>

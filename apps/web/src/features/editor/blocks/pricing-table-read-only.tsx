@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { formatQuantity, type TPricingTable } from '@draftwell/shared/document';
 import { billingKindName, unitLabel } from '@draftwell/shared/document/display';
 import { formatMoney } from '@draftwell/shared/money';
@@ -37,7 +37,7 @@ export function PricingTableReadOnly({ value, currency }: { value: TPricingTable
               const notes = [
                 line.discountPercent ? `${formatPercentInput(line.discountPercent)} % discount` : null,
                 line.taxPercent ? `${formatPercentInput(line.taxPercent)} % tax` : null,
-                line.billing !== 'one_off' ? billingKindName(englishPageI18n, line.billing) : null,
+                line.billing !== 'one_off' ? billingKindName(englishI18n, line.billing) : null,
                 line.quantityRange
                   ? `quantity ${formatQuantity(line.quantityRange.min)}–${formatQuantity(line.quantityRange.max)}`
                   : null,

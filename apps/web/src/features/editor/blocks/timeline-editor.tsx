@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import {
   DOCUMENT_LIMITS,
   ZBlock,
@@ -355,7 +355,7 @@ function TimelineReadOnly({ value }: { value: TTimelineBlock }) {
                 <p className="font-medium">
                   {milestone.title || 'Untitled milestone'}
                   <span className="text-muted-foreground ml-2 text-sm font-normal">
-                    {formatMilestoneWhen(englishPageI18n, milestone.when)}
+                    {formatMilestoneWhen(englishI18n, milestone.when)}
                   </span>
                 </p>
                 {milestone.description ? (

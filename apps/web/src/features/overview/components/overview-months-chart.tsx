@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import type { TOverviewMonth } from '@draftwell/shared/workspace/overview';
 import { formatKindTotals } from '@draftwell/shared/document/display';
 import { formatNumber } from '@draftwell/shared/i18n/format';
@@ -27,7 +27,7 @@ const plural = (n: number, word: string, locale: string) => `${formatNumber(n, l
 const valueText = (month: TOverviewMonth) =>
   month.acceptedValue.length === 0
     ? '—'
-    : month.acceptedValue.map((v) => formatKindTotals(englishPageI18n, v, v.currency)).join('; ');
+    : month.acceptedValue.map((v) => formatKindTotals(englishI18n, v, v.currency)).join('; ');
 
 /** Sent and accepted proposals per month for the last twelve months, as plain SVG. */
 export function OverviewMonthsChart({ months, locale }: { months: TOverviewMonth[]; locale: string }) {

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import type { TOverview } from '@draftwell/shared/workspace/overview';
 import { formatKindTotals } from '@draftwell/shared/document/display';
 import { formatNumber, formatRatioPercent } from '@draftwell/shared/i18n/format';
@@ -101,7 +101,7 @@ export function OverviewStatCards({ overview, locale }: { overview: TOverview; l
           <ul className="flex flex-wrap gap-x-6 gap-y-1">
             {acceptedThisMonth.map((a) => (
               <li key={a.currency} className="break-words">
-                {formatKindTotals(englishPageI18n, a, a.currency)}
+                {formatKindTotals(englishI18n, a, a.currency)}
                 <span className="sr-only"> from {plural(a.count, 'proposal', 'proposals', locale)}</span>
               </li>
             ))}

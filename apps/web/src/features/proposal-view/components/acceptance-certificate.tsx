@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import { formatMoney } from '@draftwell/shared/money';
@@ -155,7 +155,7 @@ export function AcceptanceCertificate({
               <ul className="space-y-0.5">
                 {totals.map((k) => (
                   <li key={k}>
-                    {totalName(englishPageI18n, k)}:{' '}
+                    {totalName(englishI18n, k)}:{' '}
                     <span className="font-semibold tabular-nums">
                       {formatMoney(certificate.totals[k].total, certificate.currency)}
                     </span>

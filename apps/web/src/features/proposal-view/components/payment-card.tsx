@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { formatMoney } from '@draftwell/shared/money';
 import {
   describePaymentTerms,
@@ -97,7 +97,7 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
           <dl className="grid gap-1 text-sm">
             {quote.lines.map((line) => (
               <div key={line.kind} className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">{paymentLineLabel(englishPageI18n, line, currency)}</dt>
+                <dt className="text-muted-foreground">{paymentLineLabel(englishI18n, line, currency)}</dt>
                 <dd className="shrink-0 tabular-nums">{money(line.amount)}</dd>
               </div>
             ))}

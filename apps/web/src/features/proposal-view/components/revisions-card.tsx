@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { diffSentRevisions } from '@draftwell/shared/share/diff';
 import type { TRevisionSummary } from '@draftwell/shared/share/revision';
 import { Download, GitCompareArrows, RotateCw } from 'lucide-react';
@@ -21,7 +21,7 @@ function CompareBody({ proposalId, pair }: { proposalId: string; pair: TPair }) 
   const [before, after] = useProposalRevisionPair(proposalId, pair);
   const a = before?.data;
   const b = after?.data;
-  const changes = useMemo(() => (a && b ? diffSentRevisions(englishPageI18n, a.snapshot, b.snapshot) : null), [a, b]);
+  const changes = useMemo(() => (a && b ? diffSentRevisions(englishI18n, a.snapshot, b.snapshot) : null), [a, b]);
   const failed = [before, after].find((q) => q?.isError);
   if (failed?.error) {
     return (

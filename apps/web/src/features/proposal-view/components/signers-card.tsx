@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import type { TProposalSigner, TSignatureMarkData, TSigningState } from '@draftwell/shared/share/signing';
 import { consentText } from '@draftwell/shared/share/revision';
 import type { TSignatureMethod } from '@draftwell/shared/share/signature-rules';
@@ -290,7 +290,7 @@ function CountersignDialog({
               className="mt-0.5"
             />
             <Label htmlFor={consentId} className="text-sm leading-snug font-normal">
-              {consentText(englishPageI18n, method)}
+              {consentText(englishI18n, method)}
             </Label>
           </div>
           {tried && !consent ? (

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { BILLING_KINDS } from '@draftwell/shared/document/pricing';
 import { formatKindTotals, totalsByKind } from '@draftwell/shared/document/display';
 import { PROPOSAL_STATUSES, type TProposalListItem, type TProposalStatus } from '@draftwell/shared/workspace/proposals';
@@ -25,7 +25,7 @@ const SEARCH_DELAY_MS = 250;
 function listTotal(proposal: TProposalListItem): string | null {
   const { currency, totals } = proposal.accepted ?? proposal;
   const byKind = totalsByKind(totals);
-  return BILLING_KINDS.some((kind) => byKind[kind] !== 0) ? formatKindTotals(englishPageI18n, byKind, currency) : null;
+  return BILLING_KINDS.some((kind) => byKind[kind] !== 0) ? formatKindTotals(englishI18n, byKind, currency) : null;
 }
 
 /** A draft opens in the editor; a sent one in its view (what the client sees, and what they did). */
@@ -56,9 +56,9 @@ function ProposalListItem({ proposal, open }: { proposal: TProposalListItem; ope
           </time>
         </span>
         {total ? <span className="mt-0.5 block text-xs font-medium break-words tabular-nums">{total}</span> : null}
-        {awaitingText(englishPageI18n, proposal) ? (
+        {awaitingText(englishI18n, proposal) ? (
           <span className="text-muted-foreground mt-0.5 block truncate text-xs">
-            {awaitingText(englishPageI18n, proposal)}
+            {awaitingText(englishI18n, proposal)}
           </span>
         ) : null}
       </Link>

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import {
   SIGNATURE_METHOD_LABELS,
   SIGNATURE_METHODS,
@@ -261,7 +261,7 @@ export function SignersEditor({
                 className="mt-0.5"
               />
               {/* Signing as they send is typing their name (the server records the same statement). */}
-              {consentText(englishPageI18n, 'typed')}
+              {consentText(englishI18n, 'typed')}
             </label>
             {errors.ownerSignature || errors['ownerSignature.name'] || errors['ownerSignature.consent'] ? (
               <p className="text-destructive text-xs">

@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -158,7 +158,7 @@ function SavedItemForm({
             <Select {...form.register('billing')}>
               {BILLING_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {billingKindName(englishPageI18n, kind)}
+                  {billingKindName(englishI18n, kind)}
                 </option>
               ))}
             </Select>

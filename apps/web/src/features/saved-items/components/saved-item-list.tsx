@@ -1,4 +1,4 @@
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { Package } from 'lucide-react';
 import { billingKindName } from '@draftwell/shared/document/display';
 import { formatMoney } from '@draftwell/shared/money';
@@ -44,7 +44,7 @@ export function SavedItemList({ defaultCurrency }: { defaultCurrency: string }) 
             {formatMoney(item.unitPrice, item.currency)}
             {item.unit ? ` / ${item.unit}` : ''}
           </span>
-          <span>{billingKindName(englishPageI18n, item.billing)}</span>
+          <span>{billingKindName(englishI18n, item.billing)}</span>
           {item.taxRate > 0 ? <span>Tax {formatPercentInput(item.taxRate)} %</span> : <span>No tax</span>}
         </p>
       )}

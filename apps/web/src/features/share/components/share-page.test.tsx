@@ -1,5 +1,5 @@
 import type { TDocument } from '@draftwell/shared/document/schema';
-import { englishPageI18n } from '@draftwell/shared/i18n/english';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import type { TComment, TSharedProposal } from '@draftwell/shared/share/share-api';
 import type { TSharedSigning, TSignatureEvidence } from '@draftwell/shared/share/signing';
@@ -178,7 +178,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
   revisionNumber: 1,
   revisionHash: HASH,
-  consentText: consentText(englishPageI18n, 'typed'),
+  consentText: consentText(englishI18n, 'typed'),
   consentHash: 'c'.repeat(64),
   selection: { seo: { selected: true } },
   totals: { ...TOTALS, one_off: { net: 190_000, discount: 0, tax: 0, total: 190_000 } },
@@ -194,7 +194,7 @@ const CERTIFICATE: TAcceptanceCertificate = {
       signedAt: '2027-03-04T14:22:05.000Z',
       ipAddress: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
-      consentText: consentText(englishPageI18n, 'typed'),
+      consentText: consentText(englishI18n, 'typed'),
       consentHash: 'c'.repeat(64),
       emailProof: 'link',
       mark: { kind: 'typed', text: 'Dana Reyes' },
@@ -354,7 +354,7 @@ describe('SharePage: states', () => {
     expect(text).toContain('Mozilla/5.0 (X11; Linux x86_64) Chrome/140');
     expect(text).toContain(HASH);
     expect(text).toContain('c'.repeat(64));
-    expect(text).toContain(consentText(englishPageI18n, 'typed'));
+    expect(text).toContain(consentText(englishI18n, 'typed'));
     expect(text).toContain('SEO audit');
     expect(text).toContain('$1,900');
     expect(text).toContain('Link emailed to dana@example.com');
@@ -460,7 +460,7 @@ describe('SharePage: choosing and accepting', () => {
     const consent = within(form).getByRole('checkbox', { name: /I agree to the statement above/ });
     expect(consent.getAttribute('aria-invalid')).toBe('true');
     expect(form.textContent).toContain('Tick the box to agree to the terms of the electronic signature.');
-    expect(form.textContent).toContain(consentText(englishPageI18n, 'typed'));
+    expect(form.textContent).toContain(consentText(englishI18n, 'typed'));
     expect(requests.filter((r) => r.path.endsWith('/accept'))).toHaveLength(0);
 
     fireEvent.click(consent);
@@ -560,7 +560,7 @@ function evidence(over: Partial<TSignatureEvidence> & Pick<TSignatureEvidence, '
     signedAt: SIGNED_AT,
     ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
-    consentText: consentText(englishPageI18n, 'typed'),
+    consentText: consentText(englishI18n, 'typed'),
     consentHash: 'c'.repeat(64),
     emailProof: 'link',
     mark: { kind: 'typed', text: over.name },

@@ -26,8 +26,10 @@ export function deviceLanguage(): TLanguage | null {
 
 /** Keeps the client's choice on their device; the server renders their next page in it. */
 export function keepDeviceLanguage(language: TLanguage) {
+  /* eslint-disable lingui/no-unlocalized-strings -- a cookie's attributes, never shown */
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${CLIENT_LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+  /* eslint-enable lingui/no-unlocalized-strings */
 }
 
 type TShareLanguage = {

@@ -1,5 +1,5 @@
 import type { TDocument, TPricingLine, TPricingTable } from '@draftwell/shared/document/schema';
-import { englishPageI18n as i18n } from '@draftwell/shared/i18n/english';
+import { englishI18n as i18n } from '@draftwell/shared/i18n/english';
 import { describe, expect, it } from 'vitest';
 import { chosenOptions, completeSelection } from './selection';
 

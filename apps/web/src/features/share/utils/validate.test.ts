@@ -1,4 +1,4 @@
-import { englishPageI18n as i18n } from '@draftwell/shared/i18n/english';
+import { englishI18n as i18n } from '@draftwell/shared/i18n/english';
 import { describe, expect, it } from 'vitest';
 import { validateAccept, validateComment } from './validate';
 
