@@ -54,7 +54,13 @@ describe.each(backends())('changing the account’s name and email (%s)', (backe
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toBe('/profile?email=changed');
     // Opening the link proved the new address.
-    expect((await client.session())!.user).toEqual({ id: user.id, name: 'Ada', email: next, emailVerified: true });
+    expect((await client.session())!.user).toEqual({
+      id: user.id,
+      name: 'Ada',
+      email: next,
+      emailVerified: true,
+      appLanguage: null,
+    });
     expect((await server.client({ ip: nextIp() }).signIn(next, STRONG_PASSWORD)).status).toBe(200);
     expect((await server.client({ ip: nextIp() }).signIn(email, STRONG_PASSWORD)).status).toBe(401);
 
@@ -175,5 +181,32 @@ describe.each(backends())('changing the account’s name and email (%s)', (backe
       expect(bad.body.error.fields.name, String(name)).toBeTruthy();
     }
     expect((await client.session())!.user.name).toBe('Ada Lovelace');
+  });
+  it('keeps the app’s language chosen in Profile on the account (issue 25 part 7), only one of the app’s, only for its owner', async () => {
+    const { client } = await signUp(server, { name: 'Ada' });
+    const other = (await signUp(server, { name: 'Grace' })).client;
+    const put = (c: Client, json: unknown) => c.request('/api/account/app-language', { method: 'PUT', json });
+    expect((await client.session())!.user.appLanguage).toBeNull();
+
+    const chosen = await put(client, { appLanguage: 'de' });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.body).toEqual({ appLanguage: 'de' });
+    expect((await client.session())!.user.appLanguage).toBe('de');
+    // Another account is not touched.
+    expect((await other.session())!.user.appLanguage).toBeNull();
+
+    // A language proposals may be written in, but the app does not speak; not a tag at all.
+    for (const appLanguage of ['it', 'xx', 42, 'pt']) {
+      const refused = await put(client, { appLanguage });
+      expect(refused.status, JSON.stringify(appLanguage)).toBe(400);
+      expect(refused.text).toContain('en, de, fr, es, pt-BR, ja');
+    }
+    expect((await client.session())!.user.appLanguage).toBe('de');
+
+    // Back to the browser's.
+    expect((await put(client, { appLanguage: null })).status).toBe(200);
+    expect((await client.session())!.user.appLanguage).toBeNull();
+    // Signed out: nobody's language changes.
+    expect((await put(server.client({ ip: nextIp() }), { appLanguage: 'fr' })).status).toBe(401);
   });
 });

@@ -50,7 +50,7 @@ describe.each(backends())('auth (%s)', (backend) => {
     expect(client.jar.get(COOKIE)).toBeTruthy();
     const session = await client.session();
     expect(session).toEqual({
-      user: { id: user.id, name: 'Ada Lovelace', email, emailVerified: false },
+      user: { id: user.id, name: 'Ada Lovelace', email, emailVerified: false, appLanguage: null },
       expiresAt: expect.any(String),
     });
     const expires = new Date(session!.expiresAt).getTime();

@@ -23,6 +23,7 @@ export const renderSharePage: TRenderSharePage = async (seed) => {
     <StrictMode>
       <ShareApp token={seed.token} state={shareAppState(seed)} />
     </StrictMode>,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the render's name in its errors (logged)
     'The client’s page',
     AbortSignal.timeout(RENDER_TIMEOUT_MS),
   );

@@ -4,7 +4,7 @@ import { sessionQueryKey } from '@/lib/api/session';
 import { preloadScreen } from './screen-preload';
 
 const SESSION = {
-  user: { id: 'u1', name: 'Ada', email: 'ada@example.com', emailVerified: true },
+  user: { id: 'u1', name: 'Ada', email: 'ada@example.com', emailVerified: true, appLanguage: null },
   expiresAt: '2030-01-01',
 };
 

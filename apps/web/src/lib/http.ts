@@ -82,6 +82,7 @@ export async function unwrap(res: Response | Promise<Response>): Promise<unknown
   try {
     response = await res;
   } catch {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- written again where shown (errorMessage)
     throw new ApiError(0, 'You appear to be offline. Check your connection and try again.', 'network');
   }
   const text = await response.text();
@@ -114,6 +115,7 @@ export function apiErrorOf(status: number, body: unknown, retryAfter?: number): 
   const b = body as { message?: string; code?: string } | null;
   return new ApiError(
     status,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- written again where shown (errorMessage)
     b?.message ?? FALLBACK[status] ?? 'Something went wrong. Try again.',
     b?.code ?? String(status),
     {},

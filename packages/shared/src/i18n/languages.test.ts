@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APP_LANGUAGE_TAGS,
+  closestAppLanguage,
   closestLanguage,
+  supportedAppLanguage,
   LANGUAGE_TAGS,
   LANGUAGES,
   languageChoiceLabel,
@@ -61,5 +64,27 @@ describe('the supported languages', () => {
     expect(languageChoiceLabel(languageInfo('en'))).toBe('English');
     expect(languageChoiceLabel(languageInfo('ja'))).toBe('日本語 (Japanese)');
     expect(languageChoiceLabel(languageInfo('ar'))).toBe('العربية (Arabic)');
+  });
+});
+
+describe('the app’s languages (issue 25 part 7)', () => {
+  it('are six of the supported ones, English first', () => {
+    expect(APP_LANGUAGE_TAGS).toEqual(['en', 'de', 'fr', 'es', 'pt-BR', 'ja']);
+    for (const tag of APP_LANGUAGE_TAGS) expect(LANGUAGE_TAGS).toContain(tag);
+  });
+
+  it('take a value only when it names one of them', () => {
+    expect(supportedAppLanguage('DE')).toBe('de');
+    expect(supportedAppLanguage('pt_br')).toBe('pt-BR');
+    for (const value of ['it', 'ar', 'pt', '', null, 7, 'de-DE']) expect(supportedAppLanguage(value)).toBeNull();
+  });
+
+  it('follow the browser to the first of its languages the app speaks, else English', () => {
+    expect(closestAppLanguage(['de-AT', 'en'])).toBe('de');
+    expect(closestAppLanguage(['it-IT', 'fr-CH', 'de'])).toBe('fr');
+    expect(closestAppLanguage(['pt-PT'])).toBe('pt-BR');
+    expect(closestAppLanguage(['ja-JP'])).toBe('ja');
+    expect(closestAppLanguage(['ar', 'ko'])).toBe('en');
+    expect(closestAppLanguage([])).toBe('en');
   });
 });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { X } from 'lucide-react';
 import { Dialog as P } from 'radix-ui';
 import type { ComponentProps } from 'react';
@@ -14,6 +15,7 @@ export function DialogContent({
   wide,
   ...props
 }: ComponentProps<typeof P.Content> & { wide?: boolean }) {
+  const { i18n } = useLingui();
   return (
     <P.Portal>
       <P.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -27,8 +29,8 @@ export function DialogContent({
       >
         {children}
         <P.Close
-          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring absolute top-4 right-4 rounded-sm focus-visible:ring-2 focus-visible:outline-none"
-          aria-label="Close"
+          className="text-muted-foreground hover:text-foreground focus-visible:ring-ring absolute end-4 top-4 rounded-sm focus-visible:ring-2 focus-visible:outline-none"
+          aria-label={i18n._('Close')}
         >
           <X className="size-4" aria-hidden="true" />
         </P.Close>
