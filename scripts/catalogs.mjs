@@ -48,6 +48,26 @@ export function keyCompiledCatalog(source, language, file) {
 }
 
 /**
+ * English's page and app messages in one module of its own (catalogs/english.ts), which
+ * i18n/english.ts imports as it is for the public pages and the app: a module apart from
+ * catalogs/page/en.ts, which the client's page loads with `import()` like any other language, so
+ * the build can put each where its readers load it (apps/web/build/chunk-groups.ts).
+ */
+function writeEnglish() {
+  const read = (catalog) => {
+    const source = readFileSync(path.join(CATALOGS, catalog, 'en.ts'), 'utf8');
+    return JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source)[1]));
+  };
+  const messages = { ...read('page'), ...read('app') };
+  writeFileSync(
+    path.join(CATALOGS, 'english.ts'),
+    `/* Written by scripts/catalogs.mjs: English's page and app messages. */\n` +
+      `import type { Messages } from '@lingui/core';\n` +
+      `export const messages: Messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`,
+  );
+}
+
+/**
  * Compiles the translation catalogs (packages/shared/src/i18n/catalogs/<catalog>/<language>.po)
  * into the TypeScript modules the code imports (lingui.config.ts; decisions 0026 and 0027). They
  * are git-ignored, so postinstall, the build, `npm test` and `npm run dev` compile them first:
@@ -65,12 +85,15 @@ export function compileCatalogs({ quiet = true } = {}) {
     throw new Error(`lingui compile failed:\n${result.stdout}${result.stderr}`);
   }
   if (!quiet) process.stdout.write(result.stdout);
-  for (const catalog of readdirSync(CATALOGS)) {
+  for (const catalog of readdirSync(CATALOGS, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)) {
     for (const name of readdirSync(path.join(CATALOGS, catalog)).filter((f) => f.endsWith('.ts'))) {
       const file = path.join(CATALOGS, catalog, name);
       writeFileSync(file, keyCompiledCatalog(readFileSync(file, 'utf8'), name.slice(0, -3), file));
     }
   }
+  writeEnglish();
   process.env.DRAFTWELL_CATALOGS_COMPILED = '1';
 }
 

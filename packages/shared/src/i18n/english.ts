@@ -1,11 +1,12 @@
-import { messages as app } from './catalogs/app/en';
-import { messages as page } from './catalogs/page/en';
-import { createI18n, type I18n } from './i18n';
+import { messages } from './catalogs/english';
+import { createI18n } from './keyed-i18n';
+import type { I18n } from './i18n';
 
 /**
  * English for the owner's screens and the public pages: the page catalog's English and the app
- * catalog's, loaded with the code that imports this module (English leaves out every message whose
- * text is its id, so both are small), and the tests'. The client's page never imports it: it loads
- * only the language it shows (loadPageI18n).
+ * catalog's in one module (catalogs/english.ts, written by scripts/catalogs.mjs), loaded with the
+ * code that imports this one (English leaves out every message whose text is its id, so it is
+ * small), and the tests'. The client's page never imports it: it loads only the language it shows
+ * (loadPageI18n), English too.
  */
-export const englishI18n: I18n = createI18n('en', page, app);
+export const englishI18n: I18n = createI18n('en', messages);

@@ -1,5 +1,5 @@
-import { I18n, type MessageDescriptor, type MessageOptions, type Messages } from '@lingui/core';
-import { messageKey } from './message-key';
+import type { I18n, Messages } from '@lingui/core';
+import { createI18n } from './keyed-i18n';
 import { PAGE_CATALOGS } from './page-catalogs';
 import type { TLanguage } from './languages';
 
@@ -15,40 +15,7 @@ import type { TLanguage } from './languages';
  */
 export type { I18n, Messages };
 export type { TCatalogModule } from './page-catalogs';
-
-/**
- * Lingui's I18n over catalogs keyed by `messageKey` (scripts/catalogs.mjs): the code still calls
- * `i18n._('English text', values)`. A message the catalog leaves out reads as its English text:
- * only English leaves any out, those with no placeholder, plural, markup or quote (`PLAIN`); the
- * completeness test ensures every other language has all.
- */
-/** A message with no ICU syntax or markup: its compiled form is its text (scripts/catalogs.mjs). */
-const PLAIN = /^[^{}<']*$/;
-
-class KeyedI18n extends I18n {
-  readonly #messages: Messages;
-
-  constructor(language: TLanguage, messages: Messages) {
-    super({ locale: language, messages: { [language]: messages } });
-    this.#messages = messages;
-  }
-
-  override _(descriptor: MessageDescriptor): string;
-  override _(id: string, values?: Record<string, unknown>, options?: MessageOptions): string;
-  override _(id: string | MessageDescriptor, values?: Record<string, unknown>, options?: MessageOptions): string {
-    if (typeof id !== 'string') return this._(id.id ?? '', id.values ?? values, options);
-    const key = messageKey(id);
-    if (Object.hasOwn(this.#messages, key)) return super._(key, values, options);
-    // English leaves out its plain messages; anything else missing goes to Lingui as it is.
-    return PLAIN.test(id) ? id : super._(id, values, options);
-  }
-}
-
-/** One I18n for a language and its messages (already compiled). */
-export function createI18n(language: TLanguage, ...catalogs: Messages[]): I18n {
-  const messages = catalogs.length === 1 ? catalogs[0]! : Object.assign({}, ...catalogs);
-  return new KeyedI18n(language, messages);
-}
+export { createI18n } from './keyed-i18n';
 
 /**
  * A language's loading, kept per language so every caller gets the same promise. Once settled it
