@@ -578,7 +578,7 @@ export class Client {
     const res = await this.get('/api/session');
     if (res.status !== 200) throw new Error(`GET /api/session answered ${res.status}: ${res.text}`);
     return res.body.session as null | {
-      user: { id: string; name: string; email: string; emailVerified: boolean };
+      user: { id: string; name: string; email: string; emailVerified: boolean; appLanguage: string | null };
       expiresAt: string;
     };
   }
