@@ -4,6 +4,7 @@ import { pageSources } from './scripts/page-sources.mjs';
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'];
 const page = pageSources();
+const pageFiles = [...page.first, ...page.later];
 
 /**
  * Translations (decision 0026, as amended in 0027): English text is each message's id, written in
@@ -11,13 +12,14 @@ const page = pageSources();
  * turns the PO files into the TypeScript modules the code imports (git-ignored, compiled by
  * postinstall, the build, `npm test` and `npm run dev`).
  *
- * Three catalogs, so the client's browser never downloads words it does not show:
- * - page: what the client's page shows (the web app's files the page imports, found by
- *   scripts/page-sources.mjs, and the shared package's), loaded on the page one language at a
- *   time, and by the server's render of it;
- * - app: the owner's screens (the rest of the web app), which load it with the page catalog, in
+ * Four catalogs, so the client's browser never downloads words it does not show:
+ * - page: what the client's page shows on its first load (the web app's and the shared package's
+ *   files it runs, found by scripts/page-sources.mjs), loaded one language at a time;
+ * - page-later: what the page's parts loaded later show (the sign form, payment, the certificate…),
+ *   loaded with them, and the shared package's other messages;
+ * - app: the owner's screens (the rest of the web app), which load it with both page catalogs, in
  *   the app's languages only (APP_LANGUAGE_TAGS);
- * - server: the emails, the PDF's and the certificate's own words; the server loads both.
+ * - server: the emails, the PDF's and the certificate's own words; the server loads all but app.
  */
 export default defineConfig({
   sourceLocale: 'en',
@@ -26,13 +28,18 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/page/{locale}',
-      include: [...page, '<rootDir>/packages/shared/src'],
+      include: page.first,
       exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/packages/shared/src/i18n/catalogs/page-later/{locale}',
+      include: [...page.later, '<rootDir>/packages/shared/src'],
+      exclude: [...TESTS, ...page.first],
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/app/{locale}',
       include: ['<rootDir>/apps/web/src'],
-      exclude: [...TESTS, ...page],
+      exclude: [...TESTS, ...pageFiles],
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/server/{locale}',

@@ -58,7 +58,7 @@ function writeEnglish() {
     const source = readFileSync(path.join(CATALOGS, catalog, 'en.ts'), 'utf8');
     return JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source)[1]));
   };
-  const messages = { ...read('page'), ...read('app') };
+  const messages = { ...read('page'), ...read('page-later'), ...read('app') };
   writeFileSync(
     path.join(CATALOGS, 'english.ts'),
     `/* Written by scripts/catalogs.mjs: English's page and app messages. */\n` +

@@ -4,32 +4,54 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web/src');
+const shared = path.join(root, 'packages/shared/src');
 
 /**
- * The web app's source files the client's page is made of: every file the page's two entries
- * (share-main.tsx in the browser, share-render.tsx on the server) import, followed through the
- * `@/` alias. Their messages make the page catalog (lingui.config.ts), which the page loads one
- * language at a time (QUALITY P8); the owner's screens' messages make the app catalog, which the
- * page never loads. Found by esbuild from the imports themselves, so a component the page starts
- * to use brings its words with it. About 0.2 s.
+ * The source files the client's page is made of, from the imports themselves (esbuild follows
+ * them, through the `@/` alias and into the shared package), so a component the page starts to
+ * use brings its words with it. Their messages make the page's two catalogs (lingui.config.ts):
+ *
+ * - `first`: what the page's first load runs (share-main.tsx and share-boot.tsx, and all they
+ *   import as they are): its catalog comes with the page;
+ * - `later`: what the page loads with `import()` only when it shows it (the sign form, payment,
+ *   the certificate, the stop-reminders page…): its catalog comes with those parts (QUALITY P8).
+ *
+ * The owner's screens' messages (the rest of the web app) make the app catalog. About 0.2 s.
  */
 export function pageSources() {
   const result = buildSync({
-    entryPoints: ['share-main.tsx', 'share-render.tsx'].map((entry) => path.join(web, entry)),
+    entryPoints: ['share-main.tsx', 'share-boot.tsx', 'share-render.tsx'].map((entry) => path.join(web, entry)),
     bundle: true,
     write: false,
     metafile: true,
     outdir: path.join(root, 'node_modules/.cache/page-sources'),
     format: 'esm',
+    splitting: true,
     platform: 'browser',
     logLevel: 'silent',
-    // `@/` resolves through the web app's tsconfig paths; packages and styles stay outside.
-    tsconfig: path.join(root, 'apps/web/tsconfig.json'),
+    // `@/` resolves through the web app's tsconfig paths, the shared package to its sources; other
+    // packages and styles stay outside.
+    tsconfig: path.join(web, '../tsconfig.json'),
+    alias: { '@draftwell/shared': shared },
     packages: 'external',
-    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.woff2': 'empty' },
+    // The compiled catalogs are made from what this finds (and do not exist before the first compile).
+    external: ['./catalogs/*'],
+    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.woff2': 'empty', '.woff': 'empty' },
   });
-  return Object.keys(result.metafile.inputs)
-    .map((file) => path.resolve(root, file))
-    .filter((file) => file.startsWith(web + path.sep))
-    .sort();
+  const inputs = result.metafile.inputs;
+  const absolute = (file) => path.resolve(root, file);
+  const ours = (file) => file.startsWith(web + path.sep) || file.startsWith(shared + path.sep);
+  // The first load: the browser's two entries and what they import statically.
+  const first = new Set();
+  const queue = ['share-main.tsx', 'share-boot.tsx'].map((entry) => path.relative(root, path.join(web, entry)));
+  while (queue.length) {
+    const file = queue.pop();
+    if (first.has(file) || !inputs[file]) continue;
+    first.add(file);
+    for (const edge of inputs[file].imports)
+      if (edge.kind === 'import-statement' && !edge.external) queue.push(edge.path);
+  }
+  const all = Object.keys(inputs).map(absolute).filter(ours).sort();
+  const firstFiles = [...first].map(absolute).filter(ours).sort();
+  return { first: firstFiles, later: all.filter((file) => !first.has(path.relative(root, file))) };
 }

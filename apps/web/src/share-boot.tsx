@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot, type RootOptions, type Root } from 'react-dom/client';
-import { loadPageI18n } from '@draftwell/shared/i18n/i18n';
+import { loadPageI18n, withLaterWords } from '@draftwell/shared/i18n/i18n';
 import { shareTokenOf } from '@draftwell/shared/paths';
 import type { TSharePageSeed } from '@draftwell/shared/share/share-page';
 import { preloadShownParts } from '@/features/share/components/share-page';
@@ -33,7 +33,8 @@ export async function startSharePage(
     // loads; never rendered on the server), or the client's page where the server did not render it.
     const state = shareAppState(null);
     const stopToken = stopTokenOf(window.location.pathname);
-    const stop = stopToken === null ? null : await import('@/features/share/components/stop-follow-ups-page');
+    const stop =
+      stopToken === null ? null : await withLaterWords(import('@/features/share/components/stop-follow-ups-page'));
     const root = createRoot(container, options);
     root.render(
       <StrictMode>
@@ -56,11 +57,10 @@ export async function startSharePage(
   const state = shareAppState(seed);
   // The lazy parts the HTML shows come first: hydration must find them, not wait for them. A
   // part that did not load is drawn when it does (its boundary shows its fallback meanwhile).
-  // And the words of the language it was rendered in, so the first render speaks it too.
-  await Promise.all([
-    preloadShownParts(seed).catch(() => undefined),
-    seed.language ? loadPageI18n(seed.language).catch(() => undefined) : undefined,
-  ]);
+  // And the words of the language it was rendered in, so the first render speaks it too: asked for
+  // first, so that the parts' later words are asked for in that language.
+  const words = loadPageI18n(seed.language ?? 'en').catch(() => undefined);
+  await Promise.all([words, preloadShownParts(seed).catch(() => undefined)]);
   // The page is on screen already: hydrating it as a transition does it in slices that leave the
   // main thread free between them, rather than in one long task.
   let root: Root | null = null;

@@ -1,4 +1,20 @@
 import { messages as page_en } from '@draftwell/shared/i18n/catalogs/page/en';
+import { messages as later_en } from '@draftwell/shared/i18n/catalogs/page-later/en';
+import { messages as later_de } from '@draftwell/shared/i18n/catalogs/page-later/de';
+import { messages as later_fr } from '@draftwell/shared/i18n/catalogs/page-later/fr';
+import { messages as later_es } from '@draftwell/shared/i18n/catalogs/page-later/es';
+import { messages as later_it } from '@draftwell/shared/i18n/catalogs/page-later/it';
+import { messages as later_ptBR } from '@draftwell/shared/i18n/catalogs/page-later/pt-BR';
+import { messages as later_nl } from '@draftwell/shared/i18n/catalogs/page-later/nl';
+import { messages as later_pl } from '@draftwell/shared/i18n/catalogs/page-later/pl';
+import { messages as later_sv } from '@draftwell/shared/i18n/catalogs/page-later/sv';
+import { messages as later_tr } from '@draftwell/shared/i18n/catalogs/page-later/tr';
+import { messages as later_ja } from '@draftwell/shared/i18n/catalogs/page-later/ja';
+import { messages as later_zhCN } from '@draftwell/shared/i18n/catalogs/page-later/zh-CN';
+import { messages as later_ko } from '@draftwell/shared/i18n/catalogs/page-later/ko';
+import { messages as later_ar } from '@draftwell/shared/i18n/catalogs/page-later/ar';
+import { messages as later_he } from '@draftwell/shared/i18n/catalogs/page-later/he';
+import { messages as later_hi } from '@draftwell/shared/i18n/catalogs/page-later/hi';
 import { messages as server_en } from '@draftwell/shared/i18n/catalogs/server/en';
 import { messages as page_de } from '@draftwell/shared/i18n/catalogs/page/de';
 import { messages as server_de } from '@draftwell/shared/i18n/catalogs/server/de';
@@ -34,31 +50,31 @@ import { createI18n, type I18n, type Messages } from '@draftwell/shared/i18n/i18
 import { languageOf, type TLanguage } from '@draftwell/shared/i18n/languages';
 
 /**
- * The server's translations (decisions 0026 and 0027): every language's page catalog (what the
- * client's page says, which the certificate and consent statement share) and server catalog (the
+ * The server's translations (decisions 0026 and 0027): every language's page catalogs (what the
+ * client's page says, first and later, which the certificate and consent statement share) and server catalog (the
  * emails, the PDF's and the certificate's own words), imported at start, so an email or a PDF is
  * written in any language without waiting. One I18n per language, made once and never switched.
  */
-const CATALOGS: Record<TLanguage, [Messages, Messages]> = {
-  en: [page_en, server_en],
-  de: [page_de, server_de],
-  fr: [page_fr, server_fr],
-  es: [page_es, server_es],
-  it: [page_it, server_it],
-  'pt-BR': [page_ptBR, server_ptBR],
-  nl: [page_nl, server_nl],
-  pl: [page_pl, server_pl],
-  sv: [page_sv, server_sv],
-  tr: [page_tr, server_tr],
-  ja: [page_ja, server_ja],
-  'zh-CN': [page_zhCN, server_zhCN],
-  ko: [page_ko, server_ko],
-  ar: [page_ar, server_ar],
-  he: [page_he, server_he],
-  hi: [page_hi, server_hi],
+const CATALOGS: Record<TLanguage, [Messages, Messages, Messages]> = {
+  en: [page_en, later_en, server_en],
+  de: [page_de, later_de, server_de],
+  fr: [page_fr, later_fr, server_fr],
+  es: [page_es, later_es, server_es],
+  it: [page_it, later_it, server_it],
+  'pt-BR': [page_ptBR, later_ptBR, server_ptBR],
+  nl: [page_nl, later_nl, server_nl],
+  pl: [page_pl, later_pl, server_pl],
+  sv: [page_sv, later_sv, server_sv],
+  tr: [page_tr, later_tr, server_tr],
+  ja: [page_ja, later_ja, server_ja],
+  'zh-CN': [page_zhCN, later_zhCN, server_zhCN],
+  ko: [page_ko, later_ko, server_ko],
+  ar: [page_ar, later_ar, server_ar],
+  he: [page_he, later_he, server_he],
+  hi: [page_hi, later_hi, server_hi],
 };
 
-/** A language's compiled messages, page catalog then server catalog (tests read the words). */
+/** A language's compiled messages, the page's two catalogs then the server's (tests read the words). */
 export function catalogsOf(language: TLanguage): readonly Messages[] {
   return CATALOGS[language];
 }

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { loadPageI18n } from '@draftwell/shared/i18n/i18n';
+import { loadPageI18n, loadWholePageI18n } from '@draftwell/shared/i18n/i18n';
 
 // jsdom has no matchMedia; lib/theme.ts and the theme script ask it for the system preference.
 if (!window.matchMedia) {
@@ -29,3 +29,5 @@ afterEach(() => cleanup());
 // The client page's English words, loaded once: its provider then has them at its first render,
 // as the browser has after its boot awaited them.
 await loadPageI18n('en');
+// And the words of its later parts, which the tests render without their loaders.
+await loadWholePageI18n('en');

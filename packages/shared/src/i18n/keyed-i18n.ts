@@ -11,12 +11,18 @@ import { messageKey } from './message-key';
 /** A message with no ICU syntax or markup: its compiled form is its text (scripts/catalogs.mjs). */
 const PLAIN = /^[^{}<']*$/;
 
-class KeyedI18n extends I18n {
+export class KeyedI18n extends I18n {
   readonly #messages: Messages;
 
   constructor(language: TLanguage, messages: Messages) {
     super({ locale: language, messages: { [language]: messages } });
     this.#messages = messages;
+  }
+
+  /** More of the language's messages (a catalog loaded later), for every holder of this instance. */
+  addMessages(messages: Messages): void {
+    Object.assign(this.#messages, messages);
+    this.load(this.locale, messages);
   }
 
   override _(descriptor: MessageDescriptor): string;
@@ -31,7 +37,7 @@ class KeyedI18n extends I18n {
 }
 
 /** One I18n for a language and its messages (already compiled). */
-export function createI18n(language: TLanguage, ...catalogs: Messages[]): I18n {
-  const messages = catalogs.length === 1 ? catalogs[0]! : Object.assign({}, ...catalogs);
-  return new KeyedI18n(language, messages);
+export function createI18n(language: TLanguage, ...catalogs: Messages[]): KeyedI18n {
+  // A copy: messages added later (addMessages) must not change the catalogs' own modules.
+  return new KeyedI18n(language, Object.assign({}, ...catalogs) as Messages);
 }

@@ -27,6 +27,30 @@ export const PAGE_CATALOGS: Record<TLanguage, () => Promise<TCatalogModule>> = {
 };
 
 /**
+ * The page's other catalog of each language: the words of the parts it loads when it shows them
+ * (the sign form, payment, the certificate, the stop-reminders page…), loaded with them
+ * (i18n.ts's `wantPageLater`).
+ */
+export const PAGE_LATER_CATALOGS: Record<TLanguage, () => Promise<TCatalogModule>> = {
+  en: () => import('./catalogs/page-later/en'),
+  de: () => import('./catalogs/page-later/de'),
+  fr: () => import('./catalogs/page-later/fr'),
+  es: () => import('./catalogs/page-later/es'),
+  it: () => import('./catalogs/page-later/it'),
+  'pt-BR': () => import('./catalogs/page-later/pt-BR'),
+  nl: () => import('./catalogs/page-later/nl'),
+  pl: () => import('./catalogs/page-later/pl'),
+  sv: () => import('./catalogs/page-later/sv'),
+  tr: () => import('./catalogs/page-later/tr'),
+  ja: () => import('./catalogs/page-later/ja'),
+  'zh-CN': () => import('./catalogs/page-later/zh-CN'),
+  ko: () => import('./catalogs/page-later/ko'),
+  ar: () => import('./catalogs/page-later/ar'),
+  he: () => import('./catalogs/page-later/he'),
+  hi: () => import('./catalogs/page-later/hi'),
+};
+
+/**
  * Starts loading a language's page catalog without Lingui's code: the client page's first script
  * asks for it while the page's code loads (share-main.tsx), so the two arrive together.
  */

@@ -1,3 +1,4 @@
+import { withLaterWords } from '@draftwell/shared/i18n/i18n';
 import { lazy } from 'react';
 
 /**
@@ -7,6 +8,6 @@ import { lazy } from 'react';
  * small and has no lazy twin: import it into the (lazy) part that shows a mark, and the font's
  * CSS comes with that part.
  */
-export const loadSignatureInput = () => import('./signature-input');
+export const loadSignatureInput = () => withLaterWords(import('./signature-input'));
 
 export const LazySignatureInput = lazy(() => loadSignatureInput().then((m) => ({ default: m.SignatureInput })));

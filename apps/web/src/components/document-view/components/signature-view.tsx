@@ -1,3 +1,4 @@
+import { withLaterWords } from '@draftwell/shared/i18n/i18n';
 import { useLingui } from '@lingui/react';
 import { Suspense } from 'react';
 import type { TSignatureBlock } from '@draftwell/shared/document/schema';
@@ -12,7 +13,7 @@ import type { TDocumentAcceptance } from './document-view';
  * rendered on the server once signed, loads it before hydrating.
  */
 const SignatureMarkView = preloadable('SignatureMarkView', () =>
-  import('@/components/signature/signature-mark-view').then((m) => m.SignatureMarkView),
+  withLaterWords(import('@/components/signature/signature-mark-view')).then((m) => m.SignatureMarkView),
 );
 
 /** Loads the marks' chunk: before hydrating a page whose signature blocks show marks. */

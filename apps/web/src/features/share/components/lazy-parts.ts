@@ -1,3 +1,4 @@
+import { withLaterWords } from '@draftwell/shared/i18n/i18n';
 import { lazy } from 'react';
 import { preloadable } from '@/lib/preloadable';
 
@@ -10,27 +11,37 @@ import { preloadable } from '@/lib/preloadable';
  * hydrating the server's HTML loads those it shows first (`preloadShownParts`).
  */
 export const AcceptanceCertificate = preloadable('AcceptanceCertificate', () =>
-  import('./acceptance-certificate').then((m) => m.AcceptanceCertificate),
+  withLaterWords(import('./acceptance-certificate')).then((m) => m.AcceptanceCertificate),
 );
 export const loadCertificate = AcceptanceCertificate.preload;
 export const ShareFailureView = preloadable('ShareFailureView', () =>
-  import('./share-states').then((m) => m.ShareFailureView),
+  withLaterWords(import('./share-states')).then((m) => m.ShareFailureView),
 );
 
-export const DeclineDialog = lazy(() => import('./decline-dialog').then((m) => ({ default: m.DeclineDialog })));
-export const RevisionChanges = lazy(() => import('./revision-changes').then((m) => ({ default: m.RevisionChanges })));
+export const DeclineDialog = lazy(() =>
+  withLaterWords(import('./decline-dialog')).then((m) => ({ default: m.DeclineDialog })),
+);
+export const RevisionChanges = lazy(() =>
+  withLaterWords(import('./revision-changes')).then((m) => ({ default: m.RevisionChanges })),
+);
 // The sign form shows the signature input at once: both chunks are fetched together. The input's
 // chunk is named here rather than through lazy-signature.ts's loader, which the sign form imports:
 // a static import of that module would bring it (and what the build puts beside it) into every
 // first load.
 export const AcceptSection = lazy(() => {
-  void import('@/components/signature/signature-input');
-  return import('./accept-section').then((m) => ({ default: m.AcceptSection }));
+  void withLaterWords(import('@/components/signature/signature-input'));
+  return withLaterWords(import('./accept-section')).then((m) => ({ default: m.AcceptSection }));
 });
-export const SignersPanel = lazy(() => import('./signers-panel').then((m) => ({ default: m.SignersPanel })));
-export const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
+export const SignersPanel = lazy(() =>
+  withLaterWords(import('./signers-panel')).then((m) => ({ default: m.SignersPanel })),
+);
+export const CommentForm = lazy(() =>
+  withLaterWords(import('./comment-form')).then((m) => ({ default: m.CommentForm })),
+);
 // Payment after signing (decision 0018): only proposals whose sender asks for one load these.
-export const PaymentPanel = preloadable('PaymentPanel', () => import('./payment-panel').then((m) => m.PaymentPanel));
+export const PaymentPanel = preloadable('PaymentPanel', () =>
+  withLaterWords(import('./payment-panel')).then((m) => m.PaymentPanel),
+);
 export const PaymentDueNote = preloadable('PaymentDueNote', () =>
-  import('./payment-due-note').then((m) => m.PaymentDueNote),
+  withLaterWords(import('./payment-due-note')).then((m) => m.PaymentDueNote),
 );

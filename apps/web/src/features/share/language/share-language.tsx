@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react';
 import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { loadPageI18n } from '@draftwell/shared/i18n/i18n';
+import { loadPageI18n, readyToShow } from '@draftwell/shared/i18n/i18n';
 import {
   CLIENT_LANGUAGE_COOKIE,
   closestLanguage,
@@ -86,7 +86,7 @@ export function ShareLanguageProvider({
 
   const choose = useCallback(async (next: TLanguage) => {
     keepDeviceLanguage(next);
-    await loadPageI18n(next);
+    await readyToShow(next);
     setChosen(next);
   }, []);
   const value = useMemo(() => ({ language, proposalLanguage, choose }), [language, proposalLanguage, choose]);
