@@ -16,7 +16,13 @@ test('S8 the client gets { user, expiresAt }; the credential stays in an httpOnl
   expect(body.session).not.toBeNull();
   const { session } = body;
   expect(Object.keys(session!).sort()).toEqual(['expiresAt', 'user']);
-  expect(session!.user).toEqual({ id: expect.any(String), name: user.name, email: user.email, emailVerified: false, appLanguage: null });
+  expect(session!.user).toEqual({
+    id: expect.any(String),
+    name: user.name,
+    email: user.email,
+    emailVerified: false,
+    appLanguage: null,
+  });
   const expires = Date.parse(session!.expiresAt);
   // Thirty days, sliding: comfortably in the future, never more than a month and a bit away.
   expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);

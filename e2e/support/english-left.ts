@@ -8,13 +8,16 @@ import type { Messages } from '@draftwell/shared/i18n/i18n';
 const CATALOGS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/shared/src/i18n/catalogs');
 
 /**
- * Every English message of the catalogs, as written in the code (the compiled catalogs key them
- * by a hash and leave English's plain ones out, so they are read from the PO files).
+ * Every English message of the catalogs (those a client reads, unless named), as written in the
+ * code (the compiled catalogs key them by a hash and leave English's plain ones out, so they are
+ * read from the PO files).
  */
-export async function englishMessages(): Promise<string[]> {
+export async function englishMessages(
+  catalogs: readonly string[] = ['page', 'page-later', 'server'],
+): Promise<string[]> {
   const po = formatter();
   const ids: string[] = [];
-  for (const catalog of ['page', 'server']) {
+  for (const catalog of catalogs) {
     const filename = path.join(CATALOGS, catalog, 'en.po');
     const parsed = await po.parse(await readFile(filename, 'utf8'), { locale: 'en', sourceLocale: 'en', filename });
     for (const [id, message] of Object.entries(parsed)) if (!message.obsolete) ids.push(message.message ?? id);

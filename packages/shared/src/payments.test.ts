@@ -151,9 +151,9 @@ describe('payment terms in words', () => {
       'A deposit of $500 and the first recurring payment, after signing',
     );
     expect(describePaymentTerms(terms({ kind: 'none' }), 'USD')).toBe('No payment');
-    expect(
-      paymentLineLabel(englishI18n, { kind: 'deposit', amount: 300, of: 1000, basisPoints: 3000 }, 'EUR'),
-    ).toBe('Deposit: 30% of the one-off total (€10)');
+    expect(paymentLineLabel(englishI18n, { kind: 'deposit', amount: 300, of: 1000, basisPoints: 3000 }, 'EUR')).toBe(
+      'Deposit: 30% of the one-off total (€10)',
+    );
   });
 });
 

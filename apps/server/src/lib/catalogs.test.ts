@@ -56,8 +56,8 @@ describe('translation catalogs', () => {
   const speaks = (catalog: TCatalogs[number], tag: TLanguage) =>
     name(catalog) !== 'app' || (APP_LANGUAGE_TAGS as readonly string[]).includes(tag);
 
-  it('has the page, app and server catalogs, in every supported language', () => {
-    expect(catalogs.map(name)).toEqual(['page', 'app', 'server']);
+  it('has the page (first and later), app and server catalogs, in every supported language', () => {
+    expect(catalogs.map(name)).toEqual(['page', 'page-later', 'app', 'server']);
     for (const catalog of catalogs) expect([...catalog.locales].sort()).toEqual([...LANGUAGE_TAGS].sort());
   });
 
@@ -91,7 +91,8 @@ describe('translation catalogs', () => {
             problems.push(`not a valid message: ${JSON.stringify(translation)} (${String(error)})`);
             continue;
           }
-          if (got !== want) problems.push(`${name(catalog)}: ${JSON.stringify(id)}: ${got || 'no placeholders'} instead of ${want}`);
+          if (got !== want)
+            problems.push(`${name(catalog)}: ${JSON.stringify(id)}: ${got || 'no placeholders'} instead of ${want}`);
         }
       }
       expect(problems).toEqual([]);

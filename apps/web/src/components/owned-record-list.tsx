@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { InfiniteData, QueryClient, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, RotateCw, SearchX, Trash2, TriangleAlert } from 'lucide-react';
@@ -136,6 +137,7 @@ export function OwnedRecordList<T extends { id: string }>({
   /** Under the list, and under the empty state. */
   footer?: ReactNode;
 }) {
+  const { i18n } = useLingui();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -167,11 +169,11 @@ export function OwnedRecordList<T extends { id: string }>({
       settled = true;
       pending.commit().catch((error: Error) => toast.error(text.deleteFailed, { description: error.message }));
     };
-    toast.success(`Deleted “${nameOf(record)}”`, {
-      description: 'It is gone for good once this message closes.',
+    toast.success(i18n._('Deleted “{name}”', { name: nameOf(record) }), {
+      description: i18n._('It is gone for good once this message closes.'),
       duration: UNDO_WINDOW_MS,
       action: {
-        label: 'Undo',
+        label: i18n._('Undo'),
         onClick: () => {
           if (settled) return;
           settled = true;
@@ -203,7 +205,7 @@ export function OwnedRecordList<T extends { id: string }>({
       <div className="flex shrink-0 gap-1">
         {editHref ? (
           <Button asChild variant="ghost" size="icon">
-            <Link to={editHref(record)} aria-label={`Edit ${nameOf(record)}`}>
+            <Link to={editHref(record)} aria-label={i18n._('Edit {name}', { name: nameOf(record) })}>
               <Pencil aria-hidden="true" />
             </Link>
           </Button>
@@ -211,13 +213,18 @@ export function OwnedRecordList<T extends { id: string }>({
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Edit ${nameOf(record)}`}
+            aria-label={i18n._('Edit {name}', { name: nameOf(record) })}
             onClick={() => setEditing({ record })}
           >
             <Pencil aria-hidden="true" />
           </Button>
         )}
-        <Button variant="ghost" size="icon" aria-label={`Delete ${nameOf(record)}`} onClick={() => setDeleting(record)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={i18n._('Delete {name}', { name: nameOf(record) })}
+          onClick={() => setDeleting(record)}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
@@ -234,7 +241,7 @@ export function OwnedRecordList<T extends { id: string }>({
           <p>{list.error.message}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
             <RotateCw aria-hidden="true" />
-            Retry
+            {i18n._('Retry')}
           </Button>
         </ListMessage>
       </div>
@@ -250,10 +257,10 @@ export function OwnedRecordList<T extends { id: string }>({
     body = (
       <ListMessage icon={<SearchX />} title={text.noMatchTitle}>
         <p>
-          Nothing matches “{q}”. {text.noMatchHint}
+          {i18n._('Nothing matches “{q}”.', { q })} {text.noMatchHint}
         </p>
         <Button variant="outline" size="sm" className="mt-3" onClick={() => setSearch('')}>
-          Clear search
+          {i18n._('Clear search')}
         </Button>
       </ListMessage>
     );
@@ -276,13 +283,13 @@ export function OwnedRecordList<T extends { id: string }>({
         {hasNextPage ? (
           <div ref={sentinel} className="flex justify-center pt-3">
             <Button variant="outline" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+              {isFetchingNextPage ? i18n._('Loading more…') : i18n._('Load more')}
             </Button>
           </div>
         ) : null}
         {list.isFetchNextPageError ? (
           <p role="alert" className="text-destructive pt-2 text-center text-sm">
-            {list.error?.message} Use Load more to try again.
+            {list.error?.message} {i18n._('Use Load more to try again.')}
           </p>
         ) : null}
       </>
@@ -325,7 +332,7 @@ export function OwnedRecordList<T extends { id: string }>({
           <AlertDialogDescription>{text.deleteDescription}</AlertDialogDescription>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{i18n._('Cancel')}</Button>
             </AlertDialogCancel>
             <AlertDialogAction asChild>
               <Button variant="destructive" onClick={() => deleting && confirmDelete(deleting)}>

@@ -1,14 +1,32 @@
-import type { TProposalStatus } from '@draftwell/shared/workspace/proposals';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { PROPOSAL_STATUSES, type TProposalStatus } from '@draftwell/shared/workspace/proposals';
+import { appI18n } from '@/lib/app-language';
 import { cn } from '@/lib/cn';
 
-export const PROPOSAL_STATUS_LABELS: Record<TProposalStatus, string> = {
-  draft: 'Draft',
-  sent: 'Sent',
-  viewed: 'Viewed',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  expired: 'Expired',
-};
+/** Each status as the owner reads it: "Draft", "Sent"… */
+export const proposalStatusLabels = (i18n: I18n): Record<TProposalStatus, string> => ({
+  draft: i18n._('Draft'),
+  sent: i18n._('Sent'),
+  viewed: i18n._('Viewed'),
+  accepted: i18n._('Accepted'),
+  declined: i18n._('Declined'),
+  expired: i18n._('Expired'),
+});
+
+/**
+ * @deprecated Use `proposalStatusLabels(i18n)` at render time. Kept so its callers still build
+ * while they move over: each read gives the label in the app's language at that moment.
+ */
+export const PROPOSAL_STATUS_LABELS: Readonly<Record<TProposalStatus, string>> = Object.defineProperties(
+  {} as Record<TProposalStatus, string>,
+  Object.fromEntries(
+    PROPOSAL_STATUSES.map((status) => [
+      status,
+      { enumerable: true, get: () => proposalStatusLabels(appI18n())[status] },
+    ]),
+  ),
+);
 
 // 800 on 100 and 200 on 950 keep well above 4.5:1 in either theme.
 const STYLES: Record<TProposalStatus, string> = {
@@ -23,6 +41,7 @@ const STYLES: Record<TProposalStatus, string> = {
 };
 
 export function ProposalStatusBadge({ status, className }: { status: TProposalStatus; className?: string }) {
+  const { i18n } = useLingui();
   return (
     <span
       className={cn(
@@ -31,7 +50,7 @@ export function ProposalStatusBadge({ status, className }: { status: TProposalSt
         className,
       )}
     >
-      {PROPOSAL_STATUS_LABELS[status]}
+      {proposalStatusLabels(i18n)[status]}
     </span>
   );
 }

@@ -1,9 +1,14 @@
+import { Trans, useLingui } from '@lingui/react';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TDiffSegment, TRevisionChange, TValueChange } from '@draftwell/shared/share/diff';
 import { ArrowRight, Minus, MoveVertical, PencilLine, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** Unchanged text longer than this is shortened around the edits, keeping this much either side. */
 const CONTEXT_CHARS = 80;
+
+/** The words around a change that only a screen reader hears; the text goes in as an element, never as markup. */
+const SR_MARKS = { 0: <span className="sr-only" />, 1: <span className="sr-only" /> };
 
 /**
  * Removed and added words: struck through and underlined (and coloured, but never only
@@ -12,9 +17,7 @@ const CONTEXT_CHARS = 80;
 export function Removed({ children }: { children: ReactNode }) {
   return (
     <del className="decoration-destructive/70 rounded-sm bg-red-100 px-0.5 text-red-900 line-through decoration-2 dark:bg-red-950 dark:text-red-100">
-      <span className="sr-only">[removed: </span>
-      {children}
-      <span className="sr-only">]</span>
+      <Trans id="<0>[removed: </0>{text}<1>]</1>" values={{ text: <>{children}</> }} components={SR_MARKS} />
     </del>
   );
 }
@@ -22,9 +25,7 @@ export function Removed({ children }: { children: ReactNode }) {
 export function Added({ children }: { children: ReactNode }) {
   return (
     <ins className="rounded-sm bg-emerald-100 px-0.5 text-emerald-950 underline decoration-emerald-700 decoration-2 underline-offset-2 dark:bg-emerald-950 dark:text-emerald-100 dark:decoration-emerald-400">
-      <span className="sr-only">[added: </span>
-      {children}
-      <span className="sr-only">]</span>
+      <Trans id="<0>[added: </0>{text}<1>]</1>" values={{ text: <>{children}</> }} components={SR_MARKS} />
     </ins>
   );
 }
@@ -54,29 +55,43 @@ export function DiffText({ segments }: { segments: TDiffSegment[] }) {
 }
 
 function ValueChange({ change, labelled = true }: { change: TValueChange; labelled?: boolean }) {
+  const { i18n } = useLingui();
   return (
     <div className="text-sm">
       {labelled ? <span className="font-medium">{change.label}: </span> : null}
       <Removed>{change.before}</Removed>
       <ArrowRight aria-hidden="true" className="text-muted-foreground mx-1 inline size-3.5" />
-      <span className="sr-only"> now </span>
+      <span className="sr-only"> {i18n._('now')} </span>
       <Added>{change.after}</Added>
     </div>
   );
 }
 
 const MARKS = {
-  added: {
-    icon: <Plus />,
-    word: 'Added',
-    tone: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-  },
-  removed: { icon: <Minus />, word: 'Removed', tone: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100' },
-  changed: { icon: <PencilLine />, word: 'Changed', tone: 'bg-muted text-foreground' },
-  moved: { icon: <MoveVertical />, word: 'Moved', tone: 'bg-muted text-foreground' },
+  added: { icon: <Plus />, tone: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100' },
+  removed: { icon: <Minus />, tone: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100' },
+  changed: { icon: <PencilLine />, tone: 'bg-muted text-foreground' },
+  moved: { icon: <MoveVertical />, tone: 'bg-muted text-foreground' },
 } as const;
 
-function Change({ mark, title, children }: { mark: keyof typeof MARKS; title: ReactNode; children?: ReactNode }) {
+type TMark = keyof typeof MARKS;
+
+/** A change's kind as its tag says it: "Added". */
+function markWord(i18n: I18n, mark: TMark): string {
+  switch (mark) {
+    case 'added':
+      return i18n._('Added');
+    case 'removed':
+      return i18n._('Removed');
+    case 'changed':
+      return i18n._('Changed');
+    case 'moved':
+      return i18n._('Moved');
+  }
+}
+
+function Change({ mark, title, children }: { mark: TMark; title: ReactNode; children?: ReactNode }) {
+  const { i18n } = useLingui();
   const m = MARKS[mark];
   return (
     <li className="flex flex-col gap-1.5 py-3 sm:flex-row sm:gap-3">
@@ -84,7 +99,7 @@ function Change({ mark, title, children }: { mark: keyof typeof MARKS; title: Re
         className={`inline-flex h-6 shrink-0 items-center gap-1 self-start rounded-full px-2 text-xs font-medium [&_svg]:size-3 ${m.tone}`}
       >
         {m.icon}
-        {m.word}
+        {markWord(i18n, mark)}
       </span>
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-sm font-medium wrap-anywhere">{title}</p>
@@ -95,6 +110,7 @@ function Change({ mark, title, children }: { mark: keyof typeof MARKS; title: Re
 }
 
 function ChangeItem({ change }: { change: TRevisionChange }) {
+  const { i18n } = useLingui();
   switch (change.kind) {
     case 'field':
       return (
@@ -106,7 +122,7 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
     case 'block_removed': {
       const added = change.kind === 'block_added';
       return (
-        <Change mark={added ? 'added' : 'removed'} title={`Section “${change.blockLabel}”`}>
+        <Change mark={added ? 'added' : 'removed'} title={i18n._('Section “{block}”', { block: change.blockLabel })}>
           {change.text ? (
             <p className="line-clamp-6 text-sm wrap-anywhere whitespace-pre-line">
               {added ? <Added>{change.text}</Added> : <Removed>{change.text}</Removed>}
@@ -116,10 +132,12 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
       );
     }
     case 'block_moved':
-      return <Change mark="moved" title={`Section “${change.blockLabel}” is in a new place`} />;
+      return (
+        <Change mark="moved" title={i18n._('Section “{block}” is in a new place', { block: change.blockLabel })} />
+      );
     case 'block_changed':
       return (
-        <Change mark="changed" title={`Section “${change.blockLabel}”`}>
+        <Change mark="changed" title={i18n._('Section “{block}”', { block: change.blockLabel })}>
           {change.changes.map((c) => (
             <ValueChange key={c.label} change={c} />
           ))}
@@ -127,7 +145,7 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
       );
     case 'text_changed':
       return (
-        <Change mark="changed" title={`Text “${change.blockLabel}”`}>
+        <Change mark="changed" title={i18n._('Text “{block}”', { block: change.blockLabel })}>
           <DiffText segments={change.segments} />
         </Change>
       );
@@ -136,14 +154,17 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
       const added = change.kind === 'line_added';
       const line = `${change.description} — ${change.amount}`;
       return (
-        <Change mark={added ? 'added' : 'removed'} title={`Line in “${change.table}”`}>
+        <Change mark={added ? 'added' : 'removed'} title={i18n._('Line in “{table}”', { table: change.table })}>
           <p className="text-sm">{added ? <Added>{line}</Added> : <Removed>{line}</Removed>}</p>
         </Change>
       );
     }
     case 'line_changed':
       return (
-        <Change mark="changed" title={`“${change.description}” in “${change.table}”`}>
+        <Change
+          mark="changed"
+          title={i18n._('“{line}” in “{table}”', { line: change.description, table: change.table })}
+        >
           {change.changes.map((c) => (
             <ValueChange key={c.label} change={c} />
           ))}
@@ -154,14 +175,14 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
       const added = change.kind === 'milestone_added';
       const text = `${change.title} — ${change.when}`;
       return (
-        <Change mark={added ? 'added' : 'removed'} title={`Milestone in the ${change.timeline.toLowerCase()}`}>
+        <Change mark={added ? 'added' : 'removed'} title={i18n._('Milestone in the timeline')}>
           <p className="text-sm">{added ? <Added>{text}</Added> : <Removed>{text}</Removed>}</p>
         </Change>
       );
     }
     case 'milestone_changed':
       return (
-        <Change mark="changed" title={`Milestone “${change.title}”`}>
+        <Change mark="changed" title={i18n._('Milestone “{milestone}”', { milestone: change.title })}>
           {change.changes.map((c) => (
             <ValueChange key={c.label} change={c} />
           ))}
@@ -178,11 +199,14 @@ function ChangeItem({ change }: { change: TRevisionChange }) {
 
 /** diffRevisions' list, as a reader would go through it: fields, sections in order, totals. */
 export function RevisionChanges({ changes }: { changes: TRevisionChange[] }) {
+  const { i18n } = useLingui();
   if (changes.length === 0) {
-    return <p className="text-muted-foreground text-sm">No differences: these two revisions say the same.</p>;
+    return (
+      <p className="text-muted-foreground text-sm">{i18n._('No differences: these two revisions say the same.')}</p>
+    );
   }
   return (
-    <ul aria-label="Changes" className="divide-y">
+    <ul aria-label={i18n._('Changes')} className="divide-y">
       {changes.map((change, i) => (
         <ChangeItem key={i} change={change} />
       ))}

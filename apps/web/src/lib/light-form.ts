@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
@@ -37,6 +38,7 @@ export function useLightForm<S extends z.ZodType<Record<string, unknown>>>(
   loadSchema: TSchemaLoader<S>,
   onValid: (values: z.output<S>, form: TLightFormHelpers) => Promise<void> | void,
 ) {
+  const { i18n } = useLingui();
   const [errors, setErrors] = useState<TErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const sent = useRef(false);
@@ -73,7 +75,7 @@ export function useLightForm<S extends z.ZodType<Record<string, unknown>>>(
     } catch {
       setSubmitting(false);
       setErrors({
-        root: 'This page could not load what it needs to send the form. Check your connection and try again.',
+        root: i18n._('This page could not load what it needs to send the form. Check your connection and try again.'),
       });
       return;
     }

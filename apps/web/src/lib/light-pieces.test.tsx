@@ -1,6 +1,7 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { WithI18n } from '@/test/i18n';
 import { flash, takeFlashes } from './flash';
 import { useLightForm } from './light-form';
 import { Link, LinkProvider, navigate, PublicLink, setPublicPaths, useLocationOf } from './navigation';
@@ -120,7 +121,11 @@ function TestForm({ onValid }: { onValid: (values: z.output<typeof ZForm>) => Pr
 describe('useLightForm: native fields checked with a zod schema loaded on first use', () => {
   it('puts each message beside its field, focuses the first, and checks a field again as it changes', async () => {
     const onValid = vi.fn(async () => undefined);
-    render(<TestForm onValid={onValid} />);
+    render(
+      <WithI18n>
+        <TestForm onValid={onValid} />
+      </WithI18n>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(description('Name')).toBe('Enter your name.'));
     expect(description('Email')).toBe('Enter a valid email.');
@@ -134,7 +139,11 @@ describe('useLightForm: native fields checked with a zod schema loaded on first 
 
   it('sends the parsed values, and the handler can place the server’s word on a field', async () => {
     const onValid = vi.fn(async () => undefined);
-    render(<TestForm onValid={onValid} />);
+    render(
+      <WithI18n>
+        <TestForm onValid={onValid} />
+      </WithI18n>,
+    );
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: '  Ada  ' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'taken@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

@@ -1,5 +1,7 @@
 import { MAX_UNIT_PRICE } from '@draftwell/shared/document/pricing';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { currencyDigits } from '@draftwell/shared/money';
+import { appI18n } from './app-language';
 
 export type TMoneyParse = { ok: true; minor: number } | { ok: false; message: string };
 
@@ -38,12 +40,12 @@ function splitAmount(text: string): { whole: string; fraction: string } | null {
  * the digits are read as a string, never multiplied as floats. More decimals than the currency
  * has is refused (JPY has none, KWD three).
  */
-export function parseMoneyInput(text: string, currency: string): TMoneyParse {
+export function parseMoneyInput(text: string, currency: string, i18n: I18n = appI18n()): TMoneyParse {
   const compact = text.trim().replace(/[\s\u00a0\u202f_']/g, '');
-  if (compact === '') return { ok: false, message: 'Enter a price.' };
-  if (compact.startsWith('-')) return { ok: false, message: 'A price cannot be negative.' };
+  if (compact === '') return { ok: false, message: i18n._('Enter a price.') };
+  if (compact.startsWith('-')) return { ok: false, message: i18n._('A price cannot be negative.') };
   const parts = splitAmount(compact.startsWith('+') ? compact.slice(1) : compact);
-  if (!parts) return { ok: false, message: 'Enter a number, like 1234.50.' };
+  if (!parts) return { ok: false, message: i18n._('Enter a number, like 1234.50.') };
   const digits = currencyDigits(currency);
   const fraction = parts.fraction.replace(/0+$/, '');
   if (fraction.length > digits) {
@@ -51,14 +53,17 @@ export function parseMoneyInput(text: string, currency: string): TMoneyParse {
       ok: false,
       message:
         digits === 0
-          ? `${currency} has no decimals: enter a whole amount.`
-          : `${currency} has ${digits} decimal${digits === 1 ? '' : 's'}: use at most ${digits} after the point.`,
+          ? i18n._('{currency} has no decimals: enter a whole amount.', { currency })
+          : i18n._(
+              '{digits, plural, one {{currency} has # decimal: use at most # after the point.} other {{currency} has # decimals: use at most # after the point.}}',
+              { currency, digits },
+            ),
     };
   }
   const whole = parts.whole.replace(/^0+/, '');
   const minorDigits = `${whole}${fraction.padEnd(digits, '0')}`.replace(/^0+/, '') || '0';
   if (minorDigits.length > String(MAX_UNIT_PRICE).length || Number(minorDigits) > MAX_UNIT_PRICE) {
-    return { ok: false, message: 'That price is too large.' };
+    return { ok: false, message: i18n._('That price is too large.') };
   }
   return { ok: true, minor: Number(minorDigits) };
 }

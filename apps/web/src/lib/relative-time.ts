@@ -1,5 +1,7 @@
 import { DEFAULT_LOCALE } from '@draftwell/shared/document/locale';
 import { formatDate, formatRelative } from '@draftwell/shared/i18n/format';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { appI18n } from './app-language';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -14,12 +16,12 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  * "3 minutes ago", "yesterday"…; under a minute reads "just now". Words among the app's English
  * words, so in English (en-US), not in the document locale: "vor 3 Minuten" beside "just now" would mix.
  */
-export function formatRelativeTime(iso: string, now = Date.now()): string {
+export function formatRelativeTime(iso: string, now = Date.now(), i18n: I18n = appI18n()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return formatRelative(Math.trunc(seconds / size), unit, 'en-US');
   }
-  return 'just now';
+  return i18n._('just now');
 }
 
 /**

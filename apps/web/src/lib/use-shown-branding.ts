@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { brandingShown } from '@draftwell/shared/document/display';
+import { formatList } from '@draftwell/shared/i18n/format';
 import { PLAN_LIST, PLANS, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
 import type { TDocumentBranding } from '@/components/document-view/document-view';
@@ -14,10 +16,15 @@ export type TShownBranding = {
   plan: TPlan | null;
 };
 
-/** The plans that show the sender's own logo and colour, by name: "Pro or Business". */
-export const BRANDING_PLANS = PLAN_LIST.filter((p) => p.features.ownBranding)
-  .map((p) => p.name)
-  .join(' or ');
+/** The plans that show the sender's own logo and colour, by name, as the app's language lists them: "Pro or Business". */
+export function useBrandingPlans(): string {
+  const { i18n } = useLingui();
+  return formatList(
+    PLAN_LIST.filter((p) => p.features.ownBranding).map((p) => p.name),
+    i18n.locale,
+    'disjunction',
+  );
+}
 
 /**
  * The sender's branding as their clients will see it now: the profile's logo and colour through

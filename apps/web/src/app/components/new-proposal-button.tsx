@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ChevronDown, FilePlus2, LayoutTemplate, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,13 +16,14 @@ import { useCreateProposal } from '@/features/proposals/api/create-proposal';
 
 /** New proposal: a blank draft, one from a template, or one drafted from a short brief. */
 export function NewProposalButton(props: Omit<TButtonProps, 'onClick' | 'children'>) {
+  const { i18n } = useLingui();
   const create = useCreateProposal();
   const navigate = useNavigate();
   const [briefOpen, setBriefOpen] = useState(false);
   const blank = () =>
     create.mutate(undefined, {
       onSuccess: (proposal) => void navigate(paths.editDraft(proposal.id)),
-      onError: (error) => toast.error('Could not create the proposal', { description: error.message }),
+      onError: (error) => toast.error(i18n._('Could not create the proposal'), { description: error.message }),
     });
   return (
     <>
@@ -30,22 +32,22 @@ export function NewProposalButton(props: Omit<TButtonProps, 'onClick' | 'childre
         <DropdownMenuTrigger asChild>
           <Button {...props} disabled={create.isPending} aria-busy={create.isPending || undefined}>
             <Plus aria-hidden="true" />
-            New proposal
+            {i18n._('New proposal')}
             <ChevronDown aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={blank}>
             <FilePlus2 aria-hidden="true" />
-            Blank proposal
+            {i18n._('Blank proposal')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => void navigate(paths.templates)}>
             <LayoutTemplate aria-hidden="true" />
-            From a template
+            {i18n._('From a template')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setBriefOpen(true)}>
             <Sparkles aria-hidden="true" />
-            From a brief…
+            {i18n._('From a brief…')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { AppLayout } from './app-layout';
  * the user to `/`, and so does a sign-out in this tab or any other.
  */
 export function ProtectedRoute() {
+  const { i18n } = useLingui();
   const qc = useQueryClient();
   const navigate = useNavigate();
   // The screen's loader asked the server a moment ago for this very entry (app/screen-preload.ts):
@@ -58,7 +60,7 @@ export function ProtectedRoute() {
   if (session.isPending) {
     return (
       <div className="flex min-h-dvh items-center justify-center">
-        <Spinner label="Checking your session" />
+        <Spinner label={i18n._('Checking your session')} />
       </div>
     );
   }

@@ -1,3 +1,5 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/layouts/logo';
 import { SkipLink } from '@/components/layouts/skip-link';
@@ -8,10 +10,10 @@ import { usePublicSession } from '@/lib/api/public-session';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/navigation';
 
-const NAV = [
-  { to: paths.pricing, label: 'Pricing' },
-  { to: paths.about, label: 'About' },
-  { to: paths.contact, label: 'Contact' },
+const nav = (i18n: I18n) => [
+  { to: paths.pricing, label: i18n._('Pricing') },
+  { to: paths.about, label: i18n._('About') },
+  { to: paths.contact, label: i18n._('Contact') },
 ];
 
 /** One of the public pages' menu links: marked as the current page where it is. */
@@ -43,6 +45,7 @@ function NavLink({
  * `pathname`: the page shown (its menu link is marked); `children`: the page.
  */
 export function PublicLayout({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const { i18n } = useLingui();
   const session = usePublicSession();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -50,8 +53,8 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
       <header className="bg-background/90 sticky top-0 z-40 border-b backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
           <Logo to={paths.landing} />
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 sm:flex">
-            {NAV.map((item) => (
+          <nav aria-label={i18n._('Main')} className="ml-4 hidden items-center gap-1 sm:flex">
+            {nav(i18n).map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
@@ -66,22 +69,25 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
             <ThemeToggle />
             {session ? (
               <Button asChild>
-                <Link to={paths.dashboard}>Dashboard</Link>
+                <Link to={paths.dashboard}>{i18n._('Dashboard')}</Link>
               </Button>
             ) : (
               <>
                 <Button variant="ghost" asChild className="hidden sm:inline-flex">
-                  <Link to={paths.signIn()}>Sign in</Link>
+                  <Link to={paths.signIn()}>{i18n._('Sign in')}</Link>
                 </Button>
                 <Button asChild>
-                  <Link to={paths.signUp()}>Start free</Link>
+                  <Link to={paths.signUp()}>{i18n._('Start free')}</Link>
                 </Button>
               </>
             )}
           </div>
         </div>
-        <nav aria-label="Main (small screens)" className="flex gap-1 overflow-x-auto border-t px-4 py-1 sm:hidden">
-          {NAV.map((item) => (
+        <nav
+          aria-label={i18n._('Main (small screens)')}
+          className="flex gap-1 overflow-x-auto border-t px-4 py-1 sm:hidden"
+        >
+          {nav(i18n).map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -93,7 +99,7 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
           ))}
           {!session ? (
             <Link to={paths.signIn()} className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium">
-              Sign in
+              {i18n._('Sign in')}
             </Link>
           ) : null}
         </nav>
@@ -103,25 +109,25 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
       </main>
       <footer className="text-muted-foreground border-t text-sm">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} Draftwell. Open source, self-hostable.</p>
-          <nav aria-label="Footer" className="flex flex-wrap gap-4">
+          <p>{i18n._('© {year} Draftwell. Open source, self-hostable.', { year: new Date().getFullYear() })}</p>
+          <nav aria-label={i18n._('Footer')} className="flex flex-wrap gap-4">
             <Link to={paths.pricing} className="hover:text-foreground">
-              Pricing
+              {i18n._('Pricing')}
             </Link>
             <Link to={paths.about} className="hover:text-foreground">
-              About
+              {i18n._('About')}
             </Link>
             <Link to={paths.privacy} className="hover:text-foreground">
-              Privacy
+              {i18n._('Privacy')}
             </Link>
             <Link to={paths.developers} className="hover:text-foreground">
               API
             </Link>
             <Link to={paths.verify} className="hover:text-foreground">
-              Verify a proposal
+              {i18n._('Verify a proposal')}
             </Link>
             <Link to={paths.contact} className="hover:text-foreground">
-              Contact
+              {i18n._('Contact')}
             </Link>
           </nav>
         </div>

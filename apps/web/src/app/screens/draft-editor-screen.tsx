@@ -2,6 +2,7 @@ import { documentTotals, type TDocument, type TDocumentContext } from '@draftwel
 import type { TComparableVersion } from '@draftwell/shared/share/diff';
 import type { TProposal, TProposalPatch } from '@draftwell/shared/workspace/proposals';
 import type { TTemplate } from '@draftwell/shared/workspace/templates';
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, FileCheck2, LayoutTemplate, MoreHorizontal, Send, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -51,6 +52,7 @@ type TProposalChanges = Omit<TProposalPatch, 'version' | 'saveKey'>;
 
 /** `/edit-draft/:id`: the proposal's fields and its document, autosaved. */
 export function DraftEditorScreen({ id }: { id: string }) {
+  const { i18n } = useLingui();
   const valid = isProposalId(id);
   // A draft the AI model is writing right now shows as it is written; the record waits for the end.
   const writing = useDraftWriting(id);
@@ -61,7 +63,7 @@ export function DraftEditorScreen({ id }: { id: string }) {
     if (proposal.error instanceof ApiError && proposal.error.status === 404) return <ProposalNotFound />;
     return <ProposalLoadError message={proposal.error.message} onRetry={() => void proposal.refetch()} />;
   }
-  if (!proposal.data) return <EditorSkeleton label="Loading the proposal" />;
+  if (!proposal.data) return <EditorSkeleton label={i18n._('Loading the proposal')} />;
   return <ProposalEditor loaded={proposal.data} />;
 }
 
@@ -77,6 +79,7 @@ function fieldsOf(p: TProposal): TProposalFields {
 }
 
 function ProposalEditor({ loaded }: { loaded: TProposal }) {
+  const { i18n } = useLingui();
   // The editor starts from the record as first loaded; later versions arrive through autosave.
   const [initial] = useState(loaded);
   const queryClient = useQueryClient();
@@ -186,10 +189,12 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
     await autosave.flush();
     duplicate.mutate(record.id, {
       onSuccess: (copy) => {
-        toast.success('Duplicated', { description: `“${copy.title}” is open; the original is unchanged.` });
+        toast.success(i18n._('Duplicated'), {
+          description: i18n._('“{title}” is open; the original is unchanged.', { title: copy.title }),
+        });
         void navigate(paths.editDraft(copy.id));
       },
-      onError: (error) => toast.error('Could not duplicate the proposal', { description: error.message }),
+      onError: (error) => toast.error(i18n._('Could not duplicate the proposal'), { description: error.message }),
     });
   };
   /** The template takes the document as saved: everything on screen must be saved first. */
@@ -197,14 +202,18 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
     await autosave.flush();
     const state = autosave.getState();
     if (state.hasUnsavedChanges || state.status !== 'saved') {
-      throw new Error(`Your latest changes are not saved yet. ${state.error ?? 'They are kept on this device.'}`);
+      throw new Error(
+        state.error !== null
+          ? i18n._('Your latest changes are not saved yet. {error}', { error: state.error })
+          : i18n._('Your latest changes are not saved yet. They are kept on this device.'),
+      );
     }
   };
   const onSavedAsTemplate = (template: TTemplate) => {
     setSavingAsTemplate(false);
-    toast.success('Saved as a template', {
-      description: `“${template.name}” is in your templates.`,
-      action: { label: 'Open templates', onClick: () => void navigate(paths.templates) },
+    toast.success(i18n._('Saved as a template'), {
+      description: i18n._('“{name}” is in your templates.', { name: template.name }),
+      action: { label: i18n._('Open templates'), onClick: () => void navigate(paths.templates) },
     });
   };
   /** Send: everything typed is saved first, so the client gets exactly what is on screen. */
@@ -214,15 +223,22 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
     const state = autosave.getState();
     if (state.status === 'conflict') {
       setSending(null);
-      toast.error('Choose which version to keep first', {
-        description: 'This draft was changed elsewhere; once you choose, you can send it.',
+      toast.error(i18n._('Choose which version to keep first'), {
+        description: i18n._('This draft was changed elsewhere; once you choose, you can send it.'),
       });
       return;
     }
     if (state.hasUnsavedChanges || state.status !== 'saved') {
       setSending(null);
-      toast.error('Your latest changes are not saved yet', {
-        description: `${state.error ?? 'They are kept on this device.'} Send once they are saved, so your client gets exactly what you see.`,
+      toast.error(i18n._('Your latest changes are not saved yet'), {
+        description:
+          state.error !== null
+            ? i18n._('{error} Send once they are saved, so your client gets exactly what you see.', {
+                error: state.error,
+              })
+            : i18n._(
+                'They are kept on this device. Send once they are saved, so your client gets exactly what you see.',
+              ),
       });
       return;
     }
@@ -230,8 +246,8 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
   };
   const onSent = (sent: TProposal) => {
     setSending(null);
-    toast.success(record.status === 'draft' ? 'Proposal sent' : 'Sent again', {
-      description: `“${sent.title}” is on its way to ${sent.client.email}.`,
+    toast.success(record.status === 'draft' ? i18n._('Proposal sent') : i18n._('Sent again'), {
+      description: i18n._('“{title}” is on its way to {to}.', { title: sent.title, to: sent.client.email }),
     });
     void navigate(paths.proposal(sent.id));
   };
@@ -248,7 +264,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
       <div className="bg-card flex flex-wrap items-center gap-3 rounded-lg border p-4">
         <div className="min-w-0 flex-1 sm:basis-64">
           <label htmlFor="proposal-title" className="sr-only">
-            Title
+            {i18n._('Title')}
           </label>
           <input
             id="proposal-title"
@@ -268,7 +284,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
                 to={paths.proposal(record.id)}
                 className="text-primary inline-flex items-center gap-1 font-medium underline-offset-4 hover:underline"
               >
-                <FileCheck2 aria-hidden="true" className="size-4" /> View as sent
+                <FileCheck2 aria-hidden="true" className="size-4" /> {i18n._('View as sent')}
               </Link>
             ) : null}
           </p>
@@ -289,7 +305,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
             onRetry={() => void autosave.flush()}
           />
           <Button variant="outline" onClick={() => setPreviewing(editorRef.current?.getDocument() ?? record.document)}>
-            <Eye aria-hidden="true" /> Preview
+            <Eye aria-hidden="true" /> {i18n._('Preview')}
           </Button>
           {editable ? (
             <Button
@@ -298,29 +314,33 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
               aria-busy={sending === 'saving' || undefined}
             >
               <Send aria-hidden="true" />
-              {sending === 'saving' ? 'Saving…' : record.status === 'draft' ? 'Send' : 'Send again'}
+              {sending === 'saving'
+                ? i18n._('Saving…')
+                : record.status === 'draft'
+                  ? i18n._('Send')
+                  : i18n._('Send again')}
             </Button>
           ) : null}
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="icon" aria-label="More actions" className="shrink-0">
+            <Button variant="outline" size="icon" aria-label={i18n._('More actions')} className="shrink-0">
               <MoreHorizontal aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => setSavingAsTemplate(true)}>
-              <LayoutTemplate aria-hidden="true" /> Save as template
+              <LayoutTemplate aria-hidden="true" /> {i18n._('Save as template')}
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => void onDuplicate()}>
-              <Copy aria-hidden="true" /> Duplicate
+              <Copy aria-hidden="true" /> {i18n._('Duplicate')}
             </DropdownMenuItem>
             {/* An accepted proposal is kept as evidence: the server refuses to delete it (423). */}
             {editable ? (
               <>
                 <DropdownMenuSeparator />
                 <DropdownMenuItem destructive onSelect={() => void onDelete()}>
-                  <Trash2 aria-hidden="true" /> Delete
+                  <Trash2 aria-hidden="true" /> {i18n._('Delete')}
                 </DropdownMenuItem>
               </>
             ) : null}
@@ -330,11 +350,13 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
 
       {!editable ? (
         <p role="note" className="bg-accent text-accent-foreground rounded-md px-4 py-3 text-sm">
-          This proposal was accepted, so it can no longer change. Duplicate it to start a new one from it.
+          {i18n._('This proposal was accepted, so it can no longer change. Duplicate it to start a new one from it.')}
         </p>
       ) : record.status !== 'draft' ? (
         <p role="note" className="bg-accent text-accent-foreground rounded-md px-4 py-3 text-sm">
-          Your client has the version you sent. Changes here reach them when you send again, as a new revision.
+          {i18n._(
+            'Your client has the version you sent. Changes here reach them when you send again, as a new revision.',
+          )}
         </p>
       ) : null}
 
@@ -343,7 +365,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
           role="note"
           className="rounded-md bg-amber-100 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
         >
-          This draft was just saved from another tab. Your next change here will ask which version to keep.
+          {i18n._('This draft was just saved from another tab. Your next change here will ask which version to keep.')}
         </p>
       ) : null}
 
@@ -363,7 +385,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
 
       <ProposalDetailsFields fields={fields} onChange={change} editable={editable} errors={errors} />
 
-      <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
+      <Suspense fallback={<EditorSkeleton label={i18n._('Loading the editor')} />}>
         <LazyDocumentEditor
           initialDocument={initial.document}
           context={context(null)}
@@ -372,7 +394,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
           editable={editable}
           onChange={(read) => autosave.change({ document: read })}
           handleRef={editorRef}
-          ariaLabel="Proposal content"
+          ariaLabel={i18n._('Proposal content')}
           {...(ai ? { rewriteSection } : {})}
         />
       </Suspense>
@@ -403,7 +425,7 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         context={context(previewing)}
         branding={shown.branding}
         madeWithFooter={shown.madeWithFooter}
-        note={<PlanBrandingNote what="your logo and colour" className="text-sm" />}
+        note={<PlanBrandingNote what="logoAndColour" className="text-sm" />}
         onClose={() => setPreviewing(null)}
       />
 

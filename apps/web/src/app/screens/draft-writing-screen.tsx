@@ -1,4 +1,5 @@
 import type { TDocumentContext } from '@draftwell/shared/document';
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
@@ -27,6 +28,7 @@ const noErrors = {};
  * the built-in drafter or the brief again.
  */
 export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
+  const { i18n } = useLingui();
   const { created } = writing;
   const id = created.id;
   const navigate = useNavigate();
@@ -71,17 +73,17 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
     if (status === 'done') {
       const stopped = writing.status === 'done' && writing.stopped;
       forgetWriting(id);
-      toast.success(stopped ? 'Your draft is saved as far as it got' : 'Your draft is ready', {
+      toast.success(stopped ? i18n._('Your draft is saved as far as it got') : i18n._('Your draft is ready'), {
         description: stopped
-          ? 'The AI model was stopped; everything it wrote is here to edit.'
-          : 'Read it through, check the prices marked for review, and send it.',
+          ? i18n._('The AI model was stopped; everything it wrote is here to edit.')
+          : i18n._('Read it through, check the prices marked for review, and send it.'),
       });
     } else if (status === 'discarded') {
       forgetWriting(id);
-      toast('Drafting stopped', { description: 'Nothing had been written yet, so nothing was saved.' });
+      toast(i18n._('Drafting stopped'), { description: i18n._('Nothing had been written yet, so nothing was saved.') });
       void navigate(paths.dashboard, { replace: true });
     }
-  }, [status, id, navigate, writing]);
+  }, [status, id, navigate, writing, i18n]);
   // A failed writing is forgotten when the user moves on from it.
   useEffect(
     () => () => {
@@ -96,11 +98,13 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
       const proposal = await createDraft({ brief: writing.brief, drafter: 'builtin' });
       queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
       void invalidateProposalSummaries(queryClient);
-      toast.success('Your draft is ready', { description: 'Read it through, adjust the prices and send it.' });
+      toast.success(i18n._('Your draft is ready'), {
+        description: i18n._('Read it through, adjust the prices and send it.'),
+      });
       await navigate(paths.editDraft(proposal.id), { replace: true });
     } catch (err) {
-      toast.error('The built-in drafter could not write it either', {
-        description: err instanceof Error ? err.message : 'Try again in a moment.',
+      toast.error(i18n._('The built-in drafter could not write it either'), {
+        description: err instanceof Error ? err.message : i18n._('Try again in a moment.'),
       });
     } finally {
       setBuiltinPending(false);
@@ -144,7 +148,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
         <p className="text-muted-foreground mt-1 flex flex-wrap items-center gap-2 px-1 text-sm">
           <span className="font-mono">{created.number}</span>
           <span className="bg-primary/10 text-primary inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium">
-            <Sparkles aria-hidden="true" className="size-3" /> Being written by the AI model
+            <Sparkles aria-hidden="true" className="size-3" /> {i18n._('Being written by the AI model')}
           </span>
         </p>
       </div>
@@ -170,7 +174,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
       {writing.blocks.length === 0 ? (
         <div className="bg-card grid gap-4 rounded-lg border px-4 py-6 sm:px-10 sm:py-10">
           <p className="text-muted-foreground text-sm">
-            The first section appears here as soon as the model has written it.
+            {i18n._('The first section appears here as soon as the model has written it.')}
           </p>
           <div className="grid gap-3" aria-hidden="true">
             <Skeleton className="h-8 w-2/3" />
@@ -181,7 +185,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
       ) : null}
       {/* Mounted from the start (hidden until a section arrives), so the editor is ready for it. */}
       <div ref={contentRef} hidden={writing.blocks.length === 0}>
-        <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
+        <Suspense fallback={<EditorSkeleton label={i18n._('Loading the editor')} />}>
           <LazyDocumentEditor
             initialDocument={{ version: 1, blocks: writing.blocks }}
             context={context}
@@ -190,7 +194,7 @@ export function DraftWritingScreen({ writing }: { writing: TDraftWriting }) {
             editable={false}
             onChange={noChange}
             handleRef={editorRef}
-            ariaLabel="Proposal content, being written"
+            ariaLabel={i18n._('Proposal content, being written')}
           />
         </Suspense>
       </div>

@@ -3,6 +3,7 @@ import { documentLocale } from '@draftwell/shared/document/locale';
 import { PLANS } from '@draftwell/shared/plans';
 import type { TRevision } from '@draftwell/shared/share/revision';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
+import { Trans, useLingui } from '@lingui/react';
 import { FileClock, Pencil, RotateCw, Send } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -44,12 +45,13 @@ const SendProposalDialog = lazy(() =>
 
 /** `/proposals/:id`: the owner's view of a proposal: as the client sees it, and all that happened to it. */
 export function ProposalViewScreen({ id }: { id: string }) {
+  const { i18n } = useLingui();
   const valid = isProposalId(id);
   const proposal = useProposal(id, { enabled: valid });
   const title = proposal.data?.title.trim();
   useEffect(() => {
-    document.title = title ? `${title} — Draftwell` : 'Proposal — Draftwell';
-  }, [title]);
+    document.title = title ? i18n._('{title} — Draftwell', { title }) : i18n._('Proposal — Draftwell');
+  }, [title, i18n]);
 
   if (!valid)
     return (
@@ -82,16 +84,21 @@ export function ProposalViewScreen({ id }: { id: string }) {
 
 /** The screen's frame while there is no proposal to title it. */
 function Framed({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
-    <PageFrame title="Proposal" description="The proposal as your client sees it, and everything that happened to it.">
+    <PageFrame
+      title={i18n._('Proposal')}
+      description={i18n._('The proposal as your client sees it, and everything that happened to it.')}
+    >
       {children}
     </PageFrame>
   );
 }
 
 export function ProposalViewSkeleton() {
+  const { i18n } = useLingui();
   return (
-    <div role="status" aria-label="Loading the proposal" className="space-y-6">
+    <div role="status" aria-label={i18n._('Loading the proposal')} className="space-y-6">
       <div className="space-y-3">
         <Skeleton className="h-4 w-40" />
         <Skeleton className="h-8 w-2/3" />
@@ -151,6 +158,7 @@ function RevisionDocument({
 }
 
 function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
+  const { i18n } = useLingui();
   const [dialog, setDialog] = useState<TViewDialog>(null);
   // Mounted from the first Send on, so it closes as it always did.
   const [sendWanted, setSendWanted] = useState(false);
@@ -173,38 +181,46 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
   const onSent = (sent: TProposal) => {
     setDialog(null);
     const to = sent.awaiting.filter((a) => a.party === 'client').map((a) => a.name);
-    toast.success(everSent ? 'Sent again' : 'Proposal sent', {
-      description: `“${sent.title}” is on its way to ${to.length > 1 ? to.join(', ') : sent.client.email}.`,
+    toast.success(everSent ? i18n._('Sent again') : i18n._('Proposal sent'), {
+      description: i18n._('“{title}” is on its way to {to}.', {
+        title: sent.title,
+        to: to.length > 1 ? to.join(', ') : sent.client.email,
+      }),
     });
   };
 
   let closedNote: string | null = null;
-  if (p.status === 'draft') closedNote = 'Withdrawn: this link tells your client so until you send the proposal again.';
+  if (p.status === 'draft')
+    closedNote = i18n._('Withdrawn: this link tells your client so until you send the proposal again.');
   else if (p.status === 'expired')
-    closedNote = 'Expired: this link tells your client so. Extend the validity to open it again.';
+    closedNote = i18n._('Expired: this link tells your client so. Extend the validity to open it again.');
 
   let documentPart: ReactNode;
   if (revisions.isError) {
     documentPart = (
       <Card role="alert" className="flex flex-col items-center px-6 py-10 text-center">
-        <p className="text-sm">The sent proposal did not load. {revisions.error.message}</p>
+        <p className="text-sm">
+          {i18n._('The sent proposal did not load. {message}', { message: revisions.error.message })}
+        </p>
         <Button variant="outline" size="sm" className="mt-3" onClick={() => void revisions.refetch()}>
-          <RotateCw aria-hidden="true" /> Retry
+          <RotateCw aria-hidden="true" /> {i18n._('Retry')}
         </Button>
       </Card>
     );
   } else if (revision.isError) {
     documentPart = (
       <Card role="alert" className="flex flex-col items-center px-6 py-10 text-center">
-        <p className="text-sm">The sent proposal did not load. {revision.error.message}</p>
+        <p className="text-sm">
+          {i18n._('The sent proposal did not load. {message}', { message: revision.error.message })}
+        </p>
         <Button variant="outline" size="sm" className="mt-3" onClick={() => void revision.refetch()}>
-          <RotateCw aria-hidden="true" /> Retry
+          <RotateCw aria-hidden="true" /> {i18n._('Retry')}
         </Button>
       </Card>
     );
   } else if (!revision.data || !newest) {
     documentPart = (
-      <Card role="status" aria-label="Loading the sent proposal" className="space-y-4 p-8">
+      <Card role="status" aria-label={i18n._('Loading the sent proposal')} className="space-y-4 p-8">
         <Skeleton className="h-10 w-1/3" />
         <Skeleton className="h-8 w-2/3" />
         <Skeleton className="h-4 w-full" />
@@ -216,10 +232,14 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
       <section aria-labelledby="client-copy-heading" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h2 id="client-copy-heading" className="text-lg font-semibold">
-            {p.status === 'draft' ? 'As your client last saw it' : 'As your client sees it'}
+            {p.status === 'draft' ? i18n._('As your client last saw it') : i18n._('As your client sees it')}
           </h2>
           <p className="text-muted-foreground text-sm">
-            Revision {newest.number}, sent <TimeStamp iso={newest.createdAt} inline />
+            <Trans
+              id="Revision {number}, sent <0/>"
+              values={{ number: newest.number }}
+              components={{ 0: <TimeStamp iso={newest.createdAt} inline /> }}
+            />
           </p>
         </div>
         {accepted && acceptance.data ? (
@@ -320,8 +340,13 @@ function LoadedProposal({ proposal: p }: { proposal: TProposal }) {
 }
 
 function ProposalViewSkeletonBody() {
+  const { i18n } = useLingui();
   return (
-    <div role="status" aria-label="Loading the sent proposal" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+    <div
+      role="status"
+      aria-label={i18n._('Loading the sent proposal')}
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]"
+    >
       <Card className="space-y-4 p-8">
         <Skeleton className="h-10 w-1/3" />
         <Skeleton className="h-8 w-2/3" />
@@ -338,23 +363,25 @@ function ProposalViewSkeletonBody() {
 
 /** A draft never sent: nothing to show as the client sees it yet. */
 function NotSentYet({ proposal, onSend }: { proposal: TProposal; onSend: () => void }) {
+  const { i18n } = useLingui();
   return (
     <div className="bg-card flex flex-col items-center rounded-lg border border-dashed px-6 py-14 text-center">
       <div className="bg-accent text-accent-foreground mb-4 rounded-full p-3 [&_svg]:size-6">
         <FileClock aria-hidden="true" />
       </div>
-      <h2 className="text-lg font-semibold">This proposal has not been sent yet</h2>
+      <h2 className="text-lg font-semibold">{i18n._('This proposal has not been sent yet')}</h2>
       <p className="text-muted-foreground mt-2 max-w-md text-sm">
-        Once you send it, this page shows it exactly as your client sees it, with its link, what they do with it
-        (opened, commented, accepted), your conversation and every revision.
+        {i18n._(
+          'Once you send it, this page shows it exactly as your client sees it, with its link, what they do with it (opened, commented, accepted), your conversation and every revision.',
+        )}
       </p>
       <div className="mt-5 flex flex-wrap justify-center gap-2">
         <Button onClick={onSend}>
-          <Send aria-hidden="true" /> Send
+          <Send aria-hidden="true" /> {i18n._('Send')}
         </Button>
         <Button variant="outline" asChild>
           <Link to={paths.editDraft(proposal.id)}>
-            <Pencil aria-hidden="true" /> Edit
+            <Pencil aria-hidden="true" /> {i18n._('Edit')}
           </Link>
         </Button>
       </div>

@@ -5,6 +5,7 @@ import {
   type TSavedSection,
   type TSavedSectionPatch,
 } from '@draftwell/shared/workspace/saved-sections';
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, FileQuestion, RotateCw, TriangleAlert } from 'lucide-react';
 import { Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
@@ -29,26 +30,28 @@ import { useSession } from '@/lib/api/session';
 type TSectionChanges = Omit<TSavedSectionPatch, 'version'>;
 
 function SectionNotFound() {
+  const { i18n } = useLingui();
   return (
     <EmptyState
       icon={<FileQuestion />}
-      title="This section does not exist or is not yours"
-      link={{ to: paths.library, label: 'Back to the library' }}
+      title={i18n._('This section does not exist or is not yours')}
+      link={{ to: paths.library, label: i18n._('Back to the library') }}
     >
-      It may have been deleted, or the link may be mistyped.
+      {i18n._('It may have been deleted, or the link may be mistyped.')}
     </EmptyState>
   );
 }
 
 function SectionLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { i18n } = useLingui();
   return (
     <div role="alert" className="bg-card flex flex-col items-center rounded-lg border px-6 py-10 text-center">
       <TriangleAlert aria-hidden="true" className="text-destructive mb-3 size-6" />
-      <h2 className="text-lg font-semibold">This section did not load</h2>
+      <h2 className="text-lg font-semibold">{i18n._('This section did not load')}</h2>
       <p className="text-muted-foreground mt-1 text-sm">{message}</p>
       <Button variant="outline" size="sm" className="mt-4" onClick={onRetry}>
         <RotateCw aria-hidden="true" />
-        Retry
+        {i18n._('Retry')}
       </Button>
     </div>
   );
@@ -56,16 +59,18 @@ function SectionLoadError({ message, onRetry }: { message: string; onRetry: () =
 
 /** `/library/sections/:id`: one saved section's name, category and content, autosaved. */
 export function SectionEditorScreen({ id }: { id: string }) {
+  const { i18n } = useLingui();
   const section = useSavedSection(id);
   if (section.isError && !section.data) {
     if (section.error instanceof ApiError && section.error.status === 404) return <SectionNotFound />;
     return <SectionLoadError message={section.error.message} onRetry={() => void section.refetch()} />;
   }
-  if (!section.data) return <EditorSkeleton label="Loading the section" />;
+  if (!section.data) return <EditorSkeleton label={i18n._('Loading the section')} />;
   return <SectionEditor loaded={section.data} />;
 }
 
 function SectionEditor({ loaded }: { loaded: TSavedSection }) {
+  const { i18n } = useLingui();
   const [initial] = useState(loaded);
   const queryClient = useQueryClient();
   const { data: session } = useSession();
@@ -102,7 +107,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
   });
 
   const context: TDocumentContext = sampleContext({
-    title: 'Your proposal',
+    title: i18n._('Your proposal'),
     currency: profile.data?.defaultCurrency,
     senderName: sender.name,
     senderCompany: sender.company,
@@ -156,12 +161,12 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
         to={paths.library}
         className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> All sections
+        <ArrowLeft className="size-4" aria-hidden="true" /> {i18n._('All sections')}
       </Link>
       <div className="bg-card grid gap-3 rounded-lg border p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end">
         {field(
           nameId,
-          'Section name',
+          i18n._('Section name'),
           name,
           SAVED_SECTION_LIMITS.name,
           errors.name,
@@ -173,7 +178,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
         )}
         {field(
           categoryId,
-          'Category',
+          i18n._('Category'),
           category,
           SAVED_SECTION_LIMITS.category,
           errors.category,
@@ -192,7 +197,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
             onRetry={() => void autosave.flush()}
           />
           <Button variant="outline" onClick={() => setPreviewing(editorRef.current?.getDocument() ?? initial.content)}>
-            <Eye aria-hidden="true" /> Preview
+            <Eye aria-hidden="true" /> {i18n._('Preview')}
           </Button>
         </div>
       </div>
@@ -220,7 +225,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
         </p>
       ) : null}
 
-      <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
+      <Suspense fallback={<EditorSkeleton label={i18n._('Loading the editor')} />}>
         <LazyDocumentEditor
           initialDocument={initial.content}
           context={context}
@@ -228,7 +233,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
           defaultTaxRate={profile.data?.defaultTaxRate ?? 0}
           onChange={(read) => autosave.change({ content: read })}
           handleRef={editorRef}
-          ariaLabel="Section content"
+          ariaLabel={i18n._('Section content')}
         />
       </Suspense>
 
@@ -236,7 +241,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
         document={previewing}
         context={context}
         onClose={() => setPreviewing(null)}
-        description="How the section reads in a proposal; the variables show sample values."
+        description={i18n._('How the section reads in a proposal; the variables show sample values.')}
       />
 
       {conflict && versions ? (

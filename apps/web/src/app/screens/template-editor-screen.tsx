@@ -1,6 +1,7 @@
 import { documentTotals, type TDocument, type TDocumentContext } from '@draftwell/shared/document';
 import type { TComparableVersion } from '@draftwell/shared/share/diff';
 import type { TTemplate, TTemplatePatch } from '@draftwell/shared/workspace/templates';
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, FileQuestion } from 'lucide-react';
 import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
@@ -27,21 +28,25 @@ import { useSession } from '@/lib/api/session';
 type TTemplateChanges = Omit<TTemplatePatch, 'version'>;
 
 function TemplateNotFound({ starter }: { starter: boolean }) {
+  const { i18n } = useLingui();
   return (
     <EmptyState
       icon={<FileQuestion />}
-      title={starter ? 'Starter templates cannot be edited' : 'This template does not exist or is not yours'}
-      link={{ to: paths.templates, label: 'Back to the templates' }}
+      title={
+        starter ? i18n._('Starter templates cannot be edited') : i18n._('This template does not exist or is not yours')
+      }
+      link={{ to: paths.templates, label: i18n._('Back to the templates') }}
     >
       {starter
-        ? 'Duplicate the starter from the templates screen, then edit your own copy.'
-        : 'It may have been deleted, or the link may be mistyped.'}
+        ? i18n._('Duplicate the starter from the templates screen, then edit your own copy.')
+        : i18n._('It may have been deleted, or the link may be mistyped.')}
     </EmptyState>
   );
 }
 
 /** `/templates/:id/edit`: one of the user's own templates in the same editor as proposals. */
 export function TemplateEditorScreen({ id }: { id: string }) {
+  const { i18n } = useLingui();
   const template = useTemplate(id);
   if (template.isError && !template.data) {
     if (template.error instanceof ApiError && template.error.status === 404) {
@@ -49,12 +54,13 @@ export function TemplateEditorScreen({ id }: { id: string }) {
     }
     return <ProposalLoadError message={template.error.message} onRetry={() => void template.refetch()} />;
   }
-  if (!template.data) return <EditorSkeleton label="Loading the template" />;
+  if (!template.data) return <EditorSkeleton label={i18n._('Loading the template')} />;
   if (template.data.kind === 'starter') return <TemplateNotFound starter />;
   return <TemplateEditor loaded={template.data} />;
 }
 
 function TemplateEditor({ loaded }: { loaded: TTemplate }) {
+  const { i18n } = useLingui();
   const [initial] = useState(loaded);
   const queryClient = useQueryClient();
   const { data: session } = useSession();
@@ -110,12 +116,12 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
         to={paths.templates}
         className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> All templates
+        <ArrowLeft className="size-4" aria-hidden="true" /> {i18n._('All templates')}
       </Link>
       <div className="bg-card flex flex-wrap items-center gap-3 rounded-lg border p-4">
         <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="template-name" className="text-muted-foreground px-1 text-xs font-medium">
-            Template name
+            {i18n._('Template name')}
           </label>
           <input
             id="template-name"
@@ -142,7 +148,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
           onRetry={() => void autosave.flush()}
         />
         <Button variant="outline" onClick={() => setPreviewing(editorRef.current?.getDocument() ?? initial.document)}>
-          <Eye aria-hidden="true" /> Preview
+          <Eye aria-hidden="true" /> {i18n._('Preview')}
         </Button>
       </div>
 
@@ -159,7 +165,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
         />
       ) : null}
 
-      <Suspense fallback={<EditorSkeleton label="Loading the editor" />}>
+      <Suspense fallback={<EditorSkeleton label={i18n._('Loading the editor')} />}>
         <LazyDocumentEditor
           initialDocument={initial.document}
           context={context}
@@ -167,7 +173,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
           defaultTaxRate={profile.data?.defaultTaxRate ?? 0}
           onChange={(read) => autosave.change({ document: read })}
           handleRef={editorRef}
-          ariaLabel="Template content"
+          ariaLabel={i18n._('Template content')}
         />
       </Suspense>
 
@@ -175,7 +181,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
         document={previewing}
         context={context}
         onClose={() => setPreviewing(null)}
-        description="How a proposal made from this template starts; the variables show sample values."
+        description={i18n._('How a proposal made from this template starts; the variables show sample values.')}
       />
 
       {conflict && versions ? (

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { PLANS, type TPlanId } from '@draftwell/shared/plans';
 import {
   FOLLOW_UP_HOUR,
@@ -12,6 +14,7 @@ import { Link } from 'react-router';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { appI18n } from '@/lib/app-language';
 
 /** The settings as typed: numbers stay text until they are checked, so a field can be emptied and retyped. */
 export type TFollowUpDraft = {
@@ -35,6 +38,7 @@ const NUMBER_FIELDS = ['firstAfterDays', 'everyDays', 'maxReminders'] as const;
 /** The draft checked with the server's own rules: the settings, or a message per field. */
 export function checkFollowUpDraft(
   draft: TFollowUpDraft,
+  i18n: I18n = appI18n(),
 ): { settings: TFollowUpSettings; errors: null } | { settings: null; errors: Record<string, string> } {
   const numbers = Object.fromEntries(
     NUMBER_FIELDS.map((f) => [f, draft[f].trim() === '' ? Number.NaN : Number(draft[f])]),
@@ -45,7 +49,7 @@ export function checkFollowUpDraft(
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '_');
     errors[key] ??= Number.isNaN(numbers[key as (typeof NUMBER_FIELDS)[number]])
-      ? 'Enter a whole number.'
+      ? i18n._('Enter a whole number.')
       : issue.message;
   }
   return { settings: null, errors };
@@ -57,15 +61,24 @@ export const sameFollowUp = (a: TFollowUpDraft, b: TFollowUpDraft) =>
 /** Why the fields are off on this plan, and where to change it. */
 export function FollowUpUpgradeHint({ access }: { access: TFollowUpPlan }) {
   const to: TPlanId | null = access.upgradeTo;
+  const seePlans = <Link to={paths.plan} className="font-medium underline underline-offset-4" />;
   return (
     <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
       <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
-        Automatic reminders and expiry warnings are not part of the {PLANS[access.plan].name} plan
-        {to ? `; they come with ${PLANS[to].name} and the plans above it` : ''}.{' '}
-        <Link to={paths.plan} className="font-medium underline underline-offset-4">
-          See plans
-        </Link>
+        {to ? (
+          <Trans
+            id="Automatic reminders and expiry warnings are not part of the {plan} plan; they come with {upgrade} and the plans above it. <0>See plans</0>"
+            values={{ plan: PLANS[access.plan].name, upgrade: PLANS[to].name }}
+            components={{ 0: seePlans }}
+          />
+        ) : (
+          <Trans
+            id="Automatic reminders and expiry warnings are not part of the {plan} plan. <0>See plans</0>"
+            values={{ plan: PLANS[access.plan].name }}
+            components={{ 0: seePlans }}
+          />
+        )}
       </span>
     </p>
   );
@@ -139,6 +152,7 @@ export function FollowUpFields({
   /** The owner's time zone, named in the hint; null when it is not saved yet. */
   timeZone: string | null;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const set = (patch: Partial<TFollowUpDraft>) => onChange({ ...draft, ...patch });
   return (
@@ -152,14 +166,14 @@ export function FollowUpFields({
             onChange={(e) => set({ reminders: e.target.checked })}
             className="mt-0.5"
           />
-          Remind signers who have not signed
+          {i18n._('Remind signers who have not signed')}
         </label>
         {draft.reminders ? (
           <div className="grid gap-2 pl-6">
             <DaysField
               id={`${id}-first`}
-              label="First after"
-              unit="days"
+              label={i18n._('First after')}
+              unit={i18n._('days')}
               value={draft.firstAfterDays}
               error={errors.firstAfterDays}
               disabled={disabled}
@@ -168,8 +182,8 @@ export function FollowUpFields({
             />
             <DaysField
               id={`${id}-every`}
-              label="Then every"
-              unit="days"
+              label={i18n._('Then every')}
+              unit={i18n._('days')}
               value={draft.everyDays}
               error={errors.everyDays}
               disabled={disabled}
@@ -178,8 +192,8 @@ export function FollowUpFields({
             />
             <DaysField
               id={`${id}-max`}
-              label="At most"
-              unit="reminders"
+              label={i18n._('At most')}
+              unit={i18n._('reminders')}
               value={draft.maxReminders}
               error={errors.maxReminders}
               disabled={disabled}
@@ -198,16 +212,17 @@ export function FollowUpFields({
           className="mt-0.5"
         />
         <span>
-          Warn before the valid-until date
+          {i18n._('Warn before the valid-until date')}
           <span className="text-muted-foreground block text-xs">
-            Signers 3 days and 1 day before it; you the day before.
+            {i18n._('Signers 3 days and 1 day before it; you the day before.')}
           </span>
         </span>
       </label>
       <p className="text-muted-foreground text-xs">
-        Emails go out from {FOLLOW_UP_HOUR}:00 {timeZone ? `(${timeZone.replaceAll('_', ' ')})` : 'UTC'}, at most one a
-        day to each signer, and stop once the proposal is accepted, declined, withdrawn or expired. Each one has a link
-        for the client to stop them.
+        {i18n._(
+          'Emails go out from {hour}:00 {zone}, at most one a day to each signer, and stop once the proposal is accepted, declined, withdrawn or expired. Each one has a link for the client to stop them.',
+          { hour: String(FOLLOW_UP_HOUR), zone: timeZone ? `(${timeZone.replaceAll('_', ' ')})` : 'UTC' },
+        )}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { WithI18n } from '@/test/i18n';
 import { RouteError } from './route-error';
 
 function Broken({ error }: { error: Error }): never {
@@ -8,7 +9,17 @@ function Broken({ error }: { error: Error }): never {
 }
 
 function renderBroken(error: Error) {
-  const router = createMemoryRouter([{ path: '/', element: <Broken error={error} />, errorElement: <RouteError /> }]);
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: <Broken error={error} />,
+      errorElement: (
+        <WithI18n>
+          <RouteError />
+        </WithI18n>
+      ),
+    },
+  ]);
   render(<RouterProvider router={router} />);
 }
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { PLAN_LIST } from '@draftwell/shared/plans';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -17,19 +18,27 @@ export function BillingPeriodSwitch({
   value: TBillingPeriod;
   onChange: (value: TBillingPeriod) => void;
 }) {
+  const { i18n } = useLingui();
   const options: { value: TBillingPeriod; label: string; note?: string }[] = [
-    { value: 'monthly', label: 'Monthly' },
+    { value: 'monthly', label: i18n._('Monthly') },
     {
       value: 'yearly',
-      label: 'Yearly',
-      note: bestYearlySaving > 0 ? `${bestYearlySaving} months free` : undefined,
+      label: i18n._('Yearly'),
+      note:
+        bestYearlySaving > 0
+          ? i18n._('{count, plural, one {# month free} other {# months free}}', { count: bestYearlySaving })
+          : undefined,
     },
   ];
   const name = useId();
   // On the prerendered pricing page the switch works once the page is hydrated.
   const hydrated = useHydrated();
   return (
-    <div role="radiogroup" aria-label="Billing period" className="bg-muted inline-flex rounded-full border p-1">
+    <div
+      role="radiogroup"
+      aria-label={i18n._('Billing period')}
+      className="bg-muted inline-flex rounded-full border p-1"
+    >
       {options.map((option) => (
         <label
           key={option.value}

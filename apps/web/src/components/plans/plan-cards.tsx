@@ -1,9 +1,12 @@
+import { useLingui } from '@lingui/react';
 import { Check, Minus } from 'lucide-react';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { Link } from '@/lib/navigation';
 import { formatMoney } from '@draftwell/shared/money';
 import { PLAN_LIST, type TPlan } from '@draftwell/shared/plans';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { appI18n } from '@/lib/app-language';
 import { cn } from '@/lib/cn';
 
 export type TBillingPeriod = 'monthly' | 'yearly';
@@ -30,48 +33,68 @@ export function planYearlyPerMonth(plan: TPlan): string {
  * The limits and features that differ between plans, as short lines for a card; `limit`
  * marks a line that is a restriction, so it does not get a tick.
  */
-export function planHighlights(plan: TPlan): { text: string; limit?: boolean }[] {
+export function planHighlights(plan: TPlan, i18n: I18n = appI18n()): { text: string; limit?: boolean }[] {
   const { limits, features } = plan;
   return [
     {
       text:
         limits.proposalsSentPerMonth === null
-          ? 'Unlimited proposals sent'
-          : `${limits.proposalsSentPerMonth} proposals sent per month`,
+          ? i18n._('Unlimited proposals sent')
+          : i18n._('{count, plural, one {{count} proposal sent per month} other {{count} proposals sent per month}}', {
+              count: limits.proposalsSentPerMonth,
+            }),
     },
-    { text: limits.ownTemplates === null ? 'Unlimited own templates' : `${limits.ownTemplates} own templates` },
-    { text: `${limits.briefDraftsPerMonth} drafts from a brief per month` },
+    {
+      text:
+        limits.ownTemplates === null
+          ? i18n._('Unlimited own templates')
+          : i18n._('{count, plural, one {{count} own template} other {{count} own templates}}', {
+              count: limits.ownTemplates,
+            }),
+    },
+    {
+      text: i18n._(
+        '{count, plural, one {{count} draft from a brief per month} other {{count} drafts from a brief per month}}',
+        { count: limits.briefDraftsPerMonth },
+      ),
+    },
     features.ownBranding
-      ? { text: 'Your logo and brand colour' }
-      : { text: '“Made with Draftwell” footer', limit: true },
-    ...(features.eSignatureAndPdf ? [{ text: 'E-signature, certificate and PDF' }] : []),
-    ...(features.viewAnalyticsAndReminders ? [{ text: 'Detailed view analytics and reminders' }] : []),
+      ? { text: i18n._('Your logo and brand colour') }
+      : { text: i18n._('“Made with Draftwell” footer'), limit: true },
+    ...(features.eSignatureAndPdf ? [{ text: i18n._('E-signature, certificate and PDF') }] : []),
+    ...(features.viewAnalyticsAndReminders ? [{ text: i18n._('Detailed view analytics and reminders') }] : []),
   ];
 }
 
 function PlanPrice({ plan, period }: { plan: TPlan; period: TBillingPeriod }) {
+  const { i18n } = useLingui();
   const free = plan.priceMonthly === 0;
-  const unit = period === 'yearly' ? 'year' : 'month';
+  const yearly = period === 'yearly';
   const monthsFree = monthsFreeYearly(plan);
   return (
     <div className="mt-4">
       <p className="flex items-baseline gap-1">
         <span className="text-4xl font-semibold tracking-tight">{planPrice(plan, period)}</span>
         {free ? (
-          <span className="text-muted-foreground text-sm">forever</span>
+          <span className="text-muted-foreground text-sm">{i18n._('forever')}</span>
         ) : (
           <span className="text-muted-foreground text-sm">
-            <span aria-hidden="true">/ {unit}</span>
-            <span className="sr-only">per {unit}</span>
+            <span aria-hidden="true">{yearly ? i18n._('/ year') : i18n._('/ month')}</span>
+            <span className="sr-only">{yearly ? i18n._('per year') : i18n._('per month')}</span>
           </span>
         )}
       </p>
       <p className="text-muted-foreground mt-1 min-h-10 text-sm">
         {free
-          ? 'No card needed.'
-          : period === 'yearly'
-            ? `${planYearlyPerMonth(plan)} a month, billed yearly${monthsFree > 0 ? ` · ${monthsFree} months free` : ''}`
-            : `Billed monthly, or ${planPrice(plan, 'yearly')} a year`}
+          ? i18n._('No card needed.')
+          : yearly
+            ? monthsFree > 0
+              ? i18n._('{price} a month, billed yearly · {count, plural, one {# month free} other {# months free}}', {
+                  price: planYearlyPerMonth(plan),
+                  count: monthsFree,
+                })
+              : i18n._('{price} a month, billed yearly', { price: planYearlyPerMonth(plan) })
+            : i18n._('Billed monthly, or {price} a year', { price: planPrice(plan, 'yearly') })}
       </p>
     </div>
   );
@@ -82,7 +105,7 @@ export function PlanCards({
   period,
   headingLevel = 'h3',
   className,
-  actionFor = (plan) => ({ to: paths.signUp(plan.id), label: `Start with ${plan.name}` }),
+  actionFor,
 }: {
   period: TBillingPeriod;
   headingLevel?: 'h2' | 'h3';
@@ -90,13 +113,16 @@ export function PlanCards({
   /** Where each card's button goes: sign-up for visitors, the Plan tab for a signed-in user. */
   actionFor?: (plan: TPlan) => TPlanAction;
 }) {
+  const { i18n } = useLingui();
   const Heading = headingLevel;
   return (
     <ul className={cn('grid gap-6 md:grid-cols-3', className)}>
       {PLAN_LIST.map((plan) => {
         // Pro is what most people who send proposals every week need, so it gets the strong button.
         const featured = plan.id === 'pro';
-        const action = actionFor(plan);
+        const action: TPlanAction = actionFor
+          ? actionFor(plan)
+          : { to: paths.signUp(plan.id), label: i18n._('Start with {plan}', { plan: plan.name }) };
         return (
           <li
             key={plan.id}
@@ -109,7 +135,7 @@ export function PlanCards({
             <p className="text-muted-foreground mt-1 text-sm">{plan.tagline}</p>
             <PlanPrice plan={plan} period={period} />
             <ul className="mt-6 grid flex-1 content-start gap-2 text-sm">
-              {planHighlights(plan).map((line) => (
+              {planHighlights(plan, i18n).map((line) => (
                 <li key={line.text} className="flex gap-2">
                   {line.limit ? (
                     <Minus className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden="true" />

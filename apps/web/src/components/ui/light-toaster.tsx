@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { navigate } from '@/lib/navigation';
@@ -9,10 +10,11 @@ const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
 
 /** Where the public pages' notifications show (lib/light-toast.ts): bottom right, newest last. */
 export function LightToaster() {
+  const { i18n } = useLingui();
   const toasts = useSyncExternalStore(subscribeToasts, currentToasts, none);
   return (
     <section
-      aria-label="Notifications"
+      aria-label={i18n._('Notifications')}
       aria-live="polite"
       className="fixed right-4 bottom-4 z-[60] w-[min(24rem,calc(100vw-2rem))]"
     >
@@ -46,7 +48,7 @@ export function LightToaster() {
               </div>
               <button
                 type="button"
-                aria-label="Close notification"
+                aria-label={i18n._('Close notification')}
                 onClick={() => dismissToast(t.id)}
                 className="text-muted-foreground hover:text-foreground -m-1 rounded p-1"
               >

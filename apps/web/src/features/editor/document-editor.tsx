@@ -10,11 +10,13 @@ import { UPLOAD_IMAGE_TYPES } from '@draftwell/shared/workspace/files';
 import type { Editor, JSONContent } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import type { EditorProps, EditorView } from '@tiptap/pm/view';
+import { useLingui } from '@lingui/react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
+import { appI18n } from '@/lib/app-language';
 import { checkImageFile, uploadImage } from '@/lib/upload-file';
 import {
   insertImage,
@@ -70,9 +72,10 @@ export function DocumentEditor({
   editable = true,
   onChange,
   handleRef,
-  ariaLabel = 'Document',
+  ariaLabel,
   rewriteSection,
 }: TDocumentEditorProps) {
+  const { i18n } = useLingui();
   const onChangeRef = useRef(onChange);
   const previousRef = useRef<TDocument>(initialDocument);
   const cacheRef = useRef<{ doc: PMNode; value: TDocument } | null>(null);
@@ -116,7 +119,8 @@ export function DocumentEditor({
   const offerImage = useCallback((file: File, pos?: number) => {
     const problem = checkImageFile(file);
     if (problem) {
-      toast.error('This image cannot be added', { description: problem });
+      const i18n = appI18n();
+      toast.error(i18n._('This image cannot be added'), { description: problem });
       return;
     }
     setPendingImage({ file, pos });
@@ -147,7 +151,7 @@ export function DocumentEditor({
     attributes: {
       role: 'textbox',
       'aria-multiline': 'true',
-      'aria-label': ariaLabel,
+      'aria-label': ariaLabel ?? i18n._('Document'),
       class: 'draft-prose',
       spellcheck: 'true',
     },
@@ -264,9 +268,9 @@ export function DocumentEditor({
       const name = chip.dataset.variable as TVariableName;
       const value = describeVariable(name);
       const label = chip.textContent ?? name;
-      chip.title = value ? `${label}: ${value}` : `${label}: not set yet`;
+      chip.title = value ? `${label}: ${value}` : i18n._('{label}: not set yet', { label });
     });
-  }, [editor, kit, describeVariable]);
+  }, [editor, kit, describeVariable, i18n]);
 
   const settings = useMemo<TEditorSettings>(
     () => ({ currency, defaultTaxRate, editable }),
@@ -292,8 +296,8 @@ export function DocumentEditor({
   const saveSelectionAsSection = () => {
     const blocks = blocksOfSelection(editor.state.doc, editor.state.selection);
     if (blocks.length === 0) {
-      toast('Select what to save first', {
-        description: 'Select the blocks to keep as a section, or put the cursor in the text of one.',
+      toast(i18n._('Select what to save first'), {
+        description: i18n._('Select the blocks to keep as a section, or put the cursor in the text of one.'),
       });
       return;
     }
@@ -304,14 +308,17 @@ export function DocumentEditor({
     setPickingSection(false);
     const blocks = read().blocks.length + section.content.blocks.length;
     if (blocks > DOCUMENT_LIMITS.blocks) {
-      toast.error('This section does not fit', {
-        description: `A proposal holds at most ${DOCUMENT_LIMITS.blocks} blocks; with “${section.name}” this one would have ${blocks}. Remove some blocks first.`,
+      toast.error(i18n._('This section does not fit'), {
+        description: i18n._(
+          'A proposal holds at most {max} blocks; with “{name}” this one would have {blocks}. Remove some blocks first.',
+          { max: DOCUMENT_LIMITS.blocks, name: section.name, blocks },
+        ),
       });
       return;
     }
     insertSectionBlocks(editor, section.content.blocks);
-    toast.success(`Inserted “${section.name}”`, {
-      description: 'Change it here as you like; your library keeps the original.',
+    toast.success(i18n._('Inserted “{name}”', { name: section.name }), {
+      description: i18n._('Change it here as you like; your library keeps the original.'),
     });
   };
 
@@ -327,7 +334,8 @@ export function DocumentEditor({
       if (!controller.signal.aborted) setRewrite({ status: 'ready', label, before: section.block, after });
     } catch (error) {
       if (controller.signal.aborted) return;
-      const message = error instanceof Error ? error.message : 'The section could not be rewritten. Try again.';
+      const i18n = appI18n();
+      const message = error instanceof Error ? error.message : i18n._('The section could not be rewritten. Try again.');
       setRewrite({ status: 'error', label, before: section.block, message });
     }
   };
@@ -335,8 +343,8 @@ export function DocumentEditor({
   const startRewrite = (choice: TRewriteChoice) => {
     const section = sectionAtCursor(editor);
     if (!section) {
-      toast('Put the cursor in a text section first', {
-        description: 'A rewrite works on a heading and the text under it, not on a pricing table or timeline.',
+      toast(i18n._('Put the cursor in a text section first'), {
+        description: i18n._('A rewrite works on a heading and the text under it, not on a pricing table or timeline.'),
       });
       return;
     }
@@ -354,7 +362,11 @@ export function DocumentEditor({
     if (rewrite?.status !== 'ready' || !run) return;
     // The dialog is modal, but a restore or another tab's change could still have moved the text.
     if (!editor.state.doc.eq(run.section.doc)) {
-      setRewrite({ ...rewrite, status: 'error', message: 'The document changed meanwhile. Try the rewrite again.' });
+      setRewrite({
+        ...rewrite,
+        status: 'error',
+        message: i18n._('The document changed meanwhile. Try the rewrite again.'),
+      });
       return;
     }
     const [first, ...rest] = documentToEditor({ version: 1, blocks: [rewrite.after] }).content ?? [];
@@ -371,7 +383,8 @@ export function DocumentEditor({
   };
 
   const uploadPending = async (pending: TPendingImage, alt: string) => {
-    const toastId = toast.loading('Uploading the image…', { description: pending.file.name });
+    const i18n = appI18n();
+    const toastId = toast.loading(i18n._('Uploading the image…'), { description: pending.file.name });
     try {
       const uploaded = await uploadImage(pending.file);
       const src = IMAGE_SRC_PATTERN.test(uploaded.url) ? uploaded.url : `/api/files/${uploaded.id}`;
@@ -380,11 +393,11 @@ export function DocumentEditor({
         { src, alt, width: dimension(uploaded.width), height: dimension(uploaded.height) },
         pending.pos,
       );
-      toast.success('Image added', { id: toastId, description: pending.file.name });
+      toast.success(i18n._('Image added'), { id: toastId, description: pending.file.name });
     } catch (error) {
-      toast.error('Could not upload the image', {
+      toast.error(i18n._('Could not upload the image'), {
         id: toastId,
-        description: error instanceof Error ? error.message : 'Try again in a moment.',
+        description: error instanceof Error ? error.message : i18n._('Try again in a moment.'),
       });
     }
   };
@@ -476,9 +489,12 @@ export function DocumentEditor({
         onOpenChange={(open) => !open && setSectionToSave(null)}
         onSaved={(section) => {
           setSectionToSave(null);
-          toast.success('Saved to your library', {
-            description: `“${section.name}” is under ${section.category}. Insert it from Sections in any proposal.`,
-            action: { label: 'Open library', onClick: () => void navigate(paths.library) },
+          toast.success(i18n._('Saved to your library'), {
+            description: i18n._('“{name}” is under {category}. Insert it from Sections in any proposal.', {
+              name: section.name,
+              category: section.category,
+            }),
+            action: { label: i18n._('Open library'), onClick: () => void navigate(paths.library) },
           });
         }}
       />

@@ -1,4 +1,6 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TProposalStatus } from '@draftwell/shared/workspace/proposals';
+import { useLingui } from '@lingui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -13,32 +15,36 @@ import { ProposalList } from '@/features/proposals/components/proposal-list';
 
 type THeading = { title: string; description: string };
 
-const DASHBOARD_HEADING: THeading = {
-  title: 'Dashboard',
-  description: 'Your proposals, their status and what to do next.',
-};
+const dashboardHeading = (i18n: I18n): THeading => ({
+  title: i18n._('Dashboard'),
+  description: i18n._('Your proposals, their status and what to do next.'),
+});
 
 /** What the editor's page is about: a draft to shape, a sent proposal to revise, or a locked one. */
-function editorHeading(status: TProposalStatus | undefined): THeading {
+function editorHeading(i18n: I18n, status: TProposalStatus | undefined): THeading {
   switch (status) {
     case 'accepted':
       return {
-        title: 'Accepted proposal',
-        description: 'Your client accepted it, so it is locked: view it, download it or duplicate it.',
+        title: i18n._('Accepted proposal'),
+        description: i18n._('Your client accepted it, so it is locked: view it, download it or duplicate it.'),
       };
     case 'sent':
     case 'viewed':
     case 'declined':
     case 'expired':
-      return { title: 'Edit proposal', description: 'Changes reach your client when you send it again.' };
+      return {
+        title: i18n._('Edit proposal'),
+        description: i18n._('Changes reach your client when you send it again.'),
+      };
     default:
       // A draft, or not known (yet): the page's own name.
-      return { title: 'Edit draft', description: 'Shape the draft, then send it to your client.' };
+      return { title: i18n._('Edit draft'), description: i18n._('Shape the draft, then send it to your client.') };
   }
 }
 
 /** The workspace: the proposal list beside either the overview or, given an id, that draft. */
 export default function DashboardPage() {
+  const { i18n } = useLingui();
   const { id } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -49,21 +55,21 @@ export default function DashboardPage() {
   useEffect(() => {
     if (!verified && !linkError) return;
     if (linkError) {
-      toast.error('That confirmation link did not work', {
-        description: 'It may have expired or been used already. Send a new one from your profile.',
-        action: { label: 'Open profile', onClick: () => void navigate(paths.profile) },
+      toast.error(i18n._('That confirmation link did not work'), {
+        description: i18n._('It may have expired or been used already. Send a new one from your profile.'),
+        action: { label: i18n._('Open profile'), onClick: () => void navigate(paths.profile) },
       });
     } else {
-      toast.success('Email confirmed', { description: 'You can now send proposals to your clients.' });
+      toast.success(i18n._('Email confirmed'), { description: i18n._('You can now send proposals to your clients.') });
     }
     setParams({}, { replace: true });
-  }, [verified, linkError, setParams, navigate]);
+  }, [verified, linkError, setParams, navigate, i18n]);
   // The proposal's status as the editor loaded it (this only reads the cache: the editor fetches).
   const status = useProposal(id ?? '', { enabled: false }).data?.status;
-  const heading = id ? editorHeading(status) : DASHBOARD_HEADING;
+  const heading = id ? editorHeading(i18n, status) : dashboardHeading(i18n);
   useEffect(() => {
-    document.title = `${heading.title} — Draftwell`;
-  }, [heading.title]);
+    document.title = i18n._('{title} — Draftwell', { title: heading.title });
+  }, [heading.title, i18n]);
 
   return (
     <PageFrame title={heading.title} description={heading.description} actions={<NewProposalButton />}>
@@ -72,14 +78,14 @@ export default function DashboardPage() {
         <div className={id ? 'hidden lg:block' : undefined}>
           <ProposalList newProposal={<NewProposalButton size="sm" className="mt-3" />} />
         </div>
-        <section aria-label={id ? 'Editor' : 'Overview'} className="min-w-0">
+        <section aria-label={id ? i18n._('Editor') : i18n._('Overview')} className="min-w-0">
           {id ? (
             <>
               <Link
                 to={paths.dashboard}
                 className="text-muted-foreground hover:text-foreground mb-3 inline-flex items-center gap-1 text-sm lg:hidden"
               >
-                <ArrowLeft className="size-4" aria-hidden="true" /> All proposals
+                <ArrowLeft className="size-4" aria-hidden="true" /> {i18n._('All proposals')}
               </Link>
               <DraftEditorScreen key={id} id={id} />
             </>

@@ -1,3 +1,5 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/layouts/page-frame';
@@ -9,7 +11,10 @@ import { useBusinessProfile } from '@/lib/api/business-profile';
 const TABS = ['sections', 'items'] as const;
 type TTab = (typeof TABS)[number];
 
-const TAB_TITLES: Record<TTab, string> = { sections: 'Saved sections', items: 'Saved items' };
+const tabTitles = (i18n: I18n): Record<TTab, string> => ({
+  sections: i18n._('Saved sections'),
+  items: i18n._('Saved items'),
+});
 
 const tabOf = (value: string | null): TTab => TABS.find((t) => t === value) ?? 'sections';
 
@@ -21,12 +26,13 @@ function SavedItemsTab() {
 
 /** `/library`: what the user reuses in proposals, the saved sections and (second tab) the saved items. */
 export default function LibraryPage() {
+  const { i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
 
   useEffect(() => {
-    document.title = `${TAB_TITLES[tab]} — Library — Draftwell`;
-  }, [tab]);
+    document.title = i18n._('{tab} — Library — Draftwell', { tab: tabTitles(i18n)[tab] });
+  }, [tab, i18n]);
 
   const selectTab = (value: string) => {
     const next = tabOf(value);
@@ -43,14 +49,14 @@ export default function LibraryPage() {
 
   return (
     <PageFrame
-      title="Library"
-      description="The sections and priced items you reuse, ready to insert into any proposal or template."
+      title={i18n._('Library')}
+      description={i18n._('The sections and priced items you reuse, ready to insert into any proposal or template.')}
       className="max-w-3xl"
     >
       <Tabs value={tab} onValueChange={selectTab} className="grid grid-cols-1 gap-6">
-        <TabsList aria-label="Library" className="grid h-auto grid-cols-2 gap-1 sm:flex sm:h-10">
-          <TabsTrigger value="sections">Sections</TabsTrigger>
-          <TabsTrigger value="items">Saved items</TabsTrigger>
+        <TabsList aria-label={i18n._('Library')} className="grid h-auto grid-cols-2 gap-1 sm:flex sm:h-10">
+          <TabsTrigger value="sections">{i18n._('Sections')}</TabsTrigger>
+          <TabsTrigger value="items">{i18n._('Saved items')}</TabsTrigger>
         </TabsList>
         <TabsContent value="sections">
           <SavedSectionList />

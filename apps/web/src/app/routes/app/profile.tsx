@@ -1,3 +1,5 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { Download } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,15 +29,15 @@ import { ThemeChoice } from '@/features/theme/components/theme-toggle';
 const TABS = ['account', 'business', 'plan', 'payments', 'clients', 'items', 'developers'] as const;
 type TTab = (typeof TABS)[number];
 
-const TAB_TITLES: Record<TTab, string> = {
-  account: 'Profile',
-  business: 'Business profile',
-  plan: 'Plan and usage',
-  payments: 'Payments',
-  clients: 'Clients',
-  items: 'Saved items',
-  developers: 'Developers',
-};
+const tabTitles = (i18n: I18n): Record<TTab, string> => ({
+  account: i18n._('Profile'),
+  business: i18n._('Business profile'),
+  plan: i18n._('Plan and usage'),
+  payments: i18n._('Payments'),
+  clients: i18n._('Clients'),
+  items: i18n._('Saved items'),
+  developers: i18n._('Developers'),
+});
 
 function tabOf(value: string | null): TTab {
   return TABS.find((t) => t === value && t !== 'account') ?? 'account';
@@ -48,12 +50,16 @@ function SavedItemsTab() {
 }
 
 export default function ProfilePage() {
+  const { i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
 
   useEffect(() => {
-    document.title = tab === 'account' ? 'Profile — Draftwell' : `${TAB_TITLES[tab]} — Profile — Draftwell`;
-  }, [tab]);
+    document.title =
+      tab === 'account'
+        ? i18n._('Profile — Draftwell')
+        : i18n._('{tab} — Profile — Draftwell', { tab: tabTitles(i18n)[tab] });
+  }, [tab, i18n]);
 
   const selectTab = (value: string) => {
     const next = tabOf(value);
@@ -70,19 +76,21 @@ export default function ProfilePage() {
 
   return (
     <PageFrame
-      title="Profile"
-      description="Your account, your business details, your plan, how clients pay you, and the clients and items you reuse."
+      title={i18n._('Profile')}
+      description={i18n._(
+        'Your account, your business details, your plan, how clients pay you, and the clients and items you reuse.',
+      )}
       className="max-w-3xl"
     >
       <Tabs value={tab} onValueChange={selectTab} className="grid grid-cols-1 gap-6">
-        <TabsList aria-label="Profile sections" className="grid h-auto grid-cols-3 gap-1 sm:flex sm:h-10">
-          <TabsTrigger value="account">Account</TabsTrigger>
-          <TabsTrigger value="business">Business profile</TabsTrigger>
-          <TabsTrigger value="plan">Plan</TabsTrigger>
-          <TabsTrigger value="payments">Payments</TabsTrigger>
-          <TabsTrigger value="clients">Clients</TabsTrigger>
-          <TabsTrigger value="items">Saved items</TabsTrigger>
-          <TabsTrigger value="developers">Developers</TabsTrigger>
+        <TabsList aria-label={i18n._('Profile sections')} className="grid h-auto grid-cols-3 gap-1 sm:flex sm:h-10">
+          <TabsTrigger value="account">{i18n._('Account')}</TabsTrigger>
+          <TabsTrigger value="business">{i18n._('Business profile')}</TabsTrigger>
+          <TabsTrigger value="plan">{i18n._('Plan')}</TabsTrigger>
+          <TabsTrigger value="payments">{i18n._('Payments')}</TabsTrigger>
+          <TabsTrigger value="clients">{i18n._('Clients')}</TabsTrigger>
+          <TabsTrigger value="items">{i18n._('Saved items')}</TabsTrigger>
+          <TabsTrigger value="developers">{i18n._('Developers')}</TabsTrigger>
         </TabsList>
         <TabsContent value="account">
           <AccountTab />
@@ -114,6 +122,7 @@ export default function ProfilePage() {
 }
 
 function AccountTab() {
+  const { i18n } = useLingui();
   const { data: session } = useSession();
   const everywhere = useSignOutEverywhere();
   const navigate = useNavigate();
@@ -131,9 +140,9 @@ function AccountTab() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Sessions</CardTitle>
+          <CardTitle>{i18n._('Sessions')}</CardTitle>
           <CardDescription>
-            Signed in on a computer you no longer use? Sign out of every device, this one included.
+            {i18n._('Signed in on a computer you no longer use? Sign out of every device, this one included.')}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -145,24 +154,26 @@ function AccountTab() {
                 onSuccess: () => {
                   flash({
                     type: 'success',
-                    title: 'Signed out everywhere',
-                    description: 'Every session of your account has ended.',
+                    title: i18n._('Signed out everywhere'),
+                    description: i18n._('Every session of your account has ended.'),
                   });
                   void navigate(paths.landing, { replace: true });
                 },
-                onError: (err) => toast.error('Could not sign out everywhere', { description: err.message }),
+                onError: (err) => toast.error(i18n._('Could not sign out everywhere'), { description: err.message }),
               })
             }
           >
-            Sign out everywhere
+            {i18n._('Sign out everywhere')}
           </Button>
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
-          <CardTitle>Appearance</CardTitle>
-          <CardDescription>Light, dark, or follow your system setting. Stored on this device only.</CardDescription>
+          <CardTitle>{i18n._('Appearance')}</CardTitle>
+          <CardDescription>
+            {i18n._('Light, dark, or follow your system setting. Stored on this device only.')}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ThemeChoice />
@@ -171,17 +182,18 @@ function AccountTab() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Export my data</CardTitle>
+          <CardTitle>{i18n._('Export my data')}</CardTitle>
           <CardDescription>
-            Everything in your account as one JSON file: your profile, clients, saved items, templates and proposals
-            with their documents. Yours to keep or to move elsewhere.
+            {i18n._(
+              'Everything in your account as one JSON file: your profile, clients, saved items, templates and proposals with their documents. Yours to keep or to move elsewhere.',
+            )}
           </CardDescription>
         </CardHeader>
         <CardContent>
           <Button variant="outline" asChild>
             <a href={paths.exportData} download>
               <Download aria-hidden="true" />
-              Download my data (JSON)
+              {i18n._('Download my data (JSON)')}
             </a>
           </Button>
         </CardContent>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ZChangePassword } from '@draftwell/shared';
@@ -14,6 +15,7 @@ import { ApiError } from '@/lib/api-client';
 type TValues = z.infer<typeof ZChangePassword>;
 
 export function ChangePasswordCard() {
+  const { i18n } = useLingui();
   const form = useForm<TValues>({
     resolver: zodResolver(ZChangePassword),
     defaultValues: { currentPassword: '', newPassword: '' },
@@ -23,15 +25,15 @@ export function ChangePasswordCard() {
     change.mutateAsync(values).then(
       () => {
         form.reset();
-        toast.success('Password changed', { description: 'Your other devices have been signed out.' });
+        toast.success(i18n._('Password changed'), { description: i18n._('Your other devices have been signed out.') });
       },
       (err: unknown) => {
         const e = err instanceof ApiError ? err : null;
         if (e?.code === 'INVALID_PASSWORD')
-          form.setError('currentPassword', { message: 'That is not your current password.' });
+          form.setError('currentPassword', { message: i18n._('That is not your current password.') });
         else if (e && ['WEAK_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'].includes(e.code))
           form.setError('newPassword', { message: e.message });
-        else form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });
+        else form.setError('root', { message: e?.message ?? i18n._('Something went wrong. Try again.') });
       },
     ),
   );
@@ -39,20 +41,24 @@ export function ChangePasswordCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs out every other device.</CardDescription>
+        <CardTitle>{i18n._('Password')}</CardTitle>
+        <CardDescription>{i18n._('Changing it signs out every other device.')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid max-w-md gap-4" aria-label="Change password">
-          <FormField label="Current password" error={errors.currentPassword?.message}>
+        <form onSubmit={submit} noValidate className="grid max-w-md gap-4" aria-label={i18n._('Change password')}>
+          <FormField label={i18n._('Current password')} error={errors.currentPassword?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </FormField>
-          <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
+          <FormField
+            label={i18n._('New password')}
+            error={errors.newPassword?.message}
+            hint={i18n._('At least 8 characters.')}
+          >
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
           <FormError message={errors.root?.message} />
           <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Change password'}
+            {isSubmitting ? i18n._('Saving…') : i18n._('Change password')}
           </Button>
         </form>
       </CardContent>

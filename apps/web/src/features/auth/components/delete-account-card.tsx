@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { ZDeleteAccount } from '@draftwell/shared/auth';
 import { useNavigate } from 'react-router';
@@ -19,6 +20,7 @@ import { useDeleteAccount } from '@/features/auth/api/auth-actions';
 import { ApiError } from '@/lib/api-client';
 
 export function DeleteAccountCard() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -35,12 +37,18 @@ export function DeleteAccountCard() {
     remove.mutate(password, {
       onSuccess: () => {
         setOpen(false);
-        flash({ type: 'success', title: 'Account deleted', description: 'Your account and all its data are gone.' });
+        flash({
+          type: 'success',
+          title: i18n._('Account deleted'),
+          description: i18n._('Your account and all its data are gone.'),
+        });
         void navigate(paths.landing, { replace: true });
       },
       onError: (err) => {
         setError(
-          err instanceof ApiError && err.code === 'INVALID_PASSWORD' ? 'That password is not right.' : err.message,
+          err instanceof ApiError && err.code === 'INVALID_PASSWORD'
+            ? i18n._('That password is not right.')
+            : err.message,
         );
       },
     });
@@ -49,10 +57,11 @@ export function DeleteAccountCard() {
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Delete account</CardTitle>
+        <CardTitle>{i18n._('Delete account')}</CardTitle>
         <CardDescription>
-          Deletes your account and everything in it, at once and for good: proposals, clients, templates and your
-          business profile. Links you sent stop working.
+          {i18n._(
+            'Deletes your account and everything in it, at once and for good: proposals, clients, templates and your business profile. Links you sent stop working.',
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -65,13 +74,15 @@ export function DeleteAccountCard() {
           }}
         >
           <AlertDialogTrigger asChild>
-            <Button variant="destructive">Delete my account…</Button>
+            <Button variant="destructive">{i18n._('Delete my account…')}</Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
-            <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-            <AlertDialogDescription>This cannot be undone. Enter your password to confirm.</AlertDialogDescription>
-            <form onSubmit={confirm} noValidate className="grid gap-4" aria-label="Confirm account deletion">
-              <FormField label="Password" error={error}>
+            <AlertDialogTitle>{i18n._('Delete your account?')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {i18n._('This cannot be undone. Enter your password to confirm.')}
+            </AlertDialogDescription>
+            <form onSubmit={confirm} noValidate className="grid gap-4" aria-label={i18n._('Confirm account deletion')}>
+              <FormField label={i18n._('Password')} error={error}>
                 <Input
                   type="password"
                   autoComplete="current-password"
@@ -82,11 +93,11 @@ export function DeleteAccountCard() {
               <div className="flex justify-end gap-2">
                 <AlertDialogCancel asChild>
                   <Button type="button" variant="outline">
-                    Cancel
+                    {i18n._('Cancel')}
                   </Button>
                 </AlertDialogCancel>
                 <Button type="submit" variant="destructive" disabled={remove.isPending}>
-                  {remove.isPending ? 'Deleting…' : 'Delete everything'}
+                  {remove.isPending ? i18n._('Deleting…') : i18n._('Delete everything')}
                 </Button>
               </div>
             </form>

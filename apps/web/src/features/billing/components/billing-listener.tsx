@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
+import { appI18n } from '@/lib/app-language';
 import { useRealtime } from '@/lib/realtime/realtime-provider';
 import { isPlanLimitError, type ApiError } from '@/lib/api-client';
 import { onPlanLimit } from '@/lib/plan-limit';
@@ -34,15 +35,28 @@ export function BillingListener({ userId }: { userId: string }) {
         .then((state) => state.billingEnabled)
         .catch(() => true);
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
-      toast.warning('You have reached your plan’s limit', {
+      const i18n = appI18n();
+      toast.warning(i18n._('You have reached your plan’s limit'), {
         id: `plan-limit-${details?.action ?? 'any'}`,
         description: billingEnabled
           ? error.message
-          : `${error.message} Billing is not set up on this server: ask whoever runs it to move you to ${next ?? 'another plan'}.`,
+          : next
+            ? i18n._('{message} Billing is not set up on this server: ask whoever runs it to move you to {plan}.', {
+                message: error.message,
+                plan: next,
+              })
+            : i18n._(
+                '{message} Billing is not set up on this server: ask whoever runs it to move you to another plan.',
+                { message: error.message },
+              ),
         duration: 12_000,
         action: {
           // Without billing there is nothing to buy: the Plan tab shows the usage and says so.
-          label: !billingEnabled ? 'See your plan' : next ? `Upgrade to ${next}` : 'Upgrade',
+          label: !billingEnabled
+            ? i18n._('See your plan')
+            : next
+              ? i18n._('Upgrade to {plan}', { plan: next })
+              : i18n._('Upgrade'),
           onClick: (e) => {
             e.currentTarget.blur();
             void navigateRef.current(paths.plan);
@@ -61,11 +75,13 @@ export function BillingListener({ userId }: { userId: string }) {
       if (event.channel !== channel || event.event !== BILLING_CHANGED_EVENT) return;
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
       const plan = PLANS[(event.data as { plan?: TPlanId }).plan ?? 'free'];
-      if (plan)
-        toast.success(`You are on the ${plan.name} plan`, {
+      if (plan) {
+        const i18n = appI18n();
+        toast.success(i18n._('You are on the {plan} plan', { plan: plan.name }), {
           id: 'plan-changed',
-          description: 'Your plan’s limits apply from now.',
+          description: i18n._('Your plan’s limits apply from now.'),
         });
+      }
     });
     return () => {
       offMutations();

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react';
 import { AlertTriangle, CreditCard, Info, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import {
-  BILLING_OFF_MESSAGE,
   PLAN_IDS,
   PLAN_LIST,
   PLANS,
@@ -18,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { BillingPeriodSwitch } from '@/components/plans/billing-period-switch';
 import { planHighlights, planPrice, type TBillingPeriod } from '@/components/plans/plan-cards';
+import { appI18n } from '@/lib/app-language';
 import { cn } from '@/lib/cn';
 import { useBilling } from '@/lib/api/billing-state';
 import { useCheckout, usePortal } from '../api/billing';
@@ -29,27 +31,43 @@ const rank = (id: TPlanId) => PLAN_IDS.indexOf(id);
 const periodOf = (interval: string | null): TBillingPeriod => (interval === 'year' ? 'yearly' : 'monthly');
 const intervalOf = (period: TBillingPeriod): TBillingInterval => (period === 'yearly' ? 'year' : 'month');
 
+/** A plan's tagline in the app's language (PLANS holds the English). */
+function planTagline(i18n: I18n, plan: TPlan): string {
+  switch (plan.id) {
+    case 'free':
+      return i18n._('For your first clients');
+    case 'pro':
+      return i18n._('For freelancers who send every week');
+    case 'business':
+      return i18n._('For agencies and sales teams');
+    default:
+      return plan.tagline;
+  }
+}
+
 /**
  * Profile → Plan: the plan in force and where its subscription stands, this period's usage,
  * the plans to move to, and (with Stripe) Manage billing and the invoices. Coming back from
  * Checkout or the Portal lands here; the webhook's change arrives through the realtime listener.
  */
 export function PlanTab() {
+  const { i18n } = useLingui();
   const billing = useBilling();
   const [params, setParams] = useSearchParams();
 
   useEffect(() => {
     const outcome = params.get('checkout');
     if (!outcome) return;
+    const i18n = appI18n();
     if (outcome === 'success') {
-      toast.success('Thank you! Your subscription is starting', {
+      toast.success(i18n._('Thank you! Your subscription is starting'), {
         id: 'checkout-return',
-        description: 'Your new plan shows here as soon as Stripe confirms the payment, usually within seconds.',
+        description: i18n._('Your new plan shows here as soon as Stripe confirms the payment, usually within seconds.'),
       });
     } else if (outcome === 'canceled') {
-      toast.info('Checkout canceled', {
+      toast.info(i18n._('Checkout canceled'), {
         id: 'checkout-return',
-        description: 'Nothing was charged; your plan is unchanged.',
+        description: i18n._('Nothing was charged; your plan is unchanged.'),
       });
     }
     void billing.refetch();
@@ -68,12 +86,12 @@ export function PlanTab() {
     return (
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Your plan could not be loaded</CardTitle>
+          <CardTitle>{i18n._('Your plan could not be loaded')}</CardTitle>
           <CardDescription>{billing.error.message}</CardDescription>
         </CardHeader>
         <CardContent>
           <Button variant="outline" onClick={() => void billing.refetch()}>
-            <RefreshCw aria-hidden="true" /> Try again
+            <RefreshCw aria-hidden="true" /> {i18n._('Try again')}
           </Button>
         </CardContent>
       </Card>
@@ -91,24 +109,30 @@ export function PlanTab() {
 }
 
 function CurrentPlanCard({ state }: { state: TBillingState }) {
+  const { i18n } = useLingui();
   const portal = usePortal();
   const plan = PLANS[state.plan];
-  const status = planStatus(state);
+  const status = planStatus(i18n, state);
   const sub = state.subscription;
   const period = periodOf(sub?.interval ?? null);
   const price =
     plan.priceMonthly === 0
-      ? 'Free forever'
+      ? i18n._('Free forever')
       : sub?.source === 'admin'
-        ? 'No charge through Draftwell'
-        : `${planPrice(plan, period)} / ${period === 'yearly' ? 'year' : 'month'}`;
+        ? i18n._('No charge through Draftwell')
+        : period === 'yearly'
+          ? i18n._('{price} / year', { price: planPrice(plan, period) })
+          : i18n._('{price} / month', { price: planPrice(plan, period) });
   return (
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle>
-            <span className="sr-only">Current plan: </span>
-            {plan.name} plan
+            <Trans
+              id="<0>Current plan: </0>{plan} plan"
+              values={{ plan: plan.name }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
           </CardTitle>
           <Badge variant={status.tone}>{status.badge}</Badge>
         </div>
@@ -128,15 +152,18 @@ function CurrentPlanCard({ state }: { state: TBillingState }) {
               disabled={portal.isPending}
               onClick={() =>
                 portal.mutate(undefined, {
-                  onError: (err) => toast.error('Could not open billing', { description: err.message }),
+                  onError: (err) => {
+                    const i18n = appI18n();
+                    toast.error(i18n._('Could not open billing'), { description: err.message });
+                  },
                 })
               }
             >
               <CreditCard aria-hidden="true" />
-              {portal.isPending ? 'Opening…' : 'Manage billing'}
+              {portal.isPending ? i18n._('Opening…') : i18n._('Manage billing')}
             </Button>
             <p className="text-muted-foreground mt-2 text-xs">
-              Card, invoices, plan changes and cancellation, on Stripe’s secure page.
+              {i18n._('Card, invoices, plan changes and cancellation, on Stripe’s secure page.')}
             </p>
           </div>
         ) : null}
@@ -146,6 +173,7 @@ function CurrentPlanCard({ state }: { state: TBillingState }) {
 }
 
 function PlanChoices({ state, preferred }: { state: TBillingState; preferred: string | null }) {
+  const { i18n } = useLingui();
   const [period, setPeriod] = useState<TBillingPeriod>(periodOf(state.subscription?.interval ?? null));
   const checkout = useCheckout();
   const portal = usePortal();
@@ -156,13 +184,21 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
     // A paying subscriber changes plan (or cancels) in the Portal, never through a second Checkout.
     if (paying || plan.id === 'free') {
       portal.mutate(undefined, {
-        onError: (err) => toast.error('Could not open billing', { description: err.message }),
+        onError: (err) => {
+          const i18n = appI18n();
+          toast.error(i18n._('Could not open billing'), { description: err.message });
+        },
       });
       return;
     }
     checkout.mutate(
       { plan: plan.id as Exclude<TPlanId, 'free'>, interval: intervalOf(period) },
-      { onError: (err) => toast.error('Could not open checkout', { description: err.message }) },
+      {
+        onError: (err) => {
+          const i18n = appI18n();
+          toast.error(i18n._('Could not open checkout'), { description: err.message });
+        },
+      },
     );
   };
 
@@ -170,10 +206,11 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Plans</CardTitle>
+        <CardTitle>{i18n._('Plans')}</CardTitle>
         <CardDescription>
-          Moving to a smaller plan never deletes anything: templates and proposals stay, and accepted proposals stay
-          reachable by their links.
+          {i18n._(
+            'Moving to a smaller plan never deletes anything: templates and proposals stay, and accepted proposals stay reachable by their links.',
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -187,14 +224,22 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
             className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
           >
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{BILLING_OFF_MESSAGE}</span>
+            <span>
+              {i18n._(
+                'Billing is not set up on this server, so plans cannot be bought or changed here. To change your plan, ask whoever runs this server.',
+              )}
+            </span>
           </p>
         ) : null}
         <ul className="grid gap-3 sm:grid-cols-3">
           {PLAN_LIST.map((plan) => {
             const current = plan.id === state.plan;
             const up = rank(plan.id) > rank(state.plan);
-            const label = current ? 'Current plan' : up ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`;
+            const label = current
+              ? i18n._('Current plan')
+              : up
+                ? i18n._('Upgrade to {plan}', { plan: plan.name })
+                : i18n._('Switch to {plan}', { plan: plan.name });
             return (
               <li
                 key={plan.id}
@@ -207,12 +252,15 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
                 <p className="mt-1 text-sm">
                   <span className="text-lg font-semibold">{planPrice(plan, period)}</span>
                   {plan.priceMonthly === 0 ? null : (
-                    <span className="text-muted-foreground"> / {period === 'yearly' ? 'year' : 'month'}</span>
+                    <span className="text-muted-foreground">
+                      {' '}
+                      {period === 'yearly' ? i18n._('/ year') : i18n._('/ month')}
+                    </span>
                   )}
                 </p>
-                <p className="text-muted-foreground mt-1 text-xs">{plan.tagline}</p>
+                <p className="text-muted-foreground mt-1 text-xs">{planTagline(i18n, plan)}</p>
                 <ul className="text-muted-foreground mt-2 grid flex-1 content-start gap-0.5 text-xs">
-                  {planHighlights(plan).map((line) => (
+                  {planHighlights(plan, i18n).map((line) => (
                     <li key={line.text}>{line.text}</li>
                   ))}
                 </ul>
@@ -235,10 +283,11 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
 }
 
 function PlanTabSkeleton() {
+  const { i18n } = useLingui();
   return (
     <div className="grid grid-cols-1 gap-6" aria-busy="true">
       <p className="sr-only" role="status">
-        Loading your plan…
+        {i18n._('Loading your plan…')}
       </p>
       {[0, 1, 2].map((i) => (
         <Card key={i}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import type { TSubscriptionView } from '@draftwell/shared/plans';
 import { meterTone, periodLabel, planStatus, resetsOn } from './billing-text';
 
@@ -17,17 +18,19 @@ const stripe = (over: Partial<TSubscriptionView>): TSubscriptionView => ({
 
 describe('planStatus', () => {
   it('no subscription: the default plan, with a nudge only when billing is on', () => {
-    expect(planStatus({ plan: 'free', subscription: null, billingEnabled: false })).toEqual({
+    expect(planStatus(englishI18n, { plan: 'free', subscription: null, billingEnabled: false })).toEqual({
       badge: 'Active',
       tone: 'default',
       detail: 'You are on the Free plan.',
     });
-    expect(planStatus({ plan: 'free', subscription: null, billingEnabled: true }).detail).toContain('Upgrade any time');
+    expect(planStatus(englishI18n, { plan: 'free', subscription: null, billingEnabled: true }).detail).toContain(
+      'Upgrade any time',
+    );
   });
 
   it('each Stripe status with its date', () => {
     const at = (s: Partial<TSubscriptionView>) =>
-      planStatus({ plan: 'pro', subscription: stripe(s), billingEnabled: true });
+      planStatus(englishI18n, { plan: 'pro', subscription: stripe(s), billingEnabled: true });
     expect(at({})).toMatchObject({ badge: 'Active', detail: 'Billed monthly; renews on December 24, 2026.' });
     expect(at({ interval: 'year' }).detail).toBe('Billed yearly; renews on December 24, 2026.');
     expect(at({ cancelAtPeriodEnd: true })).toMatchObject({
@@ -45,7 +48,7 @@ describe('planStatus', () => {
     expect(at({ status: 'past_due', paymentFailedAt: '2026-11-20T08:00:00.000Z' }).detail).toContain(
       '(November 20, 2026)',
     );
-    const ended = planStatus({
+    const ended = planStatus(englishI18n, {
       plan: 'free',
       subscription: stripe({ status: 'canceled', canceledAt: '2026-11-02T00:00:00.000Z' }),
       billingEnabled: true,
@@ -58,14 +61,14 @@ describe('planStatus', () => {
 
   it('a plan set by the operator says so', () => {
     const admin = stripe({ source: 'admin', plan: 'business', interval: null, currentPeriodEnd: null });
-    expect(planStatus({ plan: 'business', subscription: admin, billingEnabled: false }).detail).toBe(
+    expect(planStatus(englishI18n, { plan: 'business', subscription: admin, billingEnabled: false }).detail).toBe(
       'The Business plan, set by this server’s operator.',
     );
   });
 });
 
 it('resetsOn names the first day of the next period', () => {
-  expect(resetsOn('2026-12-01')).toBe('Resets on December 1, 2026');
+  expect(resetsOn(englishI18n, '2026-12-01')).toBe('Resets on December 1, 2026');
 });
 
 it('periodLabel shows the last day of the period, not the exclusive end', () => {

@@ -1,3 +1,4 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { PLANS, type TBillingState, type TSubscriptionView } from '@draftwell/shared/plans';
 
@@ -13,73 +14,113 @@ export type TPlanStatus = {
 };
 
 /** What the plan card says about the subscription: status, renewal or end date, what to do. */
-export function planStatus(state: Pick<TBillingState, 'plan' | 'subscription' | 'billingEnabled'>): TPlanStatus {
+export function planStatus(
+  i18n: I18n,
+  state: Pick<TBillingState, 'plan' | 'subscription' | 'billingEnabled'>,
+): TPlanStatus {
   const sub: TSubscriptionView | null = state.subscription;
   const plan = PLANS[state.plan];
   if (!sub) {
     return {
-      badge: 'Active',
+      badge: i18n._('Active'),
       tone: 'default',
       detail: state.billingEnabled
-        ? `You are on the ${plan.name} plan. Upgrade any time; you can cancel whenever you like.`
-        : `You are on the ${plan.name} plan.`,
+        ? i18n._('You are on the {plan} plan. Upgrade any time; you can cancel whenever you like.', {
+            plan: plan.name,
+          })
+        : i18n._('You are on the {plan} plan.', { plan: plan.name }),
     };
   }
   if (sub.source === 'admin') {
     return {
-      badge: 'Active',
+      badge: i18n._('Active'),
       tone: 'success',
-      detail: `The ${PLANS[sub.plan].name} plan, set by this server’s operator.`,
+      detail: i18n._('The {plan} plan, set by this server’s operator.', { plan: PLANS[sub.plan].name }),
     };
   }
-  const interval = sub.interval === 'year' ? 'yearly' : 'monthly';
+  const yearly = sub.interval === 'year';
   const end = day(sub.currentPeriodEnd);
+  const subPlan = PLANS[sub.plan].name;
   switch (sub.status) {
-    case 'trialing':
+    case 'trialing': {
+      const date = day(sub.trialEnd) ?? end;
       return {
-        badge: 'Trial',
+        badge: i18n._('Trial'),
         tone: 'success',
         detail: sub.cancelAtPeriodEnd
-          ? `Your trial ends on ${day(sub.trialEnd) ?? end}, and the subscription ends with it.`
-          : `Your trial runs until ${day(sub.trialEnd) ?? end}; then ${PLANS[sub.plan].name} is billed ${interval}.`,
+          ? i18n._('Your trial ends on {date}, and the subscription ends with it.', { date })
+          : yearly
+            ? i18n._('Your trial runs until {date}; then {plan} is billed yearly.', { date, plan: subPlan })
+            : i18n._('Your trial runs until {date}; then {plan} is billed monthly.', { date, plan: subPlan }),
       };
+    }
     case 'active':
       return sub.cancelAtPeriodEnd
         ? {
-            badge: 'Cancels soon',
+            badge: i18n._('Cancels soon'),
             tone: 'warning',
-            detail: `Canceled: ${PLANS[sub.plan].name} stays until ${end}, then you move to the Free plan. Nothing is deleted.`,
+            detail: i18n._('Canceled: {plan} stays until {date}, then you move to the Free plan. Nothing is deleted.', {
+              plan: subPlan,
+              date: end,
+            }),
           }
-        : { badge: 'Active', tone: 'success', detail: `Billed ${interval}; renews on ${end}.` };
+        : {
+            badge: i18n._('Active'),
+            tone: 'success',
+            detail: yearly
+              ? i18n._('Billed yearly; renews on {date}.', { date: end })
+              : i18n._('Billed monthly; renews on {date}.', { date: end }),
+          };
     case 'past_due':
       return {
-        badge: 'Payment failed',
+        badge: i18n._('Payment failed'),
         tone: 'destructive',
-        detail: `The last payment${sub.paymentFailedAt ? ` (${day(sub.paymentFailedAt)})` : ''} failed. Stripe will try again; update your card in Manage billing to keep ${PLANS[sub.plan].name}.`,
+        detail: sub.paymentFailedAt
+          ? i18n._(
+              'The last payment ({date}) failed. Stripe will try again; update your card in Manage billing to keep {plan}.',
+              { date: day(sub.paymentFailedAt), plan: subPlan },
+            )
+          : i18n._(
+              'The last payment failed. Stripe will try again; update your card in Manage billing to keep {plan}.',
+              { plan: subPlan },
+            ),
       };
     case 'canceled':
       return {
-        badge: 'Canceled',
+        badge: i18n._('Canceled'),
         tone: 'default',
-        detail: `Your ${PLANS[sub.plan].name} subscription ended${sub.canceledAt ? ` on ${day(sub.canceledAt)}` : ''}. You are on the ${plan.name} plan; everything you made is still here.`,
+        detail: sub.canceledAt
+          ? i18n._(
+              'Your {oldPlan} subscription ended on {date}. You are on the {plan} plan; everything you made is still here.',
+              { oldPlan: subPlan, date: day(sub.canceledAt), plan: plan.name },
+            )
+          : i18n._(
+              'Your {oldPlan} subscription ended. You are on the {plan} plan; everything you made is still here.',
+              { oldPlan: subPlan, plan: plan.name },
+            ),
       };
     default:
       return {
-        badge: 'Payment needed',
+        badge: i18n._('Payment needed'),
         tone: 'warning',
-        detail: `The ${PLANS[sub.plan].name} subscription is waiting for a payment (${sub.status.replaceAll('_', ' ')}). Open Manage billing to finish it.`,
+        detail: i18n._(
+          'The {plan} subscription is waiting for a payment ({status}). Open Manage billing to finish it.',
+          // Stripe's own status code (incomplete, unpaid…), shown as it is.
+          { plan: subPlan, status: sub.status.replaceAll('_', ' ') },
+        ),
       };
   }
 }
 
 /** "Resets on December 1, 2026" for the meters: the period's exclusive end is the first day of the next. */
-export function resetsOn(periodEnd: string): string {
-  return `Resets on ${formatCalendarDate(periodEnd)}`;
+export function resetsOn(i18n: I18n, periodEnd: string): string {
+  return i18n._('Resets on {date}', { date: formatCalendarDate(periodEnd) });
 }
 
 /** "November 1, 2026 – November 30, 2026" for a period whose end is exclusive. */
 export function periodLabel(period: { start: string; end: string }): string {
-  const last = new Date(`${period.end}T00:00:00Z`);
+  // A date-only ISO string is read as midnight UTC.
+  const last = new Date(period.end);
   last.setUTCDate(last.getUTCDate() - 1);
   return `${formatCalendarDate(period.start)} – ${formatCalendarDate(last.toISOString().slice(0, 10))}`;
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -20,6 +21,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
 import { useCreateClient, useUpdateClient } from '@/lib/api/clients';
+import { appI18n } from '@/lib/app-language';
 
 type TFormIn = z.input<typeof ZClientInput>;
 type TFormOut = z.output<typeof ZClientInput>;
@@ -58,6 +60,7 @@ export function ClientFormDialog({
 }
 
 function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => void }) {
+  const { i18n } = useLingui();
   const form = useForm<TFormIn, unknown, TFormOut>({
     resolver: zodResolver(ZClientInput),
     defaultValues: valuesOf(client),
@@ -72,10 +75,14 @@ function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => 
     try {
       if (base) {
         const saved = await update.mutateAsync({ id: base.id, patch: { ...values, version: base.version } });
-        toast.success('Client saved', { description: `${saved.name} is up to date.` });
+        const i18n = appI18n();
+        toast.success(i18n._('Client saved'), { description: i18n._('{name} is up to date.', { name: saved.name }) });
       } else {
         const saved = await create.mutateAsync(values);
-        toast.success('Client added', { description: `${saved.name} can now be picked for proposals.` });
+        const i18n = appI18n();
+        toast.success(i18n._('Client added'), {
+          description: i18n._('{name} can now be picked for proposals.', { name: saved.name }),
+        });
       }
       onDone();
     } catch (error) {
@@ -91,22 +98,30 @@ function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => 
           placed = true;
         }
       }
-      if (!placed) form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });
-      toast.error(base ? 'The client was not saved' : 'The client was not added', {
-        description: e?.message ?? 'Something went wrong. Try again.',
+      const i18n = appI18n();
+      if (!placed) form.setError('root', { message: e?.message ?? i18n._('Something went wrong. Try again.') });
+      toast.error(base ? i18n._('The client was not saved') : i18n._('The client was not added'), {
+        description: e?.message ?? i18n._('Something went wrong. Try again.'),
       });
     }
   });
 
   const { errors, isSubmitting } = form.formState;
-  const title = client ? `Edit ${client.name}` : 'Add client';
+  const title = client ? i18n._('Edit {name}', { name: client.name }) : i18n._('Add client');
   return (
     <>
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>Only the name is required. The rest fills the client block of a proposal.</DialogDescription>
+        <DialogDescription>
+          {i18n._('Only the name is required. The rest fills the client block of a proposal.')}
+        </DialogDescription>
       </DialogHeader>
-      <form onSubmit={submit} noValidate className="grid gap-4" aria-label={client ? 'Edit client' : 'Add client'}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-4"
+        aria-label={client ? i18n._('Edit client') : i18n._('Add client')}
+      >
         {conflict ? (
           <div role="alert" className="rounded-md border border-amber-500/50 bg-amber-500/10 px-3 py-2 text-sm">
             <p>{conflict.message}</p>
@@ -121,49 +136,49 @@ function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => 
                 setConflict(null);
               }}
             >
-              Load the current details
+              {i18n._('Load the current details')}
             </Button>
           </div>
         ) : null}
-        <FormField label="Name" error={errors.name?.message}>
+        <FormField label={i18n._('Name')} error={errors.name?.message}>
           <Input autoComplete="off" {...form.register('name')} />
         </FormField>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Company" error={errors.company?.message}>
+          <FormField label={i18n._('Company')} error={errors.company?.message}>
             <Input autoComplete="off" {...form.register('company')} />
           </FormField>
-          <FormField label="Email" error={errors.email?.message}>
+          <FormField label={i18n._('Email')} error={errors.email?.message}>
             <Input type="email" autoComplete="off" {...form.register('email')} />
           </FormField>
         </div>
-        <FormField label="Phone" error={errors.phone?.message}>
+        <FormField label={i18n._('Phone')} error={errors.phone?.message}>
           <Input type="tel" autoComplete="off" {...form.register('phone')} />
         </FormField>
-        <FormField label="Address" error={errors.address?.message}>
+        <FormField label={i18n._('Address')} error={errors.address?.message}>
           <Textarea className="min-h-20" {...form.register('address')} />
         </FormField>
         <FormField
-          label="Language"
+          label={i18n._('Language')}
           error={errors.language?.message}
-          hint="New proposals for this client are written for it. Not set: your profile's default."
+          hint={i18n._('New proposals for this client are written for it. Not set: your profile’s default.')}
         >
           <Select
             {...form.register('language', { setValueAs: (value) => (value === '' || value === null ? null : value) })}
           >
-            <option value="">Not set</option>
+            <option value="">{i18n._('Not set')}</option>
             <LanguageOptions />
           </Select>
         </FormField>
-        <FormField label="Notes" error={errors.notes?.message} hint="Only you see these.">
+        <FormField label={i18n._('Notes')} error={errors.notes?.message} hint={i18n._('Only you see these.')}>
           <Textarea className="min-h-20" {...form.register('notes')} />
         </FormField>
         <FormError message={errors.root?.message} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : client ? 'Save client' : 'Add client'}
+            {isSubmitting ? i18n._('Saving…') : client ? i18n._('Save client') : i18n._('Add client')}
           </Button>
         </DialogFooter>
       </form>

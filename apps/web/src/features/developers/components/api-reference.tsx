@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,12 +8,23 @@ import type { TMountReference } from '../utils/reference-viewer';
 
 type TState =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  /** `httpStatus` when the document itself did not load; none when the viewer did not. */
+  | { status: 'error'; httpStatus?: number }
   | { status: 'ready'; spec: unknown; mount: TMountReference };
+
+/** The document answered with an error status; the message is worded at render time. */
+class DocumentLoadError extends Error {
+  readonly httpStatus: number;
+  constructor(httpStatus: number) {
+    // No message of its own: the page words it, in the app's language.
+    super();
+    this.httpStatus = httpStatus;
+  }
+}
 
 async function loadDocument(): Promise<unknown> {
   const res = await fetch(paths.openApiDocument, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`The API description did not load (HTTP ${res.status}).`);
+  if (!res.ok) throw new DocumentLoadError(res.status);
   return res.json();
 }
 
@@ -21,6 +33,7 @@ async function loadDocument(): Promise<unknown> {
  * is fetched only here, after the page itself is drawn, together with the document.
  */
 export function ApiReference() {
+  const { i18n } = useLingui();
   const [state, setState] = useState<TState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const { resolvedTheme } = useTheme();
@@ -32,11 +45,7 @@ export function ApiReference() {
       .then(([spec, viewer]) => live && setState({ status: 'ready', spec, mount: viewer.mountReference }))
       .catch((error: unknown) => {
         if (!live) return;
-        const message =
-          error instanceof Error && error.message.startsWith('The API description')
-            ? error.message
-            : 'The reference viewer did not load. Check your connection and try again.';
-        setState({ status: 'error', message });
+        setState({ status: 'error', httpStatus: error instanceof DocumentLoadError ? error.httpStatus : undefined });
       });
     return () => {
       live = false;
@@ -65,16 +74,22 @@ export function ApiReference() {
     <div className="mt-6">
       <noscript>
         <p className="mb-4">
-          The reference needs JavaScript. The OpenAPI document it draws is at{' '}
-          <a href={paths.openApiDocument} className="text-primary font-medium underline underline-offset-4">
-            {paths.openApiDocument}
-          </a>
-          .
+          <Trans
+            id="The reference needs JavaScript. The OpenAPI document it draws is at <0>{url}</0>."
+            values={{ url: paths.openApiDocument }}
+            components={{
+              0: (
+                <a href={paths.openApiDocument} className="text-primary font-medium underline underline-offset-4">
+                  {paths.openApiDocument}
+                </a>
+              ),
+            }}
+          />
         </p>
       </noscript>
       {state.status === 'loading' ? (
         <div role="status" aria-live="polite" className="grid gap-3">
-          <span className="sr-only">Loading the API reference…</span>
+          <span className="sr-only">{i18n._('Loading the API reference…')}</span>
           <Skeleton className="h-10 w-2/3" />
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-24 w-full" />
@@ -83,16 +98,26 @@ export function ApiReference() {
       ) : null}
       {state.status === 'error' ? (
         <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-5">
-          <p className="font-medium">{state.message}</p>
+          <p className="font-medium">
+            {state.httpStatus === undefined
+              ? i18n._('The reference viewer did not load. Check your connection and try again.')
+              : i18n._('The API description did not load (HTTP {status}).', { status: state.httpStatus })}
+          </p>
           <p className="text-muted-foreground text-sm">
-            The document itself is at{' '}
-            <a href={paths.openApiDocument} className="text-primary font-medium underline underline-offset-4">
-              {paths.openApiDocument}
-            </a>
-            .
+            <Trans
+              id="The document itself is at <0>{url}</0>."
+              values={{ url: paths.openApiDocument }}
+              components={{
+                0: (
+                  <a href={paths.openApiDocument} className="text-primary font-medium underline underline-offset-4">
+                    {paths.openApiDocument}
+                  </a>
+                ),
+              }}
+            />
           </p>
           <Button variant="outline" onClick={retry}>
-            Try again
+            {i18n._('Try again')}
           </Button>
         </div>
       ) : null}

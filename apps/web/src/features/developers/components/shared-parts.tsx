@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Copy } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -6,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { appI18n } from '@/lib/app-language';
 
 /** A fieldset of checkboxes, each a code name (a scope, an event type) with what it means below. */
 export function CodeChoices<T extends string>({
@@ -70,16 +72,24 @@ export function ShownOnce({
   description: ReactNode;
   /** The field's label: "Your new API key". */
   label: string;
-  /** What it is, for the buttons and toasts: "key", "secret". */
-  noun: string;
+  /** What it is, for the buttons and toasts: an API key or a signing secret. */
+  noun: 'key' | 'secret';
   onDone: () => void;
 }) {
+  const { i18n } = useLingui();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(`${noun[0]!.toUpperCase()}${noun.slice(1)} copied`);
+      const i18n = appI18n();
+      toast.success(noun === 'key' ? i18n._('Key copied') : i18n._('Secret copied'));
     } catch {
-      toast.error('Could not copy', { description: `Select the ${noun} and copy it by hand.` });
+      const i18n = appI18n();
+      toast.error(i18n._('Could not copy'), {
+        description:
+          noun === 'key'
+            ? i18n._('Select the key and copy it by hand.')
+            : i18n._('Select the secret and copy it by hand.'),
+      });
     }
   };
   return (
@@ -93,10 +103,10 @@ export function ShownOnce({
       </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden="true" /> Copy {noun}
+          <Copy aria-hidden="true" /> {noun === 'key' ? i18n._('Copy key') : i18n._('Copy secret')}
         </Button>
         <Button type="button" onClick={onDone}>
-          Done
+          {i18n._('Done')}
         </Button>
       </DialogFooter>
     </div>

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react';
 import { formatDate } from '@draftwell/shared/i18n/format';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { Plus, RotateCw, Send, Webhook } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   ZWebhookEndpointCreate,
   type TWebhookDelivery,
@@ -34,6 +35,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 import { useDocumentLocale } from '@/lib/api/business-profile';
 import { CodeChoices, ShownOnce } from './shared-parts';
 import {
@@ -46,6 +48,7 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../api/webhooks';
+import { webhookEventLabels } from '../utils/labels';
 
 const when = (iso: string, locale: string) =>
   formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -64,34 +67,42 @@ function Loading({ label, rows = 2 }: { label: string; rows?: number }) {
 }
 
 function LoadError({ text, error, retry }: { text: string; error: Error; retry: () => void }) {
+  const { i18n } = useLingui();
   return (
     <div role="alert" className="text-sm">
       <p className="text-destructive">
         {text} {error.message}
       </p>
       <Button variant="outline" size="sm" className="mt-2" onClick={retry}>
-        <RotateCw aria-hidden="true" /> Retry
+        <RotateCw aria-hidden="true" /> {i18n._('Retry')}
       </Button>
     </div>
   );
 }
 
-const STATUS: Record<TWebhookDelivery['status'], { label: string; variant: 'success' | 'warning' | 'destructive' }> = {
-  delivered: { label: 'Delivered', variant: 'success' },
-  pending: { label: 'Pending', variant: 'warning' },
-  failed: { label: 'Failed', variant: 'destructive' },
-};
+const STATUS = (
+  i18n: I18n,
+): Record<TWebhookDelivery['status'], { label: string; variant: 'success' | 'warning' | 'destructive' }> => ({
+  delivered: { label: i18n._('Delivered'), variant: 'success' },
+  pending: { label: i18n._('Pending'), variant: 'warning' },
+  failed: { label: i18n._('Failed'), variant: 'destructive' },
+});
 
 function DeliveryRow({ delivery, onResend }: { delivery: TWebhookDelivery; onResend: () => void }) {
+  const { i18n } = useLingui();
   const status =
     delivery.status === 'pending' && delivery.attempts > 0
-      ? { label: 'Retrying', variant: 'warning' as const }
-      : STATUS[delivery.status];
+      ? { label: i18n._('Retrying'), variant: 'warning' as const }
+      : STATUS(i18n)[delivery.status];
   const locale = useDocumentLocale();
   const facts = [
-    delivery.responseStatus !== null ? `HTTP ${delivery.responseStatus}` : delivery.attempts > 0 ? 'no answer' : null,
-    delivery.latencyMs !== null ? `${delivery.latencyMs} ms` : null,
-    `attempt ${delivery.attempts}`,
+    delivery.responseStatus !== null
+      ? `HTTP ${delivery.responseStatus}`
+      : delivery.attempts > 0
+        ? i18n._('no answer')
+        : null,
+    delivery.latencyMs !== null ? i18n._('{ms} ms', { ms: delivery.latencyMs }) : null,
+    i18n._('attempt {count}', { count: delivery.attempts }),
     when(delivery.lastAttemptAt ?? delivery.createdAt, locale),
   ].filter(Boolean);
   return (
@@ -100,25 +111,27 @@ function DeliveryRow({ delivery, onResend }: { delivery: TWebhookDelivery; onRes
         <p className="flex min-w-0 flex-wrap items-center gap-2">
           <Badge variant={status.variant}>{status.label}</Badge>
           <code className="font-mono text-xs break-all">{delivery.eventType}</code>
-          {delivery.resendOf ? <Badge variant="outline">Resent</Badge> : null}
+          {delivery.resendOf ? <Badge variant="outline">{i18n._('Resent')}</Badge> : null}
         </p>
         <Button variant="outline" size="sm" onClick={onResend}>
-          Resend
-          <span className="sr-only">
-            {' '}
-            {delivery.eventType} delivery {delivery.eventId}
-          </span>
+          <Trans
+            id="Resend<0> {eventType} delivery {eventId}</0>"
+            values={{ eventType: delivery.eventType, eventId: delivery.eventId }}
+            components={{ 0: <span className="sr-only" /> }}
+          />
         </Button>
       </div>
       <p className="text-muted-foreground text-xs">{facts.join(' · ')}</p>
       <p className="text-muted-foreground font-mono text-[0.6875rem] break-all">{delivery.eventId}</p>
       {delivery.lastError ? <p className="text-destructive text-xs break-words">{delivery.lastError}</p> : null}
       {delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0 ? (
-        <p className="text-muted-foreground text-xs">Next try {when(delivery.nextAttemptAt, locale)}</p>
+        <p className="text-muted-foreground text-xs">
+          {i18n._('Next try {date}', { date: when(delivery.nextAttemptAt, locale) })}
+        </p>
       ) : null}
       {delivery.responseExcerpt ? (
         <details className="text-xs">
-          <summary className="text-muted-foreground cursor-pointer">Response</summary>
+          <summary className="text-muted-foreground cursor-pointer">{i18n._('Response')}</summary>
           <pre className="bg-muted mt-1 max-h-40 overflow-auto rounded p-2 font-mono break-all whitespace-pre-wrap">
             {delivery.responseExcerpt}
           </pre>
@@ -130,23 +143,28 @@ function DeliveryRow({ delivery, onResend }: { delivery: TWebhookDelivery; onRes
 
 /** One endpoint's deliveries, newest first, with Resend. */
 function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
+  const { i18n } = useLingui();
   const deliveries = useWebhookDeliveries(endpoint.id);
   const resend = useResendWebhookDelivery();
-  if (deliveries.isPending) return <Loading label="Loading deliveries" rows={2} />;
+  if (deliveries.isPending) return <Loading label={i18n._('Loading deliveries')} rows={2} />;
   if (deliveries.isError) {
     return (
-      <LoadError text="The deliveries did not load." error={deliveries.error} retry={() => void deliveries.refetch()} />
+      <LoadError
+        text={i18n._('The deliveries did not load.')}
+        error={deliveries.error}
+        retry={() => void deliveries.refetch()}
+      />
     );
   }
   if (deliveries.data.items.length === 0) {
     return (
       <p className="text-muted-foreground py-2 text-sm">
-        No deliveries yet. Send a test event, or wait for one of the events it listens to.
+        {i18n._('No deliveries yet. Send a test event, or wait for one of the events it listens to.')}
       </p>
     );
   }
   return (
-    <ul aria-label={`Deliveries to ${endpoint.url}`} className="divide-y">
+    <ul aria-label={i18n._('Deliveries to {url}', { url: endpoint.url })} className="divide-y">
       {deliveries.data.items.map((d) => (
         <DeliveryRow
           key={d.id}
@@ -155,8 +173,14 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
             resend.mutate(
               { id: endpoint.id, deliveryId: d.id },
               {
-                onSuccess: () => toast.success('Queued to send again'),
-                onError: (err) => toast.error('Not resent', { description: err.message }),
+                onSuccess: () => {
+                  const i18n = appI18n();
+                  toast.success(i18n._('Queued to send again'));
+                },
+                onError: (err) => {
+                  const i18n = appI18n();
+                  toast.error(i18n._('Not resent'), { description: err.message });
+                },
               },
             )
           }
@@ -177,6 +201,7 @@ function EndpointRow({
   onRoll: (e: TWebhookEndpoint) => void;
   onDelete: (e: TWebhookEndpoint) => void;
 }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const logId = useId();
   const test = useSendWebhookTest();
@@ -186,14 +211,22 @@ function EndpointRow({
       <div className="min-w-0 space-y-1.5">
         <p className="flex flex-wrap items-center gap-2">
           <code className="font-mono text-sm font-medium break-all">{endpoint.url}</code>
-          {endpoint.enabled ? <Badge variant="success">On</Badge> : <Badge variant="destructive">Off</Badge>}
+          {endpoint.enabled ? (
+            <Badge variant="success">{i18n._('On')}</Badge>
+          ) : (
+            <Badge variant="destructive">{i18n._('Off')}</Badge>
+          )}
         </p>
         {endpoint.description ? <p className="text-sm break-words">{endpoint.description}</p> : null}
         <p className="text-muted-foreground text-sm">
-          Secret <code className="font-mono text-xs">{endpoint.secretPreview}</code>
+          <Trans
+            id="Secret <0>{preview}</0>"
+            values={{ preview: endpoint.secretPreview }}
+            components={{ 0: <code className="font-mono text-xs" /> }}
+          />
         </p>
         {endpoint.disabledReason ? <p className="text-destructive text-sm">{endpoint.disabledReason}</p> : null}
-        <ul aria-label={`Events sent to ${endpoint.url}`} className="flex flex-wrap gap-1.5">
+        <ul aria-label={i18n._('Events sent to {url}', { url: endpoint.url })} className="flex flex-wrap gap-1.5">
           {endpoint.events.map((e) => (
             <li key={e}>
               <Badge variant="outline" className="font-mono text-[0.6875rem]">
@@ -211,18 +244,22 @@ function EndpointRow({
             test.mutate(endpoint.id, {
               onSuccess: () => {
                 setOpen(true);
-                toast.success('Test event queued', {
-                  description: endpoint.enabled ? undefined : 'It goes once the endpoint is on.',
+                const i18n = appI18n();
+                toast.success(i18n._('Test event queued'), {
+                  description: endpoint.enabled ? undefined : i18n._('It goes once the endpoint is on.'),
                 });
               },
-              onError: (err) => toast.error('No test event', { description: err.message }),
+              onError: (err) => {
+                const i18n = appI18n();
+                toast.error(i18n._('No test event'), { description: err.message });
+              },
             })
           }
         >
-          <Send aria-hidden="true" /> Send test event
+          <Send aria-hidden="true" /> {i18n._('Send test event')}
         </Button>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls={logId} onClick={() => setOpen(!open)}>
-          {open ? 'Hide deliveries' : 'Deliveries'}
+          {open ? i18n._('Hide deliveries') : i18n._('Deliveries')}
         </Button>
         <Button
           variant="outline"
@@ -231,25 +268,42 @@ function EndpointRow({
           onClick={() =>
             update.mutate(
               { id: endpoint.id, patch: { enabled: !endpoint.enabled } },
-              { onError: (err) => toast.error('Not changed', { description: err.message }) },
+              {
+                onError: (err) => {
+                  const i18n = appI18n();
+                  toast.error(i18n._('Not changed'), { description: err.message });
+                },
+              },
             )
           }
         >
-          {endpoint.enabled ? 'Turn off' : 'Turn on'}
+          {endpoint.enabled ? i18n._('Turn off') : i18n._('Turn on')}
         </Button>
         <Button variant="outline" size="sm" onClick={() => onEdit(endpoint)}>
-          Edit<span className="sr-only"> {endpoint.url}</span>
+          <Trans
+            id="Edit<0> {url}</0>"
+            values={{ url: endpoint.url }}
+            components={{ 0: <span className="sr-only" /> }}
+          />
         </Button>
         <Button variant="outline" size="sm" onClick={() => onRoll(endpoint)}>
-          Roll secret
+          {i18n._('Roll secret')}
         </Button>
         <Button variant="outline" size="sm" onClick={() => onDelete(endpoint)}>
-          Delete<span className="sr-only"> {endpoint.url}</span>
+          <Trans
+            id="Delete<0> {url}</0>"
+            values={{ url: endpoint.url }}
+            components={{ 0: <span className="sr-only" /> }}
+          />
         </Button>
       </div>
       {open ? (
-        <section id={logId} aria-label={`Delivery log of ${endpoint.url}`} className="rounded-md border p-3">
-          <h3 className="mb-2 text-sm font-medium">Delivery log</h3>
+        <section
+          id={logId}
+          aria-label={i18n._('Delivery log of {url}', { url: endpoint.url })}
+          className="rounded-md border p-3"
+        >
+          <h3 className="mb-2 text-sm font-medium">{i18n._('Delivery log')}</h3>
           <DeliveryLog endpoint={endpoint} />
         </section>
       ) : null}
@@ -259,6 +313,7 @@ function EndpointRow({
 
 /** Profile → Developers: webhook endpoints (secret shown once), their delivery log, Resend and a test event. */
 export function WebhooksCard() {
+  const { i18n } = useLingui();
   const endpoints = useWebhookEndpoints();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TWebhookEndpoint | null>(null);
@@ -270,11 +325,11 @@ export function WebhooksCard() {
 
   let body;
   if (endpoints.isPending) {
-    body = <Loading label="Loading your webhook endpoints" />;
+    body = <Loading label={i18n._('Loading your webhook endpoints')} />;
   } else if (endpoints.isError) {
     body = (
       <LoadError
-        text="Your webhook endpoints did not load."
+        text={i18n._('Your webhook endpoints did not load.')}
         error={endpoints.error}
         retry={() => void endpoints.refetch()}
       />
@@ -283,15 +338,17 @@ export function WebhooksCard() {
     body = (
       <div className="flex flex-col items-center gap-2 py-6 text-center">
         <Webhook aria-hidden="true" className="text-muted-foreground size-8" />
-        <p className="font-medium">No webhook endpoints yet</p>
+        <p className="font-medium">{i18n._('No webhook endpoints yet')}</p>
         <p className="text-muted-foreground max-w-sm text-sm">
-          Add an endpoint to have your own server told when a proposal is sent, opened, signed, accepted or paid.
+          {i18n._(
+            'Add an endpoint to have your own server told when a proposal is sent, opened, signed, accepted or paid.',
+          )}
         </p>
       </div>
     );
   } else {
     body = (
-      <ul aria-label="Webhook endpoints" className="divide-y">
+      <ul aria-label={i18n._('Webhook endpoints')} className="divide-y">
         {endpoints.data.map((e) => (
           <EndpointRow key={e.id} endpoint={e} onEdit={setEditing} onRoll={setRolling} onDelete={setDeleting} />
         ))}
@@ -303,14 +360,17 @@ export function WebhooksCard() {
     <Card role="region" aria-labelledby="webhooks-heading">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
         <div className="space-y-1.5">
-          <CardTitle id="webhooks-heading">Webhooks</CardTitle>
+          <CardTitle id="webhooks-heading">{i18n._('Webhooks')}</CardTitle>
           <CardDescription>
-            Draftwell posts your proposals’ events to your HTTPS endpoint, signed with its secret in the{' '}
-            <code className="font-mono">Draftwell-Signature</code> header. Failed deliveries are retried for three days.
+            <Trans
+              id="Draftwell posts your proposals’ events to your HTTPS endpoint, signed with its secret in the <0>{header}</0> header. Failed deliveries are retried for three days."
+              values={{ header: 'Draftwell-Signature' }}
+              components={{ 0: <code className="font-mono" /> }}
+            />
           </CardDescription>
         </div>
         <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" /> Add endpoint
+          <Plus aria-hidden="true" /> {i18n._('Add endpoint')}
         </Button>
       </CardHeader>
       <CardContent>{body}</CardContent>
@@ -328,21 +388,22 @@ export function WebhooksCard() {
       <Dialog open={shown !== null} onOpenChange={(open) => (open ? null : setShown(null))}>
         <DialogContent>
           {shown ? (
-            <SecretShownOnce secret={shown} title="Copy the new secret now" onDone={() => setShown(null)} />
+            <SecretShownOnce secret={shown} title={i18n._('Copy the new secret now')} onDone={() => setShown(null)} />
           ) : null}
         </DialogContent>
       </Dialog>
 
       <AlertDialog open={rolling !== null} onOpenChange={(open) => (open ? null : setRolling(null))}>
         <AlertDialogContent>
-          <AlertDialogTitle>Roll the secret of this endpoint?</AlertDialogTitle>
+          <AlertDialogTitle>{i18n._('Roll the secret of this endpoint?')}</AlertDialogTitle>
           <AlertDialogDescription>
-            Deliveries are signed with a new secret from now on; the old one stops verifying at once. Update your
-            receiver with the new secret.
+            {i18n._(
+              'Deliveries are signed with a new secret from now on; the old one stops verifying at once. Update your receiver with the new secret.',
+            )}
           </AlertDialogDescription>
           <div className="flex justify-end gap-2">
             <AlertDialogCancel asChild>
-              <Button variant="outline">Keep it</Button>
+              <Button variant="outline">{i18n._('Keep it')}</Button>
             </AlertDialogCancel>
             <AlertDialogAction asChild>
               <Button
@@ -351,11 +412,14 @@ export function WebhooksCard() {
                   if (!target) return;
                   roll.mutate(target.id, {
                     onSuccess: (result) => setShown(result.secret),
-                    onError: (err) => toast.error('The secret was not rolled', { description: err.message }),
+                    onError: (err) => {
+                      const i18n = appI18n();
+                      toast.error(i18n._('The secret was not rolled'), { description: err.message });
+                    },
                   });
                 }}
               >
-                Roll secret
+                {i18n._('Roll secret')}
               </Button>
             </AlertDialogAction>
           </div>
@@ -364,13 +428,15 @@ export function WebhooksCard() {
 
       <AlertDialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
         <AlertDialogContent>
-          <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
+          <AlertDialogTitle>{i18n._('Delete this endpoint?')}</AlertDialogTitle>
           <AlertDialogDescription>
-            {deleting?.url} gets no more events, and its delivery log goes with it. This cannot be undone.
+            {i18n._('{url} gets no more events, and its delivery log goes with it. This cannot be undone.', {
+              url: deleting?.url ?? '',
+            })}
           </AlertDialogDescription>
           <div className="flex justify-end gap-2">
             <AlertDialogCancel asChild>
-              <Button variant="outline">Keep it</Button>
+              <Button variant="outline">{i18n._('Keep it')}</Button>
             </AlertDialogCancel>
             <AlertDialogAction asChild>
               <Button
@@ -379,12 +445,18 @@ export function WebhooksCard() {
                   const target = deleting;
                   if (!target) return;
                   remove.mutate(target.id, {
-                    onSuccess: () => toast.success('Endpoint deleted'),
-                    onError: (err) => toast.error('The endpoint was not deleted', { description: err.message }),
+                    onSuccess: () => {
+                      const i18n = appI18n();
+                      toast.success(i18n._('Endpoint deleted'));
+                    },
+                    onError: (err) => {
+                      const i18n = appI18n();
+                      toast.error(i18n._('The endpoint was not deleted'), { description: err.message });
+                    },
                   });
                 }}
               >
-                Delete endpoint
+                {i18n._('Delete endpoint')}
               </Button>
             </AlertDialogAction>
           </div>
@@ -396,6 +468,7 @@ export function WebhooksCard() {
 
 /** Adds an endpoint (then shows its secret once), or changes one's URL, description and events. */
 function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDone: () => void }) {
+  const { i18n } = useLingui();
   const create = useCreateWebhookEndpoint();
   const update = useUpdateWebhookEndpoint();
   const [url, setUrl] = useState(endpoint?.url ?? '');
@@ -405,7 +478,7 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
   const [failure, setFailure] = useState<string | undefined>();
   const [made, setMade] = useState<string | null>(null);
 
-  if (made) return <SecretShownOnce secret={made} title="Copy your signing secret now" onDone={onDone} />;
+  if (made) return <SecretShownOnce secret={made} title={i18n._('Copy your signing secret now')} onDone={onDone} />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -421,7 +494,7 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
     try {
       if (endpoint) {
         await update.mutateAsync({ id: endpoint.id, patch: parsed.data });
-        toast.success('Endpoint saved');
+        toast.success(i18n._('Endpoint saved'));
         onDone();
       } else {
         setMade((await create.mutateAsync(parsed.data)).secret);
@@ -429,7 +502,11 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
       setFailure(
-        err instanceof Error ? err.message : endpoint ? 'The endpoint was not saved.' : 'The endpoint was not added.',
+        err instanceof Error
+          ? err.message
+          : endpoint
+            ? i18n._('The endpoint was not saved.')
+            : i18n._('The endpoint was not added.'),
       );
     }
   };
@@ -437,14 +514,18 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>{endpoint ? 'Edit the webhook endpoint' : 'Add a webhook endpoint'}</DialogTitle>
+        <DialogTitle>{endpoint ? i18n._('Edit the webhook endpoint') : i18n._('Add a webhook endpoint')}</DialogTitle>
         <DialogDescription>
           {endpoint
-            ? 'Events from now on go to this URL; its secret stays the same.'
-            : 'Draftwell posts the events you choose to this URL, signed.'}
+            ? i18n._('Events from now on go to this URL; its secret stays the same.')
+            : i18n._('Draftwell posts the events you choose to this URL, signed.')}
         </DialogDescription>
       </DialogHeader>
-      <FormField label="Endpoint URL" error={errors.url} hint="An https:// address on the internet.">
+      <FormField
+        label={i18n._('Endpoint URL')}
+        error={errors.url}
+        hint={i18n._('An https:// address on the internet.')}
+      >
         <Input
           type="url"
           value={url}
@@ -453,13 +534,13 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
           autoComplete="off"
         />
       </FormField>
-      <FormField label="Description (optional)" error={errors.description}>
+      <FormField label={i18n._('Description (optional)')} error={errors.description}>
         <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} />
       </FormField>
       <CodeChoices
-        legend="Events"
+        legend={i18n._('Events')}
         options={WEBHOOK_EVENT_TYPES}
-        labels={WEBHOOK_EVENT_LABELS}
+        labels={webhookEventLabels(i18n)}
         chosen={events}
         onChange={setEvents}
         error={errors.events}
@@ -468,10 +549,10 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
       <FormError message={failure} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
         <Button type="submit" disabled={create.isPending || update.isPending}>
-          {endpoint ? 'Save endpoint' : 'Add endpoint'}
+          {endpoint ? i18n._('Save endpoint') : i18n._('Add endpoint')}
         </Button>
       </DialogFooter>
     </form>
@@ -479,12 +560,15 @@ function EndpointForm({ endpoint, onDone }: { endpoint?: TWebhookEndpoint; onDon
 }
 
 function SecretShownOnce({ secret, title, onDone }: { secret: string; title: string; onDone: () => void }) {
+  const { i18n } = useLingui();
   return (
     <ShownOnce
       value={secret}
       title={title}
-      description="This is the only time it is shown. Your receiver uses it to check each request’s Draftwell-Signature header."
-      label="Signing secret"
+      description={i18n._(
+        'This is the only time it is shown. Your receiver uses it to check each request’s Draftwell-Signature header.',
+      )}
+      label={i18n._('Signing secret')}
       noun="secret"
       onDone={onDone}
     />

@@ -3,6 +3,7 @@ import { parseDraftStreamEvent, type TAiFailureDetails } from '@draftwell/shared
 import type { TBriefInput } from '@draftwell/shared/drafting/brief';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { api, ApiError, unwrap } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 
 export type TStreamHandlers = {
   /** The draft exists (empty) and can be opened in the editor; blocks follow. */
@@ -36,14 +37,18 @@ export async function streamDraft(
   }
   if (!response.ok || !response.body) {
     await unwrap(response);
-    throw new ApiError(response.status, 'The draft could not be written. Try again.', 'internal');
+    const i18n = appI18n();
+    throw new ApiError(response.status, i18n._('The draft could not be written. Try again.'), 'internal');
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const broken = () => ({
-    kind: 'failed' as const,
-    error: new ApiError(0, 'The connection broke while the draft was being written. Try again.', 'network'),
-    details: { reason: 'provider', fallback: 'builtin' } as TAiFailureDetails,
-  });
+  const broken = () => {
+    const i18n = appI18n();
+    return {
+      kind: 'failed' as const,
+      error: new ApiError(0, i18n._('The connection broke while the draft was being written. Try again.'), 'network'),
+      details: { reason: 'provider', fallback: 'builtin' } as TAiFailureDetails,
+    };
+  };
   let buffer = '';
   try {
     for (;;) {

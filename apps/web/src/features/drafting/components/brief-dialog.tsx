@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { Trans, useLingui } from '@lingui/react';
 import { Plus, RotateCw, Search, Trash2, UserRound } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -39,11 +41,14 @@ import { announceUnwatched } from '../writing/announce';
 import { DraftFailure, DraftProgress } from './draft-progress';
 import { briefFormSchema, emptyBriefForm, formFieldOf, localDay, type TBriefFormValues } from '../utils/brief-form';
 
-const TONES: Record<TDraftTone, { label: string; sample: string }> = {
-  formal: { label: 'Formal', sample: '“Thank you for the opportunity to submit this proposal.”' },
-  friendly: { label: 'Friendly', sample: '“Thanks so much for telling us what you have in mind.”' },
-  persuasive: { label: 'Persuasive', sample: '“This proposal shows how we will help you get exactly what you need.”' },
-};
+const tones = (i18n: I18n): Record<TDraftTone, { label: string; sample: string }> => ({
+  formal: { label: i18n._('Formal'), sample: i18n._('“Thank you for the opportunity to submit this proposal.”') },
+  friendly: { label: i18n._('Friendly'), sample: i18n._('“Thanks so much for telling us what you have in mind.”') },
+  persuasive: {
+    label: i18n._('Persuasive'),
+    sample: i18n._('“This proposal shows how we will help you get exactly what you need.”'),
+  },
+});
 
 /** Form fields a server message can be shown beside; anything else goes above the buttons. */
 const KNOWN_FIELD =
@@ -63,14 +68,16 @@ export function BriefDialog({
   /** The brief as it was filled in before (after a failed draft); empty otherwise. */
   initialValues?: TBriefFormValues;
 }) {
+  const { i18n } = useLingui();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Draft from a brief</DialogTitle>
+          <DialogTitle>{i18n._('Draft from a brief')}</DialogTitle>
           <DialogDescription>
-            Describe the client and the work. Draftwell writes a complete first draft for you to edit: introduction,
-            approach, timeline, prices from your saved items, terms and a signature block.
+            {i18n._(
+              'Describe the client and the work. Draftwell writes a complete first draft for you to edit: introduction, approach, timeline, prices from your saved items, terms and a signature block.',
+            )}
           </DialogDescription>
           <DrafterNote />
         </DialogHeader>
@@ -83,21 +90,28 @@ export function BriefDialog({
 
 /** Which drafter will write: said once, where the draft is asked for. */
 function DrafterNote() {
+  const { i18n } = useLingui();
   const drafter = useDrafter();
   if (!drafter.data) return null;
   return (
     <p className="text-muted-foreground text-xs" data-testid="drafter-note">
       {drafter.data.ai
-        ? 'An AI model writes this draft from your brief, your business profile, your saved items and proposals your clients accepted. You can stop it at any time and keep what it wrote.'
-        : 'The built-in drafter writes this draft: no AI model is configured on this server (see the README to connect OpenAI or a local Ollama).'}
+        ? i18n._(
+            'An AI model writes this draft from your brief, your business profile, your saved items and proposals your clients accepted. You can stop it at any time and keep what it wrote.',
+          )
+        : i18n._(
+            'The built-in drafter writes this draft: no AI model is configured on this server (see the README to connect OpenAI or a local Ollama).',
+          )}
     </p>
   );
 }
 
 function BriefFormLoader({ onDone, initialValues }: { onDone: () => void; initialValues?: TBriefFormValues }) {
+  const { i18n } = useLingui();
   const profile = useBusinessProfile();
   if (initialValues) return <BriefForm initialValues={initialValues} onDone={onDone} />;
-  if (profile.isPending) return <Spinner className="justify-self-center py-6" label="Loading your business profile" />;
+  if (profile.isPending)
+    return <Spinner className="justify-self-center py-6" label={i18n._('Loading your business profile')} />;
   // Without the profile the form still works: the server reads it again when drafting.
   return <BriefForm initialValues={emptyBriefForm(profile.data?.defaultCurrency ?? 'USD')} onDone={onDone} />;
 }
@@ -106,6 +120,7 @@ function BriefFormLoader({ onDone, initialValues }: { onDone: () => void; initia
 type TWaiting = { status: 'writing' } | { status: 'failed'; message: string; fallback: boolean };
 
 function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues; onDone: () => void }) {
+  const { i18n } = useLingui();
   const today = localDay();
   const resolver = useMemo(() => zodResolver(briefFormSchema(today)), [today]);
   const form = useForm<TBriefFormValues, unknown, TBrief>({
@@ -148,7 +163,7 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
     for (const [name, message] of known) form.setError(name as FieldPath<TBriefFormValues>, { message });
     if (known.length === 0 || known.length < fields.length) {
       form.setError('root', {
-        message: err instanceof Error ? err.message : 'The draft could not be written. Try again.',
+        message: err instanceof Error ? err.message : i18n._('The draft could not be written. Try again.'),
       });
     }
     const first = known[0]?.[0];
@@ -159,7 +174,9 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
     try {
       const proposal = await create.mutateAsync({ brief, ...(drafter ? { drafter } : {}) });
       onDone();
-      toast.success('Your draft is ready', { description: 'Read it through, adjust the prices and send it.' });
+      toast.success(i18n._('Your draft is ready'), {
+        description: i18n._('Read it through, adjust the prices and send it.'),
+      });
       await navigate(paths.editDraft(proposal.id));
     } catch (err) {
       setRun(null);
@@ -189,7 +206,9 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
         setRun({ status: 'failed', message: start.error.message, fallback: start.details?.fallback === 'builtin' });
       } else {
         setRun(null);
-        toast('Drafting stopped', { description: 'Nothing had been written yet, so nothing was saved.' });
+        toast(i18n._('Drafting stopped'), {
+          description: i18n._('Nothing had been written yet, so nothing was saved.'),
+        });
       }
     } catch (err) {
       abortRef.current = null;
@@ -209,6 +228,7 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
     })(event);
 
   const deliverablesError = errors.deliverables?.root?.message ?? errors.deliverables?.message;
+  const toneWords = tones(i18n);
   const digits = currencyDigits(currency);
 
   if (run) {
@@ -226,29 +246,31 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
       <div className="grid gap-4">
         <DraftProgress arrived={0} saving={false} onStop={() => abortRef.current?.abort()} />
         <p className="text-muted-foreground rounded-md border p-6 text-center text-sm">
-          The draft opens in the editor as soon as the model begins writing, and fills in section by section.
+          {i18n._(
+            'The draft opens in the editor as soon as the model begins writing, and fills in section by section.',
+          )}
         </p>
       </div>
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6" aria-label="Brief">
+    <form onSubmit={submit} noValidate className="grid gap-6" aria-label={i18n._('Brief')}>
       <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-medium">Client</legend>
+        <legend className="mb-2 text-sm font-medium">{i18n._('Client')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           <label className={cardClass}>
             <input type="radio" value="new" className="accent-primary mt-0.5" {...form.register('client.source')} />
             <span>
-              <span className="block font-medium">Someone new</span>
-              <span className="text-muted-foreground text-xs">Type their name, company and email.</span>
+              <span className="block font-medium">{i18n._('Someone new')}</span>
+              <span className="text-muted-foreground text-xs">{i18n._('Type their name, company and email.')}</span>
             </span>
           </label>
           <label className={cardClass}>
             <input type="radio" value="saved" className="accent-primary mt-0.5" {...form.register('client.source')} />
             <span>
-              <span className="block font-medium">A saved client</span>
-              <span className="text-muted-foreground text-xs">Pick one of your clients.</span>
+              <span className="block font-medium">{i18n._('A saved client')}</span>
+              <span className="text-muted-foreground text-xs">{i18n._('Pick one of your clients.')}</span>
             </span>
           </label>
         </div>
@@ -261,13 +283,13 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
           />
         ) : (
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField label="Name" error={errors.client?.name?.message}>
+            <FormField label={i18n._('Name')} error={errors.client?.name?.message}>
               <Input autoComplete="off" maxLength={BRIEF_LIMITS.clientName} {...form.register('client.name')} />
             </FormField>
-            <FormField label="Company (optional)" error={errors.client?.company?.message}>
+            <FormField label={i18n._('Company (optional)')} error={errors.client?.company?.message}>
               <Input autoComplete="off" maxLength={BRIEF_LIMITS.clientCompany} {...form.register('client.company')} />
             </FormField>
-            <FormField label="Email (optional)" error={errors.client?.email?.message}>
+            <FormField label={i18n._('Email (optional)')} error={errors.client?.email?.message}>
               <Input
                 type="email"
                 autoComplete="off"
@@ -280,22 +302,29 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
       </fieldset>
 
       <FormField
-        label="What the client needs"
+        label={i18n._('What the client needs')}
         error={errors.need?.message}
-        hint="A sentence or two in your own words, like “A new website for their bakery before the second shop opens.”"
+        hint={i18n._(
+          'A sentence or two in your own words, like “A new website for their bakery before the second shop opens.”',
+        )}
       >
         <Textarea rows={3} className="min-h-20" maxLength={BRIEF_LIMITS.need} {...form.register('need')} />
       </FormField>
 
-      <FormField label="Goals (optional)" error={errors.goals?.message} hint="What success looks like, one per line.">
+      <FormField
+        label={i18n._('Goals (optional)')}
+        error={errors.goals?.message}
+        hint={i18n._('What success looks like, one per line.')}
+      >
         <Textarea rows={3} className="min-h-20" maxLength={BRIEF_LIMITS.goals} {...form.register('goals')} />
       </FormField>
 
       <fieldset className="grid gap-2" aria-describedby="brief-deliverables-hint">
-        <legend className="mb-2 text-sm font-medium">Deliverables</legend>
+        <legend className="mb-2 text-sm font-medium">{i18n._('Deliverables')}</legend>
         <p id="brief-deliverables-hint" className="text-muted-foreground text-xs">
-          What the client receives. Each one becomes a phase, a bullet and a priced line; a name close to one of your
-          saved items takes its price.
+          {i18n._(
+            'What the client receives. Each one becomes a phase, a bullet and a priced line; a name close to one of your saved items takes its price.',
+          )}
         </p>
         <ol className="grid gap-2">
           {deliverables.fields.map((field, i) => {
@@ -304,10 +333,10 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
               <li key={field.id} className="grid gap-1">
                 <div className="flex gap-2">
                   <Input
-                    aria-label={`Deliverable ${i + 1}`}
+                    aria-label={i18n._('Deliverable {number}', { number: i + 1 })}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `brief-deliverable-${i}-error` : undefined}
-                    placeholder={i === 0 ? 'For example: Logo design' : undefined}
+                    placeholder={i === 0 ? i18n._('For example: Logo design') : undefined}
                     maxLength={BRIEF_LIMITS.deliverable}
                     {...form.register(`deliverables.${i}.text`)}
                   />
@@ -315,7 +344,7 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
                     type="button"
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove deliverable ${i + 1}`}
+                    aria-label={i18n._('Remove deliverable {number}', { number: i + 1 })}
                     disabled={deliverables.fields.length === 1}
                     onClick={() => deliverables.remove(i)}
                   >
@@ -345,11 +374,11 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
             onClick={() => deliverables.append({ text: '' })}
           >
             <Plus aria-hidden="true" />
-            Add a deliverable
+            {i18n._('Add a deliverable')}
           </Button>
           {deliverables.fields.length >= BRIEF_LIMITS.deliverables.max ? (
             <span className="text-muted-foreground ml-3 text-xs">
-              {BRIEF_LIMITS.deliverables.max} is the most a brief takes.
+              {i18n._('{max} is the most a brief takes.', { max: BRIEF_LIMITS.deliverables.max })}
             </span>
           ) : null}
         </div>
@@ -357,13 +386,13 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
 
       <div className="grid items-start gap-4 sm:grid-cols-[1fr_12rem_1fr]">
         <FormField
-          label="Budget (optional)"
+          label={i18n._('Budget (optional)')}
           error={errors.budget?.amount?.message}
-          hint={digits === 0 ? 'A whole amount, like 15000.' : 'Like 12500 or 12,500.00.'}
+          hint={digits === 0 ? i18n._('A whole amount, like 15000.') : i18n._('Like 12500 or 12,500.00.')}
         >
           <Input inputMode="decimal" autoComplete="off" {...form.register('budget.amount')} />
         </FormField>
-        <FormField label="Currency" error={errors.budget?.currency?.message}>
+        <FormField label={i18n._('Currency')} error={errors.budget?.currency?.message}>
           <Select {...form.register('budget.currency')}>
             {currencyChoices(initialValues.budget.currency).map((code) => (
               <option key={code} value={code}>
@@ -373,23 +402,23 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
           </Select>
         </FormField>
         <FormField
-          label="Deadline (optional)"
+          label={i18n._('Deadline (optional)')}
           error={errors.deadline?.message}
-          hint="Milestones are dated between today and this day."
+          hint={i18n._('Milestones are dated between today and this day.')}
         >
           <Input type="date" min={localDay(1)} {...form.register('deadline')} />
         </FormField>
       </div>
 
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Tone</legend>
+        <legend className="mb-2 text-sm font-medium">{i18n._('Tone')}</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {DRAFT_TONES.map((tone) => (
             <label key={tone} className={cardClass}>
               <input type="radio" value={tone} className="accent-primary mt-0.5" {...form.register('tone')} />
               <span>
-                <span className="block font-medium">{TONES[tone].label}</span>
-                <span className="text-muted-foreground text-xs">{TONES[tone].sample}</span>
+                <span className="block font-medium">{toneWords[tone].label}</span>
+                <span className="text-muted-foreground text-xs">{toneWords[tone].sample}</span>
               </span>
             </label>
           ))}
@@ -402,12 +431,12 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
       </fieldset>
 
       {ai ? (
-        <FormField label="Follow a template (optional)" error={errors.templateId?.message}>
+        <FormField label={i18n._('Follow a template (optional)')} error={errors.templateId?.message}>
           <Select {...form.register('templateId')}>
-            <option value="">No template: the model chooses the sections</option>
+            <option value="">{i18n._('No template: the model chooses the sections')}</option>
             {(templates.data?.pages[0]?.starters ?? []).map((t) => (
               <option key={t.id} value={t.id}>
-                {t.name} (starter)
+                {i18n._('{name} (starter)', { name: t.name })}
               </option>
             ))}
             {(templates.data?.pages.flatMap((page) => page.items) ?? []).map((t) => (
@@ -424,11 +453,11 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
-            Cancel
+            {i18n._('Cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-          {create.isPending ? 'Drafting…' : 'Write the draft'}
+          {create.isPending ? i18n._('Drafting…') : i18n._('Write the draft')}
         </Button>
       </DialogFooter>
     </form>
@@ -447,6 +476,7 @@ function SavedClientPicker({
   onChange: (id: string) => void;
   onTypeInstead: () => void;
 }) {
+  const { i18n } = useLingui();
   const [q, setQ] = useState('');
   const [picked, setPicked] = useState<TClient | null>(null);
   const query = useDebouncedValue(q.trim(), 250);
@@ -465,8 +495,8 @@ function SavedClientPicker({
         <Search className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
         <Input
           type="search"
-          aria-label="Search your clients"
-          placeholder="Search by name, company or email"
+          aria-label={i18n._('Search your clients')}
+          placeholder={i18n._('Search by name, company or email')}
           className="pl-9"
           value={q}
           onChange={(e) => setQ(e.target.value)}
@@ -474,36 +504,42 @@ function SavedClientPicker({
       </div>
       {pickedHidden ? (
         <p className="text-sm">
-          Chosen: <span className="font-medium">{picked.name}</span>
+          <Trans
+            id="Chosen: <0>{name}</0>"
+            values={{ name: <>{picked.name}</> }}
+            components={{ 0: <span className="font-medium" /> }}
+          />
         </p>
       ) : null}
       <div className="max-h-56 overflow-y-auto rounded-md border p-1">
         {list.isPending ? (
-          <div role="status" aria-label="Loading your clients" className="grid gap-1">
+          <div role="status" aria-label={i18n._('Loading your clients')} className="grid gap-1">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="h-11" />
             ))}
           </div>
         ) : list.isError ? (
           <div role="alert" className="grid justify-items-center gap-2 py-4 text-center text-sm">
-            <p>Your clients did not load: {list.error.message}</p>
+            <p>{i18n._('Your clients did not load: {reason}', { reason: list.error.message })}</p>
             <Button type="button" variant="outline" size="sm" onClick={() => void list.refetch()}>
-              <RotateCw aria-hidden="true" /> Retry
+              <RotateCw aria-hidden="true" /> {i18n._('Retry')}
             </Button>
           </div>
         ) : clients.length === 0 ? (
           <div className="grid justify-items-center gap-2 py-4 text-center text-sm">
             <p className="text-muted-foreground">
-              {query ? `No saved client matches “${query}”.` : 'You have no saved clients yet.'}
+              {query
+                ? i18n._('No saved client matches “{query}”.', { query })
+                : i18n._('You have no saved clients yet.')}
             </p>
             <Button type="button" variant="outline" size="sm" onClick={onTypeInstead}>
-              Type the client’s details instead
+              {i18n._('Type the client’s details instead')}
             </Button>
           </div>
         ) : (
           <div
             role="radiogroup"
-            aria-label="Your clients"
+            aria-label={i18n._('Your clients')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className="grid gap-1"
@@ -527,7 +563,7 @@ function SavedClientPicker({
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{client.name}</span>
                   <span className="text-muted-foreground block truncate text-xs">
-                    {[client.company, client.email].filter(Boolean).join(' · ') || 'No company or email yet'}
+                    {[client.company, client.email].filter(Boolean).join(' · ') || i18n._('No company or email yet')}
                   </span>
                 </span>
               </Label>
@@ -540,7 +576,7 @@ function SavedClientPicker({
                 disabled={list.isFetchingNextPage}
                 onClick={() => void list.fetchNextPage()}
               >
-                {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                {list.isFetchingNextPage ? i18n._('Loading…') : i18n._('Load more')}
               </Button>
             ) : null}
           </div>

@@ -1,10 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { AlertTriangle, Loader2, Square, Wand2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 /** About what a model writes for a brief: text sections, a timeline, prices and a signature. */
 const EXPECTED_BLOCKS = 9;
-
-const partsWord = (n: number) => (n === 1 ? '1 part' : `${n} parts`);
 
 /**
  * How far the AI model has got: what it is doing, a progress bar and Stop. The bar is an
@@ -23,6 +22,7 @@ export function DraftProgress({
   saving: boolean;
   onStop: () => void;
 }) {
+  const { i18n } = useLingui();
   const progress = saving ? 100 : Math.min(95, Math.round((arrived / EXPECTED_BLOCKS) * 100));
   return (
     <div className="grid gap-2" data-testid="draft-progress">
@@ -30,21 +30,21 @@ export function DraftProgress({
         <p role="status" aria-live="polite" className="flex items-center gap-2">
           <Loader2 className="text-primary size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
           {saving
-            ? 'Saving what was written…'
+            ? i18n._('Saving what was written…')
             : arrived > 0
-              ? `Writing… ${partsWord(arrived)} so far`
+              ? i18n._('Writing… {count, plural, one {# part} other {# parts}} so far', { count: arrived })
               : started
-                ? 'Writing the first section…'
-                : 'The AI model is reading your brief…'}
+                ? i18n._('Writing the first section…')
+                : i18n._('The AI model is reading your brief…')}
         </p>
         <Button type="button" size="sm" variant="outline" onClick={onStop} disabled={saving}>
           <Square aria-hidden="true" />
-          Stop
+          {i18n._('Stop')}
         </Button>
       </div>
       <div
         role="progressbar"
-        aria-label="Draft progress"
+        aria-label={i18n._('Draft progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress}
@@ -76,6 +76,7 @@ export function DraftFailure({
   builtinPending: boolean;
   onBack: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <div role="alert" className="border-destructive/40 bg-destructive/10 grid gap-3 rounded-md border p-4 text-sm">
       <p className="flex items-start gap-2 font-medium">
@@ -92,11 +93,11 @@ export function DraftFailure({
             aria-busy={builtinPending || undefined}
           >
             <Wand2 aria-hidden="true" />
-            {builtinPending ? 'Drafting…' : 'Use the built-in drafter'}
+            {builtinPending ? i18n._('Drafting…') : i18n._('Use the built-in drafter')}
           </Button>
         ) : null}
         <Button type="button" size="sm" variant="outline" onClick={onBack}>
-          Back to the brief
+          {i18n._('Back to the brief')}
         </Button>
       </div>
     </div>

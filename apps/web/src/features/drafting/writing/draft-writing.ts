@@ -6,6 +6,7 @@ import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { fetchProposal, saveProposal } from '@/lib/api/proposal';
 import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 import { ApiError } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 import { streamDraft, type TStreamOutcome } from '../api/stream-draft';
 import type { TBriefFormValues } from '../utils/brief-form';
 
@@ -167,12 +168,15 @@ export function startDraftWriting(args: {
           .catch(() => deps.fetch(draft.id));
       } catch (err) {
         const gone = err instanceof ApiError && err.status === 404;
+        const i18n = appI18n();
         return finish({
           status: 'failed',
           blocks: [],
           message: gone
-            ? 'The draft was deleted while it was being written.'
-            : `What arrived could not be saved: ${err instanceof Error ? err.message : 'try again'}.`,
+            ? i18n._('The draft was deleted while it was being written.')
+            : err instanceof Error
+              ? i18n._('What arrived could not be saved: {reason}.', { reason: err.message })
+              : i18n._('What arrived could not be saved: try again.'),
           fallback: true,
         });
       }
@@ -204,7 +208,12 @@ export function startDraftWriting(args: {
           controller.signal,
         );
       } catch (err) {
-        reject(err instanceof Error ? err : new ApiError(0, 'The draft could not be written. Try again.', 'internal'));
+        const i18n = appI18n();
+        reject(
+          err instanceof Error
+            ? err
+            : new ApiError(0, i18n._('The draft could not be written. Try again.'), 'internal'),
+        );
         return;
       } finally {
         args.signal.removeEventListener('abort', abort);

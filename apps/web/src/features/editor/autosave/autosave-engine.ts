@@ -7,6 +7,7 @@ import {
   type TLocalDraftKind,
 } from './local-drafts';
 import { isConflict } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 
 export type TAutosaveStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'conflict' | 'error';
 
@@ -100,7 +101,8 @@ function httpError(error: unknown): THttpError | null {
   return typeof e.status === 'number' && typeof e.code === 'string' ? (e as THttpError) : null;
 }
 
-const TIMED_OUT: THttpError = { status: 0, code: 'network', message: 'The save took too long.' };
+// Status 0 reads as offline (the message is never shown): see onFailure.
+const TIMED_OUT: THttpError = { status: 0, code: 'network', message: 'timeout' };
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -383,8 +385,9 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
     try {
       changes = this.resolvePending();
     } catch {
+      const i18n = appI18n();
       this.failure = {
-        message: 'Your changes could not be read. Copy your text and reload.',
+        message: i18n._('Your changes could not be read. Copy your text and reload.'),
         fieldErrors: null,
         retrying: false,
       };
@@ -488,8 +491,9 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
       this.scheduleRetry(http.retryAfter);
     } else {
       this.offline = false;
+      const i18n = appI18n();
       this.failure = {
-        message: http?.message ?? 'Something went wrong. Try again.',
+        message: http?.message ?? i18n._('Something went wrong. Try again.'),
         fieldErrors: http?.fields && Object.keys(http.fields).length > 0 ? http.fields : null,
         retrying: false,
       };

@@ -1,6 +1,6 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
 import { formatDate } from '@draftwell/shared/i18n/format';
 import { diffRevisions, type TComparableVersion } from '@draftwell/shared/share/diff';
+import { Trans, useLingui } from '@lingui/react';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
@@ -53,40 +53,51 @@ export function ConflictDialog({
   busy = false,
   locale,
 }: TConflictDialogProps) {
+  const { i18n } = useLingui();
   const theirsWhen = formatWhen(theirsUpdatedAt, locale);
-  const changes = useMemo(() => (open ? diffRevisions(englishI18n, theirs, mine) : []), [open, theirs, mine]);
+  const changes = useMemo(() => (open ? diffRevisions(i18n, theirs, mine) : []), [open, theirs, mine, i18n]);
   const headingId = useId();
   return (
     <Dialog open={open}>
       <DialogContent
         wide
-        // The built-in close button would dismiss without a choice.
-        className="[&>button[aria-label=Close]]:hidden"
+        // The built-in close button (the content's last child) would dismiss without a choice.
+        className="[&>button:last-child]:hidden"
         onEscapeKeyDown={(e) => e.preventDefault()}
         onPointerDownOutside={(e) => e.preventDefault()}
         onInteractOutside={(e) => e.preventDefault()}
       >
         <DialogHeader>
           <DialogTitle>
-            {title ? `“${title}” was changed somewhere else` : 'This draft was changed somewhere else'}
+            {title
+              ? i18n._('“{title}” was changed somewhere else', { title })
+              : i18n._('This draft was changed somewhere else')}
           </DialogTitle>
           <DialogDescription>
-            This draft was saved in another tab or device{theirsWhen ? ` (${theirsWhen})` : ''} while you were editing
-            it here, so your edits were not saved over it. Nothing is lost yet: choose the version to keep.
+            {theirsWhen
+              ? i18n._(
+                  'This draft was saved in another tab or device ({when}) while you were editing it here, so your edits were not saved over it. Nothing is lost yet: choose the version to keep.',
+                  { when: theirsWhen },
+                )
+              : i18n._(
+                  'This draft was saved in another tab or device while you were editing it here, so your edits were not saved over it. Nothing is lost yet: choose the version to keep.',
+                )}
           </DialogDescription>
         </DialogHeader>
         <section aria-labelledby={headingId} className="flex min-h-0 flex-col gap-2">
           <h3 id={headingId} className="font-semibold">
-            What your version changes
+            {i18n._('What your version changes')}
           </h3>
           <p className="text-muted-foreground text-sm">
-            <Added>Marked like this</Added>: only in your version. <Removed>Marked like this</Removed>: only in the
-            other version.
+            <Trans
+              id="<0>Marked like this</0>: only in your version. <1>Marked like this</1>: only in the other version."
+              components={{ 0: <Added>{null}</Added>, 1: <Removed>{null}</Removed> }}
+            />
           </p>
           {/* A scroll area must be focusable so the keyboard can scroll a long list (axe scrollable-region-focusable). */}
           <div
             role="region"
-            aria-label="Differences between the two versions"
+            aria-label={i18n._('Differences between the two versions')}
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
             tabIndex={0}
             className="bg-background focus-visible:ring-ring max-h-[45dvh] min-h-16 overflow-auto rounded-md border px-3 focus-visible:ring-2 focus-visible:outline-none md:max-h-[55dvh]"
@@ -95,18 +106,18 @@ export function ConflictDialog({
               <RevisionChanges changes={changes} />
             ) : (
               <p className="text-muted-foreground py-3 text-sm">
-                The two versions say the same; only formatting may differ.
+                {i18n._('The two versions say the same; only formatting may differ.')}
               </p>
             )}
           </div>
         </section>
         <DialogFooter>
           <Button variant="outline" onClick={onKeepTheirs} disabled={busy}>
-            Keep the other version
+            {i18n._('Keep the other version')}
           </Button>
           <Button onClick={onKeepMine} disabled={busy} aria-busy={busy || undefined}>
             {busy ? <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : null}
-            Keep my version
+            {i18n._('Keep my version')}
           </Button>
         </DialogFooter>
       </DialogContent>

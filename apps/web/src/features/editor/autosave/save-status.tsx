@@ -1,4 +1,6 @@
 import { formatRelative } from '@draftwell/shared/i18n/format';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { Check, CircleDot, CloudOff, GitCompareArrows, LoaderCircle, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -16,18 +18,17 @@ export type TSaveStatusProps = {
   className?: string;
 };
 
-// English words around it, so an English phrase (as @/lib/relative-time's).
-const relative = (value: number, unit: Intl.RelativeTimeFormatUnit) => formatRelative(value, unit, 'en-US');
-
-/** "Saved just now", "Saved 3 minutes ago"… for the hover text. */
-export function savedAgo(at: Date, now = Date.now()): string {
+/** "Saved just now", "Saved 3 minutes ago"… for the hover text, the time phrase in the app's language as the words around it. */
+export function savedAgo(i18n: I18n, at: Date, now = Date.now()): string {
+  const relative = (value: number, unit: Intl.RelativeTimeFormatUnit) =>
+    formatRelative(value, unit, i18n.locale === 'en' ? 'en-US' : i18n.locale);
   const seconds = Math.round((at.getTime() - now) / 1000);
-  if (Math.abs(seconds) < 45) return 'Saved just now';
+  if (Math.abs(seconds) < 45) return i18n._('Saved just now');
   const minutes = Math.round(seconds / 60);
-  if (Math.abs(minutes) < 60) return `Saved ${relative(minutes, 'minute')}`;
+  if (Math.abs(minutes) < 60) return i18n._('Saved {when}', { when: relative(minutes, 'minute') });
   const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 24) return `Saved ${relative(hours, 'hour')}`;
-  return `Saved ${relative(Math.round(hours / 24), 'day')}`;
+  if (Math.abs(hours) < 24) return i18n._('Saved {when}', { when: relative(hours, 'hour') });
+  return i18n._('Saved {when}', { when: relative(Math.round(hours / 24), 'day') });
 }
 
 const TONES = {
@@ -47,6 +48,7 @@ export function SaveStatus({
   changedInOtherTab,
   className,
 }: TSaveStatusProps) {
+  const { i18n } = useLingui();
   let icon: ReactNode;
   let text: string;
   let tone: keyof typeof TONES;
@@ -54,38 +56,40 @@ export function SaveStatus({
   switch (status) {
     case 'saving':
       icon = <LoaderCircle className="animate-spin motion-reduce:animate-none" />;
-      text = 'Saving…';
+      text = i18n._('Saving…');
       tone = 'neutral';
       break;
     case 'pending':
       icon = <CircleDot />;
-      text = 'Unsaved changes';
+      text = i18n._('Unsaved changes');
       tone = 'neutral';
-      hint = storageAvailable ? 'Kept on this device until saved' : undefined;
+      hint = storageAvailable ? i18n._('Kept on this device until saved') : undefined;
       break;
     case 'offline':
       icon = <CloudOff />;
-      text = storageAvailable ? 'Offline — changes kept on this device' : 'Offline — changes not saved yet';
+      text = storageAvailable
+        ? i18n._('Offline — changes kept on this device')
+        : i18n._('Offline — changes not saved yet');
       tone = 'warning';
       hint = storageAvailable
-        ? 'They will be saved when the connection returns.'
-        : 'This browser cannot keep them: stay on this page until the connection returns.';
+        ? i18n._('They will be saved when the connection returns.')
+        : i18n._('This browser cannot keep them: stay on this page until the connection returns.');
       break;
     case 'conflict':
       icon = <GitCompareArrows />;
-      text = 'Conflict — review';
+      text = i18n._('Conflict — review');
       tone = 'warning';
       break;
     case 'error':
       icon = <TriangleAlert />;
-      text = `Couldn't save: ${error ?? 'something went wrong.'}`;
+      text = i18n._("Couldn't save: {error}", { error: error ?? i18n._('something went wrong.') });
       tone = 'danger';
       break;
     case 'saved':
       icon = <Check />;
-      text = changedInOtherTab ? 'Saved — changed in another tab' : 'Saved';
+      text = changedInOtherTab ? i18n._('Saved — changed in another tab') : i18n._('Saved');
       tone = changedInOtherTab ? 'warning' : 'success';
-      hint = lastSavedAt ? savedAgo(lastSavedAt) : undefined;
+      hint = lastSavedAt ? savedAgo(i18n, lastSavedAt) : undefined;
       break;
   }
 
@@ -108,7 +112,7 @@ export function SaveStatus({
       </p>
       {status === 'error' ? (
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Retry
+          {i18n._('Retry')}
         </Button>
       ) : null}
     </div>

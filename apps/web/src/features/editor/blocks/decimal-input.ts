@@ -1,3 +1,5 @@
+import { appI18n } from '@/lib/app-language';
+
 /**
  * Exact conversion between what a person types ("1,234.5") and a scaled integer (123450 with two
  * digits): the digits are shifted as text, never multiplied as a float, so 0.1 + 0.2 problems and
@@ -9,8 +11,9 @@ export type TDecimalParse =
   | { ok: false; code: 'empty' | 'format' | 'negative' | 'too_many_decimals' | 'too_large'; message: string };
 
 function decimalsMessage(digits: number): string {
-  if (digits === 0) return 'Use a whole number here, without decimals.';
-  return `Use at most ${digits} decimal${digits === 1 ? '' : 's'} here.`;
+  const i18n = appI18n();
+  if (digits === 0) return i18n._('Use a whole number here, without decimals.');
+  return i18n._('{digits, plural, one {Use at most # decimal here.} other {Use at most # decimals here.}}', { digits });
 }
 
 /**
@@ -42,23 +45,24 @@ function normalise(text: string): string | null {
 
 /** "12.5" with 2 digits -> 1250; refuses more decimals than `digits`, negatives and values above `max`. */
 export function parseDecimal(text: string, digits: number, max: number = Number.MAX_SAFE_INTEGER): TDecimalParse {
-  if (text.trim() === '') return { ok: false, code: 'empty', message: 'Enter a number.' };
+  const i18n = appI18n();
+  if (text.trim() === '') return { ok: false, code: 'empty', message: i18n._('Enter a number.') };
   const normalised = normalise(text);
   if (normalised !== null && normalised.startsWith('-')) {
-    return { ok: false, code: 'negative', message: "This can't be negative." };
+    return { ok: false, code: 'negative', message: i18n._("This can't be negative.") };
   }
   const match = normalised === null ? null : /^\+?(\d*)(?:\.(\d*))?$/.exec(normalised);
   const whole = match?.[1] ?? '';
   const fraction = match?.[2] ?? '';
   if (!match || (whole === '' && fraction === '')) {
-    return { ok: false, code: 'format', message: 'Enter a number, for example 1234.50.' };
+    return { ok: false, code: 'format', message: i18n._('Enter a number, for example 1234.50.') };
   }
   const significantFraction = fraction.replace(/0+$/, '');
   if (significantFraction.length > digits) {
     return { ok: false, code: 'too_many_decimals', message: decimalsMessage(digits) };
   }
   const scaled = BigInt(`${whole || '0'}${significantFraction.padEnd(digits, '0')}`);
-  if (scaled > BigInt(max)) return { ok: false, code: 'too_large', message: 'That number is too large.' };
+  if (scaled > BigInt(max)) return { ok: false, code: 'too_large', message: i18n._('That number is too large.') };
   return { ok: true, value: Number(scaled) };
 }
 

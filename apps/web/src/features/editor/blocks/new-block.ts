@@ -5,6 +5,7 @@ import type {
   TSignatureBlock,
   TTimelineBlock,
 } from '@draftwell/shared/document';
+import { appI18n } from '@/lib/app-language';
 
 /** A unique id for a block, line or milestone: `prefix_<uuid without dashes>`, at most 64 characters. */
 export function newBlockId(prefix: string): string {
@@ -31,23 +32,26 @@ export function newPricingLine(opts: TNewPricingLineOptions = {}): TPricingLine 
   };
 }
 
+/** A new block's starting words are the owner's to change, in the language they work in. */
 export function newPricingTable(opts: { defaultTaxRate: number }): TPricingTable {
+  const i18n = appI18n();
   return {
     id: newBlockId('pricing'),
     type: 'pricing_table',
-    title: 'Investment',
+    title: i18n._('Investment'),
     kind: 'lines',
     lines: [newPricingLine({ defaultTaxRate: opts.defaultTaxRate })],
   };
 }
 
 export function newTimeline(): TTimelineBlock {
+  const i18n = appI18n();
   return {
     id: newBlockId('timeline'),
     type: 'timeline',
     milestones: [
-      { id: newBlockId('milestone'), title: 'Kick-off', when: { kind: 'duration', value: 1, unit: 'weeks' } },
-      { id: newBlockId('milestone'), title: 'Delivery', when: { kind: 'duration', value: 4, unit: 'weeks' } },
+      { id: newBlockId('milestone'), title: i18n._('Kick-off'), when: { kind: 'duration', value: 1, unit: 'weeks' } },
+      { id: newBlockId('milestone'), title: i18n._('Delivery'), when: { kind: 'duration', value: 4, unit: 'weeks' } },
     ],
   };
 }

@@ -5,10 +5,11 @@ export type TParse<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export type TParsedInputProps<T> = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'id'> & {
   value: T;
-  /** Shown (small, above the field) unless `labelClassName` hides it; `srSuffix` completes it for screen readers. */
-  label: string;
-  /** E.g. " for line 2": the accessible name becomes "Quantity for line 2". */
-  srSuffix?: string;
+  /**
+   * Shown (small, above the field) unless `labelClassName` hides it. One whole message whose part
+   * for screen readers only is marked up, e.g. "Quantity<0> for line 2</0>" with an sr-only span.
+   */
+  label: ReactNode;
   labelClassName?: string;
   format: (value: T) => string;
   parse: (text: string) => TParse<T>;
@@ -28,7 +29,6 @@ export type TParsedInputProps<T> = Omit<ComponentProps<'input'>, 'value' | 'onCh
 export function ParsedInput<T>({
   value,
   label,
-  srSuffix,
   labelClassName,
   format,
   parse,
@@ -72,7 +72,6 @@ export function ParsedInput<T>({
     <div className={cn('grid grid-cols-1 gap-1', wrapperClassName)}>
       <label htmlFor={id} className={cn('text-muted-foreground text-xs font-medium', labelClassName)}>
         {label}
-        {srSuffix ? <span className="sr-only">{srSuffix}</span> : null}
       </label>
       <div className="relative">
         <input

@@ -1,4 +1,5 @@
 import type { TPricingTable } from '@draftwell/shared/document';
+import { useLingui } from '@lingui/react';
 import { cn } from '@/lib/cn';
 
 /** Line items or packages: a two-way switch of radio buttons. */
@@ -11,13 +12,14 @@ export function PricingKindSwitch({
   kind: TPricingTable['kind'];
   onChange: (kind: TPricingTable['kind']) => void;
 }) {
+  const { i18n } = useLingui();
   const options: { kind: TPricingTable['kind']; label: string }[] = [
-    { kind: 'lines', label: 'Line items' },
-    { kind: 'choice', label: 'Packages (client picks one)' },
+    { kind: 'lines', label: i18n._('Line items') },
+    { kind: 'choice', label: i18n._('Packages (client picks one)') },
   ];
   return (
     <fieldset className="bg-muted grid w-full grid-cols-2 rounded-md p-1 sm:inline-grid sm:w-auto">
-      <legend className="sr-only">Table type</legend>
+      <legend className="sr-only">{i18n._('Table type')}</legend>
       {options.map((option) => (
         <label
           key={option.kind}

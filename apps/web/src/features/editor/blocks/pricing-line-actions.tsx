@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, Copy, Trash2 } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { RowIconButton } from './row-icon-button';
 import type { TFocusRequest } from './use-pricing-table-edits';
@@ -21,6 +22,7 @@ export function PricingLineActions({
   onDuplicate: () => void;
   onDelete: () => void;
 }) {
+  const { i18n } = useLingui();
   const n = lineNumber;
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
@@ -36,19 +38,19 @@ export function PricingLineActions({
       <RowIconButton
         ref={upRef}
         icon={ArrowUp}
-        label={`Move line ${n} up`}
+        label={i18n._('Move line {n} up', { n })}
         disabled={first}
         onClick={() => onMove('up')}
       />
       <RowIconButton
         ref={downRef}
         icon={ArrowDown}
-        label={`Move line ${n} down`}
+        label={i18n._('Move line {n} down', { n })}
         disabled={last}
         onClick={() => onMove('down')}
       />
-      <RowIconButton icon={Copy} label={`Duplicate line ${n}`} onClick={onDuplicate} />
-      <RowIconButton icon={Trash2} label={`Delete line ${n}`} destructive onClick={onDelete} />
+      <RowIconButton icon={Copy} label={i18n._('Duplicate line {n}', { n })} onClick={onDuplicate} />
+      <RowIconButton icon={Trash2} label={i18n._('Delete line {n}', { n })} destructive onClick={onDelete} />
     </div>
   );
 }

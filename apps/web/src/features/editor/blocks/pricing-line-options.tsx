@@ -1,8 +1,11 @@
 import { formatQuantity, type TPricingLine, type TPricingTable } from '@draftwell/shared/document';
+import { Trans } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { lineError, parseQuantityInput } from './pricing-line-fields';
 import { ParsedInput } from './parsed-input';
+
+const srOnly = { 0: <span className="sr-only" /> };
 
 function CheckRow({ children }: { children: ReactNode }) {
   return <label className="flex cursor-pointer items-center gap-2 text-sm">{children}</label>;
@@ -24,7 +27,7 @@ export function LineInclusionFields({
   onChoose: () => void;
   onChange: (line: TPricingLine) => void;
 }) {
-  const suffix = ` for line ${lineNumber}`;
+  const n = lineNumber;
   const update = (patch: Partial<TPricingLine>) => onChange({ ...line, ...patch });
   return kind === 'choice' ? (
     <CheckRow>
@@ -35,7 +38,7 @@ export function LineInclusionFields({
         checked={line.selected}
         onChange={onChoose}
       />
-      Chosen package<span className="sr-only"> (line {lineNumber})</span>
+      <Trans id="Chosen package<0> (line {n})</0>" values={{ n }} components={srOnly} />
     </CheckRow>
   ) : (
     <>
@@ -46,12 +49,12 @@ export function LineInclusionFields({
           // that is not optional always counts, which `selected: true` keeps plain in the data.
           onChange={(event) => update({ optional: event.target.checked, selected: !event.target.checked })}
         />
-        Optional<span className="sr-only">{suffix}</span>
+        <Trans id="Optional<0> for line {n}</0>" values={{ n }} components={srOnly} />
       </CheckRow>
       {line.optional ? (
         <CheckRow>
           <Checkbox checked={line.selected} onChange={(event) => update({ selected: event.target.checked })} />
-          Ticked in by default<span className="sr-only">{suffix}</span>
+          <Trans id="Ticked in by default<0> for line {n}</0>" values={{ n }} components={srOnly} />
         </CheckRow>
       ) : null}
     </>
@@ -61,11 +64,11 @@ export function LineInclusionFields({
 /** Lets the client change the quantity between two bounds, on the proposal they are sent. */
 export function QuantityRangeFields({
   line,
-  lineName,
+  lineNumber: n,
   onChange,
 }: {
   line: TPricingLine;
-  lineName: string;
+  lineNumber: number;
   onChange: (line: TPricingLine) => void;
 }) {
   const range = line.quantityRange;
@@ -90,13 +93,12 @@ export function QuantityRangeFields({
             }
           }}
         />
-        Client can change quantity<span className="sr-only"> ({lineName})</span>
+        <Trans id="Client can change quantity<0> (line {n})</0>" values={{ n }} components={srOnly} />
       </CheckRow>
       {range ? (
         <div className="flex items-start gap-2 pl-6">
           <ParsedInput
-            label="From"
-            srSuffix={` (lowest quantity, ${lineName})`}
+            label={<Trans id="From<0> (lowest quantity, line {n})</0>" values={{ n }} components={srOnly} />}
             wrapperClassName="w-20"
             errorClassName="w-max max-w-48"
             inputMode="decimal"
@@ -107,8 +109,7 @@ export function QuantityRangeFields({
             onCommit={(min) => onChange(withRange({ min }))}
           />
           <ParsedInput
-            label="To"
-            srSuffix={` (highest quantity, ${lineName})`}
+            label={<Trans id="To<0> (highest quantity, line {n})</0>" values={{ n }} components={srOnly} />}
             wrapperClassName="w-20"
             errorClassName="w-max max-w-48"
             inputMode="decimal"

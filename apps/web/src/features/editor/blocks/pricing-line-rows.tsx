@@ -1,7 +1,7 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
 import { BILLING_KINDS, type TBillingKind, type TPricingLine, type TPricingTable } from '@draftwell/shared/document';
 import { billingKindName } from '@draftwell/shared/document/display';
 import { cutText } from '@draftwell/shared/text';
+import { Trans, useLingui } from '@lingui/react';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -44,6 +44,8 @@ type TPricingLineRowsProps = {
 const COLUMN_LABEL = 'text-muted-foreground text-xs font-medium @2xl:sr-only';
 /** In a narrow column a message may run on below the next cells, which are empty there. */
 const COLUMN_ERROR = '@2xl:w-max @2xl:max-w-60';
+/** The part of a field's label that only screen readers read (which line it is for). */
+const srOnly = { 0: <span className="sr-only" /> };
 
 /** The line with the AI's price accepted: the flag is dropped, not set to false (the schema stores only `true`). */
 function reviewed(line: TPricingLine): TPricingLine {
@@ -66,9 +68,9 @@ export function PricingLineRows({
   onDuplicate,
   onDelete,
 }: TPricingLineRowsProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const n = index + 1;
-  const suffix = ` for line ${n}`;
   const descriptionRef = useRef<HTMLInputElement>(null);
   const included = kind === 'choice' ? line.selected : !line.optional || line.selected;
 
@@ -92,13 +94,13 @@ export function PricingLineRows({
       <tr className="grid grid-cols-2 gap-3 p-3 pb-2 @2xl:table-row @2xl:p-0">
         <td className={cn(cell, 'col-span-2 @2xl:hidden')}>
           <span className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
-            {kind === 'choice' ? 'Package' : 'Line'} {n}
+            {kind === 'choice' ? i18n._('Package {n}', { n }) : i18n._('Line {n}', { n })}
           </span>
         </td>
         <td className={cn(cell, 'col-span-2 @2xl:pl-0')}>
           <div className="grid gap-1">
             <label htmlFor={`${id}-description`} className={COLUMN_LABEL}>
-              Description<span className="sr-only">{suffix}</span>
+              <Trans id="Description<0> for line {n}</0>" values={{ n }} components={srOnly} />
             </label>
             <Input
               ref={descriptionRef}
@@ -106,24 +108,24 @@ export function PricingLineRows({
               className="h-9 px-2"
               value={line.description}
               maxLength={500}
-              placeholder={kind === 'choice' ? 'Package name' : 'What you deliver'}
+              placeholder={kind === 'choice' ? i18n._('Package name') : i18n._('What you deliver')}
               onChange={(event) => update({ description: cutText(event.target.value, 500) })}
             />
             {line.needsReview ? (
               <div className="flex flex-wrap items-center gap-2 pt-1">
                 <Badge variant="warning" data-testid="needs-review">
                   <Sparkles className="size-3" aria-hidden="true" />
-                  Price suggested by AI: check it
+                  {i18n._('Price suggested by AI: check it')}
                 </Badge>
                 <Button
                   type="button"
                   variant="ghost"
                   size="sm"
                   className="h-6 px-2 text-xs"
-                  aria-label={`Confirm price${suffix}`}
+                  aria-label={i18n._('Confirm price for line {n}', { n })}
                   onClick={() => onReplace(reviewed(line))}
                 >
-                  Confirm price
+                  {i18n._('Confirm price')}
                 </Button>
               </div>
             ) : null}
@@ -131,8 +133,7 @@ export function PricingLineRows({
         </td>
         <td className={cell}>
           <ParsedInput
-            label="Quantity"
-            srSuffix={suffix}
+            label={<Trans id="Quantity<0> for line {n}</0>" values={{ n }} components={srOnly} />}
             labelClassName={COLUMN_LABEL}
             errorClassName={COLUMN_ERROR}
             inputMode="decimal"
@@ -146,22 +147,23 @@ export function PricingLineRows({
         <td className={cell}>
           <div className="grid gap-1">
             <label htmlFor={`${id}-unit`} className={COLUMN_LABEL}>
-              Unit<span className="sr-only">{suffix}</span>
+              <Trans id="Unit<0> for line {n}</0>" values={{ n }} components={srOnly} />
             </label>
             <Input
               id={`${id}-unit`}
               className="h-9 px-2"
               value={line.unit}
               maxLength={20}
-              placeholder="hours"
+              placeholder={i18n._('hours')}
               onChange={(event) => update({ unit: cutText(event.target.value, 20) })}
             />
           </div>
         </td>
         <td className={cell}>
           <ParsedInput
-            label="Unit price"
-            srSuffix={` in ${currency}${suffix}`}
+            label={
+              <Trans id="Unit price<0> in {currency} for line {n}</0>" values={{ currency, n }} components={srOnly} />
+            }
             labelClassName={COLUMN_LABEL}
             errorClassName={COLUMN_ERROR}
             inputMode="decimal"
@@ -175,16 +177,16 @@ export function PricingLineRows({
           />
         </td>
         <td className={cn(cell, '@2xl:pr-0 @2xl:text-right')}>
-          <span className="text-muted-foreground block text-xs font-medium @2xl:sr-only">Total</span>
+          <span className="text-muted-foreground block text-xs font-medium @2xl:sr-only">{i18n._('Total')}</span>
           <output
-            aria-label={`Total for line ${n}`}
+            aria-label={i18n._('Total for line {n}', { n })}
             className={cn(
               'block py-2 font-medium tabular-nums @2xl:py-1.5',
               !included && 'text-muted-foreground',
               !included && kind === 'lines' && 'line-through decoration-1',
             )}
           >
-            {lineTotalText(line, currency)}
+            {lineTotalText(i18n, line, currency)}
           </output>
         </td>
       </tr>
@@ -192,8 +194,7 @@ export function PricingLineRows({
         <td colSpan={5} className="block px-3 pb-3 @2xl:table-cell @2xl:px-0 @2xl:pt-1 @2xl:pb-3">
           <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
             <ParsedInput
-              label="Discount %"
-              srSuffix={suffix}
+              label={<Trans id="Discount %<0> for line {n}</0>" values={{ n }} components={srOnly} />}
               wrapperClassName="w-20"
               errorClassName="w-max max-w-48"
               inputMode="decimal"
@@ -205,8 +206,7 @@ export function PricingLineRows({
               onCommit={(discountPercent) => update({ discountPercent })}
             />
             <ParsedInput
-              label="Tax %"
-              srSuffix={suffix}
+              label={<Trans id="Tax %<0> for line {n}</0>" values={{ n }} components={srOnly} />}
               wrapperClassName="w-20"
               errorClassName="w-max max-w-48"
               inputMode="decimal"
@@ -219,7 +219,7 @@ export function PricingLineRows({
             />
             <div className="grid w-32 gap-1">
               <label htmlFor={`${id}-billing`} className="text-muted-foreground text-xs font-medium">
-                Billing<span className="sr-only">{suffix}</span>
+                <Trans id="Billing<0> for line {n}</0>" values={{ n }} components={srOnly} />
               </label>
               <Select
                 id={`${id}-billing`}
@@ -229,7 +229,7 @@ export function PricingLineRows({
               >
                 {BILLING_KINDS.map((billing) => (
                   <option key={billing} value={billing}>
-                    {billingKindName(englishI18n, billing)}
+                    {billingKindName(i18n, billing)}
                   </option>
                 ))}
               </Select>
@@ -243,7 +243,7 @@ export function PricingLineRows({
                 onChoose={onChoose}
                 onChange={onReplace}
               />
-              <QuantityRangeFields line={line} lineName={`line ${n}`} onChange={onReplace} />
+              <QuantityRangeFields line={line} lineNumber={n} onChange={onReplace} />
             </div>
             <PricingLineActions
               lineNumber={n}

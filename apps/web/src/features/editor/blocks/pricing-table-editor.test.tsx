@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { savedItemKeys } from '@/lib/api/saved-items';
+import { WithI18n } from '@/test/i18n';
 import { newPricingLine, newPricingTable } from './new-block';
 import { PricingTableEditor } from './pricing-table-editor';
 
@@ -54,6 +55,7 @@ function renderEditor(
         <Harness />
       </MemoryRouter>
     </QueryClientProvider>,
+    { wrapper: WithI18n },
   );
   return { onChange, last: () => emitted.at(-1) };
 }
@@ -243,6 +245,7 @@ describe('PricingTableEditor: lines and packages', () => {
       <QueryClientProvider client={queryClient}>
         <PricingTableEditor {...props} value={first} />
       </QueryClientProvider>,
+      { wrapper: WithI18n },
     );
     const price = screen.getByLabelText('Unit price in EUR for line 1');
     expect(value(price)).toBe('1.00');

@@ -1,5 +1,6 @@
 import type { TPricingTable } from '@draftwell/shared/document';
 import { cutText } from '@draftwell/shared/text';
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { PricingKindSwitch } from './pricing-kind-switch';
 import { PricingLineRows } from './pricing-line-rows';
@@ -27,6 +28,7 @@ export type TPricingTableEditorProps = {
  * where focus goes after them are in use-pricing-table-edits.ts.
  */
 export function PricingTableEditor({ value, onChange, currency, defaultTaxRate, editable }: TPricingTableEditorProps) {
+  const { i18n } = useLingui();
   const headingId = useId();
   const [pickerOpen, setPickerOpen] = useState(false);
   const edits = usePricingTableEdits(value, onChange);
@@ -35,7 +37,6 @@ export function PricingTableEditor({ value, onChange, currency, defaultTaxRate, 
 
   const { emit, focusRequest } = edits;
   const isChoice = value.kind === 'choice';
-  const noun = isChoice ? 'package' : 'line';
 
   return (
     <section
@@ -45,18 +46,18 @@ export function PricingTableEditor({ value, onChange, currency, defaultTaxRate, 
       <div className="flex flex-wrap items-end gap-3 border-b p-3 sm:p-4">
         <div className="min-w-0 flex-1 basis-56">
           <label htmlFor={`${headingId}-title`} className="sr-only">
-            Pricing table title
+            {i18n._('Pricing table title')}
           </label>
           <input
             id={`${headingId}-title`}
             className="focus-visible:ring-ring placeholder:text-muted-foreground w-full rounded-md bg-transparent px-1 py-1 text-lg font-semibold outline-none focus-visible:ring-2"
             value={value.title}
             maxLength={200}
-            placeholder="Investment"
+            placeholder={i18n._('Investment')}
             onChange={(event) => emit({ ...value, title: cutText(event.target.value, 200) })}
           />
           <span id={headingId} className="sr-only">
-            {value.title.trim() || 'Pricing table'}
+            {value.title.trim() || i18n._('Pricing table')}
           </span>
         </div>
         <PricingKindSwitch
@@ -67,34 +68,36 @@ export function PricingTableEditor({ value, onChange, currency, defaultTaxRate, 
       </div>
       {isChoice ? (
         <p className="text-muted-foreground px-3 pt-3 text-sm sm:px-4">
-          The client picks one package. The chosen one below is picked when they open the proposal.
+          {i18n._('The client picks one package. The chosen one below is picked when they open the proposal.')}
         </p>
       ) : null}
 
       {value.lines.length === 0 ? (
         <p className="text-muted-foreground px-4 py-8 text-center text-sm">
-          No {noun}s yet. Add a {noun} or pick one from your saved items.
+          {isChoice
+            ? i18n._('No packages yet. Add a package or pick one from your saved items.')
+            : i18n._('No lines yet. Add a line or pick one from your saved items.')}
         </p>
       ) : (
         <div className="p-3 sm:p-4">
           <table className="block w-full text-sm @2xl:table @2xl:table-fixed @2xl:border-collapse">
-            <caption className="sr-only">{isChoice ? 'Packages' : 'Line items'}</caption>
+            <caption className="sr-only">{isChoice ? i18n._('Packages') : i18n._('Line items')}</caption>
             <thead className="hidden @2xl:table-header-group">
               <tr className="text-muted-foreground border-b text-left text-xs font-medium">
                 <th scope="col" className="py-2 pr-2">
-                  Description
+                  {i18n._('Description')}
                 </th>
                 <th scope="col" className="w-24 px-2 py-2">
-                  Quantity
+                  {i18n._('Quantity')}
                 </th>
                 <th scope="col" className="w-24 px-2 py-2">
-                  Unit
+                  {i18n._('Unit')}
                 </th>
                 <th scope="col" className="w-36 px-2 py-2">
-                  Unit price
+                  {i18n._('Unit price')}
                 </th>
                 <th scope="col" className="w-32 py-2 pl-2 text-right">
-                  Total
+                  {i18n._('Total')}
                 </th>
               </tr>
             </thead>

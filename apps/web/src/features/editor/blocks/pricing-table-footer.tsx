@@ -1,4 +1,5 @@
 import type { TPricingLine, TPricingTable } from '@draftwell/shared/document';
+import { useLingui } from '@lingui/react';
 import { Library, Plus } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Button } from '@/components/ui/button';
@@ -25,7 +26,7 @@ export function PricingTableFooter({
   onPickerOpenChange: (open: boolean) => void;
   onAdd: (line: TPricingLine) => void;
 }) {
-  const noun = table.kind === 'choice' ? 'package' : 'line';
+  const { i18n } = useLingui();
   const atLimit = table.lines.length >= 200;
   return (
     <>
@@ -40,13 +41,15 @@ export function PricingTableFooter({
             onClick={() => onAdd(newPricingLine({ defaultTaxRate }))}
           >
             <Plus aria-hidden="true" />
-            Add {noun}
+            {table.kind === 'choice' ? i18n._('Add package') : i18n._('Add line')}
           </Button>
           <Button type="button" variant="outline" size="sm" disabled={atLimit} onClick={() => setPickerOpen(true)}>
             <Library aria-hidden="true" />
-            Add from saved items
+            {i18n._('Add from saved items')}
           </Button>
-          {atLimit ? <p className="text-muted-foreground w-full text-xs">A table holds at most 200 lines.</p> : null}
+          {atLimit ? (
+            <p className="text-muted-foreground w-full text-xs">{i18n._('A table holds at most 200 lines.')}</p>
+          ) : null}
         </div>
         <PricingTotals table={table} currency={currency} />
       </div>

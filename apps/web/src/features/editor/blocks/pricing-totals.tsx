@@ -6,9 +6,21 @@ import {
   type TPricingTable,
   type TPricingTotals,
 } from '@draftwell/shared/document';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { formatMoney } from '@draftwell/shared/money';
+import { useLingui } from '@lingui/react';
+import { appI18n } from '@/lib/app-language';
 
-const HEADINGS: Record<TBillingKind, string> = { one_off: 'One-off', monthly: 'Per month', yearly: 'Per year' };
+const headings = (i18n: I18n): Record<TBillingKind, string> => ({
+  one_off: i18n._('One-off'),
+  monthly: i18n._('Per month'),
+  yearly: i18n._('Per year'),
+});
+const totalLabels = (i18n: I18n): Record<TBillingKind, string> => ({
+  one_off: i18n._('Total'),
+  monthly: i18n._('Total per month'),
+  yearly: i18n._('Total per year'),
+});
 
 /** The billing kinds the client pays for as the table stands (unticked optional lines and other packages left out). */
 export function billingKindsIncluded(table: TPricingTable): TBillingKind[] {
@@ -26,11 +38,12 @@ export function computeTotals(table: TPricingTable): TTotalsResult {
     return { ok: true, totals: tableTotals(table) };
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;
+    const i18n = appI18n();
     return {
       ok: false,
       message:
         error.code === 'amount_too_large' || error.code === 'invalid_amount'
-          ? 'The totals are too large to compute exactly; lower some prices or quantities.'
+          ? i18n._('The totals are too large to compute exactly; lower some prices or quantities.')
           : error.message,
     };
   }
@@ -38,6 +51,7 @@ export function computeTotals(table: TPricingTable): TTotalsResult {
 
 /** Subtotal, discount, tax and total for each billing kind present, computed exactly by the shared math. */
 export function PricingTotals({ table, currency }: { table: TPricingTable; currency: string }) {
+  const { i18n } = useLingui();
   if (table.lines.length === 0) return null;
   const result = computeTotals(table);
   if (!result.ok) {
@@ -50,35 +64,37 @@ export function PricingTotals({ table, currency }: { table: TPricingTable; curre
   const kinds = billingKindsIncluded(table);
   const hasOptional = table.kind === 'lines' && table.lines.some((line) => line.optional);
   return (
-    <div className="ml-auto grid w-full max-w-xs gap-3 text-sm" aria-label="Totals" role="group">
+    <div className="ml-auto grid w-full max-w-xs gap-3 text-sm" aria-label={i18n._('Totals')} role="group">
       {(kinds.length ? kinds : (['one_off'] as const)).map((kind) => {
         const amounts = result.totals[kind];
         return (
           <div key={kind} className="grid gap-1">
             {kinds.length > 1 ? (
-              <p className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">{HEADINGS[kind]}</p>
+              <p className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
+                {headings(i18n)[kind]}
+              </p>
             ) : null}
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-              <dt className="text-muted-foreground">Subtotal</dt>
+              <dt className="text-muted-foreground">{i18n._('Subtotal')}</dt>
               <dd className="text-right tabular-nums">{formatMoney(amounts.net + amounts.discount, currency)}</dd>
               {amounts.discount > 0 ? (
                 <>
-                  <dt className="text-muted-foreground">Discount</dt>
+                  <dt className="text-muted-foreground">{i18n._('Discount')}</dt>
                   <dd className="text-right tabular-nums">−{formatMoney(amounts.discount, currency)}</dd>
                 </>
               ) : null}
-              <dt className="text-muted-foreground">Tax</dt>
+              <dt className="text-muted-foreground">{i18n._('Tax')}</dt>
               <dd className="text-right tabular-nums">{formatMoney(amounts.tax, currency)}</dd>
-              <dt className="font-semibold">Total{kind === 'one_off' ? '' : ` ${HEADINGS[kind].toLowerCase()}`}</dt>
+              <dt className="font-semibold">{totalLabels(i18n)[kind]}</dt>
               <dd className="text-right font-semibold tabular-nums">{formatMoney(amounts.total, currency)}</dd>
             </dl>
           </div>
         );
       })}
       {table.kind === 'choice' ? (
-        <p className="text-muted-foreground text-xs">For the chosen package.</p>
+        <p className="text-muted-foreground text-xs">{i18n._('For the chosen package.')}</p>
       ) : hasOptional ? (
-        <p className="text-muted-foreground text-xs">With the optional lines ticked in by default.</p>
+        <p className="text-muted-foreground text-xs">{i18n._('With the optional lines ticked in by default.')}</p>
       ) : null}
     </div>
   );

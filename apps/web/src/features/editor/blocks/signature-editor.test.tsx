@@ -1,6 +1,7 @@
 import { ZBlock, type TSignatureBlock } from '@draftwell/shared/document';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
+import { WithI18n } from '@/test/i18n';
 import { describe, expect, it } from 'vitest';
 import { newSignature } from './new-block';
 import { SignatureEditor } from './signature-editor';
@@ -20,7 +21,7 @@ function renderSignature(editable = true) {
       />
     );
   }
-  render(<Harness />);
+  render(<Harness />, { wrapper: WithI18n });
   return emitted;
 }
 

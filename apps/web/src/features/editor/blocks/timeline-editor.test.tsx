@@ -1,6 +1,7 @@
 import { ZBlock, type TTimelineBlock } from '@draftwell/shared/document';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { WithI18n } from '@/test/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newTimeline } from './new-block';
 import { TimelineEditor } from './timeline-editor';
@@ -27,7 +28,7 @@ function renderTimeline(initial: TTimelineBlock = newTimeline(), editable = true
       />
     );
   }
-  render(<Harness />);
+  render(<Harness />, { wrapper: WithI18n });
   return { onChange, last: () => emitted.at(-1) };
 }
 

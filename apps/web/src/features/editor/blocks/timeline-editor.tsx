@@ -1,4 +1,4 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import {
   DOCUMENT_LIMITS,
   ZBlock,
@@ -6,11 +6,13 @@ import {
   type TMilestone,
   type TTimelineBlock,
 } from '@draftwell/shared/document';
+import { Trans, useLingui } from '@lingui/react';
 import { ArrowDown, ArrowUp, CalendarDays, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { appI18n } from '@/lib/app-language';
 import { cn } from '@/lib/cn';
 import { newBlockId } from './new-block';
 import { ParsedInput, type TParse } from './parsed-input';
@@ -25,11 +27,14 @@ export type TTimelineEditorProps = {
 };
 
 type TDurationUnit = Extract<TMilestone['when'], { kind: 'duration' }>['unit'];
-const UNIT_LABELS: Record<TDurationUnit, [one: string, many: string]> = {
-  days: ['day', 'days'],
-  weeks: ['week', 'weeks'],
-  months: ['month', 'months'],
-};
+const unitLabels = (i18n: I18n): Record<TDurationUnit, string> => ({
+  days: i18n._('days'),
+  weeks: i18n._('weeks'),
+  months: i18n._('months'),
+});
+
+/** The part of a field's label that only screen readers read (which milestone it is for). */
+const srOnly = { 0: <span className="sr-only" /> };
 
 /** The schema's message for milestone `index` of `timeline` (its `field` first), or null. */
 export function milestoneError(timeline: TTimelineBlock, index: number, field?: string): string | null {
@@ -50,16 +55,18 @@ function todayIso(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const parseDurationValue = (text: string): TParse<number> =>
-  /^\s*\d{1,4}\s*$/.test(text)
-    ? { ok: true, value: Number(text.trim()) }
-    : { ok: false, message: 'Enter a whole number.' };
+const parseDurationValue = (text: string): TParse<number> => {
+  if (/^\s*\d{1,4}\s*$/.test(text)) return { ok: true, value: Number(text.trim()) };
+  const i18n = appI18n();
+  return { ok: false, message: i18n._('Enter a whole number.') };
+};
 
 /** Where focus goes after an edit that moves or removes the focused control; a new object each time. */
 type TFocus = { id: string; target: 'title' | 'up' | 'down' } | { id: null; target: 'add' };
 
 /** Milestones with a title, an optional description and either a date or a duration. */
 export function TimelineEditor({ value, onChange, editable }: TTimelineEditorProps) {
+  const { i18n } = useLingui();
   const headingId = useId();
   const [focus, setFocus] = useState<TFocus | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -78,10 +85,12 @@ export function TimelineEditor({ value, onChange, editable }: TTimelineEditorPro
     <section aria-labelledby={headingId} className="draft-block bg-card text-card-foreground rounded-lg border">
       <h3 id={headingId} className="flex items-center gap-2 border-b px-4 py-3 text-base font-semibold">
         <CalendarDays aria-hidden="true" className="text-muted-foreground size-4" />
-        Timeline
+        {i18n._('Timeline')}
       </h3>
       {value.milestones.length === 0 ? (
-        <p className="text-muted-foreground px-4 py-6 text-center text-sm">No milestones yet. Add the first step.</p>
+        <p className="text-muted-foreground px-4 py-6 text-center text-sm">
+          {i18n._('No milestones yet. Add the first step.')}
+        </p>
       ) : (
         <ol className="divide-y">
           {value.milestones.map((milestone, index) => (
@@ -126,11 +135,11 @@ export function TimelineEditor({ value, onChange, editable }: TTimelineEditorPro
           }}
         >
           <Plus aria-hidden="true" />
-          Add milestone
+          {i18n._('Add milestone')}
         </Button>
         {atLimit ? (
           <p className="text-muted-foreground mt-2 text-xs">
-            A timeline holds at most {DOCUMENT_LIMITS.milestones} milestones.
+            {i18n._('A timeline holds at most {max} milestones.', { max: DOCUMENT_LIMITS.milestones })}
           </p>
         ) : null}
       </div>
@@ -157,9 +166,9 @@ function MilestoneFields({
   onMove: (direction: 'up' | 'down') => void;
   onDelete: () => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const n = index + 1;
-  const suffix = ` for milestone ${n}`;
   const titleRef = useRef<HTMLInputElement>(null);
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
@@ -190,20 +199,20 @@ function MilestoneFields({
         <RowIconButton
           ref={upRef}
           icon={ArrowUp}
-          label={`Move milestone ${n} up`}
+          label={i18n._('Move milestone {n} up', { n })}
           disabled={index === 0}
           onClick={() => onMove('up')}
         />
         <RowIconButton
           ref={downRef}
           icon={ArrowDown}
-          label={`Move milestone ${n} down`}
+          label={i18n._('Move milestone {n} down', { n })}
           disabled={index === count - 1}
           onClick={() => onMove('down')}
         />
         <RowIconButton
           icon={Trash2}
-          label={`Delete milestone ${n}`}
+          label={i18n._('Delete milestone {n}', { n })}
           destructive
           className="ml-auto sm:ml-0"
           onClick={onDelete}
@@ -212,7 +221,7 @@ function MilestoneFields({
       <div className="grid min-w-0 gap-3">
         <div className="grid gap-1">
           <label htmlFor={`${id}-title`} className="text-muted-foreground text-xs font-medium">
-            Title<span className="sr-only">{suffix}</span>
+            <Trans id="Title<0> for milestone {n}</0>" values={{ n }} components={srOnly} />
           </label>
           <Input
             ref={titleRef}
@@ -220,13 +229,13 @@ function MilestoneFields({
             className="h-9 px-2"
             value={milestone.title}
             maxLength={200}
-            placeholder="Kick-off workshop"
+            placeholder={i18n._('Kick-off workshop')}
             onChange={(event) => onChange({ ...milestone, title: cutText(event.target.value, 200) })}
           />
         </div>
         <div className="grid gap-1">
           <label htmlFor={`${id}-description`} className="text-muted-foreground text-xs font-medium">
-            Description (optional)<span className="sr-only">{suffix}</span>
+            <Trans id="Description (optional)<0> for milestone {n}</0>" values={{ n }} components={srOnly} />
           </label>
           <Textarea
             id={`${id}-description`}
@@ -234,7 +243,7 @@ function MilestoneFields({
             rows={2}
             value={milestone.description ?? ''}
             maxLength={2000}
-            placeholder="What happens, what the client receives"
+            placeholder={i18n._('What happens, what the client receives')}
             onChange={(event) => {
               const { description: _old, ...rest } = milestone;
               const description = cutText(event.target.value, 2000);
@@ -245,7 +254,7 @@ function MilestoneFields({
         <div className="flex flex-wrap items-start gap-3">
           <fieldset className="grid gap-1">
             <legend className="text-muted-foreground mb-1 text-xs font-medium">
-              When<span className="sr-only">{suffix}</span>
+              <Trans id="When<0> for milestone {n}</0>" values={{ n }} components={srOnly} />
             </legend>
             <div className="bg-muted inline-flex rounded-md p-1">
               {(['duration', 'date'] as const).map((kind) => (
@@ -273,7 +282,7 @@ function MilestoneFields({
                       })
                     }
                   />
-                  {kind === 'duration' ? 'Duration' : 'Date'}
+                  {kind === 'duration' ? i18n._('Duration') : i18n._('Date')}
                 </label>
               ))}
             </div>
@@ -281,13 +290,12 @@ function MilestoneFields({
           {when.kind === 'date' ? (
             <ParsedInput
               type="date"
-              label="Date"
-              srSuffix={suffix}
+              label={<Trans id="Date<0> for milestone {n}</0>" values={{ n }} components={srOnly} />}
               wrapperClassName="w-44"
               value={when.date}
               format={(date) => date}
               parse={(text) =>
-                text ? { ok: true, value: text } : { ok: false, message: 'Enter the date as yyyy-mm-dd.' }
+                text ? { ok: true, value: text } : { ok: false, message: i18n._('Enter the date as yyyy-mm-dd.') }
               }
               validate={(date) => check({ ...milestone, when: { kind: 'date', date } }, 'when.date')}
               onCommit={(date) => onChange({ ...milestone, when: { kind: 'date', date } })}
@@ -295,8 +303,7 @@ function MilestoneFields({
           ) : (
             <div className="flex items-start gap-2">
               <ParsedInput
-                label="Duration"
-                srSuffix={suffix}
+                label={<Trans id="Duration<0> for milestone {n}</0>" values={{ n }} components={srOnly} />}
                 wrapperClassName="w-20"
                 errorClassName="w-max max-w-56"
                 inputMode="numeric"
@@ -310,7 +317,7 @@ function MilestoneFields({
               />
               <div className="grid w-28 gap-1">
                 <label htmlFor={`${id}-unit`} className="text-muted-foreground text-xs font-medium">
-                  Unit<span className="sr-only">{suffix}</span>
+                  <Trans id="Unit<0> for milestone {n}</0>" values={{ n }} components={srOnly} />
                 </label>
                 <Select
                   id={`${id}-unit`}
@@ -320,9 +327,9 @@ function MilestoneFields({
                     onChange({ ...milestone, when: { ...when, unit: event.target.value as TDurationUnit } })
                   }
                 >
-                  {(Object.keys(UNIT_LABELS) as TDurationUnit[]).map((unit) => (
+                  {Object.entries(unitLabels(i18n)).map(([unit, label]) => (
                     <option key={unit} value={unit}>
-                      {UNIT_LABELS[unit][1]}
+                      {label}
                     </option>
                   ))}
                 </Select>
@@ -336,11 +343,12 @@ function MilestoneFields({
 }
 
 function TimelineReadOnly({ value }: { value: TTimelineBlock }) {
+  const { i18n } = useLingui();
   return (
     <section className="draft-block bg-card text-card-foreground rounded-lg border p-4">
-      <h3 className="mb-3 text-base font-semibold">Timeline</h3>
+      <h3 className="mb-3 text-base font-semibold">{i18n._('Timeline')}</h3>
       {value.milestones.length === 0 ? (
-        <p className="text-muted-foreground text-sm">No milestones yet.</p>
+        <p className="text-muted-foreground text-sm">{i18n._('No milestones yet.')}</p>
       ) : (
         <ol className="grid gap-3">
           {value.milestones.map((milestone, index) => (
@@ -353,9 +361,9 @@ function TimelineReadOnly({ value }: { value: TTimelineBlock }) {
               </span>
               <div className="min-w-0">
                 <p className="font-medium">
-                  {milestone.title || 'Untitled milestone'}
+                  {milestone.title || i18n._('Untitled milestone')}
                   <span className="text-muted-foreground ml-2 text-sm font-normal">
-                    {formatMilestoneWhen(englishI18n, milestone.when)}
+                    {formatMilestoneWhen(i18n, milestone.when)}
                   </span>
                 </p>
                 {milestone.description ? (

@@ -1,4 +1,5 @@
 import type { TClient } from '@draftwell/shared/workspace/clients';
+import { useLingui } from '@lingui/react';
 import { Plus, RotateCw, Search, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '@/components/form/form-error';
@@ -30,6 +31,7 @@ export function ClientPickerDialog({
   onOpenChange: (open: boolean) => void;
   onPick: (client: TClient) => void;
 }) {
+  const { i18n } = useLingui();
   const [mode, setMode] = useState<'pick' | 'add'>('pick');
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -39,11 +41,11 @@ export function ClientPickerDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{mode === 'pick' ? 'Choose a client' : 'Add a client'}</DialogTitle>
+          <DialogTitle>{mode === 'pick' ? i18n._('Choose a client') : i18n._('Add a client')}</DialogTitle>
           <DialogDescription>
             {mode === 'pick'
-              ? 'Their details fill this proposal. Changing them here later does not change the saved client.'
-              : 'The client is saved for your next proposals too, and filled in here.'}
+              ? i18n._('Their details fill this proposal. Changing them here later does not change the saved client.')
+              : i18n._('The client is saved for your next proposals too, and filled in here.')}
           </DialogDescription>
         </DialogHeader>
         {mode === 'pick' ? (
@@ -57,6 +59,7 @@ export function ClientPickerDialog({
 }
 
 function ClientSearch({ onPick, onAdd }: { onPick: (client: TClient) => void; onAdd: () => void }) {
+  const { i18n } = useLingui();
   const [q, setQ] = useState('');
   const query = useDebouncedValue(q.trim(), 250);
   const list = useClientList(query);
@@ -68,8 +71,8 @@ function ClientSearch({ onPick, onAdd }: { onPick: (client: TClient) => void; on
         <Search className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
         <Input
           type="search"
-          aria-label="Search your clients"
-          placeholder="Search by name, company or email"
+          aria-label={i18n._('Search your clients')}
+          placeholder={i18n._('Search by name, company or email')}
           className="pl-9"
           value={q}
           onChange={(e) => setQ(e.target.value)}
@@ -77,24 +80,24 @@ function ClientSearch({ onPick, onAdd }: { onPick: (client: TClient) => void; on
       </div>
       <div className="max-h-72 overflow-y-auto">
         {list.isPending ? (
-          <div role="status" aria-label="Loading your clients" className="grid gap-2">
+          <div role="status" aria-label={i18n._('Loading your clients')} className="grid gap-2">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-12" />
             ))}
           </div>
         ) : list.isError ? (
           <div role="alert" className="grid justify-items-center gap-2 py-6 text-center text-sm">
-            <p>Your clients did not load: {list.error.message}</p>
+            <p>{i18n._('Your clients did not load: {message}', { message: list.error.message })}</p>
             <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              <RotateCw aria-hidden="true" /> Retry
+              <RotateCw aria-hidden="true" /> {i18n._('Retry')}
             </Button>
           </div>
         ) : clients.length === 0 ? (
           <p className="text-muted-foreground py-6 text-center text-sm">
-            {query ? `No saved client matches “${query}”.` : 'You have no saved clients yet.'}
+            {query ? i18n._('No saved client matches “{query}”.', { query }) : i18n._('You have no saved clients yet.')}
           </p>
         ) : (
-          <ul className="grid gap-1" aria-label="Your clients">
+          <ul className="grid gap-1" aria-label={i18n._('Your clients')}>
             {clients.map((client) => (
               <li key={client.id}>
                 <button
@@ -106,7 +109,7 @@ function ClientSearch({ onPick, onAdd }: { onPick: (client: TClient) => void; on
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium">{client.name}</span>
                     <span className="text-muted-foreground block truncate text-xs">
-                      {[client.company, client.email].filter(Boolean).join(' · ') || 'No company or email yet'}
+                      {[client.company, client.email].filter(Boolean).join(' · ') || i18n._('No company or email yet')}
                     </span>
                   </span>
                 </button>
@@ -122,13 +125,13 @@ function ClientSearch({ onPick, onAdd }: { onPick: (client: TClient) => void; on
             disabled={list.isFetchingNextPage}
             onClick={() => void list.fetchNextPage()}
           >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {list.isFetchingNextPage ? i18n._('Loading…') : i18n._('Load more')}
           </Button>
         ) : null}
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onAdd}>
-          <Plus aria-hidden="true" /> Add a new client
+          <Plus aria-hidden="true" /> {i18n._('Add a new client')}
         </Button>
       </DialogFooter>
     </div>
@@ -136,6 +139,7 @@ function ClientSearch({ onPick, onAdd }: { onPick: (client: TClient) => void; on
 }
 
 function AddClientForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (client: TClient) => void }) {
+  const { i18n } = useLingui();
   const create = useCreateClient();
   const [values, setValues] = useState<TNewClient>({ name: '', company: '', email: '' });
   const error = create.error instanceof ApiError ? create.error : null;
@@ -148,13 +152,13 @@ function AddClientForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
     setValues((v) => ({ ...v, [name]: e.target.value }));
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-      <FormField label="Name" error={fieldError('name')}>
+      <FormField label={i18n._('Name')} error={fieldError('name')}>
         <Input value={values.name} onChange={set('name')} autoComplete="off" required />
       </FormField>
-      <FormField label="Company" error={fieldError('company')}>
+      <FormField label={i18n._('Company')} error={fieldError('company')}>
         <Input value={values.company} onChange={set('company')} autoComplete="off" />
       </FormField>
-      <FormField label="Email" error={fieldError('email')} hint="Where the proposal will be sent.">
+      <FormField label={i18n._('Email')} error={fieldError('email')} hint={i18n._('Where the proposal will be sent.')}>
         <Input type="email" value={values.email} onChange={set('email')} autoComplete="off" />
       </FormField>
       {create.error && !error?.fields.name && !error?.fields.email && !error?.fields.company ? (
@@ -162,10 +166,10 @@ function AddClientForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
       ) : null}
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          Back to the list
+          {i18n._('Back to the list')}
         </Button>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving…' : 'Save and use'}
+          {create.isPending ? i18n._('Saving…') : i18n._('Save and use')}
         </Button>
       </DialogFooter>
     </form>

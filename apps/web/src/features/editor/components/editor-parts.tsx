@@ -1,4 +1,5 @@
 import type { TDocument, TDocumentContext } from '@draftwell/shared/document';
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,7 +33,7 @@ export function DocumentPreviewDialog({
   madeWithFooter = false,
   note,
   onClose,
-  description = 'Exactly what your client will see, with the variables filled in.',
+  description,
 }: {
   document: TDocument | null;
   context: TDocumentContext;
@@ -44,18 +45,21 @@ export function DocumentPreviewDialog({
   onClose: () => void;
   description?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <Dialog open={document !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent wide>
         <DialogHeader>
-          <DialogTitle>Preview</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          <DialogTitle>{i18n._('Preview')}</DialogTitle>
+          <DialogDescription>
+            {description ?? i18n._('Exactly what your client will see, with the variables filled in.')}
+          </DialogDescription>
           {note}
         </DialogHeader>
         {document ? (
           <div className="overflow-hidden rounded-lg border" data-client-preview>
             {/* The document reads in the proposal's language, as the client's page will show it. */}
-            <Suspense fallback={<EditorSkeleton label="Loading the preview" />}>
+            <Suspense fallback={<EditorSkeleton label={i18n._('Loading the preview')} />}>
               <DocumentLanguage language={context.language}>
                 <DocumentView document={document} context={context} branding={branding} />
                 {madeWithFooter ? (

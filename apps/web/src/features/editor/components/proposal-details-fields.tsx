@@ -1,6 +1,7 @@
 import type { TLanguage } from '@draftwell/shared/i18n/languages';
 import { currencyChoices, currencyLabel } from '@draftwell/shared/money';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
+import { useLingui } from '@lingui/react';
 import { UserRoundPlus } from 'lucide-react';
 import { useState } from 'react';
 import { LanguageOptions } from '@/components/form/language-options';
@@ -18,8 +19,6 @@ export type TProposalFields = {
   language: TLanguage;
   validUntil: string | null;
 };
-
-const PASSED_DATE = 'This date has passed: your client could not accept the proposal. Choose today or later.';
 
 /** Today's calendar day in UTC: the day the server's Send check and the expiry count in. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -39,6 +38,7 @@ export function ProposalDetailsFields({
   editable: boolean;
   errors: Record<string, string>;
 }) {
+  const { i18n } = useLingui();
   const [picking, setPicking] = useState(false);
   const today = todayUtc();
   // An accepted proposal's date no longer matters: it is kept as it was.
@@ -49,17 +49,17 @@ export function ProposalDetailsFields({
     <section aria-labelledby="proposal-details-heading" className="bg-card rounded-lg border p-4 sm:p-5">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 id="proposal-details-heading" className="text-base font-semibold">
-          Client and terms
+          {i18n._('Client and terms')}
         </h2>
         {editable ? (
           <Button variant="outline" size="sm" onClick={() => setPicking(true)}>
             <UserRoundPlus aria-hidden="true" />
-            {fields.clientId ? 'Change client' : 'Choose a saved client'}
+            {fields.clientId ? i18n._('Change client') : i18n._('Choose a saved client')}
           </Button>
         ) : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <FormField label="Client name" error={errors['client.name']}>
+        <FormField label={i18n._('Client name')} error={errors['client.name']}>
           <Input
             name="client.name"
             value={fields.client.name}
@@ -68,7 +68,7 @@ export function ProposalDetailsFields({
             onChange={(e) => setClient({ name: e.target.value })}
           />
         </FormField>
-        <FormField label="Client company" error={errors['client.company']}>
+        <FormField label={i18n._('Client company')} error={errors['client.company']}>
           <Input
             name="client.company"
             value={fields.client.company}
@@ -77,7 +77,11 @@ export function ProposalDetailsFields({
             onChange={(e) => setClient({ company: e.target.value })}
           />
         </FormField>
-        <FormField label="Client email" error={errors['client.email']} hint="The proposal is sent here.">
+        <FormField
+          label={i18n._('Client email')}
+          error={errors['client.email']}
+          hint={i18n._('The proposal is sent here.')}
+        >
           <Input
             type="email"
             name="client.email"
@@ -87,7 +91,7 @@ export function ProposalDetailsFields({
             onChange={(e) => setClient({ email: e.target.value })}
           />
         </FormField>
-        <FormField label="Currency" error={errors.currency}>
+        <FormField label={i18n._('Currency')} error={errors.currency}>
           <Select value={fields.currency} disabled={!editable} onChange={(e) => onChange({ currency: e.target.value })}>
             {currencyChoices(fields.currency).map((code) => (
               <option key={code} value={code}>
@@ -97,9 +101,9 @@ export function ProposalDetailsFields({
           </Select>
         </FormField>
         <FormField
-          label="Language"
+          label={i18n._('Language')}
           error={errors.language}
-          hint="The language your client reads: the proposal's page and PDF are marked as written in it."
+          hint={i18n._("The language your client reads: the proposal's page and PDF are marked as written in it.")}
         >
           <Select
             name="language"
@@ -111,9 +115,14 @@ export function ProposalDetailsFields({
           </Select>
         </FormField>
         <FormField
-          label="Valid until"
-          error={errors.validUntil ?? (passed ? PASSED_DATE : undefined)}
-          hint="After this date it can no longer be accepted."
+          label={i18n._('Valid until')}
+          error={
+            errors.validUntil ??
+            (passed
+              ? i18n._('This date has passed: your client could not accept the proposal. Choose today or later.')
+              : undefined)
+          }
+          hint={i18n._('After this date it can no longer be accepted.')}
         >
           <Input
             type="date"

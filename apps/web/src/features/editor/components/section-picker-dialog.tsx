@@ -1,6 +1,8 @@
 import type { TBlockType } from '@draftwell/shared/document';
 import type { TSavedSection, TSavedSectionSummary } from '@draftwell/shared/workspace/saved-sections';
 import { useQueryClient } from '@tanstack/react-query';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { BookMarked, Loader2, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,14 +14,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAddExampleSections, savedSectionQueryOptions, useSavedSectionList } from '@/lib/api/saved-sections';
+import { appI18n } from '@/lib/app-language';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-const BLOCK_BADGES: Record<Exclude<TBlockType, 'rich_text'>, string> = {
-  pricing_table: 'Pricing',
-  timeline: 'Timeline',
-  signature: 'Signatures',
-  page_break: 'Page break',
-};
+const blockBadges = (i18n: I18n): Record<Exclude<TBlockType, 'rich_text'>, string> => ({
+  pricing_table: i18n._('Pricing'),
+  timeline: i18n._('Timeline'),
+  signature: i18n._('Signatures'),
+  page_break: i18n._('Page break'),
+});
 
 /** The sections of a page run, grouped under their category (the list comes ordered by it). */
 function byCategory(items: TSavedSectionSummary[]): Array<{ category: string; items: TSavedSectionSummary[] }> {
@@ -43,13 +46,14 @@ export type TSectionPickerDialogProps = {
 
 /** Finds a saved section by name or category and inserts it where the cursor is. */
 export function SectionPickerDialog({ open, onOpenChange, onInsert, onCloseAutoFocus }: TSectionPickerDialogProps) {
+  const { i18n } = useLingui();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="gap-3" wide onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Insert a saved section</DialogTitle>
+          <DialogTitle>{i18n._('Insert a saved section')}</DialogTitle>
           <DialogDescription>
-            It goes below the line holding the cursor. Its variables fill in with this proposal’s details.
+            {i18n._('It goes below the line holding the cursor. Its variables fill in with this proposal’s details.')}
           </DialogDescription>
         </DialogHeader>
         {open ? <SectionPicker onInsert={onInsert} /> : null}
@@ -59,6 +63,7 @@ export function SectionPickerDialog({ open, onOpenChange, onInsert, onCloseAutoF
 }
 
 function SectionPicker({ onInsert }: { onInsert: (section: TSavedSection) => void }) {
+  const { i18n } = useLingui();
   const searchId = useId();
   const [q, setQ] = useState('');
   const query = useDebouncedValue(q.trim(), 250);
@@ -76,8 +81,12 @@ function SectionPicker({ onInsert }: { onInsert: (section: TSavedSection) => voi
       const section = await queryClient.fetchQuery({ ...savedSectionQueryOptions(summary.id), staleTime: 0 });
       onInsert(section);
     } catch (error) {
+      const i18n = appI18n();
       setFailure(
-        `“${summary.name}” could not be loaded: ${error instanceof Error ? error.message : 'try again in a moment.'}`,
+        i18n._('“{name}” could not be loaded: {reason}', {
+          name: summary.name,
+          reason: error instanceof Error ? error.message : i18n._('try again in a moment.'),
+        }),
       );
     } finally {
       setPending(null);
@@ -88,7 +97,7 @@ function SectionPicker({ onInsert }: { onInsert: (section: TSavedSection) => voi
     <div className="grid gap-3">
       <div className="relative">
         <label htmlFor={searchId} className="sr-only">
-          Search saved sections
+          {i18n._('Search saved sections')}
         </label>
         <Search
           aria-hidden="true"
@@ -98,7 +107,7 @@ function SectionPicker({ onInsert }: { onInsert: (section: TSavedSection) => voi
           id={searchId}
           type="search"
           className="pl-9"
-          placeholder="Search by name or category"
+          placeholder={i18n._('Search by name or category')}
           value={q}
           onChange={(event) => setQ(event.target.value)}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to find a section
@@ -112,7 +121,7 @@ function SectionPicker({ onInsert }: { onInsert: (section: TSavedSection) => voi
       ) : null}
 
       {list.isPending ? (
-        <div role="status" aria-label="Loading saved sections" className="grid gap-2">
+        <div role="status" aria-label={i18n._('Loading saved sections')} className="grid gap-2">
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
@@ -122,14 +131,16 @@ function SectionPicker({ onInsert }: { onInsert: (section: TSavedSection) => voi
           role="alert"
           className="border-destructive/40 grid justify-items-start gap-2 rounded-md border p-4 text-sm"
         >
-          <p>Your saved sections could not be loaded. Check your connection and try again.</p>
+          <p>{i18n._('Your saved sections could not be loaded. Check your connection and try again.')}</p>
           <Button type="button" variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Retry
+            {i18n._('Retry')}
           </Button>
         </div>
       ) : items.length === 0 ? (
         query ? (
-          <p className="text-muted-foreground py-6 text-center text-sm">No saved section matches “{query}”.</p>
+          <p className="text-muted-foreground py-6 text-center text-sm">
+            {i18n._('No saved section matches “{query}”.', { query })}
+          </p>
         ) : (
           <EmptyLibrary />
         )
@@ -149,14 +160,14 @@ function SectionPicker({ onInsert }: { onInsert: (section: TSavedSection) => voi
               onClick={() => void list.fetchNextPage()}
             >
               {list.isFetchingNextPage ? (
-                <Spinner className="[&>span]:size-4 [&>span]:border-2" label="Loading more" />
+                <Spinner className="[&>span]:size-4 [&>span]:border-2" label={i18n._('Loading more')} />
               ) : null}
-              Show more
+              {i18n._('Show more')}
             </Button>
           ) : null}
           {list.isFetchNextPageError ? (
             <p role="alert" className="text-destructive text-sm">
-              More sections could not be loaded; try again.
+              {i18n._('More sections could not be loaded; try again.')}
             </p>
           ) : null}
         </>
@@ -176,7 +187,9 @@ function SectionGroup({
   pending: string | null;
   onInsert: (section: TSavedSectionSummary) => void;
 }) {
+  const { i18n } = useLingui();
   const headingId = useId();
+  const badges = blockBadges(i18n);
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
@@ -193,7 +206,7 @@ function SectionGroup({
                   .filter((t, i, all) => all.indexOf(t) === i)
                   .map((t) => (
                     <Badge key={t} variant="outline">
-                      {BLOCK_BADGES[t]}
+                      {badges[t]}
                     </Badge>
                   ))}
               </p>
@@ -203,11 +216,11 @@ function SectionGroup({
               type="button"
               size="sm"
               disabled={pending !== null}
-              aria-label={`Insert ${item.name}`}
+              aria-label={i18n._('Insert {name}', { name: item.name })}
               onClick={() => onInsert(item)}
             >
               {pending === item.id ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              Insert
+              {i18n._('Insert')}
             </Button>
           </li>
         ))}
@@ -217,22 +230,24 @@ function SectionGroup({
 }
 
 function EmptyLibrary() {
+  const { i18n } = useLingui();
   const examples = useAddExampleSections();
   return (
     <div className="flex flex-col items-center rounded-md border border-dashed px-4 py-8 text-center">
       <BookMarked aria-hidden="true" className="text-muted-foreground mb-2 size-6" />
-      <p className="font-medium">No saved sections yet</p>
+      <p className="font-medium">{i18n._('No saved sections yet')}</p>
       <p className="text-muted-foreground mt-1 max-w-sm text-sm">
-        Select blocks in the editor and choose Sections, then Save as section. Or start from our examples: about us,
-        process, terms and a case study.
+        {i18n._(
+          'Select blocks in the editor and choose Sections, then Save as section. Or start from our examples: about us, process, terms and a case study.',
+        )}
       </p>
       <div className="mt-3 flex flex-wrap justify-center gap-2">
         <Button type="button" size="sm" disabled={examples.isPending} onClick={() => examples.mutate()}>
           {examples.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Add the example sections
+          {i18n._('Add the example sections')}
         </Button>
         <Button asChild variant="outline" size="sm">
-          <Link to={paths.library}>Open the library</Link>
+          <Link to={paths.library}>{i18n._('Open the library')}</Link>
         </Button>
       </div>
       {examples.isError ? (

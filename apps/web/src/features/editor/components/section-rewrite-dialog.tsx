@@ -1,4 +1,5 @@
 import type { TBlock, TDocumentContext } from '@draftwell/shared/document';
+import { useLingui } from '@lingui/react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -35,11 +36,12 @@ export function SectionRewriteDialog({
   onReject: () => void;
   onRetry: () => void;
 }) {
+  const { i18n } = useLingui();
   const view = (block: TBlock) => (
     <Suspense
       fallback={
         <div className="grid place-items-center p-10">
-          <Spinner label="Loading the section" />
+          <Spinner label={i18n._('Loading the section')} />
         </div>
       }
     >
@@ -57,26 +59,31 @@ export function SectionRewriteDialog({
     <Dialog open={state !== null} onOpenChange={(open) => !open && onReject()}>
       <DialogContent wide>
         <DialogHeader>
-          <DialogTitle>{state ? `Suggestion: ${state.label}` : 'Suggestion'}</DialogTitle>
+          <DialogTitle>
+            {state ? i18n._('Suggestion: {action}', { action: state.label }) : i18n._('Suggestion')}
+          </DialogTitle>
           <DialogDescription>
-            The AI model’s version of this section. Accept it to replace the section (undo brings the old one back), or
-            keep yours.
+            {i18n._(
+              'The AI model’s version of this section. Accept it to replace the section (undo brings the old one back), or keep yours.',
+            )}
           </DialogDescription>
         </DialogHeader>
         {state ? (
           <div className="grid gap-4 md:grid-cols-2">
-            <section aria-label="Your section" className="grid content-start gap-2">
-              <h3 className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">Now</h3>
+            <section aria-label={i18n._('Your section')} className="grid content-start gap-2">
+              <h3 className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">{i18n._('Now')}</h3>
               <div className="rounded-md border">{view(state.before)}</div>
             </section>
-            <section aria-label="Suggested section" className="grid content-start gap-2">
-              <h3 className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">Suggested</h3>
+            <section aria-label={i18n._('Suggested section')} className="grid content-start gap-2">
+              <h3 className="text-muted-foreground text-xs font-semibold tracking-wide uppercase">
+                {i18n._('Suggested')}
+              </h3>
               <div className="rounded-md border">
                 {state.status === 'ready' ? (
                   view(state.after)
                 ) : state.status === 'loading' ? (
                   <div className="grid place-items-center p-10">
-                    <Spinner label="The AI model is rewriting the section" />
+                    <Spinner label={i18n._('The AI model is rewriting the section')} />
                   </div>
                 ) : (
                   <p role="alert" className="text-destructive p-4 text-sm">
@@ -89,15 +96,15 @@ export function SectionRewriteDialog({
         ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onReject}>
-            {state?.status === 'ready' ? 'Keep mine' : 'Close'}
+            {state?.status === 'ready' ? i18n._('Keep mine') : i18n._('Close')}
           </Button>
           {state?.status === 'error' ? (
             <Button type="button" onClick={onRetry}>
-              Try again
+              {i18n._('Try again')}
             </Button>
           ) : (
             <Button type="button" onClick={onAccept} disabled={state?.status !== 'ready'}>
-              Accept suggestion
+              {i18n._('Accept suggestion')}
             </Button>
           )}
         </DialogFooter>

@@ -8,6 +8,7 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { newId } from './ids';
 import { imageSrcFrom, isAllowedHref } from './links';
 import { cutText } from '@draftwell/shared/text';
+import { appI18n } from '@/lib/app-language';
 
 /** The structured blocks: top-level atoms, their block JSON in `data`. */
 export const STRUCTURED_NODES = {
@@ -40,13 +41,20 @@ export const TOP_LEVEL_RICH_NODES = [
   'table',
 ] as const;
 
-const PLACEHOLDER = 'Start writing, or insert a block with /';
+/** Read when the empty editor is drawn, so it follows the app's language. */
+const placeholderText = (): string => {
+  const i18n = appI18n();
+  return i18n._('Start writing, or insert a block with /');
+};
+
+/** A ProseMirror content expression. */
+const DOC_CONTENT = '(block | structured)+';
 
 /** The document: rich text and structured blocks; structured blocks only at the top level. */
 const DraftDocument = Node.create({
   name: 'doc',
   topNode: true,
-  content: '(block | structured)+',
+  content: DOC_CONTENT,
 });
 
 /**
@@ -158,7 +166,10 @@ export const VariableNode = Node.create<TVariableOptions>({
       dom.dataset.variable = name;
       dom.textContent = VARIABLE_LABELS[name] ?? name;
       const value = this.options.describe(name);
-      dom.title = value ? `${VARIABLE_LABELS[name]}: ${value}` : `${VARIABLE_LABELS[name]}: not set yet`;
+      const i18n = appI18n();
+      dom.title = value
+        ? `${VARIABLE_LABELS[name]}: ${value}`
+        : i18n._('{label}: not set yet', { label: VARIABLE_LABELS[name] });
       return { dom };
     };
   },
@@ -263,7 +274,7 @@ export function createEditorExtensions(options: TEditorExtensionOptions = {}): A
     }),
     DraftImage,
     TableKit.configure({ table: { resizable: false } }),
-    Placeholder.configure({ placeholder: options.placeholder ?? PLACEHOLDER }),
+    Placeholder.configure({ placeholder: options.placeholder ?? placeholderText }),
     BlockBoundary,
     VariableNode.configure({ describe: options.describeVariable ?? (() => null) }),
     UniqueBlockIds,

@@ -1,8 +1,10 @@
 import type { TBlock } from '@draftwell/shared/document';
+import { formatList } from '@draftwell/shared/i18n/format';
 import { cutText } from '@draftwell/shared/text';
 import type { JSONContent } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import type { Selection } from '@tiptap/pm/state';
+import { appI18n } from '@/lib/app-language';
 import { editorToDocument } from './convert';
 import { isStructuredNodeName } from './extensions';
 import { newId } from './ids';
@@ -66,19 +68,24 @@ export function withFreshIds(blocks: readonly TBlock[]): TBlock[] {
   });
 }
 
-const BLOCK_NAMES: Record<TBlock['type'], string> = {
-  rich_text: 'text',
-  pricing_table: 'pricing table',
-  timeline: 'timeline',
-  signature: 'signatures',
-  page_break: 'page break',
-};
-
-/** "2 blocks: text and a pricing table": what a save is about to keep, in words. */
+/** "2 blocks: text and pricing table": what a save is about to keep, in words of the app's language. */
 export function describeBlocks(blocks: readonly Pick<TBlock, 'type'>[]): string {
-  const names = blocks.map((b) => BLOCK_NAMES[b.type]);
-  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
-  return `${blocks.length} ${blocks.length === 1 ? 'block' : 'blocks'}${list ? `: ${list}` : ''}`;
+  const i18n = appI18n();
+  const blockNames: Record<TBlock['type'], string> = {
+    rich_text: i18n._('text'),
+    pricing_table: i18n._('pricing table'),
+    timeline: i18n._('timeline'),
+    signature: i18n._('signatures'),
+    page_break: i18n._('page break'),
+  };
+  const count = blocks.length;
+  if (count === 0) return i18n._('{count, plural, one {# block} other {# blocks}}', { count });
+  // English as it always read, without a comma before "and".
+  const list = formatList(
+    blocks.map((b) => blockNames[b.type]),
+    i18n.locale === 'en' ? 'en-GB' : i18n.locale,
+  );
+  return i18n._('{count, plural, one {# block: {list}} other {# blocks: {list}}}', { count, list });
 }
 
 /** The first heading's text (or the first line's), to name a new section by. */

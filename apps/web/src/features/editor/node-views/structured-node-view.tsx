@@ -1,4 +1,6 @@
 import type { TPricingTable, TSignatureBlock, TTimelineBlock } from '@draftwell/shared/document';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import { closeHistory } from '@tiptap/pm/history';
 import { NodeSelection } from '@tiptap/pm/state';
 import { NodeViewWrapper, ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
@@ -12,12 +14,42 @@ import { TimelineEditor } from '../blocks/timeline-editor';
 import { useEditorSettings } from '../editor-settings';
 import type { TStructuredNodeName } from '../model/extensions';
 
-export const BLOCK_LABELS: Record<TStructuredNodeName, string> = {
-  pricingTable: 'Pricing table',
-  timeline: 'Timeline',
-  signature: 'Signature',
-  pageBreak: 'Page break',
-};
+export const blockLabels = (i18n: I18n): Record<TStructuredNodeName, string> => ({
+  pricingTable: i18n._('Pricing table'),
+  timeline: i18n._('Timeline'),
+  signature: i18n._('Signature'),
+  pageBreak: i18n._('Page break'),
+});
+
+type TBarWords = { drag: string; up: string; down: string; remove: string };
+
+/** The block bar's names for its buttons, one whole phrase per kind of block. */
+const barWords = (i18n: I18n): Record<TStructuredNodeName, TBarWords> => ({
+  pricingTable: {
+    drag: i18n._('Drag to move the pricing table'),
+    up: i18n._('Move pricing table up'),
+    down: i18n._('Move pricing table down'),
+    remove: i18n._('Delete pricing table'),
+  },
+  timeline: {
+    drag: i18n._('Drag to move the timeline'),
+    up: i18n._('Move timeline up'),
+    down: i18n._('Move timeline down'),
+    remove: i18n._('Delete timeline'),
+  },
+  signature: {
+    drag: i18n._('Drag to move the signature'),
+    up: i18n._('Move signature up'),
+    down: i18n._('Move signature down'),
+    remove: i18n._('Delete signature'),
+  },
+  pageBreak: {
+    drag: i18n._('Drag to move the page break'),
+    up: i18n._('Move page break up'),
+    down: i18n._('Move page break down'),
+    remove: i18n._('Delete page break'),
+  },
+});
 
 /** Moves the top-level node at `pos` one place up or down, keeping it selected. */
 function moveBlock({ editor, getPos, node }: NodeViewProps, direction: -1 | 1): void {
@@ -44,6 +76,7 @@ function deleteBlock({ editor, getPos, node }: NodeViewProps): void {
 function BlockBody(props: NodeViewProps) {
   const { node } = props;
   const { currency, defaultTaxRate, editable } = useEditorSettings();
+  const { i18n } = useLingui();
   const [data, change] = useFreshData(props.node.attrs.data as unknown, props.updateAttributes);
   switch (node.type.name as TStructuredNodeName) {
     case 'pricingTable':
@@ -62,8 +95,8 @@ function BlockBody(props: NodeViewProps) {
       return <SignatureEditor value={data as TSignatureBlock} onChange={change} editable={editable} />;
     case 'pageBreak':
       return (
-        <div className="page-break-line" role="separator" aria-label="Page break">
-          <span>Page break</span>
+        <div className="page-break-line" role="separator" aria-label={i18n._('Page break')}>
+          <span>{i18n._('Page break')}</span>
         </div>
       );
   }
@@ -76,7 +109,10 @@ function BlockBody(props: NodeViewProps) {
 function StructuredNodeView(props: NodeViewProps) {
   const { node, selected } = props;
   const { editable } = useEditorSettings();
-  const label = BLOCK_LABELS[node.type.name as TStructuredNodeName];
+  const { i18n } = useLingui();
+  const name = node.type.name as TStructuredNodeName;
+  const label = blockLabels(i18n)[name];
+  const words = barWords(i18n)[name];
   return (
     <NodeViewWrapper
       className={cn('structured-block', selected && 'is-selected')}
@@ -89,7 +125,7 @@ function StructuredNodeView(props: NodeViewProps) {
             className="structured-block-handle"
             data-drag-handle=""
             draggable="true"
-            title={`Drag to move the ${label.toLowerCase()}`}
+            title={words.drag}
             aria-hidden="true"
           >
             <GripVertical className="size-4" />
@@ -100,8 +136,8 @@ function StructuredNodeView(props: NodeViewProps) {
             variant="ghost"
             size="sm"
             className="h-7 px-2"
-            aria-label={`Move ${label.toLowerCase()} up`}
-            title="Move up"
+            aria-label={words.up}
+            title={i18n._('Move up')}
             onClick={() => moveBlock(props, -1)}
           >
             <ArrowUp aria-hidden="true" />
@@ -111,8 +147,8 @@ function StructuredNodeView(props: NodeViewProps) {
             variant="ghost"
             size="sm"
             className="h-7 px-2"
-            aria-label={`Move ${label.toLowerCase()} down`}
-            title="Move down"
+            aria-label={words.down}
+            title={i18n._('Move down')}
             onClick={() => moveBlock(props, 1)}
           >
             <ArrowDown aria-hidden="true" />
@@ -122,8 +158,8 @@ function StructuredNodeView(props: NodeViewProps) {
             variant="ghost"
             size="sm"
             className="text-destructive h-7 px-2"
-            aria-label={`Delete ${label.toLowerCase()}`}
-            title="Delete (undo with Ctrl+Z)"
+            aria-label={words.remove}
+            title={i18n._('Delete (undo with Ctrl+Z)')}
             onClick={() => deleteBlock(props)}
           >
             <Trash2 aria-hidden="true" />

@@ -1,6 +1,8 @@
 import { VARIABLE_LABELS, VARIABLES, type TVariableName } from '@draftwell/shared/document';
 import type { TSectionRewriteInput } from '@draftwell/shared/drafting/ai';
-import { DRAFT_TONES } from '@draftwell/shared/drafting/brief';
+import { DRAFT_TONES, type TDraftTone } from '@draftwell/shared/drafting/brief';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import {
@@ -35,7 +37,7 @@ import {
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import type { TInsertableBlock } from '../editor-actions';
-import { BLOCK_LABELS } from '../node-views/structured-node-view';
+import { blockLabels } from '../node-views/structured-node-view';
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 const ALT = MOD === '⌘' ? '⌥' : 'Alt';
@@ -89,24 +91,41 @@ type TEditorToolbarProps = {
 
 export type TRewriteChoice = Omit<TSectionRewriteInput, 'block'> & { label: string };
 
-const REWRITE_CHOICES: TRewriteChoice[] = [
-  { action: 'improve', label: 'Improve' },
-  { action: 'shorten', label: 'Shorten' },
-  { action: 'expand', label: 'Expand' },
+const rewriteChoices = (i18n: I18n): TRewriteChoice[] => [
+  { action: 'improve', label: i18n._('Improve') },
+  { action: 'shorten', label: i18n._('Shorten') },
+  { action: 'expand', label: i18n._('Expand') },
 ];
-const TONE_CHOICES: TRewriteChoice[] = DRAFT_TONES.map((tone) => ({
-  action: 'tone',
-  tone,
-  label: `${tone.charAt(0).toUpperCase()}${tone.slice(1)} tone`,
-}));
-const LANGUAGES = ['English', 'French', 'German', 'Spanish', 'Italian', 'Portuguese', 'Dutch'];
+const toneLabels = (i18n: I18n): Record<TDraftTone, string> => ({
+  formal: i18n._('Formal tone'),
+  friendly: i18n._('Friendly tone'),
+  persuasive: i18n._('Persuasive tone'),
+});
+const toneChoices = (i18n: I18n): TRewriteChoice[] => {
+  const labels = toneLabels(i18n);
+  return DRAFT_TONES.map((tone) => ({ action: 'tone', tone, label: labels[tone] }));
+};
+/**
+ * The languages a section can be translated into, keyed by the name the model is asked in
+ * (English); the menu reads in the app's language.
+ */
+const translateChoices = (i18n: I18n): Record<string, { item: string; label: string }> => ({
+  English: { item: i18n._('Into English'), label: i18n._('Translate to English') },
+  French: { item: i18n._('Into French'), label: i18n._('Translate to French') },
+  German: { item: i18n._('Into German'), label: i18n._('Translate to German') },
+  Spanish: { item: i18n._('Into Spanish'), label: i18n._('Translate to Spanish') },
+  Italian: { item: i18n._('Into Italian'), label: i18n._('Translate to Italian') },
+  Portuguese: { item: i18n._('Into Portuguese'), label: i18n._('Translate to Portuguese') },
+  Dutch: { item: i18n._('Into Dutch'), label: i18n._('Translate to Dutch') },
+});
 
-const BLOCK_STYLES = [
-  { value: 'paragraph', label: 'Paragraph' },
-  { value: '1', label: 'Heading 1' },
-  { value: '2', label: 'Heading 2' },
-  { value: '3', label: 'Heading 3' },
-] as const;
+const blockStyles = (i18n: I18n) =>
+  [
+    { value: 'paragraph', label: i18n._('Paragraph') },
+    { value: '1', label: i18n._('Heading 1') },
+    { value: '2', label: i18n._('Heading 2') },
+    { value: '3', label: i18n._('Heading 3') },
+  ] as const;
 
 /**
  * When a toolbar menu closes, focus goes back to the text, unless it is already somewhere the
@@ -125,6 +144,8 @@ const backToText = (editor: Editor) => (event: Event) => {
 /** The editor's toolbar: sticky above the text; one row that scrolls on a phone, wrapping from sm up. */
 export function EditorToolbar(props: TEditorToolbarProps) {
   const { editor } = props;
+  const { i18n } = useLingui();
+  const labels = blockLabels(i18n);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -154,18 +175,23 @@ export function EditorToolbar(props: TEditorToolbarProps) {
   return (
     <div
       role="toolbar"
-      aria-label="Formatting"
+      aria-label={i18n._('Formatting')}
       aria-orientation="horizontal"
       // Below the app's sticky header: 110 px with its second row on phones, 65 px from sm up.
       // On a phone one row that scrolls sideways (its menus open outside it), so the text keeps
       // the screen; from sm up it wraps.
       className="bg-card/95 supports-[backdrop-filter]:bg-card/85 sticky top-[110px] z-30 flex flex-nowrap items-center gap-0.5 overflow-x-auto overscroll-x-contain rounded-t-lg border-b px-1.5 py-1 backdrop-blur [scrollbar-width:thin] *:shrink-0 sm:top-[65px] sm:flex-wrap sm:overflow-x-visible"
     >
-      <ToolbarButton label="Undo" shortcut={`${MOD}+Z`} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+      <ToolbarButton
+        label={i18n._('Undo')}
+        shortcut={`${MOD}+Z`}
+        disabled={!state.canUndo}
+        onClick={() => chain().undo().run()}
+      >
         <Undo2 aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton
-        label="Redo"
+        label={i18n._('Redo')}
         shortcut={`${MOD}+Shift+Z`}
         disabled={!state.canRedo}
         onClick={() => chain().redo().run()}
@@ -174,8 +200,8 @@ export function EditorToolbar(props: TEditorToolbarProps) {
       </ToolbarButton>
       <Divider />
       <Select
-        aria-label="Block style"
-        title={`Block style (${MOD}+${ALT}+1, 2, 3 for headings)`}
+        aria-label={i18n._('Block style')}
+        title={i18n._('Block style ({mod}+{alt}+1, 2, 3 for headings)', { mod: MOD, alt: ALT })}
         className="w-32 [&_select]:h-8 [&_select]:py-1"
         value={state.style}
         onChange={(e) => {
@@ -187,18 +213,23 @@ export function EditorToolbar(props: TEditorToolbarProps) {
               .run();
         }}
       >
-        {BLOCK_STYLES.map((style) => (
+        {blockStyles(i18n).map((style) => (
           <option key={style.value} value={style.value}>
             {style.label}
           </option>
         ))}
       </Select>
       <Divider />
-      <ToolbarButton label="Bold" shortcut={`${MOD}+B`} pressed={state.bold} onClick={() => chain().toggleBold().run()}>
+      <ToolbarButton
+        label={i18n._('Bold')}
+        shortcut={`${MOD}+B`}
+        pressed={state.bold}
+        onClick={() => chain().toggleBold().run()}
+      >
         <Bold aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton
-        label="Italic"
+        label={i18n._('Italic')}
         shortcut={`${MOD}+I`}
         pressed={state.italic}
         onClick={() => chain().toggleItalic().run()}
@@ -206,7 +237,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
         <Italic aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton
-        label="Underline"
+        label={i18n._('Underline')}
         shortcut={`${MOD}+U`}
         pressed={state.underline}
         onClick={() => chain().toggleUnderline().run()}
@@ -214,22 +245,27 @@ export function EditorToolbar(props: TEditorToolbarProps) {
         <Underline aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton
-        label="Strikethrough"
+        label={i18n._('Strikethrough')}
         shortcut={`${MOD}+Shift+S`}
         pressed={state.strike}
         onClick={() => chain().toggleStrike().run()}
       >
         <Strikethrough aria-hidden="true" />
       </ToolbarButton>
-      <ToolbarButton label="Code" shortcut={`${MOD}+E`} pressed={state.code} onClick={() => chain().toggleCode().run()}>
+      <ToolbarButton
+        label={i18n._('Code')}
+        shortcut={`${MOD}+E`}
+        pressed={state.code}
+        onClick={() => chain().toggleCode().run()}
+      >
         <Code aria-hidden="true" />
       </ToolbarButton>
-      <ToolbarButton label="Link" shortcut={`${MOD}+K`} pressed={state.link} onClick={props.onLink}>
+      <ToolbarButton label={i18n._('Link')} shortcut={`${MOD}+K`} pressed={state.link} onClick={props.onLink}>
         <Link2 aria-hidden="true" />
       </ToolbarButton>
       <Divider />
       <ToolbarButton
-        label="Bulleted list"
+        label={i18n._('Bulleted list')}
         shortcut={`${MOD}+Shift+8`}
         pressed={state.bulletList}
         onClick={() => chain().toggleBulletList().run()}
@@ -237,7 +273,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
         <List aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton
-        label="Numbered list"
+        label={i18n._('Numbered list')}
         shortcut={`${MOD}+Shift+7`}
         pressed={state.orderedList}
         onClick={() => chain().toggleOrderedList().run()}
@@ -245,7 +281,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
         <ListOrdered aria-hidden="true" />
       </ToolbarButton>
       <ToolbarButton
-        label="Quote"
+        label={i18n._('Quote')}
         shortcut={`${MOD}+Shift+B`}
         pressed={state.blockquote}
         onClick={() => chain().toggleBlockquote().run()}
@@ -253,7 +289,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
         <Quote aria-hidden="true" />
       </ToolbarButton>
       <Divider />
-      <ToolbarButton label="Image" onClick={props.onImage}>
+      <ToolbarButton label={i18n._('Image')} onClick={props.onImage}>
         <ImagePlus aria-hidden="true" />
       </ToolbarButton>
       <TableMenu editor={editor} inTable={state.inTable} />
@@ -265,24 +301,26 @@ export function EditorToolbar(props: TEditorToolbarProps) {
             variant="ghost"
             size="sm"
             className="h-8 px-2"
-            title="Insert a block (type / on an empty line)"
+            title={i18n._('Insert a block (type / on an empty line)')}
           >
-            <Plus aria-hidden="true" /> Insert
+            <Plus aria-hidden="true" /> {i18n._('Insert')}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" onCloseAutoFocus={backToText(editor)}>
-          <DropdownMenuLabel>Blocks</DropdownMenuLabel>
-          {(Object.keys(BLOCK_LABELS) as TInsertableBlock[]).map((name) => (
+          <DropdownMenuLabel>{i18n._('Blocks')}</DropdownMenuLabel>
+          {(Object.keys(labels) as TInsertableBlock[]).map((name) => (
             <DropdownMenuItem key={name} onSelect={() => props.onInsertBlock(name)}>
-              {BLOCK_LABELS[name]}
+              {labels[name]}
             </DropdownMenuItem>
           ))}
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => props.onInsertBlock('table')}>Table</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => props.onInsertBlock('image')}>Image</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => props.onInsertBlock('table')}>{i18n._('Table')}</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => props.onInsertBlock('image')}>{i18n._('Image')}</DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuLabel>Library</DropdownMenuLabel>
-          <DropdownMenuItem onSelect={() => props.onInsertBlock('section')}>Saved section…</DropdownMenuItem>
+          <DropdownMenuLabel>{i18n._('Library')}</DropdownMenuLabel>
+          <DropdownMenuItem onSelect={() => props.onInsertBlock('section')}>
+            {i18n._('Saved section…')}
+          </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <DropdownMenu>
@@ -292,15 +330,17 @@ export function EditorToolbar(props: TEditorToolbarProps) {
             variant="ghost"
             size="icon"
             className="size-8"
-            aria-label="Sections"
-            title="Saved sections: insert one, or save the selected blocks as one"
+            aria-label={i18n._('Sections')}
+            title={i18n._('Saved sections: insert one, or save the selected blocks as one')}
           >
             <BookMarked aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" onCloseAutoFocus={backToText(editor)}>
-          <DropdownMenuItem onSelect={() => props.onInsertBlock('section')}>Insert a saved section…</DropdownMenuItem>
-          <DropdownMenuItem onSelect={props.onSaveSection}>Save selection as a section…</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => props.onInsertBlock('section')}>
+            {i18n._('Insert a saved section…')}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={props.onSaveSection}>{i18n._('Save selection as a section…')}</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <DropdownMenu>
@@ -310,9 +350,9 @@ export function EditorToolbar(props: TEditorToolbarProps) {
             variant="ghost"
             size="sm"
             className="h-8 px-2"
-            title="Insert a variable, filled in when sent"
+            title={i18n._('Insert a variable, filled in when sent')}
           >
-            <Braces aria-hidden="true" /> Variables
+            <Braces aria-hidden="true" /> {i18n._('Variables')}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="max-h-80 overflow-y-auto" onCloseAutoFocus={backToText(editor)}>
@@ -322,7 +362,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
               <DropdownMenuItem key={name} onSelect={() => props.onInsertVariable(name)}>
                 <span className="flex min-w-0 flex-col">
                   <span>{VARIABLE_LABELS[name]}</span>
-                  <span className="text-muted-foreground truncate text-xs">{value ?? 'Not set yet'}</span>
+                  <span className="text-muted-foreground truncate text-xs">{value ?? i18n._('Not set yet')}</span>
                 </span>
               </DropdownMenuItem>
             );
@@ -336,6 +376,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
 
 /** Improve, shorten, expand, change the tone or translate the section holding the cursor. */
 function RewriteMenu({ editor, onRewrite }: { editor: Editor; onRewrite: (choice: TRewriteChoice) => void }) {
+  const { i18n } = useLingui();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -344,33 +385,30 @@ function RewriteMenu({ editor, onRewrite }: { editor: Editor; onRewrite: (choice
           variant="ghost"
           size="sm"
           className="h-8 px-2"
-          title="Rewrite the section holding the cursor with the AI model"
+          title={i18n._('Rewrite the section holding the cursor with the AI model')}
         >
-          <Sparkles aria-hidden="true" /> AI
+          <Sparkles aria-hidden="true" /> {i18n._('AI')}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-h-96 overflow-y-auto" onCloseAutoFocus={backToText(editor)}>
-        <DropdownMenuLabel>This section</DropdownMenuLabel>
-        {REWRITE_CHOICES.map((choice) => (
+        <DropdownMenuLabel>{i18n._('This section')}</DropdownMenuLabel>
+        {rewriteChoices(i18n).map((choice) => (
           <DropdownMenuItem key={choice.label} onSelect={() => onRewrite(choice)}>
             {choice.label}
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
-        <DropdownMenuLabel>Change the tone</DropdownMenuLabel>
-        {TONE_CHOICES.map((choice) => (
+        <DropdownMenuLabel>{i18n._('Change the tone')}</DropdownMenuLabel>
+        {toneChoices(i18n).map((choice) => (
           <DropdownMenuItem key={choice.label} onSelect={() => onRewrite(choice)}>
             {choice.label}
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
-        <DropdownMenuLabel>Translate</DropdownMenuLabel>
-        {LANGUAGES.map((language) => (
-          <DropdownMenuItem
-            key={language}
-            onSelect={() => onRewrite({ action: 'translate', language, label: `Translate to ${language}` })}
-          >
-            Into {language}
+        <DropdownMenuLabel>{i18n._('Translate')}</DropdownMenuLabel>
+        {Object.entries(translateChoices(i18n)).map(([language, { item, label }]) => (
+          <DropdownMenuItem key={language} onSelect={() => onRewrite({ action: 'translate', language, label })}>
+            {item}
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>
@@ -379,20 +417,21 @@ function RewriteMenu({ editor, onRewrite }: { editor: Editor; onRewrite: (choice
 }
 
 function TableMenu({ editor, inTable }: { editor: Editor; inTable: boolean }) {
+  const { i18n } = useLingui();
   const chain = () => editor.chain().focus();
   const items: { label: string; run: () => void; needsTable: boolean; destructive?: boolean }[] = [
     {
-      label: 'Insert table (3 × 3)',
+      label: i18n._('Insert table (3 × 3)'),
       run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
       needsTable: false,
     },
-    { label: 'Add row above', run: () => chain().addRowBefore().run(), needsTable: true },
-    { label: 'Add row below', run: () => chain().addRowAfter().run(), needsTable: true },
-    { label: 'Add column before', run: () => chain().addColumnBefore().run(), needsTable: true },
-    { label: 'Add column after', run: () => chain().addColumnAfter().run(), needsTable: true },
-    { label: 'Delete row', run: () => chain().deleteRow().run(), needsTable: true, destructive: true },
-    { label: 'Delete column', run: () => chain().deleteColumn().run(), needsTable: true, destructive: true },
-    { label: 'Delete table', run: () => chain().deleteTable().run(), needsTable: true, destructive: true },
+    { label: i18n._('Add row above'), run: () => chain().addRowBefore().run(), needsTable: true },
+    { label: i18n._('Add row below'), run: () => chain().addRowAfter().run(), needsTable: true },
+    { label: i18n._('Add column before'), run: () => chain().addColumnBefore().run(), needsTable: true },
+    { label: i18n._('Add column after'), run: () => chain().addColumnAfter().run(), needsTable: true },
+    { label: i18n._('Delete row'), run: () => chain().deleteRow().run(), needsTable: true, destructive: true },
+    { label: i18n._('Delete column'), run: () => chain().deleteColumn().run(), needsTable: true, destructive: true },
+    { label: i18n._('Delete table'), run: () => chain().deleteTable().run(), needsTable: true, destructive: true },
   ];
   return (
     <DropdownMenu>
@@ -402,8 +441,8 @@ function TableMenu({ editor, inTable }: { editor: Editor; inTable: boolean }) {
           variant="ghost"
           size="icon"
           className={cn('size-8', inTable && 'bg-accent text-accent-foreground')}
-          aria-label="Table"
-          title="Table (Tab moves to the next cell)"
+          aria-label={i18n._('Table')}
+          title={i18n._('Table (Tab moves to the next cell)')}
         >
           <Table2 aria-hidden="true" />
         </Button>

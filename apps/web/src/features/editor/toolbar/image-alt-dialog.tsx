@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -48,13 +49,14 @@ function AltForm({
   onConfirm: (alt: string) => void;
   onCancel: () => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [alt, setAlt] = useState(() => defaultAltText(file.name));
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (alt.trim() === '') {
-      setError('Describe the image in a few words.');
+      setError(i18n._('Describe the image in a few words.'));
       return;
     }
     onConfirm(alt.trim());
@@ -62,13 +64,13 @@ function AltForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <DialogHeader>
-        <DialogTitle>Describe the image</DialogTitle>
+        <DialogTitle>{i18n._('Describe the image')}</DialogTitle>
         <DialogDescription>
-          A few words for people who cannot see it, e.g. “Our team at the Lisbon office”.
+          {i18n._('A few words for people who cannot see it, e.g. “Our team at the Lisbon office”.')}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-alt`}>Alt text</Label>
+        <Label htmlFor={`${id}-alt`}>{i18n._('Alt text')}</Label>
         <Input
           id={`${id}-alt`}
           value={alt}
@@ -88,9 +90,9 @@ function AltForm({
       </div>
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
-        <Button type="submit">Upload image</Button>
+        <Button type="submit">{i18n._('Upload image')}</Button>
       </DialogFooter>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -33,6 +34,7 @@ export function LinkDialog({ open, onOpenChange, currentHref, onSave, onRemove }
 }
 
 function LinkForm({ currentHref, onSave, onRemove, onOpenChange }: Omit<TLinkDialogProps, 'open'>) {
+  const { i18n } = useLingui();
   const id = useId();
   const [value, setValue] = useState(currentHref ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -40,12 +42,12 @@ function LinkForm({ currentHref, onSave, onRemove, onOpenChange }: Omit<TLinkDia
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim() === '') {
-      setError('Enter a web address or an email address.');
+      setError(i18n._('Enter a web address or an email address.'));
       return;
     }
     const href = normalizeHref(value);
     if (!isAllowedHref(href)) {
-      setError('Use a web address (https://…) or an email address (mailto:…), without spaces.');
+      setError(i18n._('Use a web address (https://…) or an email address (mailto:…), without spaces.'));
       return;
     }
     onSave(href);
@@ -54,11 +56,11 @@ function LinkForm({ currentHref, onSave, onRemove, onOpenChange }: Omit<TLinkDia
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <DialogHeader>
-        <DialogTitle>{currentHref ? 'Edit link' : 'Add link'}</DialogTitle>
-        <DialogDescription>Links open in a new tab for your client.</DialogDescription>
+        <DialogTitle>{currentHref ? i18n._('Edit link') : i18n._('Add link')}</DialogTitle>
+        <DialogDescription>{i18n._('Links open in a new tab for your client.')}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-href`}>Address</Label>
+        <Label htmlFor={`${id}-href`}>{i18n._('Address')}</Label>
         <Input
           id={`${id}-href`}
           value={value}
@@ -80,13 +82,13 @@ function LinkForm({ currentHref, onSave, onRemove, onOpenChange }: Omit<TLinkDia
       <DialogFooter>
         {currentHref ? (
           <Button type="button" variant="outline" className="sm:mr-auto" onClick={onRemove}>
-            Remove link
+            {i18n._('Remove link')}
           </Button>
         ) : null}
         <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
-        <Button type="submit">Save link</Button>
+        <Button type="submit">{i18n._('Save link')}</Button>
       </DialogFooter>
     </form>
   );

@@ -10,6 +10,7 @@ import { useRealtime } from '@/lib/realtime/realtime-provider';
 import { fetchNotifications } from '../api/get-notifications';
 import { NotificationTracker } from '../utils/notification-tracker';
 import { notificationToasts, type TNotificationToast } from '../utils/notification-toasts';
+import { appI18n } from '@/lib/app-language';
 import { useLatest } from '@/lib/use-latest';
 
 const SHOW = { default: toast, success: toast.success } as const;
@@ -28,13 +29,14 @@ export function ProposalNotifications({ userId }: { userId: string }) {
   const navigateRef = useLatest(useNavigate());
 
   useEffect(() => {
-    const show = (t: TNotificationToast) =>
+    const show = (t: TNotificationToast) => {
+      const i18n = appI18n();
       SHOW[t.tone](t.title, {
         id: t.id,
         description: t.description,
         duration: DURATION_MS,
         action: {
-          label: 'View',
+          label: i18n._('View'),
           onClick: (event) => {
             // Leave the toasts now: sonner hands focus back to where it was when focus next leaves
             // them, and would otherwise take it from the field the user goes on to click.
@@ -43,6 +45,7 @@ export function ProposalNotifications({ userId }: { userId: string }) {
           },
         },
       });
+    };
     const tracker = new NotificationTracker({
       fetchFeed: (after) => fetchNotifications(after),
       onNotifications: (items, source) => {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,13 +15,14 @@ import { OverviewWelcome } from './overview-welcome';
  * `newProposal` starts one from the welcome shown before there is any; the app composes it.
  */
 export function DashboardOverview({ newProposal }: { newProposal: ReactNode }) {
+  const { i18n } = useLingui();
   const [timeZone] = useState(browserTimeZone);
   const overview = useOverview(timeZone);
   const locale = useDocumentLocale();
 
   if (overview.isPending) {
     return (
-      <div role="status" aria-label="Loading your overview" className="space-y-6">
+      <div role="status" aria-label={i18n._('Loading your overview')} className="space-y-6">
         <OverviewStatCardsSkeleton />
         <OverviewMonthsChartSkeleton />
         <OverviewActivitySkeleton />
@@ -34,7 +36,7 @@ export function DashboardOverview({ newProposal }: { newProposal: ReactNode }) {
         <div className="bg-accent text-accent-foreground mb-4 rounded-full p-3 [&_svg]:size-6">
           <TriangleAlert aria-hidden="true" />
         </div>
-        <h2 className="text-lg font-semibold">Your overview did not load</h2>
+        <h2 className="text-lg font-semibold">{i18n._('Your overview did not load')}</h2>
         <p className="text-muted-foreground mt-2 max-w-md text-sm">{overview.error.message}</p>
         <Button
           variant="outline"
@@ -44,7 +46,7 @@ export function DashboardOverview({ newProposal }: { newProposal: ReactNode }) {
           aria-busy={overview.isFetching || undefined}
         >
           <RotateCw aria-hidden="true" />
-          Retry
+          {i18n._('Retry')}
         </Button>
       </Card>
     );
@@ -55,12 +57,14 @@ export function DashboardOverview({ newProposal }: { newProposal: ReactNode }) {
 
   return (
     <div className="space-y-6">
-      <h2 className="sr-only">At a glance</h2>
+      <h2 className="sr-only">{i18n._('At a glance')}</h2>
       <OverviewStatCards overview={data} locale={locale} />
       <OverviewMonthsChart months={data.months} locale={locale} />
       <OverviewActivity activity={data.activity} locale={locale} />
       {data.timeZone !== timeZone ? (
-        <p className="text-muted-foreground text-xs">Months are counted in {data.timeZone}.</p>
+        <p className="text-muted-foreground text-xs">
+          {i18n._('Months are counted in {timeZone}.', { timeZone: data.timeZone })}
+        </p>
       ) : null}
     </div>
   );

@@ -1,4 +1,6 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TActivityKind, TOverviewActivity } from '@draftwell/shared/workspace/overview';
+import { useLingui } from '@lingui/react';
 import { CircleCheck, CircleX, Eye, FilePlus2, Hourglass, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,20 +10,29 @@ import { paths } from '@/config/paths';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/cn';
 
-const KINDS: Record<TActivityKind, { label: string; icon: ReactNode; tone: string }> = {
-  created: { label: 'Created', icon: <FilePlus2 />, tone: 'bg-muted text-muted-foreground' },
-  sent: { label: 'Sent', icon: <Send />, tone: 'bg-primary/10 text-primary' },
-  viewed: { label: 'Opened by the client', icon: <Eye />, tone: 'bg-primary/10 text-primary' },
-  accepted: { label: 'Accepted', icon: <CircleCheck />, tone: 'bg-success/15 text-success' },
-  declined: { label: 'Declined', icon: <CircleX />, tone: 'bg-destructive/10 text-destructive' },
+const KINDS: Record<TActivityKind, { icon: ReactNode; tone: string }> = {
+  created: { icon: <FilePlus2 />, tone: 'bg-muted text-muted-foreground' },
+  sent: { icon: <Send />, tone: 'bg-primary/10 text-primary' },
+  viewed: { icon: <Eye />, tone: 'bg-primary/10 text-primary' },
+  accepted: { icon: <CircleCheck />, tone: 'bg-success/15 text-success' },
+  declined: { icon: <CircleX />, tone: 'bg-destructive/10 text-destructive' },
   expired: {
-    label: 'Expired',
     icon: <Hourglass />,
     tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   },
 };
 
+const kindLabels = (i18n: I18n): Record<TActivityKind, string> => ({
+  created: i18n._('Created'),
+  sent: i18n._('Sent'),
+  viewed: i18n._('Opened by the client'),
+  accepted: i18n._('Accepted'),
+  declined: i18n._('Declined'),
+  expired: i18n._('Expired'),
+});
+
 function ActivityItem({ item, locale }: { item: TOverviewActivity; locale: string }) {
+  const { i18n } = useLingui();
   const kind = KINDS[item.kind];
   const to = item.status === 'draft' ? paths.editDraft(item.proposalId) : paths.proposal(item.proposalId);
   return (
@@ -33,7 +44,7 @@ function ActivityItem({ item, locale }: { item: TOverviewActivity; locale: strin
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{item.title}</span>
           <span className="text-muted-foreground block truncate text-xs">
-            {kind.label} · <span className="font-mono">{item.number}</span>
+            {kindLabels(i18n)[item.kind]} · <span className="font-mono">{item.number}</span>
             {item.clientName ? <> · {item.clientName}</> : null}
           </span>
         </span>
@@ -52,18 +63,19 @@ function ActivityItem({ item, locale }: { item: TOverviewActivity; locale: strin
 /** The newest events on the user's proposals, each opening its proposal. */
 /** Recent activity; `locale` writes the times' dates (the owner's document locale). */
 export function OverviewActivity({ activity, locale }: { activity: TOverviewActivity[]; locale: string }) {
+  const { i18n } = useLingui();
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle>Recent activity</CardTitle>
+        <CardTitle>{i18n._('Recent activity')}</CardTitle>
       </CardHeader>
       <CardContent className="px-4">
         {activity.length === 0 ? (
           <p className="text-muted-foreground px-2 text-sm">
-            Nothing has happened yet. Creating, sending and your clients’ answers show up here.
+            {i18n._('Nothing has happened yet. Creating, sending and your clients’ answers show up here.')}
           </p>
         ) : (
-          <ul aria-label="Recent activity" className="space-y-0.5">
+          <ul aria-label={i18n._('Recent activity')} className="space-y-0.5">
             {activity.map((item) => (
               <ActivityItem key={`${item.proposalId}-${item.kind}`} item={item} locale={locale} />
             ))}

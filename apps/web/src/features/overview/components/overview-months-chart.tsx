@@ -1,7 +1,8 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TOverviewMonth } from '@draftwell/shared/workspace/overview';
 import { formatKindTotals } from '@draftwell/shared/document/display';
 import { formatNumber } from '@draftwell/shared/i18n/format';
+import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,16 +22,15 @@ function niceMax(max: number): number {
   return step * magnitude;
 }
 
-const plural = (n: number, word: string, locale: string) => `${formatNumber(n, locale)} ${word}${n === 1 ? '' : 's'}`;
-
 /** The month's accepted value, one-off and recurring, each currency apart: "$2,750 + $5,940 / month; €900". */
-const valueText = (month: TOverviewMonth) =>
+const valueText = (i18n: I18n, month: TOverviewMonth) =>
   month.acceptedValue.length === 0
     ? '—'
-    : month.acceptedValue.map((v) => formatKindTotals(englishI18n, v, v.currency)).join('; ');
+    : month.acceptedValue.map((v) => formatKindTotals(i18n, v, v.currency)).join('; ');
 
 /** Sent and accepted proposals per month for the last twelve months, as plain SVG. */
 export function OverviewMonthsChart({ months, locale }: { months: TOverviewMonth[]; locale: string }) {
+  const { i18n } = useLingui();
   const titleId = useId();
   const top = niceMax(Math.max(0, ...months.map((m) => Math.max(m.sent, m.accepted))));
   const ticks = [0, top / 2, top];
@@ -38,24 +38,29 @@ export function OverviewMonthsChart({ months, locale }: { months: TOverviewMonth
   const first = months[0];
   const last = months.at(-1);
   const range =
-    first && last ? `${formatLongMonth(first.month, locale)} to ${formatLongMonth(last.month, locale)}` : '';
+    first && last
+      ? i18n._('{from} to {to}', {
+          from: formatLongMonth(first.month, locale),
+          to: formatLongMonth(last.month, locale),
+        })
+      : '';
   const quiet = months.every((m) => m.sent === 0 && m.accepted === 0);
 
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle id={titleId}>Sent and accepted, month by month</CardTitle>
+        <CardTitle id={titleId}>{i18n._('Sent and accepted, month by month')}</CardTitle>
         <CardDescription>{range}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul aria-label="Legend" className="text-muted-foreground mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+        <ul aria-label={i18n._('Legend')} className="text-muted-foreground mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs">
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true" className="bg-primary size-3 rounded-[2px]" />
-            Sent
+            {i18n._('Sent')}
           </li>
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true" className="bg-success size-3 rounded-[2px]" />
-            Accepted
+            {i18n._('Accepted')}
           </li>
         </ul>
         <div className="flex">
@@ -96,7 +101,13 @@ export function OverviewMonthsChart({ months, locale }: { months: TOverviewMonth
                 return (
                   <g key={m.month}>
                     <rect x={x} y={y(m.sent)} width={BAR} height={HEIGHT - y(m.sent)} className="fill-primary">
-                      <title>{`${label}: ${plural(m.sent, 'proposal', locale)} sent`}</title>
+                      <title>
+                        {i18n._('{month}: {count, plural, one {{n} proposal sent} other {{n} proposals sent}}', {
+                          month: label,
+                          count: m.sent,
+                          n: formatNumber(m.sent, locale),
+                        })}
+                      </title>
                     </rect>
                     <rect
                       x={x + BAR + 0.6}
@@ -105,9 +116,22 @@ export function OverviewMonthsChart({ months, locale }: { months: TOverviewMonth
                       height={HEIGHT - y(m.accepted)}
                       className="fill-success"
                     >
-                      <title>{`${label}: ${plural(m.accepted, 'proposal', locale)} accepted${
-                        m.acceptedValue.length > 0 ? ` (${valueText(m)})` : ''
-                      }`}</title>
+                      <title>
+                        {m.acceptedValue.length > 0
+                          ? i18n._(
+                              '{month}: {count, plural, one {{n} proposal accepted ({value})} other {{n} proposals accepted ({value})}}',
+                              {
+                                month: label,
+                                count: m.accepted,
+                                n: formatNumber(m.accepted, locale),
+                                value: valueText(i18n, m),
+                              },
+                            )
+                          : i18n._(
+                              '{month}: {count, plural, one {{n} proposal accepted} other {{n} proposals accepted}}',
+                              { month: label, count: m.accepted, n: formatNumber(m.accepted, locale) },
+                            )}
+                      </title>
                     </rect>
                   </g>
                 );
@@ -125,20 +149,20 @@ export function OverviewMonthsChart({ months, locale }: { months: TOverviewMonth
         </div>
         {quiet ? (
           <p className="text-muted-foreground mt-3 text-sm">
-            Nothing sent in the last twelve months yet. Sent and accepted proposals show here as bars.
+            {i18n._('Nothing sent in the last twelve months yet. Sent and accepted proposals show here as bars.')}
           </p>
         ) : null}
         {/* A table ignores width: 1px, so the wrapper is what hides it. */}
         <div className="sr-only">
           <table>
-            <caption>Proposals per month, {range}</caption>
+            <caption>{i18n._('Proposals per month, {range}', { range })}</caption>
             <thead>
               <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Created</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Accepted</th>
-                <th scope="col">Value accepted</th>
+                <th scope="col">{i18n._('Month')}</th>
+                <th scope="col">{i18n._('Created')}</th>
+                <th scope="col">{i18n._('Sent')}</th>
+                <th scope="col">{i18n._('Accepted')}</th>
+                <th scope="col">{i18n._('Value accepted')}</th>
               </tr>
             </thead>
             <tbody>
@@ -148,7 +172,7 @@ export function OverviewMonthsChart({ months, locale }: { months: TOverviewMonth
                   <td>{m.created}</td>
                   <td>{m.sent}</td>
                   <td>{m.accepted}</td>
-                  <td>{valueText(m)}</td>
+                  <td>{valueText(i18n, m)}</td>
                 </tr>
               ))}
             </tbody>

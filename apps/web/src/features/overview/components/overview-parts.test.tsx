@@ -2,6 +2,7 @@ import type { TOverview, TOverviewMonth } from '@draftwell/shared/workspace/over
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { WithI18n } from '@/test/i18n';
 import { OverviewActivity } from './overview-activity';
 import { OverviewMonthsChart } from './overview-months-chart';
 import { OverviewStatCards } from './overview-stat-cards';
@@ -36,7 +37,7 @@ const overview = (patch: Partial<TOverview> = {}): TOverview => ({
 
 describe('overview stat cards', () => {
   it('shows the counts, the win rate and each currency apart, one-off and recurring', () => {
-    render(<OverviewStatCards overview={overview()} locale="en-US" />);
+    render(<OverviewStatCards overview={overview()} locale="en-US" />, { wrapper: WithI18n });
     expect(screen.getByRole('group', { name: 'Drafts' }).textContent).toBe('Drafts2Not sent yet');
     // Sent and viewed both await a reply.
     expect(screen.getByRole('group', { name: 'Awaiting reply' }).textContent).toMatch(/^Awaiting reply4/);
@@ -60,6 +61,7 @@ describe('overview stat cards', () => {
         })}
         locale="en-US"
       />,
+      { wrapper: WithI18n },
     );
     expect(screen.getByRole('group', { name: 'Win rate' }).textContent).toContain('No decisions yet');
     expect(screen.getByRole('group', { name: 'Accepted this month' }).textContent).toContain(
@@ -77,6 +79,7 @@ describe('overview in the owner’s document locale', () => {
         })}
         locale="de-DE"
       />,
+      { wrapper: WithI18n },
     );
     const nbsp = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
     expect(screen.getByRole('group', { name: 'Drafts' }).textContent).toBe('Drafts1.234Not sent yet');
@@ -84,7 +87,7 @@ describe('overview in the owner’s document locale', () => {
   });
 
   it('names the chart’s months in the locale', () => {
-    render(<OverviewMonthsChart months={months} locale="de-DE" />);
+    render(<OverviewMonthsChart months={months} locale="de-DE" />, { wrapper: WithI18n });
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(within(rows[3]!).getByRole('rowheader').textContent).toBe('März 2026');
   });
@@ -92,7 +95,7 @@ describe('overview in the owner’s document locale', () => {
 
 describe('overview chart', () => {
   it('draws a titled bar per month and series, scaled to the busiest month, with a data table', () => {
-    const { container } = render(<OverviewMonthsChart months={months} locale="en-US" />);
+    const { container } = render(<OverviewMonthsChart months={months} locale="en-US" />, { wrapper: WithI18n });
     expect(screen.getByRole('img', { name: 'Sent and accepted, month by month' })).toBeTruthy();
     const bars = container.querySelectorAll('rect');
     expect(bars).toHaveLength(24);
@@ -133,6 +136,7 @@ describe('overview activity', () => {
           locale="en-US"
         />
       </MemoryRouter>,
+      { wrapper: WithI18n },
     );
     const links = screen.getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/proposals/a1', '/edit-draft/d1']);

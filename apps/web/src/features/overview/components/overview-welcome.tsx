@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { FilePlus2, LayoutTemplate, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -19,22 +20,28 @@ function Way({ icon, title, children }: { icon: ReactNode; title: string; childr
 
 /** What a user with no proposals yet sees instead of empty figures. */
 export function OverviewWelcome({ newProposal }: { newProposal: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <Card className="p-6 sm:p-8">
-      <h2 className="text-xl font-semibold tracking-tight">Welcome to Draftwell</h2>
+      <h2 className="text-xl font-semibold tracking-tight">{i18n._('Welcome to Draftwell')}</h2>
       <p className="text-muted-foreground mt-2 max-w-prose">
-        Once you send proposals, this page shows how they are doing: what awaits a reply, your win rate, the value
-        accepted this month and what happened lately. Start your first proposal in one of three ways.
+        {i18n._(
+          'Once you send proposals, this page shows how they are doing: what awaits a reply, your win rate, the value accepted this month and what happened lately. Start your first proposal in one of three ways.',
+        )}
       </p>
       <ol className="mt-6 grid gap-4 md:grid-cols-3">
-        <Way icon={<FilePlus2 />} title="Blank">
-          An empty proposal with your business details filled in. Add the client, the scope and a pricing table.
+        <Way icon={<FilePlus2 />} title={i18n._('Blank')}>
+          {i18n._(
+            'An empty proposal with your business details filled in. Add the client, the scope and a pricing table.',
+          )}
         </Way>
-        <Way icon={<LayoutTemplate />} title="From a template">
-          Pick a ready-made structure for web design, consulting, marketing and more, then make it yours.
+        <Way icon={<LayoutTemplate />} title={i18n._('From a template')}>
+          {i18n._('Pick a ready-made structure for web design, consulting, marketing and more, then make it yours.')}
         </Way>
-        <Way icon={<Sparkles />} title="From a brief">
-          Describe the client, what they need, the budget and the deadline, and get a complete first draft to refine.
+        <Way icon={<Sparkles />} title={i18n._('From a brief')}>
+          {i18n._(
+            'Describe the client, what they need, the budget and the deadline, and get a complete first draft to refine.',
+          )}
         </Way>
       </ol>
       <div className="mt-6 flex flex-wrap gap-3">
@@ -42,7 +49,7 @@ export function OverviewWelcome({ newProposal }: { newProposal: ReactNode }) {
         <Button variant="outline" asChild>
           <Link to={paths.templates}>
             <LayoutTemplate aria-hidden="true" />
-            Browse templates
+            {i18n._('Browse templates')}
           </Link>
         </Button>
       </div>

@@ -1,5 +1,6 @@
 import { formatDate } from '@draftwell/shared/i18n/format';
 import type { TPaymentAccount, TPaymentSettings } from '@draftwell/shared/payments';
+import { Trans, useLingui } from '@lingui/react';
 import { AlertTriangle, CreditCard, KeyRound, Link2Off, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,28 +20,38 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 import { useDocumentLocale } from '@/lib/api/business-profile';
 import { usePaymentSettings } from '@/lib/api/payments';
 import { useConnectStripe, useDisconnectStripe, useSaveStripeKey } from '../api/payments';
 
 /** What Stripe's Connect page came back with (`?stripe=`), as a toast. */
 const RETURNS = {
-  connected: () =>
-    toast.success('Stripe account connected', {
+  connected: () => {
+    const i18n = appI18n();
+    toast.success(i18n._('Stripe account connected'), {
       id: 'stripe-return',
-      description: 'You can now ask for a payment when you send a proposal.',
-    }),
-  denied: () =>
-    toast.info('Not connected', {
+      description: i18n._('You can now ask for a payment when you send a proposal.'),
+    });
+  },
+  denied: () => {
+    const i18n = appI18n();
+    toast.info(i18n._('Not connected'), {
       id: 'stripe-return',
-      description: 'You left Stripe’s page without connecting. Nothing changed.',
-    }),
-  failed: () =>
-    toast.error('Stripe could not be connected', {
+      description: i18n._('You left Stripe’s page without connecting. Nothing changed.'),
+    });
+  },
+  failed: () => {
+    const i18n = appI18n();
+    toast.error(i18n._('Stripe could not be connected'), {
       id: 'stripe-return',
-      description: 'The link from Stripe was not valid any more. Try Connect with Stripe again.',
-    }),
+      description: i18n._('The link from Stripe was not valid any more. Try Connect with Stripe again.'),
+    });
+  },
 } as const;
+
+/** Stripe's product name, the same in every language. */
+const STRIPE_CONNECT = 'Stripe Connect';
 
 const dateOf = (iso: string, locale: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium' });
 
@@ -49,6 +60,7 @@ const dateOf = (iso: string, locale: string) => formatDate(new Date(iso), locale
  * signing. Stripe Connect when the server offers it; a restricted key otherwise (or instead).
  */
 export function PaymentsTab() {
+  const { i18n } = useLingui();
   const settings = usePaymentSettings();
   const [params, setParams] = useSearchParams();
 
@@ -72,12 +84,12 @@ export function PaymentsTab() {
     return (
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Your payment settings could not be loaded</CardTitle>
+          <CardTitle>{i18n._('Your payment settings could not be loaded')}</CardTitle>
           <CardDescription>{settings.error.message}</CardDescription>
         </CardHeader>
         <CardContent>
           <Button variant="outline" onClick={() => void settings.refetch()}>
-            <RefreshCw aria-hidden="true" /> Try again
+            <RefreshCw aria-hidden="true" /> {i18n._('Try again')}
           </Button>
         </CardContent>
       </Card>
@@ -92,24 +104,27 @@ export function PaymentsTab() {
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>How it works</CardTitle>
+          <CardTitle>{i18n._('How it works')}</CardTitle>
         </CardHeader>
         <CardContent>
           <ul className="text-muted-foreground grid list-disc gap-1.5 pl-5 text-sm">
             <li>
-              When you send a proposal, choose under <strong className="text-foreground">Signers and options</strong>{' '}
-              whether the client pays nothing, a deposit, or the full one-off amount (and the first recurring payment)
-              after signing.
+              <Trans
+                id="When you send a proposal, choose under <0>Signers and options</0> whether the client pays nothing, a deposit, or the full one-off amount (and the first recurring payment) after signing."
+                components={{ 0: <strong className="text-foreground" /> }}
+              />
             </li>
             <li>
-              Once the last signature is in, your client pays on Stripe’s secure page, from the same link. The amount
-              comes from what they accepted; the money goes straight to your Stripe account.
+              {i18n._(
+                'Once the last signature is in, your client pays on Stripe’s secure page, from the same link. The amount comes from what they accepted; the money goes straight to your Stripe account.',
+              )}
             </li>
             <li>
-              The proposal’s page shows Awaiting payment, then Paid. You can also mark it paid by hand when they pay
-              another way. The signature stands either way.
+              {i18n._(
+                'The proposal’s page shows Awaiting payment, then Paid. You can also mark it paid by hand when they pay another way. The signature stands either way.',
+              )}
             </li>
-            <li>This is your own Stripe account, separate from your Draftwell plan.</li>
+            <li>{i18n._('This is your own Stripe account, separate from your Draftwell plan.')}</li>
           </ul>
         </CardContent>
       </Card>
@@ -118,13 +133,16 @@ export function PaymentsTab() {
 }
 
 function ConnectCard({ settings }: { settings: TPaymentSettings }) {
+  const { i18n } = useLingui();
   const connect = useConnectStripe();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Get paid when your client signs</CardTitle>
+        <CardTitle>{i18n._('Get paid when your client signs')}</CardTitle>
         <CardDescription>
-          Connect your own Stripe account, and ask for a deposit or the full amount right after the last signature.
+          {i18n._(
+            'Connect your own Stripe account, and ask for a deposit or the full amount right after the last signature.',
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -134,20 +152,25 @@ function ConnectCard({ settings }: { settings: TPaymentSettings }) {
               disabled={connect.isPending}
               onClick={() =>
                 connect.mutate(undefined, {
-                  onError: (err) => toast.error('Could not open Stripe', { description: err.message }),
+                  onError: (err) => {
+                    const i18n = appI18n();
+                    toast.error(i18n._('Could not open Stripe'), { description: err.message });
+                  },
                 })
               }
             >
               <CreditCard aria-hidden="true" />
-              {connect.isPending ? 'Opening Stripe…' : 'Connect with Stripe'}
+              {connect.isPending ? i18n._('Opening Stripe…') : i18n._('Connect with Stripe')}
             </Button>
             <p className="text-muted-foreground mt-2 text-xs">
-              You sign in to Stripe (or open an account there) and come back here.
+              {i18n._('You sign in to Stripe (or open an account there) and come back here.')}
             </p>
           </div>
         ) : (
           <p className="text-muted-foreground text-sm">
-            Stripe Connect is not set up on this server. Use a restricted key of your own Stripe account below.
+            {i18n._(
+              'Stripe Connect is not set up on this server. Use a restricted key of your own Stripe account below.',
+            )}
           </p>
         )}
       </CardContent>
@@ -156,76 +179,83 @@ function ConnectCard({ settings }: { settings: TPaymentSettings }) {
 }
 
 function AccountCard({ account }: { account: TPaymentAccount }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const disconnect = useDisconnectStripe();
   const locale = useDocumentLocale();
-  const name = account.displayName ?? 'Your Stripe account';
+  const name = account.displayName ?? i18n._('Your Stripe account');
   const attention = account.status === 'needs_attention';
   return (
     <Card className={attention ? 'border-destructive/40' : undefined}>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle>Stripe account</CardTitle>
-          <Badge variant={attention ? 'destructive' : 'success'}>{attention ? 'Needs attention' : 'Ready'}</Badge>
-          <Badge variant="outline">{account.mode === 'connect' ? 'Stripe Connect' : 'Restricted key'}</Badge>
-          {account.livemode ? null : <Badge variant="warning">Test mode</Badge>}
+          <CardTitle>{i18n._('Stripe account')}</CardTitle>
+          <Badge variant={attention ? 'destructive' : 'success'}>
+            {attention ? i18n._('Needs attention') : i18n._('Ready')}
+          </Badge>
+          <Badge variant="outline">{account.mode === 'connect' ? STRIPE_CONNECT : i18n._('Restricted key')}</Badge>
+          {account.livemode ? null : <Badge variant="warning">{i18n._('Test mode')}</Badge>}
         </div>
-        <CardDescription>Clients pay into this account after signing.</CardDescription>
+        <CardDescription>{i18n._('Clients pay into this account after signing.')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="text-muted-foreground">Account</dt>
+          <dt className="text-muted-foreground">{i18n._('Account')}</dt>
           <dd className="min-w-0 break-words">
             {name}
             {account.accountId ? <span className="text-muted-foreground"> ({account.accountId})</span> : null}
           </dd>
           {account.keyLast4 ? (
             <>
-              <dt className="text-muted-foreground">Key</dt>
+              <dt className="text-muted-foreground">{i18n._('Key')}</dt>
               <dd>
-                <span className="sr-only">Restricted key ending in </span>
-                <span aria-hidden="true">rk_…</span>
-                {account.keyLast4}
+                <span className="sr-only">
+                  {i18n._('Restricted key ending in {last4}', { last4: account.keyLast4 })}
+                </span>
+                <span aria-hidden="true">rk_…{account.keyLast4}</span>
               </dd>
             </>
           ) : null}
-          <dt className="text-muted-foreground">Connected</dt>
+          <dt className="text-muted-foreground">{i18n._('Connected')}</dt>
           <dd>{dateOf(account.connectedAt, locale)}</dd>
         </dl>
         {attention ? (
           <p role="alert" className="text-destructive flex items-start gap-2 text-sm">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
-              {account.problem ?? 'Stripe refused a request.'}{' '}
+              {account.problem ?? i18n._('Stripe refused a request.')}{' '}
               {account.mode === 'connect'
-                ? 'Disconnect, then connect with Stripe again.'
-                : 'Enter a working key below.'}
+                ? i18n._('Disconnect, then connect with Stripe again.')
+                : i18n._('Enter a working key below.')}
             </span>
           </p>
         ) : account.webhook === 'none' ? (
           <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-            Stripe cannot reach this server’s address, so it cannot tell Draftwell about payments. A payment shows as
-            paid when your client comes back from Stripe, or when you press <em>Check with Stripe</em> on the proposal.
+            <Trans
+              id="Stripe cannot reach this server’s address, so it cannot tell Draftwell about payments. A payment shows as paid when your client comes back from Stripe, or when you press <0>Check with Stripe</0> on the proposal."
+              components={{ 0: <em /> }}
+            />
           </p>
         ) : (
-          <p className="text-muted-foreground text-sm">Stripe tells Draftwell as soon as a client pays.</p>
+          <p className="text-muted-foreground text-sm">{i18n._('Stripe tells Draftwell as soon as a client pays.')}</p>
         )}
         <AlertDialog open={open} onOpenChange={setOpen}>
           <AlertDialogTrigger asChild>
             <Button variant="outline" className="justify-self-start">
-              <Link2Off aria-hidden="true" /> Disconnect
+              <Link2Off aria-hidden="true" /> {i18n._('Disconnect')}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
-            <AlertDialogTitle>Disconnect your Stripe account?</AlertDialogTitle>
+            <AlertDialogTitle>{i18n._('Disconnect your Stripe account?')}</AlertDialogTitle>
             <AlertDialogDescription>
-              Clients can no longer pay your proposals online until you connect again. Payments already made stay in
-              your Stripe account; a payment still on its way is no longer confirmed here, so mark it paid by hand.
+              {i18n._(
+                'Clients can no longer pay your proposals online until you connect again. Payments already made stay in your Stripe account; a payment still on its way is no longer confirmed here, so mark it paid by hand.',
+              )}
             </AlertDialogDescription>
             <div className="flex justify-end gap-2">
               <AlertDialogCancel asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  {i18n._('Cancel')}
                 </Button>
               </AlertDialogCancel>
               <Button
@@ -235,13 +265,17 @@ function AccountCard({ account }: { account: TPaymentAccount }) {
                   disconnect.mutate(undefined, {
                     onSuccess: () => {
                       setOpen(false);
-                      toast.success('Stripe account disconnected');
+                      const i18n = appI18n();
+                      toast.success(i18n._('Stripe account disconnected'));
                     },
-                    onError: (err) => toast.error('Could not disconnect', { description: err.message }),
+                    onError: (err) => {
+                      const i18n = appI18n();
+                      toast.error(i18n._('Could not disconnect'), { description: err.message });
+                    },
                   })
                 }
               >
-                {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+                {disconnect.isPending ? i18n._('Disconnecting…') : i18n._('Disconnect')}
               </Button>
             </div>
           </AlertDialogContent>
@@ -253,6 +287,7 @@ function AccountCard({ account }: { account: TPaymentAccount }) {
 
 /** `secondary`: Connect with Stripe is offered above, and is the way most owners should take. */
 function KeyCard({ replacing, secondary }: { replacing: boolean; secondary: boolean }) {
+  const { i18n } = useLingui();
   const save = useSaveStripeKey();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string>();
@@ -261,14 +296,17 @@ function KeyCard({ replacing, secondary }: { replacing: boolean; secondary: bool
     e.preventDefault();
     const value = key.trim();
     if (!/^rk_(live|test)_/.test(value)) {
-      setError('Use a restricted key: it starts with rk_live_ or rk_test_.');
+      setError(i18n._('Use a restricted key: it starts with rk_live_ or rk_test_.'));
       return;
     }
     setError(undefined);
     save.mutate(value, {
       onSuccess: () => {
         setKey('');
-        toast.success('Stripe key saved', { description: 'Stripe accepted it. You can now ask for payments.' });
+        const i18n = appI18n();
+        toast.success(i18n._('Stripe key saved'), {
+          description: i18n._('Stripe accepted it. You can now ask for payments.'),
+        });
       },
       onError: (err) => setError(err instanceof ApiError ? (err.fields.key ?? err.message) : err.message),
     });
@@ -278,17 +316,25 @@ function KeyCard({ replacing, secondary }: { replacing: boolean; secondary: bool
     <Card>
       <CardHeader>
         <CardTitle>
-          {replacing ? 'Use another restricted key' : secondary ? 'Or use a restricted key' : 'Use a restricted key'}
+          {replacing
+            ? i18n._('Use another restricted key')
+            : secondary
+              ? i18n._('Or use a restricted key')
+              : i18n._('Use a restricted key')}
         </CardTitle>
         <CardDescription>
-          For a self-hosted Draftwell. In your Stripe Dashboard, open Developers → API keys → Create restricted key, and
-          give it Write access to Checkout Sessions and Webhook Endpoints, and Read access to PaymentIntents and
-          Charges. Draftwell checks it with Stripe, keeps it encrypted, and never shows it again.
+          {i18n._(
+            'For a self-hosted Draftwell. In your Stripe Dashboard, open Developers → API keys → Create restricted key, and give it Write access to Checkout Sessions and Webhook Endpoints, and Read access to PaymentIntents and Charges. Draftwell checks it with Stripe, keeps it encrypted, and never shows it again.',
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Save a restricted key">
-          <FormField label="Restricted key" error={error} hint="Starts with rk_live_ (or rk_test_ to try it out).">
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={i18n._('Save a restricted key')}>
+          <FormField
+            label={i18n._('Restricted key')}
+            error={error}
+            hint={i18n._('Starts with rk_live_ (or rk_test_ to try it out).')}
+          >
             <Input
               type="password"
               autoComplete="off"
@@ -305,7 +351,7 @@ function KeyCard({ replacing, secondary }: { replacing: boolean; secondary: bool
             disabled={save.isPending}
           >
             <KeyRound aria-hidden="true" />
-            {save.isPending ? 'Checking with Stripe…' : 'Check and save'}
+            {save.isPending ? i18n._('Checking with Stripe…') : i18n._('Check and save')}
           </Button>
         </form>
       </CardContent>
@@ -314,10 +360,11 @@ function KeyCard({ replacing, secondary }: { replacing: boolean; secondary: bool
 }
 
 function PaymentsSkeleton() {
+  const { i18n } = useLingui();
   return (
     <div className="grid grid-cols-1 gap-6" aria-busy="true">
       <p className="sr-only" role="status">
-        Loading your payment settings…
+        {i18n._('Loading your payment settings…')}
       </p>
       {[0, 1].map((i) => (
         <Card key={i}>

@@ -19,6 +19,12 @@ import { unwrap } from '@/lib/http';
 
 const BROWSER = 'browser';
 
+/** Said in the language just chosen: the app's, read once it has changed. */
+function savedMessage() {
+  const i18n = appI18n();
+  return i18n._('Language saved');
+}
+
 /**
  * Profile's choice of the language the app's screens speak (issue 25 part 7): one of the app's
  * languages, or the browser's (the default). Saved on the account, so every device follows it.
@@ -35,9 +41,7 @@ export function AppLanguageCard({ choice }: { choice: TAppLanguage | null }) {
         session ? { ...session, user: { ...session.user, appLanguage } } : session,
       );
       await followAccountLanguage(appLanguage).catch(() => undefined);
-      // In the language just chosen.
-      const words = appI18n();
-      toast.success(words._('Language saved'));
+      toast.success(savedMessage());
     },
     onError: (error) => toast.error(i18n._('Could not change the language'), { description: error.message }),
   });

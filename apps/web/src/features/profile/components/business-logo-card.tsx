@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ImageOff, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -13,6 +14,7 @@ const ACCEPT = 'image/png,image/jpeg,image/webp';
 
 /** The logo on every new proposal: shown, uploaded or replaced (checked here first), removed. */
 export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
+  const { i18n } = useLingui();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,15 +29,15 @@ export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
     const problem = checkImageFile(file);
     if (problem) {
       setError(problem);
-      toast.error('That file cannot be your logo', { description: problem });
+      toast.error(i18n._('That file cannot be your logo'), { description: problem });
       return;
     }
     setError(null);
     upload.mutate(file, {
-      onSuccess: () => toast.success(hasLogo ? 'Logo replaced' : 'Logo uploaded'),
+      onSuccess: () => toast.success(hasLogo ? i18n._('Logo replaced') : i18n._('Logo uploaded')),
       onError: (e) => {
         setError(e.message);
-        toast.error('The logo was not uploaded', { description: e.message });
+        toast.error(i18n._('The logo was not uploaded'), { description: e.message });
       },
     });
   };
@@ -43,10 +45,10 @@ export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
   const onRemove = () => {
     setError(null);
     remove.mutate(undefined, {
-      onSuccess: () => toast.success('Logo removed'),
+      onSuccess: () => toast.success(i18n._('Logo removed')),
       onError: (e) => {
         setError(e.message);
-        toast.error('The logo was not removed', { description: e.message });
+        toast.error(i18n._('The logo was not removed'), { description: e.message });
       },
     });
   };
@@ -54,22 +56,22 @@ export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Logo</CardTitle>
-        <CardDescription>Shown at the top of every new proposal. PNG, JPEG or WebP.</CardDescription>
-        <PlanBrandingNote what="your logo" className="text-sm" />
+        <CardTitle>{i18n._('Logo')}</CardTitle>
+        <CardDescription>{i18n._('Shown at the top of every new proposal. PNG, JPEG or WebP.')}</CardDescription>
+        <PlanBrandingNote what="logo" className="text-sm" />
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="bg-muted/40 flex h-24 w-full shrink-0 items-center justify-center rounded-md border p-2 sm:w-40">
           {hasLogo ? (
             <img
               src={`/api/files/${encodeURIComponent(profile.logoFileId!)}`}
-              alt="Your business logo"
+              alt={i18n._('Your business logo')}
               className="max-h-full max-w-full object-contain"
             />
           ) : (
             <span className="text-muted-foreground flex flex-col items-center gap-1 text-xs">
               <ImageOff className="size-5" aria-hidden="true" />
-              No logo yet
+              {i18n._('No logo yet')}
             </span>
           )}
         </div>
@@ -81,22 +83,22 @@ export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
             accept={ACCEPT}
             className="sr-only"
             tabIndex={-1}
-            aria-label="Logo file"
+            aria-label={i18n._('Logo file')}
             onChange={(e) => onFile(e.target.files?.[0])}
           />
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
               {upload.isPending ? (
-                <Spinner className="[&_span]:size-4 [&_span]:border-2" label="Uploading" />
+                <Spinner className="[&_span]:size-4 [&_span]:border-2" label={i18n._('Uploading')} />
               ) : (
                 <Upload aria-hidden="true" />
               )}
-              {upload.isPending ? 'Uploading…' : hasLogo ? 'Replace logo' : 'Upload logo'}
+              {upload.isPending ? i18n._('Uploading…') : hasLogo ? i18n._('Replace logo') : i18n._('Upload logo')}
             </Button>
             {hasLogo ? (
               <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={onRemove}>
                 <Trash2 aria-hidden="true" />
-                {remove.isPending ? 'Removing…' : 'Remove logo'}
+                {remove.isPending ? i18n._('Removing…') : i18n._('Remove logo')}
               </Button>
             ) : null}
           </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -46,6 +47,7 @@ const SAMPLE_DAY = '2027-03-04';
 
 /** The details that fill every new proposal, saved against the version they were loaded at. */
 export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) {
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const colourId = useId();
   const form = useForm<TBusinessProfileFormIn, unknown, TBusinessProfileFormOut>({
@@ -75,11 +77,11 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
       const saved = await save.mutateAsync({ ...values, version });
       setVersion(saved.version);
       form.reset(businessProfileFormValues(saved));
-      toast.success('Business profile saved', { description: 'New proposals will use these details.' });
+      toast.success(i18n._('Business profile saved'), { description: i18n._('New proposals will use these details.') });
     } catch (error) {
       if (isConflict<TBusinessProfile>(error)) {
         setConflict(error);
-        toast.error('Not saved: the profile changed elsewhere');
+        toast.error(i18n._('Not saved: the profile changed elsewhere'));
         return;
       }
       const e = error instanceof ApiError ? error : null;
@@ -90,9 +92,11 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
           placed = true;
         }
       }
-      if (!placed) form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });
-      toast.error('The business profile was not saved', {
-        description: placed ? 'Check the highlighted fields.' : (e?.message ?? 'Something went wrong. Try again.'),
+      if (!placed) form.setError('root', { message: e?.message ?? i18n._('Something went wrong. Try again.') });
+      toast.error(i18n._('The business profile was not saved'), {
+        description: placed
+          ? i18n._('Check the highlighted fields.')
+          : (e?.message ?? i18n._('Something went wrong. Try again.')),
       });
     }
   });
@@ -111,47 +115,56 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Business details</CardTitle>
+        <CardTitle>{i18n._('Business details')}</CardTitle>
         <CardDescription>
-          These details fill every new proposal: your name and company in its header, your colour, and its currency, tax
-          rate and how long the offer stays valid.
+          {i18n._(
+            'These details fill every new proposal: your name and company in its header, your colour, and its currency, tax rate and how long the offer stays valid.',
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Business profile">
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={i18n._('Business profile')}>
           {conflict ? (
             <div role="alert" className="rounded-md border border-amber-500/50 bg-amber-500/10 px-3 py-2 text-sm">
               <p>{conflict.message}</p>
               <p className="text-muted-foreground mt-1">
-                Loading them replaces what you typed here with what is saved now.
+                {i18n._('Loading them replaces what you typed here with what is saved now.')}
               </p>
               <Button type="button" variant="outline" size="sm" className="mt-2" onClick={loadCurrent}>
-                Load the current details
+                {i18n._('Load the current details')}
               </Button>
             </div>
           ) : null}
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField label="Display name" error={errors.displayName?.message} hint="The name shown on proposals.">
+            <FormField
+              label={i18n._('Display name')}
+              error={errors.displayName?.message}
+              hint={i18n._('The name shown on proposals.')}
+            >
               <Input autoComplete="name" {...form.register('displayName')} />
             </FormField>
-            <FormField label="Company" error={errors.company?.message}>
+            <FormField label={i18n._('Company')} error={errors.company?.message}>
               <Input autoComplete="organization" {...form.register('company')} />
             </FormField>
-            <FormField label="Job title" error={errors.jobTitle?.message}>
+            <FormField label={i18n._('Job title')} error={errors.jobTitle?.message}>
               <Input autoComplete="organization-title" {...form.register('jobTitle')} />
             </FormField>
-            <FormField label="Phone" error={errors.phone?.message}>
+            <FormField label={i18n._('Phone')} error={errors.phone?.message}>
               <Input type="tel" autoComplete="tel" {...form.register('phone')} />
             </FormField>
-            <FormField label="Website" error={errors.website?.message} hint="Starting with https://">
+            <FormField
+              label={i18n._('Website')}
+              error={errors.website?.message}
+              hint={i18n._('Starting with https://')}
+            >
               <Input type="url" autoComplete="url" placeholder="https://" {...form.register('website')} />
             </FormField>
             <div className="grid gap-2">
-              <Label htmlFor={colourId}>Brand colour</Label>
+              <Label htmlFor={colourId}>{i18n._('Brand colour')}</Label>
               <div className="flex gap-2">
                 <input
                   type="color"
-                  aria-label="Pick the brand colour"
+                  aria-label={i18n._('Pick the brand colour')}
                   className="border-input bg-card h-10 w-12 shrink-0 cursor-pointer rounded-md border p-1"
                   value={HEX.test(brandColor) ? brandColor.toLowerCase() : '#000000'}
                   onChange={(e) =>
@@ -174,17 +187,17 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
                 </p>
               ) : (
                 <p id={`${colourId}-note`} className="text-muted-foreground text-xs">
-                  Pick it, or type a hex colour like #4338ca.
+                  {i18n._('Pick it, or type a hex colour like #4338ca.')}
                 </p>
               )}
-              <PlanBrandingNote what="your colour" id={`${colourId}-plan`} />
+              <PlanBrandingNote what="colour" id={`${colourId}-plan`} />
             </div>
           </div>
-          <FormField label="Address" error={errors.address?.message}>
+          <FormField label={i18n._('Address')} error={errors.address?.message}>
             <Textarea className="min-h-20" autoComplete="street-address" {...form.register('address')} />
           </FormField>
           <div className="grid items-start gap-4 sm:grid-cols-3">
-            <FormField label="Default currency" error={errors.defaultCurrency?.message}>
+            <FormField label={i18n._('Default currency')} error={errors.defaultCurrency?.message}>
               <Select {...form.register('defaultCurrency')}>
                 {currencyChoices(currency || profile.defaultCurrency).map((code) => (
                   <option key={code} value={code}>
@@ -193,13 +206,17 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
                 ))}
               </Select>
             </FormField>
-            <FormField label="Default tax rate (%)" error={errors.defaultTaxRate?.message} hint="Like 20 or 12.5.">
+            <FormField
+              label={i18n._('Default tax rate (%)')}
+              error={errors.defaultTaxRate?.message}
+              hint={i18n._('Like 20 or 12.5.')}
+            >
               <Input inputMode="decimal" autoComplete="off" {...form.register('defaultTaxRate')} />
             </FormField>
             <FormField
-              label="Valid for (days)"
+              label={i18n._('Valid for (days)')}
               error={errors.defaultValidityDays?.message}
-              hint="How long a new proposal's offer stands."
+              hint={i18n._('How long a new proposal’s offer stands.')}
             >
               <Input
                 type="number"
@@ -212,9 +229,11 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
             </FormField>
           </div>
           <FormField
-            label="Dates on your proposals"
+            label={i18n._('Dates on your proposals')}
             error={errors.locale?.message}
-            hint="How your proposals, their PDF and the acceptance certificate write every date. Proposals already sent keep theirs."
+            hint={i18n._(
+              'How your proposals, their PDF and the acceptance certificate write every date. Proposals already sent keep theirs.',
+            )}
           >
             <Select {...form.register('locale')}>
               {DOCUMENT_LOCALES.map((locale) => (
@@ -225,28 +244,30 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
             </Select>
           </FormField>
           <FormField
-            label="Language of new proposals"
+            label={i18n._('Language of new proposals')}
             error={errors.defaultLanguage?.message}
-            hint="For a client with no language of their own. Each proposal can be set to another in the editor."
+            hint={i18n._(
+              'For a client with no language of their own. Each proposal can be set to another in the editor.',
+            )}
           >
             <Select {...form.register('defaultLanguage')}>
               <LanguageOptions />
             </Select>
           </FormField>
           <FormField
-            label="Email signature"
+            label={i18n._('Email signature')}
             error={errors.emailSignature?.message}
-            hint="Added below the messages you send with a proposal."
+            hint={i18n._('Added below the messages you send with a proposal.')}
           >
             <Textarea className="min-h-24" {...form.register('emailSignature')} />
           </FormField>
           <FormError message={errors.root?.message} />
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : 'Save business profile'}
+              {isSubmitting ? i18n._('Saving…') : i18n._('Save business profile')}
             </Button>
             {form.formState.isDirty && !isSubmitting ? (
-              <span className="text-muted-foreground text-sm">You have unsaved changes.</span>
+              <span className="text-muted-foreground text-sm">{i18n._('You have unsaved changes.')}</span>
             ) : null}
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { RotateCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -8,8 +9,9 @@ import { BusinessProfileCard } from './business-profile-card';
 import { FollowUpDefaultsCard } from './follow-up-defaults-card';
 
 function BusinessProfileSkeleton() {
+  const { i18n } = useLingui();
   return (
-    <div role="status" aria-label="Loading your business profile" className="grid gap-6">
+    <div role="status" aria-label={i18n._('Loading your business profile')} className="grid gap-6">
       {[2, 8].map((fields) => (
         <Card key={fields}>
           <CardHeader>
@@ -32,6 +34,7 @@ function BusinessProfileSkeleton() {
 
 /** The business profile tab: the logo, the details that fill every new proposal, and their follow-up. */
 export function BusinessProfileTab() {
+  const { i18n } = useLingui();
   const profile = useBusinessProfile();
   if (profile.isPending) return <BusinessProfileSkeleton />;
   if (profile.isError) {
@@ -40,11 +43,11 @@ export function BusinessProfileTab() {
         <div className="bg-accent text-accent-foreground mb-3 rounded-full p-2.5 [&_svg]:size-5">
           <TriangleAlert aria-hidden="true" />
         </div>
-        <h2 className="font-semibold">Your business profile did not load</h2>
+        <h2 className="font-semibold">{i18n._('Your business profile did not load')}</h2>
         <p className="text-muted-foreground mt-1 text-sm">{profile.error.message}</p>
         <Button variant="outline" size="sm" className="mt-3" onClick={() => void profile.refetch()}>
           <RotateCw aria-hidden="true" />
-          Retry
+          {i18n._('Retry')}
         </Button>
       </div>
     );

@@ -1,5 +1,6 @@
 import { runtimeTimeZone } from '@draftwell/shared/i18n/format';
 import { describeFollowUp, type TFollowUpDefaults } from '@draftwell/shared/workspace/follow-up';
+import { useLingui } from '@lingui/react';
 import { RotateCw } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -30,6 +31,7 @@ function timeZoneChoices(extra: string[]): string[] {
 }
 
 function DefaultsForm({ defaults }: { defaults: TFollowUpDefaults }) {
+  const { i18n } = useLingui();
   const id = useId();
   const save = useSaveFollowUpDefaults();
   const [draft, setDraft] = useState<TFollowUpDraft>(() => followUpDraftOf(defaults));
@@ -49,28 +51,32 @@ function DefaultsForm({ defaults }: { defaults: TFollowUpDefaults }) {
     try {
       const saved = await save.mutateAsync({ ...checked.settings, timeZone, version });
       setVersion(saved.version);
-      toast.success('Follow-up defaults saved', {
-        description: `${describeFollowUp(saved)}. Proposals you send from now on take them.`,
+      toast.success(i18n._('Follow-up defaults saved'), {
+        description: i18n._('{summary}. Proposals you send from now on take them.', {
+          summary: describeFollowUp(saved),
+        }),
       });
     } catch (error) {
       if (isConflict<TFollowUpDefaults>(error)) {
         setDraft(followUpDraftOf(error.current));
         setTimeZone(error.current.timeZone ?? timeZone);
         setVersion(error.current.version);
-        setMessage('They were changed elsewhere meanwhile: here they are as they are now. Save again to replace them.');
+        setMessage(
+          i18n._('They were changed elsewhere meanwhile: here they are as they are now. Save again to replace them.'),
+        );
         return;
       }
       const e = error instanceof ApiError ? error : null;
       setErrors(e?.fields ?? {});
-      setMessage(e?.message ?? 'Something went wrong. Try again.');
+      setMessage(e?.message ?? i18n._('Something went wrong. Try again.'));
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4" aria-label="Follow-up defaults">
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4" aria-label={i18n._('Follow-up defaults')}>
       {disabled ? <FollowUpUpgradeHint access={defaults.access} /> : null}
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-tz`}>Your time zone</Label>
+        <Label htmlFor={`${id}-tz`}>{i18n._('Your time zone')}</Label>
         <Select
           id={`${id}-tz`}
           value={timeZone}
@@ -91,8 +97,8 @@ function DefaultsForm({ defaults }: { defaults: TFollowUpDefaults }) {
         >
           {errors.timeZone ??
             (defaults.timeZone
-              ? 'Days count from midnight here.'
-              : 'Not saved yet: until you save, days count in UTC. This device’s time zone is selected.')}
+              ? i18n._('Days count from midnight here.')
+              : i18n._('Not saved yet: until you save, days count in UTC. This device’s time zone is selected.'))}
         </p>
       </div>
       <FollowUpFields draft={draft} onChange={setDraft} errors={errors} disabled={disabled} timeZone={timeZone} />
@@ -107,7 +113,7 @@ function DefaultsForm({ defaults }: { defaults: TFollowUpDefaults }) {
         disabled={disabled || save.isPending}
         aria-busy={save.isPending || undefined}
       >
-        {save.isPending ? 'Saving…' : 'Save follow-up defaults'}
+        {save.isPending ? i18n._('Saving…') : i18n._('Save follow-up defaults')}
       </Button>
     </form>
   );
@@ -115,11 +121,12 @@ function DefaultsForm({ defaults }: { defaults: TFollowUpDefaults }) {
 
 /** Profile → Business profile: the follow-up every proposal takes when it is first sent. */
 export function FollowUpDefaultsCard() {
+  const { i18n } = useLingui();
   const defaults = useFollowUpDefaults();
   let body;
   if (defaults.isPending) {
     body = (
-      <div role="status" aria-label="Loading your follow-up defaults" className="grid gap-3">
+      <div role="status" aria-label={i18n._('Loading your follow-up defaults')} className="grid gap-3">
         <Skeleton className="h-4 w-24" />
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-5 w-2/3" />
@@ -129,9 +136,11 @@ export function FollowUpDefaultsCard() {
   } else if (defaults.isError) {
     body = (
       <div role="alert" className="text-sm">
-        <p className="text-destructive">Your follow-up defaults did not load. {defaults.error.message}</p>
+        <p className="text-destructive">
+          {i18n._('Your follow-up defaults did not load. {reason}', { reason: defaults.error.message })}
+        </p>
         <Button variant="outline" size="sm" className="mt-2" onClick={() => void defaults.refetch()}>
-          <RotateCw aria-hidden="true" /> Retry
+          <RotateCw aria-hidden="true" /> {i18n._('Retry')}
         </Button>
       </div>
     );
@@ -141,10 +150,11 @@ export function FollowUpDefaultsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Automatic follow-up</CardTitle>
+        <CardTitle>{i18n._('Automatic follow-up')}</CardTitle>
         <CardDescription>
-          Reminders to signers who have not signed, and warnings before a proposal expires. Each proposal takes these
-          when you first send it; change one proposal’s on its page or in the send dialog.
+          {i18n._(
+            'Reminders to signers who have not signed, and warnings before a proposal expires. Each proposal takes these when you first send it; change one proposal’s on its page or in the send dialog.',
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>

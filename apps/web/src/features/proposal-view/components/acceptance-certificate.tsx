@@ -1,9 +1,10 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
 import { formatQuantity } from '@draftwell/shared/document/pricing';
 import type { TDocument } from '@draftwell/shared/document/schema';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { formatMoney } from '@draftwell/shared/money';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import { BadgeCheck, Download, RotateCw } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { SignatureFacts } from '@/components/signature/signature-facts';
 import { SignatureMarkView } from '@/components/signature/signature-mark-view';
@@ -17,7 +18,7 @@ import { formatUtcInstant, kindsWithAmounts, lineChoice, totalName } from '@draf
 type TChoice = { table: string; description: string; included: boolean; quantity: string | null };
 
 /** The client's choices among the lines they could choose: optional lines, packages, quantities. */
-function choicesOf(document: TDocument | undefined, certificate: TAcceptanceCertificate): TChoice[] {
+function choicesOf(i18n: I18n, document: TDocument | undefined, certificate: TAcceptanceCertificate): TChoice[] {
   if (!document) return [];
   const out: TChoice[] = [];
   for (const block of document.blocks) {
@@ -27,8 +28,8 @@ function choicesOf(document: TDocument | undefined, certificate: TAcceptanceCert
       if (!selectable && !line.quantityRange) continue;
       const { included, quantity } = lineChoice(block, line, certificate.selection);
       out.push({
-        table: block.title.trim() || 'Pricing',
-        description: line.description.trim() || 'Untitled line',
+        table: block.title.trim() || i18n._('Pricing'),
+        description: line.description.trim() || i18n._('Untitled line'),
         included,
         quantity: line.quantityRange && included ? formatQuantity(quantity) : null,
       });
@@ -67,7 +68,8 @@ export function AcceptanceCertificate({
   isError: boolean;
   onRetry: () => void;
 }) {
-  const choices = certificate ? choicesOf(document, certificate) : [];
+  const { i18n } = useLingui();
+  const choices = certificate ? choicesOf(i18n, document, certificate) : [];
   const totals = certificate ? kindsWithAmounts(certificate.totals) : [];
   return (
     <Card role="region" aria-labelledby="certificate-heading" className="border-success/40">
@@ -76,13 +78,15 @@ export function AcceptanceCertificate({
           <div className="space-y-1">
             <CardTitle id="certificate-heading" className="flex items-center gap-2">
               <BadgeCheck aria-hidden="true" className="text-success size-5" />
-              Acceptance certificate
+              {i18n._('Acceptance certificate')}
             </CardTitle>
-            <CardDescription>The record of the client’s electronic signature, kept as evidence.</CardDescription>
+            <CardDescription>
+              {i18n._('The record of the client’s electronic signature, kept as evidence.')}
+            </CardDescription>
           </div>
           <Button variant="outline" size="sm" asChild>
             <a href={paths.proposalPdf(proposalId)} download>
-              <Download aria-hidden="true" /> PDF with certificate
+              <Download aria-hidden="true" /> {i18n._('PDF with certificate')}
             </a>
           </Button>
         </div>
@@ -91,27 +95,27 @@ export function AcceptanceCertificate({
         <SealedPdfStatus proposalId={proposalId} />
         {isError ? (
           <div role="alert" className="text-sm">
-            <p className="text-destructive">The certificate did not load.</p>
+            <p className="text-destructive">{i18n._('The certificate did not load.')}</p>
             <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-              <RotateCw aria-hidden="true" /> Retry
+              <RotateCw aria-hidden="true" /> {i18n._('Retry')}
             </Button>
           </div>
         ) : !certificate ? (
-          <div role="status" aria-label="Loading the certificate" className="space-y-3">
+          <div role="status" aria-label={i18n._('Loading the certificate')} className="space-y-3">
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-5 w-2/3" />
             <Skeleton className="h-5 w-1/3" />
           </div>
         ) : (
           <dl className="divide-y">
-            <Row term="Accepted by">
+            <Row term={i18n._('Accepted by')}>
               <span className="font-medium">{certificate.name}</span> ({certificate.email})
             </Row>
-            <Row term="Accepted at">
+            <Row term={i18n._('Accepted at')}>
               <time dateTime={certificate.acceptedAt}>{formatUtcInstant(certificate.acceptedAt, locale)}</time>
             </Row>
-            <Row term={certificate.signatures.length === 1 ? 'Signature' : 'Signatures, in order'}>
-              <ol aria-label="Signatures" className="divide-y">
+            <Row term={certificate.signatures.length === 1 ? i18n._('Signature') : i18n._('Signatures, in order')}>
+              <ol aria-label={i18n._('Signatures')} className="divide-y">
                 {certificate.signatures.map((g) => (
                   <li key={g.id} className="space-y-2 py-3 first:pt-0 last:pb-0">
                     {g.mark ? <SignatureMarkView mark={g.mark} signerName={g.name} size="sm" /> : null}
@@ -120,7 +124,7 @@ export function AcceptanceCertificate({
                       {g.role ? <span className="text-muted-foreground"> · {g.role}</span> : null}
                       <span className="text-muted-foreground">
                         {' '}
-                        · {g.party === 'owner' ? 'Countersigned as the sender' : 'Signed as the client'}
+                        · {g.party === 'owner' ? i18n._('Countersigned as the sender') : i18n._('Signed as the client')}
                       </span>
                     </p>
                     <SignatureFacts
@@ -132,18 +136,22 @@ export function AcceptanceCertificate({
                 ))}
               </ol>
             </Row>
-            <Row term="Revision">
-              Revision {certificate.revisionNumber} of {certificate.proposalNumber}
+            <Row term={i18n._('Revision')}>
+              {i18n._('Revision {number} of {proposalNumber}', {
+                number: certificate.revisionNumber,
+                proposalNumber: certificate.proposalNumber,
+              })}
             </Row>
-            <Row term="Revision hash (SHA-256)" mono>
+            <Row term={i18n._('Revision hash (SHA-256)')} mono>
               {certificate.revisionHash}
             </Row>
             {choices.length > 0 ? (
-              <Row term="Chosen options">
+              <Row term={i18n._('Chosen options')}>
                 <ul className="space-y-1">
                   {choices.map((c, i) => (
                     <li key={i}>
-                      <span className="font-medium">{c.included ? 'Included' : 'Left out'}:</span> {c.description}
+                      <span className="font-medium">{c.included ? i18n._('Included') : i18n._('Left out')}:</span>{' '}
+                      {c.description}
                       {c.quantity ? <> × {c.quantity}</> : null}
                       <span className="text-muted-foreground"> ({c.table})</span>
                     </li>
@@ -151,11 +159,11 @@ export function AcceptanceCertificate({
                 </ul>
               </Row>
             ) : null}
-            <Row term="Totals as accepted">
+            <Row term={i18n._('Totals as accepted')}>
               <ul className="space-y-0.5">
                 {totals.map((k) => (
                   <li key={k}>
-                    {totalName(englishI18n, k)}:{' '}
+                    {totalName(i18n, k)}:{' '}
                     <span className="font-semibold tabular-nums">
                       {formatMoney(certificate.totals[k].total, certificate.currency)}
                     </span>

@@ -21,6 +21,7 @@ import {
   Undo2,
   UserPen,
 } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -59,7 +60,8 @@ const ICONS: Record<TProposalEventType, { icon: ReactNode; tone: string }> = {
 };
 
 function EventItem({ event, clientName, last }: { event: TProposalEvent; clientName: string; last: boolean }) {
-  const { title, detail } = describeEvent(event, clientName);
+  const { i18n } = useLingui();
+  const { title, detail } = describeEvent(event, clientName, i18n);
   const look = ICONS[event.type] ?? ICONS.created;
   return (
     <li className="relative flex gap-3 pb-5 last:pb-0">
@@ -77,7 +79,7 @@ function EventItem({ event, clientName, last }: { event: TProposalEvent; clientN
         <TimeStamp iso={event.at} className="mt-1" />
         {event.ipAddress ? (
           <p className="text-muted-foreground mt-0.5 truncate text-xs" title={event.userAgent ?? undefined}>
-            From {event.ipAddress}
+            {i18n._('From {address}', { address: event.ipAddress })}
           </p>
         ) : null}
       </div>
@@ -96,11 +98,12 @@ export function ActivityTimeline({
   /** The plan shows time on page, address and device; false adds a line saying where they are. */
   detailedAnalytics: boolean;
 }) {
+  const { i18n } = useLingui();
   const events = useProposalEvents(proposalId);
   let body: ReactNode;
   if (events.isPending) {
     body = (
-      <div role="status" aria-label="Loading the activity" className="space-y-4">
+      <div role="status" aria-label={i18n._('Loading the activity')} className="space-y-4">
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className="flex gap-3">
             <Skeleton className="size-8 shrink-0 rounded-full" />
@@ -115,31 +118,37 @@ export function ActivityTimeline({
   } else if (events.isError) {
     body = (
       <div role="alert" className="text-sm">
-        <p className="text-destructive">The activity did not load. {events.error.message}</p>
+        <p className="text-destructive">
+          {i18n._('The activity did not load.')} {events.error.message}
+        </p>
         <Button variant="outline" size="sm" className="mt-2" onClick={() => void events.refetch()}>
-          <RotateCw aria-hidden="true" /> Retry
+          <RotateCw aria-hidden="true" /> {i18n._('Retry')}
         </Button>
       </div>
     );
   } else if (events.data.length === 0) {
     body = (
-      <p className="text-muted-foreground text-sm">Nothing has happened yet. Sending, opening and answers show here.</p>
+      <p className="text-muted-foreground text-sm">
+        {i18n._('Nothing has happened yet. Sending, opening and answers show here.')}
+      </p>
     );
   } else {
     const newestFirst = [...events.data].reverse();
     const opened = events.data.some((e) => e.type === 'opened');
     body = (
       <>
-        <ol aria-label="Activity, newest first">
+        <ol aria-label={i18n._('Activity, newest first')}>
           {newestFirst.map((event, i) => (
             <EventItem key={event.seq} event={event} clientName={clientName} last={i === newestFirst.length - 1} />
           ))}
         </ol>
         {opened && !detailedAnalytics ? (
           <p className="text-muted-foreground mt-3 border-t pt-3 text-xs">
-            How long your client read, and from where and on what device, are part of the paid plans’ view analytics.{' '}
+            {i18n._(
+              'How long your client read, and from where and on what device, are part of the paid plans’ view analytics.',
+            )}{' '}
             <Link to={paths.plan} className="text-primary font-medium underline underline-offset-4">
-              See plans
+              {i18n._('See plans')}
             </Link>
           </p>
         ) : null}
@@ -150,7 +159,7 @@ export function ActivityTimeline({
     <Card role="region" aria-labelledby="proposal-activity-heading">
       <CardHeader className="pb-3">
         <CardTitle id="proposal-activity-heading" className="text-base">
-          Activity
+          {i18n._('Activity')}
         </CardTitle>
       </CardHeader>
       <CardContent>{body}</CardContent>

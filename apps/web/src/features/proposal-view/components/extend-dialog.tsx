@@ -1,6 +1,7 @@
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { useId, useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +17,7 @@ import { FormError } from '@/components/form/form-error';
 import { Input, Label } from '@/components/ui/input';
 import { useExtendProposal } from '@/features/proposal-view/api/extend-proposal';
 import { ApiError } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 import { isoDateInDays, todayUtc } from '../utils/format';
 
 const EXTEND_BY_DAYS = 14;
@@ -51,8 +53,11 @@ export function ExtendDialog({
           extend={extend}
           onDone={(updated) => {
             close(false);
-            toast.success('Validity extended', {
-              description: `Your client can accept it until ${formatCalendarDate(updated.validUntil ?? '')}.`,
+            const i18n = appI18n();
+            toast.success(i18n._('Validity extended'), {
+              description: i18n._('Your client can accept it until {date}.', {
+                date: formatCalendarDate(updated.validUntil ?? ''),
+              }),
             });
           }}
         />
@@ -70,6 +75,7 @@ function ExtendForm({
   extend: ReturnType<typeof useExtendProposal>;
   onDone: (updated: TProposal) => void;
 }) {
+  const { i18n } = useLingui();
   const [date, setDate] = useState(() => suggestedDate(proposal.validUntil));
   const dateId = useId();
   const errorId = useId();
@@ -80,20 +86,20 @@ function ExtendForm({
     extend.mutateAsync({ id: proposal.id, validUntil: date }).then(onDone, () => undefined);
   };
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Extend the validity">
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label={i18n._('Extend the validity')}>
       <DialogHeader>
-        <DialogTitle>Extend the validity</DialogTitle>
+        <DialogTitle>{i18n._('Extend the validity')}</DialogTitle>
         <DialogDescription>
           {proposal.validUntil
-            ? `It is valid until ${formatCalendarDate(proposal.validUntil)}. `
-            : 'It has no valid-until date. '}
+            ? i18n._('It is valid until {date}.', { date: formatCalendarDate(proposal.validUntil) })
+            : i18n._('It has no valid-until date.')}{' '}
           {proposal.status === 'expired'
-            ? 'A new date opens it again for your client, at the same link.'
-            : 'Your client can accept it until the new date.'}
+            ? i18n._('A new date opens it again for your client, at the same link.')
+            : i18n._('Your client can accept it until the new date.')}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
-        <Label htmlFor={dateId}>Valid until</Label>
+        <Label htmlFor={dateId}>{i18n._('Valid until')}</Label>
         <Input
           id={dateId}
           type="date"
@@ -114,11 +120,11 @@ function ExtendForm({
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
-            Cancel
+            {i18n._('Cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={extend.isPending || !date} aria-busy={extend.isPending || undefined}>
-          {extend.isPending ? 'Extending…' : 'Extend'}
+          {extend.isPending ? i18n._('Extending…') : i18n._('Extend')}
         </Button>
       </DialogFooter>
     </form>

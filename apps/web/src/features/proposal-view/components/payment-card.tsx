@@ -1,4 +1,4 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { formatMoney } from '@draftwell/shared/money';
 import {
   describePaymentTerms,
@@ -7,6 +7,7 @@ import {
   type TProposalPayment,
 } from '@draftwell/shared/payments';
 import { AlertTriangle, Banknote, ExternalLink, RotateCw } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -23,22 +24,22 @@ import {
 } from '@/components/ui/dialog';
 import { Label, Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { appI18n } from '@/lib/app-language';
 import { useMarkPaid, useProposalPaymentState, useRefreshPayment } from '../api/proposal-payment';
 import { TimeStamp } from './time-stamp';
 
 const NOTE_MAX = 500;
 
-const PAYMENT_BADGES: Record<
-  TPaymentStatus,
-  { text: string; tone: 'default' | 'success' | 'warning' | 'destructive' | 'outline' }
-> = {
-  requested: { text: 'Asked at acceptance', tone: 'outline' },
-  awaiting: { text: 'Awaiting payment', tone: 'warning' },
-  processing: { text: 'Payment on its way', tone: 'default' },
-  paid: { text: 'Paid', tone: 'success' },
-  refunded: { text: 'Refunded', tone: 'default' },
-  not_due: { text: 'Nothing due', tone: 'outline' },
-};
+const paymentBadges = (
+  i18n: I18n,
+): Record<TPaymentStatus, { text: string; tone: 'default' | 'success' | 'warning' | 'destructive' | 'outline' }> => ({
+  requested: { text: i18n._('Asked at acceptance'), tone: 'outline' },
+  awaiting: { text: i18n._('Awaiting payment'), tone: 'warning' },
+  processing: { text: i18n._('Payment on its way'), tone: 'default' },
+  paid: { text: i18n._('Paid'), tone: 'success' },
+  refunded: { text: i18n._('Refunded'), tone: 'default' },
+  not_due: { text: i18n._('Nothing due'), tone: 'outline' },
+});
 
 /**
  * The proposal's payment (decision 0018): what the client is asked to pay after signing, and where
@@ -46,17 +47,20 @@ const PAYMENT_BADGES: Record<
  * *Check with Stripe* where Stripe's word has not arrived. Nothing when no payment is asked for.
  */
 export function PaymentCard({ proposalId }: { proposalId: string }) {
+  const { i18n } = useLingui();
   const payment = useProposalPaymentState(proposalId);
   if (payment.isError) {
     return (
       <Card role="alert">
         <CardHeader>
-          <CardTitle>Payment</CardTitle>
-          <CardDescription>The payment did not load. {payment.error.message}</CardDescription>
+          <CardTitle>{i18n._('Payment')}</CardTitle>
+          <CardDescription>
+            {i18n._('The payment did not load.')} {payment.error.message}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Button variant="outline" size="sm" onClick={() => void payment.refetch()}>
-            <RotateCw aria-hidden="true" /> Retry
+            <RotateCw aria-hidden="true" /> {i18n._('Retry')}
           </Button>
         </CardContent>
       </Card>
@@ -64,7 +68,7 @@ export function PaymentCard({ proposalId }: { proposalId: string }) {
   }
   if (!payment.data) {
     return (
-      <Card role="status" aria-label="Loading the payment" className="space-y-3 p-6">
+      <Card role="status" aria-label={i18n._('Loading the payment')} className="space-y-3 p-6">
         <Skeleton className="h-6 w-32" />
         <Skeleton className="h-4 w-2/3" />
       </Card>
@@ -75,8 +79,9 @@ export function PaymentCard({ proposalId }: { proposalId: string }) {
 }
 
 function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: TProposalPayment }) {
+  const { i18n } = useLingui();
   const status = payment.status as TPaymentStatus;
-  const badge = PAYMENT_BADGES[status];
+  const badge = paymentBadges(i18n)[status];
   const refresh = useRefreshPayment(proposalId);
   const { quote, currency } = payment;
   const money = (amount: number) => formatMoney(amount, currency);
@@ -87,7 +92,7 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle id={titleId}>Payment</CardTitle>
+          <CardTitle id={titleId}>{i18n._('Payment')}</CardTitle>
           <Badge variant={badge.tone}>{badge.text}</Badge>
         </div>
         <CardDescription>{describePaymentTerms(payment.terms, currency)}.</CardDescription>
@@ -97,12 +102,14 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
           <dl className="grid gap-1 text-sm">
             {quote.lines.map((line) => (
               <div key={line.kind} className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">{paymentLineLabel(englishI18n, line, currency)}</dt>
+                <dt className="text-muted-foreground">{paymentLineLabel(i18n, line, currency)}</dt>
                 <dd className="shrink-0 tabular-nums">{money(line.amount)}</dd>
               </div>
             ))}
             <div className="flex justify-between gap-4 border-t pt-1 font-medium">
-              <dt>{status === 'requested' ? 'With the default choices' : live ? 'Due' : 'Total'}</dt>
+              <dt>
+                {status === 'requested' ? i18n._('With the default choices') : live ? i18n._('Due') : i18n._('Total')}
+              </dt>
               <dd className="shrink-0 tabular-nums">{money(quote.total)}</dd>
             </div>
           </dl>
@@ -114,7 +121,9 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
           <p role="alert" className="text-destructive flex items-start gap-2 text-sm">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
-              The last attempt did not go through: {payment.failure.message} Your client can try again from their link.
+              {i18n._('The last attempt did not go through: {reason} Your client can try again from their link.', {
+                reason: payment.failure.message,
+              })}
             </span>
           </p>
         ) : null}
@@ -130,18 +139,23 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
               disabled={refresh.isPending}
               onClick={() =>
                 refresh.mutate(undefined, {
-                  onSuccess: (next) =>
-                    toast.info(next.status === 'paid' ? 'Paid' : 'Stripe has nothing new', {
+                  onSuccess: (next) => {
+                    const i18n = appI18n();
+                    toast.info(next.status === 'paid' ? i18n._('Paid') : i18n._('Stripe has nothing new'), {
                       description:
                         next.status === 'paid'
-                          ? 'Stripe confirmed the payment.'
-                          : 'No payment has gone through yet for this proposal.',
-                    }),
-                  onError: (err) => toast.error('Could not check with Stripe', { description: err.message }),
+                          ? i18n._('Stripe confirmed the payment.')
+                          : i18n._('No payment has gone through yet for this proposal.'),
+                    });
+                  },
+                  onError: (err) => {
+                    const i18n = appI18n();
+                    toast.error(i18n._('Could not check with Stripe'), { description: err.message });
+                  },
                 })
               }
             >
-              <RotateCw aria-hidden="true" /> {refresh.isPending ? 'Checking…' : 'Check with Stripe'}
+              <RotateCw aria-hidden="true" /> {refresh.isPending ? i18n._('Checking…') : i18n._('Check with Stripe')}
             </Button>
           </div>
         ) : null}
@@ -151,45 +165,62 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
 }
 
 function PaymentState({ payment, money }: { payment: TProposalPayment; money: (amount: number) => string }) {
+  const { i18n } = useLingui();
   switch (payment.status) {
     case 'requested':
       return (
         <p className="text-muted-foreground text-sm">
-          Asked for once every signature is in; the amount follows the choices your client accepts.
+          {i18n._('Asked for once every signature is in; the amount follows the choices your client accepts.')}
         </p>
       );
     case 'awaiting':
-      return <p className="text-sm">Your client can pay from their link, now that the proposal is accepted.</p>;
+      return (
+        <p className="text-sm">{i18n._('Your client can pay from their link, now that the proposal is accepted.')}</p>
+      );
     case 'processing':
       return (
         <p className="text-sm">
-          Your client paid with a method their bank confirms over a few days (a bank debit). It shows as paid then.
+          {i18n._(
+            'Your client paid with a method their bank confirms over a few days (a bank debit). It shows as paid then.',
+          )}
         </p>
       );
     case 'not_due':
-      return <p className="text-muted-foreground text-sm">The choices your client accepted leave nothing to charge.</p>;
+      return (
+        <p className="text-muted-foreground text-sm">
+          {i18n._('The choices your client accepted leave nothing to charge.')}
+        </p>
+      );
     case 'paid':
     case 'refunded': {
       const manual = payment.paidVia === 'manual' && payment.markedBy;
+      // Without the amount paid, the line says "Paid" where the amount would be.
+      const amount = payment.amountPaid !== null ? money(payment.amountPaid) : i18n._('Paid');
       return (
         <div className="grid gap-1.5 text-sm">
           <p className="flex flex-wrap items-center gap-x-2">
             <Banknote aria-hidden="true" className="text-success size-4 shrink-0" />
             <span className="font-medium">
-              {payment.amountPaid !== null ? money(payment.amountPaid) : 'Paid'}
-              {manual ? ' marked as paid' : ' paid through Stripe'}
+              {manual
+                ? i18n._('{amount} marked as paid', { amount })
+                : i18n._('{amount} paid through Stripe', { amount })}
             </span>
           </p>
           {payment.paidAt ? <TimeStamp iso={payment.paidAt} /> : null}
           {manual ? (
             <p className="text-muted-foreground">
-              By {payment.markedBy!.name}
-              {payment.markedBy!.note ? `: “${payment.markedBy!.note}”` : ''}
+              {payment.markedBy!.note
+                ? i18n._('By {name}: “{note}”', { name: payment.markedBy!.name, note: payment.markedBy!.note })
+                : i18n._('By {name}', { name: payment.markedBy!.name })}
             </p>
           ) : null}
           {payment.paymentIntentId ? (
             <p className="text-muted-foreground break-all">
-              Stripe payment <code className="font-mono text-xs">{payment.paymentIntentId}</code>
+              <Trans
+                id="Stripe payment <0>{id}</0>"
+                values={{ id: payment.paymentIntentId }}
+                components={{ 0: <code className="font-mono text-xs" /> }}
+              />
             </p>
           ) : null}
           {payment.receiptUrl ? (
@@ -199,15 +230,15 @@ function PaymentState({ payment, money }: { payment: TProposalPayment; money: (a
               rel="noopener noreferrer"
               className="text-primary inline-flex items-center gap-1 font-medium underline underline-offset-4"
             >
-              Stripe receipt <ExternalLink aria-hidden="true" className="size-3.5" />
-              <span className="sr-only"> (opens in a new tab)</span>
+              {i18n._('Stripe receipt')} <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only"> {i18n._('(opens in a new tab)')}</span>
             </a>
           ) : null}
           {payment.refundedAmount > 0 ? (
             <p className="text-muted-foreground">
               {payment.status === 'refunded'
-                ? `Refunded in full (${money(payment.refundedAmount)}).`
-                : `${money(payment.refundedAmount)} refunded so far.`}
+                ? i18n._('Refunded in full ({amount}).', { amount: money(payment.refundedAmount) })
+                : i18n._('{amount} refunded so far.', { amount: money(payment.refundedAmount) })}
             </p>
           ) : null}
         </div>
@@ -219,6 +250,7 @@ function PaymentState({ payment, money }: { payment: TProposalPayment; money: (a
 }
 
 function MarkPaidButton({ proposalId, amount }: { proposalId: string; amount: string | null }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const mark = useMarkPaid(proposalId);
@@ -229,7 +261,8 @@ function MarkPaidButton({ proposalId, amount }: { proposalId: string; amount: st
       onSuccess: () => {
         setOpen(false);
         setNote('');
-        toast.success('Marked as paid', { description: 'Recorded on the proposal’s timeline.' });
+        const i18n = appI18n();
+        toast.success(i18n._('Marked as paid'), { description: i18n._('Recorded on the proposal’s timeline.') });
       },
     });
   };
@@ -242,24 +275,30 @@ function MarkPaidButton({ proposalId, amount }: { proposalId: string; amount: st
       }}
     >
       <Button size="sm" onClick={() => setOpen(true)}>
-        <Banknote aria-hidden="true" /> Mark as paid…
+        <Banknote aria-hidden="true" /> {i18n._('Mark as paid…')}
       </Button>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" aria-label="Mark as paid">
+        <form onSubmit={submit} className="grid gap-4" aria-label={i18n._('Mark as paid')}>
           <DialogHeader>
-            <DialogTitle>Mark as paid</DialogTitle>
+            <DialogTitle>{i18n._('Mark as paid')}</DialogTitle>
             <DialogDescription>
-              For a payment made another way (a bank transfer, cash){amount ? `: ${amount}` : ''}. Your client’s page
-              shows it as paid, and the online payment closes.
+              {amount
+                ? i18n._(
+                    'For a payment made another way (a bank transfer, cash): {amount}. Your client’s page shows it as paid, and the online payment closes.',
+                    { amount },
+                  )
+                : i18n._(
+                    'For a payment made another way (a bank transfer, cash). Your client’s page shows it as paid, and the online payment closes.',
+                  )}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor={noteId}>Note (optional)</Label>
+            <Label htmlFor={noteId}>{i18n._('Note (optional)')}</Label>
             <Textarea
               id={noteId}
               value={note}
               maxLength={NOTE_MAX}
-              placeholder="Bank transfer received on March 4, ref 4411"
+              placeholder={i18n._('Bank transfer received on March 4, ref 4411')}
               onChange={(e) => setNote(e.target.value)}
             />
           </div>
@@ -271,11 +310,11 @@ function MarkPaidButton({ proposalId, amount }: { proposalId: string; amount: st
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {i18n._('Cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={mark.isPending}>
-              {mark.isPending ? 'Saving…' : 'Mark as paid'}
+              {mark.isPending ? i18n._('Saving…') : i18n._('Mark as paid')}
             </Button>
           </DialogFooter>
         </form>

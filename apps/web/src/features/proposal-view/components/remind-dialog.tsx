@@ -1,6 +1,7 @@
 import { BellRing, Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { toast } from 'sonner';
 import { PLANS, planWithFeature, type TPlanId } from '@draftwell/shared/plans';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
@@ -17,6 +18,7 @@ import {
 import { Label, Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { isPlanLimitError } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 import { useRemindProposal } from '../api/remind-proposal';
 
 /**
@@ -35,6 +37,7 @@ export function RemindDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { i18n } = useLingui();
   const remind = useRemindProposal();
   const [message, setMessage] = useState('');
   const messageId = useId();
@@ -53,7 +56,10 @@ export function RemindDialog({
         onSuccess: () => {
           setMessage('');
           close(false);
-          toast.success('Reminder sent', { description: `${proposal.client.email} gets it in a moment.` });
+          const i18n = appI18n();
+          toast.success(i18n._('Reminder sent'), {
+            description: i18n._('{email} gets it in a moment.', { email: proposal.client.email }),
+          });
         },
       },
     );
@@ -62,36 +68,40 @@ export function RemindDialog({
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
-        <form onSubmit={onSubmit} className="grid gap-4" aria-label="Send a reminder">
+        <form onSubmit={onSubmit} className="grid gap-4" aria-label={i18n._('Send a reminder')}>
           <DialogHeader>
-            <DialogTitle>Send a reminder</DialogTitle>
+            <DialogTitle>{i18n._('Send a reminder')}</DialogTitle>
             <DialogDescription>
-              Your client gets a short email about “{proposal.title.trim() || 'Untitled proposal'}” with the same link.
-              One reminder a day at most.
+              {i18n._(
+                'Your client gets a short email about “{title}” with the same link. One reminder a day at most.',
+                { title: proposal.title.trim() || i18n._('Untitled proposal') },
+              )}
             </DialogDescription>
           </DialogHeader>
           <p className="bg-muted/60 flex items-center gap-2 rounded-md px-3 py-2 text-sm">
             <Mail aria-hidden="true" className="text-muted-foreground size-4 shrink-0" />
-            <span className="text-muted-foreground">To</span>
+            <span className="text-muted-foreground">{i18n._('To')}</span>
             <span className="min-w-0 font-medium break-all">{proposal.client.email}</span>
           </p>
           {included ? (
             <div className="grid gap-2">
-              <Label htmlFor={messageId}>Message (optional)</Label>
+              <Label htmlFor={messageId}>{i18n._('Message (optional)')}</Label>
               <Textarea
                 id={messageId}
                 value={message}
                 maxLength={2000}
                 rows={3}
-                placeholder="Happy to answer any questions, or to walk you through it on a call."
+                placeholder={i18n._('Happy to answer any questions, or to walk you through it on a call.')}
                 onChange={(e) => setMessage(e.target.value)}
               />
             </div>
           ) : (
             <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-              Reminders come with {upgradeTo ? PLANS[upgradeTo].name : 'a paid plan'} and Business.{' '}
+              {upgradeTo
+                ? i18n._('Reminders come with {plan} and Business.', { plan: PLANS[upgradeTo].name })
+                : i18n._('Reminders come with a paid plan and Business.')}{' '}
               <Link to={paths.plan} className="font-medium underline underline-offset-4">
-                See plans
+                {i18n._('See plans')}
               </Link>
             </p>
           )}
@@ -103,12 +113,12 @@ export function RemindDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {i18n._('Cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={!included || remind.isPending} aria-busy={remind.isPending || undefined}>
               <BellRing aria-hidden="true" />
-              {remind.isPending ? 'Sending…' : 'Send reminder'}
+              {remind.isPending ? i18n._('Sending…') : i18n._('Send reminder')}
             </Button>
           </DialogFooter>
         </form>

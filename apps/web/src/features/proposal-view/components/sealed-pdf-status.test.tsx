@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TSealStatus } from '@draftwell/shared/share/share-api';
+import { WithI18n } from '@/test/i18n';
 import { SealedPdfStatus } from './sealed-pdf-status';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -31,7 +32,9 @@ function stubSeal(status: TSealStatus, after?: TSealStatus) {
 const renderStatus = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SealedPdfStatus proposalId={ID} />
+      <WithI18n>
+        <SealedPdfStatus proposalId={ID} />
+      </WithI18n>
     </QueryClientProvider>,
   );
 

@@ -1,4 +1,4 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TProposalSigner, TSignatureMarkData, TSigningState } from '@draftwell/shared/share/signing';
 import { consentText } from '@draftwell/shared/share/revision';
 import type { TSignatureMethod } from '@draftwell/shared/share/signature-rules';
@@ -15,6 +15,7 @@ import {
   Signature,
   Users,
 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react';
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { LazySignatureInput } from '@/components/signature/lazy-signature';
@@ -40,6 +41,7 @@ import {
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 import { useChangeSigner, useCountersign, useProposalSigners } from '@/lib/api/signers';
 import { TimeStamp } from './time-stamp';
 
@@ -58,31 +60,34 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
 }
 
 function SignerStatus({ signer, open }: { signer: TProposalSigner; open: boolean }) {
+  const { i18n } = useLingui();
   if (signer.signedAt) {
     return (
       <span className="text-success inline-flex items-center gap-1 text-xs font-medium">
-        <CircleCheck aria-hidden="true" className="size-3.5" /> Signed <TimeStamp iso={signer.signedAt} inline />
+        <CircleCheck aria-hidden="true" className="size-3.5" />{' '}
+        <Trans id="Signed <0/>" components={{ 0: <TimeStamp iso={signer.signedAt} inline /> }} />
       </span>
     );
   }
-  if (!open) return <span className="text-muted-foreground text-xs">Did not sign</span>;
+  if (!open) return <span className="text-muted-foreground text-xs">{i18n._('Did not sign')}</span>;
   if (signer.canSignNow) {
     return (
       <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
         <PenLine aria-hidden="true" className="size-3.5" />{' '}
-        {signer.party === 'owner' ? 'Your turn to countersign' : 'To sign now'}
+        {signer.party === 'owner' ? i18n._('Your turn to countersign') : i18n._('To sign now')}
       </span>
     );
   }
   return (
     <span className="text-muted-foreground inline-flex items-center gap-1 text-xs">
-      <Clock aria-hidden="true" className="size-3.5" /> Waiting for the signers before
+      <Clock aria-hidden="true" className="size-3.5" /> {i18n._('Waiting for the signers before')}
     </span>
   );
 }
 
 /** One client signer's link, with Copy (and "Copied" as it happens) and Open. */
 function SignerLink({ signer }: { signer: TProposalSigner }) {
+  const { i18n } = useLingui();
   const field = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [copied, setCopied] = useState(false);
@@ -92,17 +97,21 @@ function SignerLink({ signer }: { signer: TProposalSigner }) {
     return () => clearTimeout(timer);
   }, [copied]);
   if (!signer.url) {
-    return <p className="text-muted-foreground text-xs">Link revoked: send a new link to let them sign.</p>;
+    return <p className="text-muted-foreground text-xs">{i18n._('Link revoked: send a new link to let them sign.')}</p>;
   }
   const url = signer.url;
   const onCopy = async () => {
-    if (await copyText(url, field.current)) setCopied(true);
-    else toast.error('Could not copy the link', { description: 'Select the link and copy it yourself.' });
+    if (await copyText(url, field.current)) {
+      setCopied(true);
+      return;
+    }
+    const i18n = appI18n();
+    toast.error(i18n._('Could not copy the link'), { description: i18n._('Select the link and copy it yourself.') });
   };
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       <label htmlFor={inputId} className="sr-only">
-        Share link for {signer.name || signer.email}
+        {i18n._('Share link for {name}', { name: signer.name || signer.email })}
       </label>
       <Input
         id={inputId}
@@ -115,17 +124,21 @@ function SignerLink({ signer }: { signer: TProposalSigner }) {
       <div className="flex shrink-0 gap-2">
         <Button size="sm" onClick={() => void onCopy()} className="min-w-28 flex-1 sm:flex-none">
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? i18n._('Copied') : i18n._('Copy link')}
         </Button>
         <Button size="sm" variant="outline" asChild className="flex-1 sm:flex-none">
           <a href={url} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" /> Open
-            <span className="sr-only"> {signer.name || signer.email}’s page in a new tab</span>
+            <ExternalLink aria-hidden="true" />{' '}
+            <Trans
+              id="Open<0> {name}’s page in a new tab</0>"
+              values={{ name: signer.name || signer.email }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
           </a>
         </Button>
       </div>
       <p role="status" className="sr-only">
-        {copied ? 'Link copied to the clipboard.' : ''}
+        {copied ? i18n._('Link copied to the clipboard.') : ''}
       </p>
     </div>
   );
@@ -141,6 +154,7 @@ function CorrectSignerDialog({
   signer: TProposalSigner;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const change = useChangeSigner(proposalId);
   const [name, setName] = useState(signer.name);
   const [email, setEmail] = useState(signer.email);
@@ -153,10 +167,11 @@ function CorrectSignerDialog({
       { kind: 'correct', signerId: signer.id, patch: { name, email, role } },
       {
         onSuccess: () => {
+          const i18n = appI18n();
           toast.success(
             email.trim().toLowerCase() !== signer.email.toLowerCase()
-              ? `A new link is on its way to ${email.trim()}`
-              : 'Signer updated',
+              ? i18n._('A new link is on its way to {email}', { email: email.trim() })
+              : i18n._('Signer updated'),
           );
           onClose();
         },
@@ -166,21 +181,22 @@ function CorrectSignerDialog({
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent>
-        <form onSubmit={onSubmit} className="grid gap-4" aria-label="Correct the signer">
+        <form onSubmit={onSubmit} className="grid gap-4" aria-label={i18n._('Correct the signer')}>
           <DialogHeader>
-            <DialogTitle>Correct {signer.name || signer.email}</DialogTitle>
+            <DialogTitle>{i18n._('Correct {name}', { name: signer.name || signer.email })}</DialogTitle>
             <DialogDescription>
-              A new address gets a new link by email, and the old link stops working. Nothing is sent again to the
-              others.
+              {i18n._(
+                'A new address gets a new link by email, and the old link stops working. Nothing is sent again to the others.',
+              )}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Name</Label>
+            <Label htmlFor={ids.name}>{i18n._('Name')}</Label>
             <Input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!fields.name} />
             {fields.name ? <p className="text-destructive text-sm">{fields.name}</p> : null}
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={ids.email}>Email</Label>
+            <Label htmlFor={ids.email}>{i18n._('Email')}</Label>
             <Input
               id={ids.email}
               type="email"
@@ -191,8 +207,13 @@ function CorrectSignerDialog({
             {fields.email ? <p className="text-destructive text-sm">{fields.email}</p> : null}
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={ids.role}>Role (optional)</Label>
-            <Input id={ids.role} value={role} onChange={(e) => setRole(e.target.value)} placeholder="Client — CFO" />
+            <Label htmlFor={ids.role}>{i18n._('Role (optional)')}</Label>
+            <Input
+              id={ids.role}
+              value={role}
+              onChange={(e) => setRole(e.target.value)}
+              placeholder={i18n._('Client — CFO')}
+            />
           </div>
           {change.error && Object.keys(fields).length === 0 ? (
             <p role="alert" className="text-destructive text-sm">
@@ -202,11 +223,11 @@ function CorrectSignerDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {i18n._('Cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Saving…' : 'Save'}
+              {change.isPending ? i18n._('Saving…') : i18n._('Save')}
             </Button>
           </DialogFooter>
         </form>
@@ -227,6 +248,7 @@ function CountersignDialog({
   revisionHash: string;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const countersign = useCountersign(proposalId);
   const [name, setName] = useState(signer.name);
   const [mark, setMark] = useState<TSignatureMarkData | null>(null);
@@ -244,7 +266,10 @@ function CountersignDialog({
       { name: name.trim(), revisionHash, mark },
       {
         onSuccess: (result) => {
-          toast.success('complete' in result ? 'You countersigned' : 'You countersigned: the proposal is accepted');
+          const i18n = appI18n();
+          toast.success(
+            'complete' in result ? i18n._('You countersigned') : i18n._('You countersigned: the proposal is accepted'),
+          );
           onClose();
         },
       },
@@ -253,15 +278,17 @@ function CountersignDialog({
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <form onSubmit={onSubmit} className="grid gap-4" aria-label="Countersign">
+        <form onSubmit={onSubmit} className="grid gap-4" aria-label={i18n._('Countersign')}>
           <DialogHeader>
-            <DialogTitle>Countersign</DialogTitle>
+            <DialogTitle>{i18n._('Countersign')}</DialogTitle>
             <DialogDescription>
-              Every client has signed. Your signature completes the acceptance; everyone then gets the signed PDF.
+              {i18n._(
+                'Every client has signed. Your signature completes the acceptance; everyone then gets the signed PDF.',
+              )}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor={nameId}>Your full name</Label>
+            <Label htmlFor={nameId}>{i18n._('Your full name')}</Label>
             <Input
               id={nameId}
               value={name}
@@ -277,7 +304,9 @@ function CountersignDialog({
               onChange={setMark}
               onMethodChange={setMethod}
               error={
-                tried && !mark ? 'Sign in the box: type, draw or upload your signature.' : (fields.mark ?? undefined)
+                tried && !mark
+                  ? i18n._('Sign in the box: type, draw or upload your signature.')
+                  : (fields.mark ?? undefined)
               }
             />
           </Suspense>
@@ -290,11 +319,13 @@ function CountersignDialog({
               className="mt-0.5"
             />
             <Label htmlFor={consentId} className="text-sm leading-snug font-normal">
-              {consentText(englishI18n, method)}
+              {consentText(i18n, method)}
             </Label>
           </div>
           {tried && !consent ? (
-            <p className="text-destructive text-sm">Tick the box to agree to the terms of the electronic signature.</p>
+            <p className="text-destructive text-sm">
+              {i18n._('Tick the box to agree to the terms of the electronic signature.')}
+            </p>
           ) : null}
           {countersign.error && Object.keys(fields).length === 0 ? (
             <p role="alert" className="text-destructive text-sm">
@@ -304,12 +335,12 @@ function CountersignDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {i18n._('Cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={countersign.isPending} aria-busy={countersign.isPending || undefined}>
               <Signature aria-hidden="true" />
-              {countersign.isPending ? 'Signing…' : 'Countersign'}
+              {countersign.isPending ? i18n._('Signing…') : i18n._('Countersign')}
             </Button>
           </DialogFooter>
         </form>
@@ -333,16 +364,21 @@ function SignerRow({
   onCorrect: () => void;
   onCountersign: () => void;
 }) {
+  const { i18n } = useLingui();
   const change = useChangeSigner(proposalId);
   const who = signer.name || signer.email;
   const act = (kind: 'revoke' | 'reissue') =>
     change.mutate(
       { kind, signerId: signer.id },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          const i18n = appI18n();
           toast.success(
-            kind === 'revoke' ? `${who}’s link no longer works` : `A new link is on its way to ${signer.email}`,
-          ),
+            kind === 'revoke'
+              ? i18n._('{name}’s link no longer works', { name: who })
+              : i18n._('A new link is on its way to {email}', { email: signer.email }),
+          );
+        },
         onError: (error) => toast.error(error.message),
       },
     );
@@ -356,7 +392,7 @@ function SignerRow({
             {who}
             {signer.party === 'owner' ? (
               <Badge variant="outline" className="ml-2 align-middle">
-                You, countersigning
+                {i18n._('You, countersigning')}
               </Badge>
             ) : null}
           </p>
@@ -366,33 +402,38 @@ function SignerRow({
           <SignerStatus signer={signer} open={open} />
           {signer.party === 'client' && signer.invitedAt && !signer.signedAt ? (
             <p className="text-muted-foreground text-xs">
-              Link emailed <TimeStamp iso={signer.invitedAt} inline />
+              <Trans id="Link emailed <0/>" components={{ 0: <TimeStamp iso={signer.invitedAt} inline /> }} />
             </p>
           ) : null}
         </div>
         <div className="flex shrink-0 gap-2">
           {signer.party === 'owner' && open && signer.canSignNow && revisionHash ? (
             <Button size="sm" onClick={onCountersign}>
-              <Signature aria-hidden="true" /> Countersign
+              <Signature aria-hidden="true" /> {i18n._('Countersign')}
             </Button>
           ) : null}
           {mendable ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button size="sm" variant="ghost" aria-label={`More for ${who}`} disabled={change.isPending}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={i18n._('More for {name}', { name: who })}
+                  disabled={change.isPending}
+                >
                   <MoreHorizontal aria-hidden="true" />
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">
                 <DropdownMenuItem onSelect={onCorrect}>
-                  <PenLine aria-hidden="true" /> Correct name or email
+                  <PenLine aria-hidden="true" /> {i18n._('Correct name or email')}
                 </DropdownMenuItem>
                 <DropdownMenuItem onSelect={() => act('reissue')}>
-                  <RotateCw aria-hidden="true" /> Send a new link
+                  <RotateCw aria-hidden="true" /> {i18n._('Send a new link')}
                 </DropdownMenuItem>
                 {signer.url ? (
                   <DropdownMenuItem onSelect={() => act('revoke')}>
-                    <Link2 aria-hidden="true" /> Revoke the link
+                    <Link2 aria-hidden="true" /> {i18n._('Revoke the link')}
                   </DropdownMenuItem>
                 ) : null}
               </DropdownMenuContent>
@@ -405,18 +446,20 @@ function SignerRow({
   );
 }
 
-function describeRound(state: TSigningState): string {
-  const clients = state.signers.filter((s) => s.party === 'client').length;
-  const order =
-    state.settings.order === 'sequential' && clients > 1 ? 'one after another, in this order' : 'all at once';
-  const countersign =
-    state.settings.countersign === 'after'
-      ? ' You countersign after them.'
-      : state.settings.countersign === 'before'
-        ? ' You signed before sending.'
-        : '';
-  const code = state.settings.emailCode ? ' Each confirms a code sent to their email before signing.' : '';
-  return `${clients === 1 ? 'One signer' : `${clients} signers`}, ${order}.${countersign}${code}`;
+function describeRound(i18n: I18n, state: TSigningState): string {
+  const count = state.signers.filter((s) => s.party === 'client').length;
+  const sentences = [
+    state.settings.order === 'sequential' && count > 1
+      ? i18n._(
+          '{count, plural, one {One signer, one after another, in this order.} other {# signers, one after another, in this order.}}',
+          { count },
+        )
+      : i18n._('{count, plural, one {One signer, all at once.} other {# signers, all at once.}}', { count }),
+  ];
+  if (state.settings.countersign === 'after') sentences.push(i18n._('You countersign after them.'));
+  else if (state.settings.countersign === 'before') sentences.push(i18n._('You signed before sending.'));
+  if (state.settings.emailCode) sentences.push(i18n._('Each confirms a code sent to their email before signing.'));
+  return sentences.join(' ');
 }
 
 /**
@@ -436,6 +479,7 @@ export function SignersCard({
   closed: string | null;
   revisionHash: string | null;
 }) {
+  const { i18n } = useLingui();
   const signers = useProposalSigners(proposalId, { enabled: true });
   const [correcting, setCorrecting] = useState<TProposalSigner | null>(null);
   const [countersigning, setCountersigning] = useState<TProposalSigner | null>(null);
@@ -444,34 +488,36 @@ export function SignersCard({
       <CardHeader className="pb-2">
         <CardTitle id="signers-heading" className="flex items-center gap-2 text-base">
           <Users aria-hidden="true" className="size-4" />
-          Signers
+          {i18n._('Signers')}
         </CardTitle>
         <CardDescription>
           {closed ??
             (signers.data
-              ? describeRound(signers.data)
-              : 'Each signer has their own private link to read, comment on and sign this proposal.')}
+              ? describeRound(i18n, signers.data)
+              : i18n._('Each signer has their own private link to read, comment on and sign this proposal.'))}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {signers.isPending ? (
-          <div role="status" aria-label="Loading the signers" className="space-y-3">
+          <div role="status" aria-label={i18n._('Loading the signers')} className="space-y-3">
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-9 w-full" />
           </div>
         ) : signers.isError ? (
           <div role="alert" className="text-sm">
-            <p className="text-destructive">The signers did not load. {signers.error.message}</p>
+            <p className="text-destructive">
+              {i18n._('The signers did not load.')} {signers.error.message}
+            </p>
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void signers.refetch()}>
-              <RotateCw aria-hidden="true" /> Retry
+              <RotateCw aria-hidden="true" /> {i18n._('Retry')}
             </Button>
           </div>
         ) : signers.data.signers.length === 0 ? (
           <p className="text-muted-foreground text-sm">
-            Nobody is asked to sign yet: send the proposal to add signers.
+            {i18n._('Nobody is asked to sign yet: send the proposal to add signers.')}
           </p>
         ) : (
-          <ol aria-label="Signers in order" className="divide-y">
+          <ol aria-label={i18n._('Signers in order')} className="divide-y">
             {signers.data.signers.map((signer) => (
               <SignerRow
                 key={signer.id}

@@ -1,6 +1,8 @@
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TPaymentStatus } from '@draftwell/shared/payments';
 import type { TCountersignMode, TSignerParty, TSigningOrder } from '@draftwell/shared/share/signing';
 import type { TProposalStatus } from '@draftwell/shared/workspace/proposals';
+import { appI18n } from '@/lib/app-language';
 import { nameList } from './describe-event';
 
 /** What the owner's status line is made from: the proposal, its signers, its activity, its payment. */
@@ -25,59 +27,84 @@ export type TStatusLineInput = {
   payment: { status: TPaymentStatus | 'none'; amount: string | null } | null;
 };
 
-const have = (names: readonly string[]) => (names.length === 1 ? 'has' : 'have');
+/** Who has signed, once every client has: the one client's name, "both clients", "all 3 clients". */
+function signedByAll(names: readonly string[], ownerLeft: boolean, i18n: I18n): string {
+  if (names.length === 1) {
+    return ownerLeft
+      ? i18n._('Signed by {name} · waiting for your countersignature', { name: names[0] })
+      : i18n._('Signed by {name}', { name: names[0] });
+  }
+  if (names.length === 2) {
+    return ownerLeft
+      ? i18n._('Signed by both clients · waiting for your countersignature')
+      : i18n._('Signed by both clients');
+  }
+  return ownerLeft
+    ? i18n._('Signed by all {count} clients · waiting for your countersignature', { count: names.length })
+    : i18n._('Signed by all {count} clients', { count: names.length });
+}
 
-/** "both clients", "all 3 clients", or the one client's name: who has signed, once every client has. */
-function allClients(names: readonly string[]): string {
-  if (names.length === 1) return names[0]!;
-  return names.length === 2 ? 'both clients' : `all ${names.length} clients`;
+/** Names one after another, in signing order: "Ben Second, then Cleo Third". */
+function inTurn(names: readonly string[], i18n: I18n): string {
+  return names.reduce((list, name) => (list ? i18n._('{names}, then {name}', { names: list, name }) : name), '');
 }
 
 /** Where a proposal awaiting signatures stands: who signed and who is left. */
-function pending(input: TStatusLineInput): string {
+function pending(input: TStatusLineInput, i18n: I18n): string {
   const { signers, openedBy, countersign } = input;
-  const client = input.clientName.trim() || 'Your client';
+  const client = input.clientName.trim() || i18n._('Your client');
   const clients = signers?.filter((s) => s.party === 'client') ?? [];
   const signed = clients.filter((s) => s.signedAt).map((s) => s.name);
   const left = clients.filter((s) => !s.signedAt).map((s) => s.name);
   const ownerLeft = signers?.some((s) => s.party === 'owner' && !s.signedAt) ?? false;
-  if (signed.length > 0 && left.length === 0) {
-    return ownerLeft
-      ? `Signed by ${allClients(signed)} · waiting for your countersignature`
-      : `Signed by ${allClients(signed)}`;
-  }
+  if (signed.length > 0 && left.length === 0) return signedByAll(signed, ownerLeft, i18n);
   if (signed.length > 0) {
-    const waiting = input.order === 'sequential' ? left.join(', then ') : nameList(left);
-    const after = ownerLeft && countersign === 'after' ? ', then your countersignature' : '';
-    return `Signed by ${nameList(signed)} · waiting for ${waiting}${after}`;
+    const waiting = input.order === 'sequential' ? inTurn(left, i18n) : nameList(left, i18n);
+    const values = { signed: nameList(signed, i18n), waiting };
+    return ownerLeft && countersign === 'after'
+      ? i18n._('Signed by {signed} · waiting for {waiting}, then your countersignature', values)
+      : i18n._('Signed by {signed} · waiting for {waiting}', values);
   }
   // Nobody has signed the newest revision yet.
   if (openedBy === null) {
-    return input.status === 'viewed' ? 'Opened; no answer yet.' : 'Sent; not opened yet.';
+    return input.status === 'viewed' ? i18n._('Opened; no answer yet.') : i18n._('Sent; not opened yet.');
   }
-  if (openedBy.length > 0) return `${nameList(openedBy)} opened it; no answer yet.`;
+  if (openedBy.length > 0) return i18n._('{names} opened it; no answer yet.', { names: nameList(openedBy, i18n) });
   // In order, only the first signer has been emailed so far.
   const emailed = input.order === 'sequential' ? left.slice(0, 1) : left;
   const notOpened = emailed.length > 0 ? emailed : [client];
+  const values = { count: notOpened.length, names: nameList(notOpened, i18n) };
   return input.openedBefore
-    ? `Sent again; ${nameList(notOpened)} ${have(notOpened)} not opened this revision yet.`
-    : `Sent; ${nameList(notOpened)} ${have(notOpened)} not opened it yet.`;
+    ? i18n._(
+        '{count, plural, one {Sent again; {names} has not opened this revision yet.} other {Sent again; {names} have not opened this revision yet.}}',
+        values,
+      )
+    : i18n._(
+        '{count, plural, one {Sent; {names} has not opened it yet.} other {Sent; {names} have not opened it yet.}}',
+        values,
+      );
 }
 
 /** An accepted proposal, with the payment asked for at acceptance where there is one. */
-function accepted(payment: TStatusLineInput['payment']): string {
+function accepted(payment: TStatusLineInput['payment'], i18n: I18n): string {
   const amount = payment?.amount;
   switch (payment?.status) {
     case 'awaiting':
-      return `Accepted and signed · payment of ${amount ?? 'the amount asked'} due`;
+      return amount
+        ? i18n._('Accepted and signed · payment of {amount} due', { amount })
+        : i18n._('Accepted and signed · payment of the amount asked due');
     case 'processing':
-      return `Accepted and signed · payment of ${amount ?? 'the amount asked'} on its way`;
+      return amount
+        ? i18n._('Accepted and signed · payment of {amount} on its way', { amount })
+        : i18n._('Accepted and signed · payment of the amount asked on its way');
     case 'paid':
-      return `Accepted and signed · ${amount ?? 'payment'} paid`;
+      return amount
+        ? i18n._('Accepted and signed · {amount} paid', { amount })
+        : i18n._('Accepted and signed · payment paid');
     case 'refunded':
-      return 'Accepted and signed · payment refunded';
+      return i18n._('Accepted and signed · payment refunded');
     default:
-      return 'Accepted and signed: it is locked. Duplicate it to start a new one from it.';
+      return i18n._('Accepted and signed: it is locked. Duplicate it to start a new one from it.');
   }
 }
 
@@ -85,21 +112,21 @@ function accepted(payment: TStatusLineInput['payment']): string {
  * The owner's status line: one phrase on where the proposal stands and who it waits for, with
  * several signers in order or all at once, the owner's countersignature and a payment due.
  */
-export function statusLine(input: TStatusLineInput): string {
-  const client = input.clientName.trim() || 'Your client';
+export function statusLine(input: TStatusLineInput, i18n: I18n = appI18n()): string {
+  const client = input.clientName.trim() || i18n._('Your client');
   switch (input.status) {
     case 'draft':
       return input.everSent
-        ? 'Withdrawn: your client’s link says so until you send it again.'
-        : 'Not sent yet: your client has not seen it.';
+        ? i18n._('Withdrawn: your client’s link says so until you send it again.')
+        : i18n._('Not sent yet: your client has not seen it.');
     case 'sent':
     case 'viewed':
-      return pending(input);
+      return pending(input, i18n);
     case 'accepted':
-      return accepted(input.payment);
+      return accepted(input.payment, i18n);
     case 'declined':
-      return `${input.declinedBy ?? client} declined it. You can change it and send it again.`;
+      return i18n._('{name} declined it. You can change it and send it again.', { name: input.declinedBy ?? client });
     case 'expired':
-      return 'Expired without an answer. Extend the validity to open it again for your client.';
+      return i18n._('Expired without an answer. Extend the validity to open it again for your client.');
   }
 }

@@ -2,7 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
+import { englishI18n } from '@draftwell/shared/i18n/english';
 import type { TPaymentSettings } from '@draftwell/shared/payments';
+import { WithI18n } from '@/test/i18n';
 import { PaymentOption, paymentDraftOf, paymentTermsOf, type TPaymentDraft } from './payment-option';
 
 const amounts = (total: number) => ({ net: total, discount: 0, tax: 0, total });
@@ -27,14 +29,16 @@ function renderOption(draft: TPaymentDraft, settings: TPaymentSettings | null, o
     {
       path: '/',
       element: (
-        <PaymentOption
-          draft={draft}
-          onChange={onChange}
-          currency="USD"
-          totals={TOTALS}
-          settings={settings}
-          error={undefined}
-        />
+        <WithI18n>
+          <PaymentOption
+            draft={draft}
+            onChange={onChange}
+            currency="USD"
+            totals={TOTALS}
+            settings={settings}
+            error={undefined}
+          />
+        </WithI18n>
       ),
     },
   ]);
@@ -45,19 +49,21 @@ function renderOption(draft: TPaymentDraft, settings: TPaymentSettings | null, o
 describe('the send dialog’s payment choice', () => {
   it('turns what was typed into terms, or a message to fix', () => {
     const base = paymentDraftOf({ oneOff: { kind: 'none' }, firstRecurring: false }, 'USD');
-    expect(paymentTermsOf({ ...base, kind: 'deposit_percent', percent: '12,5' }, 'USD')).toEqual({
+    expect(paymentTermsOf(englishI18n, { ...base, kind: 'deposit_percent', percent: '12,5' }, 'USD')).toEqual({
       ok: true,
       terms: { oneOff: { kind: 'deposit_percent', basisPoints: 1250 }, firstRecurring: false },
     });
-    expect(paymentTermsOf({ ...base, kind: 'deposit_percent', percent: '0' }, 'USD')).toEqual({
+    expect(paymentTermsOf(englishI18n, { ...base, kind: 'deposit_percent', percent: '0' }, 'USD')).toEqual({
       ok: false,
       message: 'Enter the deposit’s percentage, like 30.',
     });
-    expect(paymentTermsOf({ ...base, kind: 'deposit_fixed', amount: '500.5' }, 'USD')).toEqual({
+    expect(paymentTermsOf(englishI18n, { ...base, kind: 'deposit_fixed', amount: '500.5' }, 'USD')).toEqual({
       ok: true,
       terms: { oneOff: { kind: 'deposit_fixed', amount: 50_050 }, firstRecurring: false },
     });
-    expect(paymentTermsOf({ ...base, kind: 'deposit_fixed', amount: '12.5' }, 'JPY')).toMatchObject({ ok: false });
+    expect(paymentTermsOf(englishI18n, { ...base, kind: 'deposit_fixed', amount: '12.5' }, 'JPY')).toMatchObject({
+      ok: false,
+    });
     expect(paymentDraftOf({ oneOff: { kind: 'deposit_fixed', amount: 1_250 }, firstRecurring: true }, 'KWD')).toEqual({
       kind: 'deposit_fixed',
       percent: '30',

@@ -1,4 +1,8 @@
+import { Trans, useLingui } from '@lingui/react';
+import { formatPercent } from '@draftwell/shared/document/display';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
+import { englishI18n } from '@draftwell/shared/i18n/english';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { formatMoney } from '@draftwell/shared/money';
 import {
   NO_PAYMENT_TERMS,
@@ -8,7 +12,7 @@ import {
   type TPaymentSettings,
   type TPaymentTerms,
 } from '@draftwell/shared/payments';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -35,8 +39,30 @@ export function paymentDraftOf(terms: TPaymentTerms, currency: string): TPayment
   };
 }
 
+/**
+ * The money parser's message about a deposit: it speaks of a price, so the three that name it
+ * are worded for a deposit (recognised by their English); the others stand as they are.
+ */
+function depositMessage(i18n: I18n, text: string, currency: string): string {
+  const english = parseMoneyInput(text, currency, englishI18n);
+  if (english.ok) return '';
+  switch (english.message) {
+    case 'Enter a price.':
+      return i18n._('Enter a deposit.');
+    case 'A price cannot be negative.':
+      return i18n._('A deposit cannot be negative.');
+    case 'That price is too large.':
+      return i18n._('That deposit is too large.');
+    default: {
+      const parsed = parseMoneyInput(text, currency, i18n);
+      return parsed.ok ? '' : parsed.message;
+    }
+  }
+}
+
 /** The terms a draft stands for, or what to fix in it (a message for the field). */
 export function paymentTermsOf(
+  i18n: I18n,
   draft: TPaymentDraft,
   currency: string,
 ): { ok: true; terms: TPaymentTerms } | { ok: false; message: string } {
@@ -47,9 +73,9 @@ export function paymentTermsOf(
     case 'full':
       return { ok: true, terms: { oneOff: { kind: 'full' }, firstRecurring } };
     case 'deposit_percent': {
-      const parsed = parsePercentInput(draft.percent);
+      const parsed = parsePercentInput(draft.percent, i18n);
       if (!parsed.ok) return { ok: false, message: parsed.message };
-      if (parsed.basisPoints === 0) return { ok: false, message: 'Enter the deposit’s percentage, like 30.' };
+      if (parsed.basisPoints === 0) return { ok: false, message: i18n._('Enter the deposit’s percentage, like 30.') };
       return {
         ok: true,
         terms: { oneOff: { kind: 'deposit_percent', basisPoints: parsed.basisPoints }, firstRecurring },
@@ -57,19 +83,50 @@ export function paymentTermsOf(
     }
     case 'deposit_fixed': {
       const parsed = parseMoneyInput(draft.amount, currency);
-      if (!parsed.ok) return { ok: false, message: parsed.message.replace('price', 'deposit') };
-      if (parsed.minor === 0) return { ok: false, message: 'Enter a deposit above zero.' };
+      if (!parsed.ok) return { ok: false, message: depositMessage(i18n, draft.amount, currency) };
+      if (parsed.minor === 0) return { ok: false, message: i18n._('Enter a deposit above zero.') };
       return { ok: true, terms: { oneOff: { kind: 'deposit_fixed', amount: parsed.minor }, firstRecurring } };
     }
   }
 }
 
-const CHOICES: Array<[TPaymentOneOffKind, string]> = [
-  ['none', 'No payment'],
-  ['deposit_percent', 'A deposit: a percentage of the one-off total'],
-  ['deposit_fixed', 'A deposit: a fixed amount'],
-  ['full', 'The full one-off amount'],
+const choices = (i18n: I18n): Array<[TPaymentOneOffKind, string]> => [
+  ['none', i18n._('No payment')],
+  ['deposit_percent', i18n._('A deposit: a percentage of the one-off total')],
+  ['deposit_fixed', i18n._('A deposit: a fixed amount')],
+  ['full', i18n._('The full one-off amount')],
 ];
+
+/**
+ * The terms in a line ("A 30 % deposit on the one-off amount, after signing"), in the app's
+ * language: the words of `describePaymentTerms`, each combination a whole sentence.
+ */
+export function paymentTermsText(i18n: I18n, terms: TPaymentTerms, currency: string): string {
+  const { oneOff } = terms;
+  const recurring = terms.firstRecurring;
+  switch (oneOff.kind) {
+    case 'full':
+      return recurring
+        ? i18n._('The full one-off amount and the first recurring payment, after signing')
+        : i18n._('The full one-off amount, after signing');
+    case 'deposit_percent': {
+      const percent = formatPercent(oneOff.basisPoints);
+      return recurring
+        ? i18n._('A {percent} deposit on the one-off amount and the first recurring payment, after signing', {
+            percent,
+          })
+        : i18n._('A {percent} deposit on the one-off amount, after signing', { percent });
+    }
+    case 'deposit_fixed': {
+      const amount = formatMoney(oneOff.amount, currency);
+      return recurring
+        ? i18n._('A deposit of {amount} and the first recurring payment, after signing', { amount })
+        : i18n._('A deposit of {amount}, after signing', { amount });
+    }
+    default:
+      return recurring ? i18n._('The first recurring payment, after signing') : i18n._('No payment');
+  }
+}
 
 /**
  * Under *Signers and options*: whether the client pays after signing, and how much of the one-off
@@ -93,11 +150,12 @@ export function PaymentOption({
   settings: TPaymentSettings | null;
   error: string | undefined;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const set = (patch: Partial<TPaymentDraft>) => onChange({ ...draft, ...patch });
   const ready = settings?.account?.status === 'active';
   const recurring = totals.monthly.total > 0 || totals.yearly.total > 0;
-  const parsed = paymentTermsOf(draft, currency);
+  const parsed = paymentTermsOf(i18n, draft, currency);
   const terms = parsed.ok ? parsed.terms : NO_PAYMENT_TERMS;
   const quote = parsed.ok && asksForPayment(terms) ? paymentQuote(terms, totals, currency) : null;
   const previewId = `${id}-preview`;
@@ -105,22 +163,27 @@ export function PaymentOption({
 
   return (
     <fieldset className="grid gap-1.5" aria-describedby={error ? errorId : quote ? previewId : undefined}>
-      <legend className="mb-1 text-sm font-medium">Payment after signing</legend>
+      <legend className="mb-1 text-sm font-medium">{i18n._('Payment after signing')}</legend>
       {settings === null ? (
         <Skeleton className="h-20 w-full" />
       ) : (
         <>
           {!ready ? (
             <p className="text-muted-foreground text-sm">
-              {settings.account
-                ? 'Your Stripe account needs attention before clients can pay online. '
-                : 'To ask your client to pay when they sign, connect your Stripe account first: '}
-              <Link to={paths.payments} className="text-primary font-medium underline underline-offset-4">
-                Profile → Payments
-              </Link>
+              {settings.account ? (
+                <Trans
+                  id="Your Stripe account needs attention before clients can pay online. <0>Profile → Payments</0>"
+                  components={{ 0: <PaymentsLink /> }}
+                />
+              ) : (
+                <Trans
+                  id="To ask your client to pay when they sign, connect your Stripe account first: <0>Profile → Payments</0>"
+                  components={{ 0: <PaymentsLink /> }}
+                />
+              )}
             </p>
           ) : null}
-          {CHOICES.map(([value, text]) => (
+          {choices(i18n).map(([value, text]) => (
             <div key={value} className="grid gap-1.5">
               <label className="flex items-start gap-2 text-sm">
                 <input
@@ -137,7 +200,7 @@ export function PaymentOption({
               {value === 'deposit_percent' && draft.kind === value ? (
                 <div className="flex items-center gap-2 pl-6">
                   <label htmlFor={`${id}-percent`} className="sr-only">
-                    Deposit percentage
+                    {i18n._('Deposit percentage')}
                   </label>
                   <Input
                     id={`${id}-percent`}
@@ -155,7 +218,7 @@ export function PaymentOption({
               {value === 'deposit_fixed' && draft.kind === value ? (
                 <div className="flex items-center gap-2 pl-6">
                   <label htmlFor={`${id}-amount`} className="sr-only">
-                    Deposit amount in {currency}
+                    {i18n._('Deposit amount in {currency}', { currency })}
                   </label>
                   <Input
                     id={`${id}-amount`}
@@ -180,7 +243,7 @@ export function PaymentOption({
                 onChange={(e) => set({ firstRecurring: e.target.checked })}
                 className="mt-0.5"
               />
-              Also the first recurring payment (the first month or year)
+              {i18n._('Also the first recurring payment (the first month or year)')}
             </label>
           ) : null}
           {!parsed.ok && draft.kind !== 'none' ? (
@@ -188,8 +251,13 @@ export function PaymentOption({
           ) : quote ? (
             <p id={previewId} className="text-muted-foreground text-xs" aria-live="polite">
               {quote.total > 0
-                ? `With the proposal’s default choices, your client pays ${formatMoney(quote.total, currency)} after signing; the amount follows what they accept.`
-                : 'With the proposal’s default choices there is nothing to charge; the amount follows what they accept.'}
+                ? i18n._(
+                    'With the proposal’s default choices, your client pays {amount} after signing; the amount follows what they accept.',
+                    { amount: formatMoney(quote.total, currency) },
+                  )
+                : i18n._(
+                    'With the proposal’s default choices there is nothing to charge; the amount follows what they accept.',
+                  )}
             </p>
           ) : null}
           {error ? (
@@ -200,5 +268,14 @@ export function PaymentOption({
         </>
       )}
     </fieldset>
+  );
+}
+
+/** The link to Profile → Payments; its words come from the sentence around it. */
+function PaymentsLink({ children }: { children?: ReactNode }) {
+  return (
+    <Link to={paths.payments} className="text-primary font-medium underline underline-offset-4">
+      {children}
+    </Link>
   );
 }

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WithI18n } from '@/test/i18n';
 import { PdfCharactersNote } from './pdf-characters-note';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -23,8 +24,10 @@ function stubCheck(status: number, body: unknown) {
 const renderNote = (enabled = true) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <p>Send dialog</p>
-      <PdfCharactersNote proposalId={ID} enabled={enabled} />
+      <WithI18n>
+        <p>Send dialog</p>
+        <PdfCharactersNote proposalId={ID} enabled={enabled} />
+      </WithI18n>
     </QueryClientProvider>,
   );
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { TriangleAlert } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
@@ -12,6 +13,7 @@ type TPdfCheck = { unshown: { character: string; codePoint: string }[] };
  * the check itself fails, since sending does not depend on it.
  */
 export function PdfCharactersNote({ proposalId, enabled }: { proposalId: string; enabled: boolean }) {
+  const { i18n } = useLingui();
   const check = useQuery({
     queryKey: proposalKeys.pdfCheck(proposalId),
     queryFn: ({ signal }): Promise<TPdfCheck> =>
@@ -20,7 +22,9 @@ export function PdfCharactersNote({ proposalId, enabled }: { proposalId: string;
     staleTime: 0,
   });
   if (check.isError) {
-    return <p className="text-muted-foreground text-xs">The PDF’s characters could not be checked just now.</p>;
+    return (
+      <p className="text-muted-foreground text-xs">{i18n._('The PDF’s characters could not be checked just now.')}</p>
+    );
   }
   const unshown = check.data?.unshown ?? [];
   if (unshown.length === 0) return null;
@@ -32,12 +36,13 @@ export function PdfCharactersNote({ proposalId, enabled }: { proposalId: string;
     >
       <h3 id={`pdf-characters-${proposalId}`} className="flex items-center gap-2 font-semibold">
         <TriangleAlert aria-hidden="true" className="size-4 shrink-0 text-amber-700 dark:text-amber-400" />
-        The PDF cannot show: {unshown.map((u) => u.character).join(' ')}
+        {i18n._('The PDF cannot show: {characters}', { characters: unshown.map((u) => u.character).join(' ') })}
       </h3>
       <p className="text-muted-foreground mt-1 break-words">
-        The client’s page shows {unshown.length === 1 ? 'it' : 'them'}, but the PDF and its signed copy will show “�” in{' '}
-        {unshown.length === 1 ? 'its place' : 'their place'} ({unshown.map((u) => u.codePoint).join(', ')}). Change{' '}
-        {unshown.length === 1 ? 'it' : 'them'} in the editor to keep the PDF whole, or send as it is.
+        {i18n._(
+          '{count, plural, one {The client’s page shows it, but the PDF and its signed copy will show “�” in its place ({codePoints}). Change it in the editor to keep the PDF whole, or send as it is.} other {The client’s page shows them, but the PDF and its signed copy will show “�” in their place ({codePoints}). Change them in the editor to keep the PDF whole, or send as it is.}}',
+          { count: unshown.length, codePoints: unshown.map((u) => u.codePoint).join(', ') },
+        )}
       </p>
     </div>
   );

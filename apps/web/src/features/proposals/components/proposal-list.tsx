@@ -1,4 +1,5 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { BILLING_KINDS } from '@draftwell/shared/document/pricing';
 import { formatKindTotals, totalsByKind } from '@draftwell/shared/document/display';
 import { PROPOSAL_STATUSES, type TProposalListItem, type TProposalStatus } from '@draftwell/shared/workspace/proposals';
@@ -14,7 +15,7 @@ import { useProposalList } from '../api/list-proposals';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { awaitingText } from '@draftwell/shared/share/signing';
-import { PROPOSAL_STATUS_LABELS, ProposalStatusBadge } from '@/components/proposal-status-badge';
+import { ProposalStatusBadge, proposalStatusLabels } from '@/components/proposal-status-badge';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -22,16 +23,18 @@ const SEARCH_DELAY_MS = 250;
  * The proposal's total, one-off and recurring ("$2,750 + $5,940 / month"): what the client
  * accepted once accepted, else the proposal's own; null when nothing is priced.
  */
-function listTotal(proposal: TProposalListItem): string | null {
+function listTotal(i18n: I18n, proposal: TProposalListItem): string | null {
   const { currency, totals } = proposal.accepted ?? proposal;
   const byKind = totalsByKind(totals);
-  return BILLING_KINDS.some((kind) => byKind[kind] !== 0) ? formatKindTotals(englishI18n, byKind, currency) : null;
+  return BILLING_KINDS.some((kind) => byKind[kind] !== 0) ? formatKindTotals(i18n, byKind, currency) : null;
 }
 
 /** A draft opens in the editor; a sent one in its view (what the client sees, and what they did). */
 function ProposalListItem({ proposal, open }: { proposal: TProposalListItem; open: boolean }) {
-  const total = listTotal(proposal);
+  const { i18n } = useLingui();
+  const total = listTotal(i18n, proposal);
   const locale = useDocumentLocale();
+  const awaiting = awaitingText(i18n, proposal);
   return (
     <li>
       <Link
@@ -52,23 +55,20 @@ function ProposalListItem({ proposal, open }: { proposal: TProposalListItem; ope
             {proposal.client.name ? <> · {proposal.client.name}</> : null}
           </span>
           <time className="shrink-0" dateTime={proposal.updatedAt} title={formatDateTime(proposal.updatedAt, locale)}>
-            {formatRelativeTime(proposal.updatedAt)}
+            {formatRelativeTime(proposal.updatedAt, undefined, i18n)}
           </time>
         </span>
         {total ? <span className="mt-0.5 block text-xs font-medium break-words tabular-nums">{total}</span> : null}
-        {awaitingText(englishI18n, proposal) ? (
-          <span className="text-muted-foreground mt-0.5 block truncate text-xs">
-            {awaitingText(englishI18n, proposal)}
-          </span>
-        ) : null}
+        {awaiting ? <span className="text-muted-foreground mt-0.5 block truncate text-xs">{awaiting}</span> : null}
       </Link>
     </li>
   );
 }
 
 function ListSkeleton() {
+  const { i18n } = useLingui();
   return (
-    <div role="status" aria-label="Loading your proposals" className="space-y-2">
+    <div role="status" aria-label={i18n._('Loading your proposals')} className="space-y-2">
       {Array.from({ length: 5 }, (_, i) => (
         <div key={i} aria-hidden="true" className="space-y-2 rounded-md px-3 py-2.5">
           <div className="bg-muted h-4 w-3/4 animate-pulse rounded" />
@@ -95,6 +95,7 @@ function ListMessage({ icon, title, children }: { icon: ReactNode; title: string
  * as it offers drafting from a brief, which is not this feature's.
  */
 export function ProposalList({ newProposal }: { newProposal: ReactNode }) {
+  const { i18n } = useLingui();
   // The proposal open beside the list (the editor's), marked whichever way its item links.
   const { id: openId } = useParams();
   const searchId = useId();
@@ -128,26 +129,26 @@ export function ProposalList({ newProposal }: { newProposal: ReactNode }) {
   } else if (list.isError && items.length === 0) {
     body = (
       <div role="alert">
-        <ListMessage icon={<TriangleAlert />} title="Your proposals did not load">
+        <ListMessage icon={<TriangleAlert />} title={i18n._('Your proposals did not load')}>
           <p>{list.error.message}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
             <RotateCw aria-hidden="true" />
-            Retry
+            {i18n._('Retry')}
           </Button>
         </ListMessage>
       </div>
     );
   } else if (items.length === 0 && !filtered) {
     body = (
-      <ListMessage icon={<FileText />} title="No proposals yet">
-        <p>Each proposal you draft is listed here, newest first, with its status.</p>
+      <ListMessage icon={<FileText />} title={i18n._('No proposals yet')}>
+        <p>{i18n._('Each proposal you draft is listed here, newest first, with its status.')}</p>
         {newProposal}
       </ListMessage>
     );
   } else if (items.length === 0) {
     body = (
-      <ListMessage icon={<SearchX />} title="No proposals match">
-        <p>Try another search or status.</p>
+      <ListMessage icon={<SearchX />} title={i18n._('No proposals match')}>
+        <p>{i18n._('Try another search or status.')}</p>
         <Button
           variant="outline"
           size="sm"
@@ -157,14 +158,14 @@ export function ProposalList({ newProposal }: { newProposal: ReactNode }) {
             setStatus(null);
           }}
         >
-          Clear filters
+          {i18n._('Clear filters')}
         </Button>
       </ListMessage>
     );
   } else {
     body = (
       <>
-        <ul aria-label="Proposals" className="space-y-1">
+        <ul aria-label={i18n._('Proposals')} className="space-y-1">
           {items.map((p) => (
             <ProposalListItem key={p.id} proposal={p} open={p.id === openId} />
           ))}
@@ -172,13 +173,13 @@ export function ProposalList({ newProposal }: { newProposal: ReactNode }) {
         {hasNextPage ? (
           <div ref={sentinel} className="flex justify-center pt-2">
             <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+              {isFetchingNextPage ? i18n._('Loading more…') : i18n._('Load more')}
             </Button>
           </div>
         ) : null}
         {list.isFetchNextPageError ? (
           <p role="alert" className="text-destructive pt-2 text-center text-sm">
-            {list.error?.message} Use Load more to try again.
+            {i18n._('{message} Use Load more to try again.', { message: list.error?.message ?? '' })}
           </p>
         ) : null}
       </>
@@ -186,31 +187,31 @@ export function ProposalList({ newProposal }: { newProposal: ReactNode }) {
   }
 
   return (
-    <aside aria-label="Your proposals" className="bg-card min-w-0 rounded-lg border p-4 lg:sticky lg:top-20">
-      <h2 className="mb-3 text-sm font-semibold">Your proposals</h2>
-      <div className="mb-3 space-y-3" role="search" aria-label="Find proposals">
+    <aside aria-label={i18n._('Your proposals')} className="bg-card min-w-0 rounded-lg border p-4 lg:sticky lg:top-20">
+      <h2 className="mb-3 text-sm font-semibold">{i18n._('Your proposals')}</h2>
+      <div className="mb-3 space-y-3" role="search" aria-label={i18n._('Find proposals')}>
         <div className="space-y-1.5">
-          <Label htmlFor={searchId}>Search</Label>
+          <Label htmlFor={searchId}>{i18n._('Search')}</Label>
           <Input
             id={searchId}
             type="search"
-            placeholder="Title, number or client"
+            placeholder={i18n._('Title, number or client')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={statusId}>Status</Label>
+          <Label htmlFor={statusId}>{i18n._('Status')}</Label>
           <select
             id={statusId}
             value={status ?? ''}
             onChange={(e) => setStatus((e.target.value || null) as TProposalStatus | null)}
             className="border-input bg-card flex h-10 w-full rounded-md border px-3 py-2 text-sm shadow-xs"
           >
-            <option value="">All</option>
+            <option value="">{i18n._('All')}</option>
             {PROPOSAL_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {PROPOSAL_STATUS_LABELS[s]}
+                {proposalStatusLabels(i18n)[s]}
               </option>
             ))}
           </select>

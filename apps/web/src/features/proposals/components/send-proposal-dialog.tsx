@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { SEND_CHECK_FIELDS } from '@draftwell/shared/share/share-api';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { BellRing, CircleAlert, Mail, RotateCw, Send, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SIGNING } from '@draftwell/shared/share/signing';
-import { NO_PAYMENT_TERMS, asksForPayment, describePaymentTerms } from '@draftwell/shared/payments';
+import { NO_PAYMENT_TERMS, asksForPayment } from '@draftwell/shared/payments';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -33,19 +35,19 @@ import { useProposalFollowUp, useSaveProposalFollowUp } from '@/lib/api/follow-u
 import { usePaymentSettings, useProposalPayment } from '@/lib/api/payments';
 import { useProposalSigners } from '@/lib/api/signers';
 import { useSendProposal } from '../api/send-proposal';
-import { PaymentOption, paymentDraftOf, paymentTermsOf, type TPaymentDraft } from './payment-option';
+import { PaymentOption, paymentDraftOf, paymentTermsOf, paymentTermsText, type TPaymentDraft } from './payment-option';
 import { PdfCharactersNote } from './pdf-characters-note';
 import { SignersEditor, type TSignersDraft } from './signers-editor';
 
 const MESSAGE_MAX = 2000;
 
 /** What each send check's link says; the server's message says what is wrong. */
-const FIX_LABELS: Record<string, string> = {
-  'client.email': 'Add the client’s email',
-  document: 'Write the proposal',
-  validUntil: 'Set the valid-until date',
-  variables: 'Fill in the variables',
-};
+const fixLabels = (i18n: I18n): Record<string, string> => ({
+  'client.email': i18n._('Add the client’s email'),
+  document: i18n._('Write the proposal'),
+  validUntil: i18n._('Set the valid-until date'),
+  variables: i18n._('Fill in the variables'),
+});
 
 type TProblem = { field: string; message: string };
 
@@ -81,6 +83,7 @@ export function SendProposalDialog({
   onOpenChange: (open: boolean) => void;
   onSent: (sent: TProposal) => void;
 }) {
+  const { i18n } = useLingui();
   const send = useSendProposal();
   const [message, setMessage] = useState('');
   // The owner's changes; until they make any, the draft below is what is offered.
@@ -172,7 +175,7 @@ export function SendProposalDialog({
       }
     }
     // The payment asked for goes too when the options are open; otherwise the last send's stands.
-    const payment = editing ? paymentTermsOf(paymentDraft, proposal.currency) : null;
+    const payment = editing ? paymentTermsOf(i18n, paymentDraft, proposal.currency) : null;
     if (payment && !payment.ok) {
       setPaymentProblem(payment.message);
       return;
@@ -227,6 +230,7 @@ export function SendProposalDialog({
   const problems = (
     error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0 ? problemsOf(error) : []
   ).filter((p) => !(editing && p.field === 'payment'));
+  const fixLabel = fixLabels(i18n);
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -234,28 +238,30 @@ export function SendProposalDialog({
         <form
           onSubmit={(e) => void onSubmit(e)}
           className="grid gap-4"
-          aria-label={again ? 'Send again' : 'Send proposal'}
+          aria-label={again ? i18n._('Send again') : i18n._('Send proposal')}
         >
           <DialogHeader>
-            <DialogTitle>{again ? 'Send the proposal again' : 'Send the proposal'}</DialogTitle>
+            <DialogTitle>{again ? i18n._('Send the proposal again') : i18n._('Send the proposal')}</DialogTitle>
             <DialogDescription>
               {again
-                ? 'Your client gets an email with the same link; it opens this newest version, and the earlier one stays in the revisions.'
-                : 'Your client gets an email with a private link to read, comment on and accept “' +
-                  (proposal.title.trim() || 'Untitled proposal') +
-                  '”.'}
+                ? i18n._(
+                    'Your client gets an email with the same link; it opens this newest version, and the earlier one stays in the revisions.',
+                  )
+                : i18n._('Your client gets an email with a private link to read, comment on and accept “{title}”.', {
+                    title: proposal.title.trim() || i18n._('Untitled proposal'),
+                  })}
             </DialogDescription>
           </DialogHeader>
 
           <div className="bg-muted/60 flex flex-wrap items-center gap-2 rounded-md px-3 py-2 text-sm">
             <Mail aria-hidden="true" className="text-muted-foreground size-4 shrink-0" />
-            <span className="text-muted-foreground">To</span>
+            <span className="text-muted-foreground">{i18n._('To')}</span>
             {email ? (
               // At least 12rem before the button beside it wraps under it: on a phone the address
               // keeps one line instead of breaking letter by letter around the button.
               <span className="min-w-0 flex-[1_1_12rem] font-medium break-all">{email}</span>
             ) : (
-              <span className="flex-1 font-medium">no client email yet</span>
+              <span className="flex-1 font-medium">{i18n._('no client email yet')}</span>
             )}
             <Button
               type="button"
@@ -266,7 +272,7 @@ export function SendProposalDialog({
               disabled={!draft}
               onClick={() => setEditing((v) => !v)}
             >
-              <Users aria-hidden="true" /> {editing ? 'Hide signers' : 'Signers and options'}
+              <Users aria-hidden="true" /> {editing ? i18n._('Hide signers') : i18n._('Signers and options')}
             </Button>
           </div>
           {editing && draft ? (
@@ -274,7 +280,7 @@ export function SendProposalDialog({
               <SignersEditor draft={draft} errors={fieldErrors} onChange={setEdited} />
               <fieldset className="grid gap-2">
                 <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium">
-                  <BellRing aria-hidden="true" className="size-4" /> Automatic follow-up
+                  <BellRing aria-hidden="true" className="size-4" /> {i18n._('Automatic follow-up')}
                 </legend>
                 <FollowUpSection
                   query={followUp}
@@ -294,23 +300,25 @@ export function SendProposalDialog({
             </div>
           ) : asksForPayment(lastTerms) ? (
             <p className="text-muted-foreground -mt-2 text-xs">
-              Payment: {describePaymentTerms(lastTerms, proposal.currency)}.
+              {i18n._('Payment: {terms}.', { terms: paymentTermsText(i18n, lastTerms, proposal.currency) })}
             </p>
           ) : null}
 
           <div className="grid gap-2">
-            <Label htmlFor={messageId}>Message (optional)</Label>
+            <Label htmlFor={messageId}>{i18n._('Message (optional)')}</Label>
             <Textarea
               id={messageId}
               value={message}
               maxLength={MESSAGE_MAX}
               onChange={(e) => setMessage(e.target.value)}
-              placeholder="A few words above the link in the email"
+              placeholder={i18n._('A few words above the link in the email')}
               aria-describedby={hintId}
             />
             <p id={hintId} className="text-muted-foreground text-xs">
-              Added to the email above the link.{' '}
-              {message.length > MESSAGE_MAX - 200 ? `${message.length} of ${MESSAGE_MAX} characters.` : ''}
+              {i18n._('Added to the email above the link.')}{' '}
+              {message.length > MESSAGE_MAX - 200
+                ? i18n._('{count} of {max} characters.', { count: message.length, max: MESSAGE_MAX })
+                : ''}
             </p>
           </div>
 
@@ -318,20 +326,20 @@ export function SendProposalDialog({
 
           {problems.length > 0 ? (
             <div role="alert" className="border-destructive/40 bg-destructive/5 rounded-md border p-3">
-              <h3 className="text-sm font-semibold">Not ready to send yet: fix these first</h3>
-              <ul aria-label="What to fix before sending" className="mt-2 space-y-3">
+              <h3 className="text-sm font-semibold">{i18n._('Not ready to send yet: fix these first')}</h3>
+              <ul aria-label={i18n._('What to fix before sending')} className="mt-2 space-y-3">
                 {problems.map((p) => (
                   <li key={p.field} className="flex gap-2 text-sm">
                     <CircleAlert aria-hidden="true" className="text-destructive mt-0.5 size-4 shrink-0" />
                     <span className="min-w-0">
                       <span className="block">{p.message}</span>
-                      {FIX_LABELS[p.field] ? (
+                      {fixLabel[p.field] ? (
                         <Link
                           to={paths.editDraftField(proposal.id, p.field)}
                           onClick={() => close(false)}
                           className="text-primary font-medium underline underline-offset-4"
                         >
-                          {FIX_LABELS[p.field]}
+                          {fixLabel[p.field]}
                         </Link>
                       ) : null}
                     </span>
@@ -347,11 +355,11 @@ export function SendProposalDialog({
               <p>{error.message}</p>
               {error instanceof ApiError && error.status === 403 ? (
                 <Link to={paths.profile} className="mt-1 inline-block font-medium underline underline-offset-4">
-                  Open your profile to get a new confirmation link
+                  {i18n._('Open your profile to get a new confirmation link')}
                 </Link>
               ) : isPlanLimitError(error) ? (
                 <Link to={paths.plan} className="mt-1 inline-block font-medium underline underline-offset-4">
-                  See plans and usage
+                  {i18n._('See plans and usage')}
                 </Link>
               ) : null}
             </div>
@@ -360,7 +368,7 @@ export function SendProposalDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {i18n._('Cancel')}
               </Button>
             </DialogClose>
             <Button
@@ -369,7 +377,11 @@ export function SendProposalDialog({
               aria-busy={send.isPending || saveFollowUp.isPending || undefined}
             >
               <Send aria-hidden="true" />
-              {send.isPending || saveFollowUp.isPending ? 'Sending…' : again ? 'Send again' : 'Send'}
+              {send.isPending || saveFollowUp.isPending
+                ? i18n._('Sending…')
+                : again
+                  ? i18n._('Send again')
+                  : i18n._('Send')}
             </Button>
           </DialogFooter>
         </form>
@@ -390,19 +402,22 @@ function FollowUpSection({
   errors: Record<string, string>;
   onChange: (next: TFollowUpDraft) => void;
 }): ReactNode {
+  const { i18n } = useLingui();
   if (query.isError) {
     return (
       <div role="alert" className="text-sm">
-        <p className="text-destructive">The follow-up settings did not load. {query.error.message}</p>
+        <p className="text-destructive">
+          {i18n._('The follow-up settings did not load. {message}', { message: query.error.message })}
+        </p>
         <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          <RotateCw aria-hidden="true" /> Retry
+          <RotateCw aria-hidden="true" /> {i18n._('Retry')}
         </Button>
       </div>
     );
   }
   if (!query.data || !draft) {
     return (
-      <div role="status" aria-label="Loading the follow-up settings" className="grid gap-2">
+      <div role="status" aria-label={i18n._('Loading the follow-up settings')} className="grid gap-2">
         <Skeleton className="h-5 w-2/3" />
         <Skeleton className="h-5 w-1/2" />
       </div>

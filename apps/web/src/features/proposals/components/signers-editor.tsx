@@ -1,7 +1,7 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
+import { useLingui } from '@lingui/react';
 import {
-  SIGNATURE_METHOD_LABELS,
   SIGNATURE_METHODS,
+  signatureMethodLabel,
   type TSignatureMethod,
 } from '@draftwell/shared/share/signature-rules';
 import {
@@ -51,8 +51,10 @@ function SignerFields({
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
-  const label = `Signer ${index + 1}`;
+  const number = index + 1;
+  const label = i18n._('Signer {number}', { number });
   const error = (field: string) => errors[`signers.${index}.${field}`];
   return (
     <fieldset className="grid gap-2 rounded-md border p-3">
@@ -67,7 +69,7 @@ function SignerFields({
             size="icon"
             variant="ghost"
             className="size-8"
-            aria-label={`Move ${label} up`}
+            aria-label={i18n._('Move Signer {number} up', { number })}
             disabled={index === 0}
             onClick={() => onMove(-1)}
           >
@@ -78,7 +80,7 @@ function SignerFields({
             size="icon"
             variant="ghost"
             className="size-8"
-            aria-label={`Move ${label} down`}
+            aria-label={i18n._('Move Signer {number} down', { number })}
             disabled={index === count - 1}
             onClick={() => onMove(1)}
           >
@@ -89,7 +91,7 @@ function SignerFields({
             size="icon"
             variant="ghost"
             className="size-8"
-            aria-label={`Remove ${label}`}
+            aria-label={i18n._('Remove Signer {number}', { number })}
             disabled={count === 1}
             onClick={onRemove}
           >
@@ -100,7 +102,7 @@ function SignerFields({
       <div className="grid gap-2 sm:grid-cols-2">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-name`} className="text-xs">
-            Name
+            {i18n._('Name')}
           </Label>
           <Input
             id={`${id}-name`}
@@ -113,7 +115,7 @@ function SignerFields({
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-email`} className="text-xs">
-            Email
+            {i18n._('Email')}
           </Label>
           <Input
             id={`${id}-email`}
@@ -128,12 +130,12 @@ function SignerFields({
       </div>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-role`} className="text-xs">
-          Role (optional)
+          {i18n._('Role (optional)')}
         </Label>
         <Input
           id={`${id}-role`}
           value={signer.role}
-          placeholder="Client — CFO"
+          placeholder={i18n._('Client — CFO')}
           onChange={(e) => onChange({ ...signer, role: e.target.value })}
         />
       </div>
@@ -154,6 +156,7 @@ export function SignersEditor({
   errors: TFieldErrors;
   onChange: (next: TSignersDraft) => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const set = (patch: Partial<TSignersDraft>) => onChange({ ...draft, ...patch });
   const setSigner = (index: number, next: TSignerContact) =>
@@ -168,7 +171,7 @@ export function SignersEditor({
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
-        <ol aria-label="Signers" className="grid gap-2">
+        <ol aria-label={i18n._('Signers')} className="grid gap-2">
           {draft.signers.map((signer, i) => (
             <li key={i}>
               <SignerFields
@@ -192,17 +195,17 @@ export function SignersEditor({
           disabled={draft.signers.length >= MAX_SIGNERS}
           onClick={() => set({ signers: [...draft.signers, { ...EMPTY_SIGNER }] })}
         >
-          <Plus aria-hidden="true" /> Add a signer
+          <Plus aria-hidden="true" /> {i18n._('Add a signer')}
         </Button>
       </div>
 
       {draft.signers.length > 1 ? (
         <fieldset className="grid gap-1.5">
-          <legend className="mb-1 text-sm font-medium">Signing order</legend>
+          <legend className="mb-1 text-sm font-medium">{i18n._('Signing order')}</legend>
           {(
             [
-              ['parallel', 'All at once: everyone gets their link now'],
-              ['sequential', 'In order: the next signer is emailed when the previous one signs'],
+              ['parallel', i18n._('All at once: everyone gets their link now')],
+              ['sequential', i18n._('In order: the next signer is emailed when the previous one signs')],
             ] as const
           ).map(([value, text]) => (
             <label key={value} className="flex items-start gap-2 text-sm">
@@ -221,12 +224,12 @@ export function SignersEditor({
       ) : null}
 
       <fieldset className="grid gap-1.5">
-        <legend className="mb-1 text-sm font-medium">Your countersignature</legend>
+        <legend className="mb-1 text-sm font-medium">{i18n._('Your countersignature')}</legend>
         {(
           [
-            ['none', 'None'],
-            ['after', 'After the client: I sign last, in the app'],
-            ['before', 'Before sending: I sign now'],
+            ['none', i18n._('None')],
+            ['after', i18n._('After the client: I sign last, in the app')],
+            ['before', i18n._('Before sending: I sign now')],
           ] as const
         ).map(([value, text]) => (
           <label key={value} className="flex items-start gap-2 text-sm">
@@ -244,7 +247,7 @@ export function SignersEditor({
         {draft.countersign === 'before' ? (
           <div className="mt-1 grid gap-2 rounded-md border p-3">
             <Label htmlFor={`${id}-owner-name`} className="text-xs">
-              Your full name, as your signature
+              {i18n._('Your full name, as your signature')}
             </Label>
             <Input
               id={`${id}-owner-name`}
@@ -261,7 +264,7 @@ export function SignersEditor({
                 className="mt-0.5"
               />
               {/* Signing as they send is typing their name (the server records the same statement). */}
-              {consentText(englishI18n, 'typed')}
+              {consentText(i18n, 'typed')}
             </label>
             {errors.ownerSignature || errors['ownerSignature.name'] || errors['ownerSignature.consent'] ? (
               <p className="text-destructive text-xs">
@@ -273,7 +276,7 @@ export function SignersEditor({
       </fieldset>
 
       <fieldset className="grid gap-1.5">
-        <legend className="mb-1 text-sm font-medium">How signers sign</legend>
+        <legend className="mb-1 text-sm font-medium">{i18n._('How signers sign')}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1.5">
           {SIGNATURE_METHODS.map((method) => (
             <label key={method} htmlFor={`${id}-${method}`} className="flex items-center gap-2 text-sm">
@@ -289,7 +292,7 @@ export function SignersEditor({
                   })
                 }
               />
-              {SIGNATURE_METHOD_LABELS[method]}
+              {signatureMethodLabel(i18n, method)}
             </label>
           ))}
         </div>
@@ -300,7 +303,7 @@ export function SignersEditor({
             onChange={(e) => set({ emailCode: e.target.checked })}
             className="mt-0.5"
           />
-          Ask each signer for a code sent to their email before they sign
+          {i18n._('Ask each signer for a code sent to their email before they sign')}
         </label>
       </fieldset>
     </div>

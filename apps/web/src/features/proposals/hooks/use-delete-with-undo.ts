@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
+import { appI18n } from '@/lib/app-language';
 import { deleteProposal, hideFromLists, restoreProposal } from '../api/proposal-actions';
 import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
 
@@ -26,7 +27,8 @@ export function useDeleteProposalWithUndo() {
         (error: Error) => {
           showAgain();
           toast.dismiss(toastId);
-          toast.error('The proposal was not deleted', { description: error.message });
+          const i18n = appI18n();
+          toast.error(i18n._('The proposal was not deleted'), { description: error.message });
           return false;
         },
       );
@@ -37,17 +39,20 @@ export function useDeleteProposalWithUndo() {
           const restored = await restoreProposal(proposal.id);
           queryClient.setQueryData(proposalKeys.detail(restored.id), restored);
           await invalidateProposalSummaries(queryClient);
-          toast.success(`Restored “${restored.title}”`);
+          const i18n = appI18n();
+          toast.success(i18n._('Restored “{title}”', { title: restored.title }));
           options.onUndo?.();
         } catch (error) {
-          toast.error('The proposal could not be restored', { description: (error as Error).message });
+          const i18n = appI18n();
+          toast.error(i18n._('The proposal could not be restored'), { description: (error as Error).message });
         }
       };
-      toast.success(`Deleted “${proposal.title}”`, {
+      const i18n = appI18n();
+      toast.success(i18n._('Deleted “{title}”', { title: proposal.title }), {
         id: toastId,
-        description: 'Undo brings it back, as it was.',
+        description: i18n._('Undo brings it back, as it was.'),
         duration: UNDO_WINDOW_MS,
-        action: { label: 'Undo', onClick: () => void undo() },
+        action: { label: i18n._('Undo'), onClick: () => void undo() },
       });
     },
     [queryClient],

@@ -1,5 +1,6 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -21,15 +22,20 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
 import { useCreateSavedItem, useUpdateSavedItem } from '@/lib/api/saved-items';
+import { appI18n } from '@/lib/app-language';
 import { savedItemFormValues, ZSavedItemForm, type TSavedItemFormIn, type TSavedItemFormOut } from './saved-item-form';
 import { billingKindName } from '@draftwell/shared/document/display';
 
 const FIELDS = ['description', 'unit', 'unitPrice', 'currency', 'taxRate', 'billing'] as const;
 
-function priceHint(currency: string): string {
+function priceHint(i18n: I18n, currency: string): string {
   const digits = currencyDigits(currency);
-  if (digits === 0) return `In ${currency}, whole amounts only, like 15000.`;
-  return `In ${currency}, up to ${digits} decimals, like ${digits === 3 ? '12.345' : '1234.50'}.`;
+  if (digits === 0) return i18n._('In {currency}, whole amounts only, like 15000.', { currency });
+  return i18n._('In {currency}, up to {digits} decimals, like {example}.', {
+    currency,
+    digits,
+    example: digits === 3 ? '12.345' : '1234.50',
+  });
 }
 
 /** Add a saved item (no `item`) or edit one; the edit is sent against the version it was opened at. */
@@ -63,6 +69,7 @@ function SavedItemForm({
   defaultCurrency: string;
   onDone: () => void;
 }) {
+  const { i18n } = useLingui();
   const form = useForm<TSavedItemFormIn, unknown, TSavedItemFormOut>({
     resolver: zodResolver(ZSavedItemForm),
     defaultValues: savedItemFormValues(item, defaultCurrency),
@@ -77,10 +84,16 @@ function SavedItemForm({
     try {
       if (base) {
         const saved = await update.mutateAsync({ id: base.id, patch: { ...values, version: base.version } });
-        toast.success('Item saved', { description: `“${saved.description}” is up to date.` });
+        const i18n = appI18n();
+        toast.success(i18n._('Item saved'), {
+          description: i18n._('“{name}” is up to date.', { name: saved.description }),
+        });
       } else {
         const saved = await create.mutateAsync(values);
-        toast.success('Item added', { description: `“${saved.description}” can now be picked into pricing tables.` });
+        const i18n = appI18n();
+        toast.success(i18n._('Item added'), {
+          description: i18n._('“{name}” can now be picked into pricing tables.', { name: saved.description }),
+        });
       }
       onDone();
     } catch (error) {
@@ -96,9 +109,10 @@ function SavedItemForm({
           placed = true;
         }
       }
-      if (!placed) form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });
-      toast.error(base ? 'The item was not saved' : 'The item was not added', {
-        description: e?.message ?? 'Something went wrong. Try again.',
+      const i18n = appI18n();
+      if (!placed) form.setError('root', { message: e?.message ?? i18n._('Something went wrong. Try again.') });
+      toast.error(base ? i18n._('The item was not saved') : i18n._('The item was not added'), {
+        description: e?.message ?? i18n._('Something went wrong. Try again.'),
       });
     }
   });
@@ -108,14 +122,14 @@ function SavedItemForm({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{item ? 'Edit saved item' : 'Add saved item'}</DialogTitle>
-        <DialogDescription>A priced line you can pick into any pricing table.</DialogDescription>
+        <DialogTitle>{item ? i18n._('Edit saved item') : i18n._('Add saved item')}</DialogTitle>
+        <DialogDescription>{i18n._('A priced line you can pick into any pricing table.')}</DialogDescription>
       </DialogHeader>
       <form
         onSubmit={submit}
         noValidate
         className="grid gap-4"
-        aria-label={item ? 'Edit saved item' : 'Add saved item'}
+        aria-label={item ? i18n._('Edit saved item') : i18n._('Add saved item')}
       >
         {conflict ? (
           <div role="alert" className="rounded-md border border-amber-500/50 bg-amber-500/10 px-3 py-2 text-sm">
@@ -131,18 +145,18 @@ function SavedItemForm({
                 setConflict(null);
               }}
             >
-              Load the current details
+              {i18n._('Load the current details')}
             </Button>
           </div>
         ) : null}
-        <FormField label="Description" error={errors.description?.message}>
+        <FormField label={i18n._('Description')} error={errors.description?.message}>
           <Input autoComplete="off" {...form.register('description')} />
         </FormField>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Unit price" error={errors.unitPrice?.message} hint={priceHint(currency)}>
+          <FormField label={i18n._('Unit price')} error={errors.unitPrice?.message} hint={priceHint(i18n, currency)}>
             <Input inputMode="decimal" autoComplete="off" {...form.register('unitPrice')} />
           </FormField>
-          <FormField label="Currency" error={errors.currency?.message}>
+          <FormField label={i18n._('Currency')} error={errors.currency?.message}>
             <Select {...form.register('currency')}>
               {currencyChoices(item?.currency ?? defaultCurrency).map((code) => (
                 <option key={code} value={code}>
@@ -151,29 +165,37 @@ function SavedItemForm({
               ))}
             </Select>
           </FormField>
-          <FormField label="Unit" error={errors.unit?.message} hint="Optional, like hour, day or page.">
+          <FormField
+            label={i18n._('Unit')}
+            error={errors.unit?.message}
+            hint={i18n._('Optional, like hour, day or page.')}
+          >
             <Input autoComplete="off" {...form.register('unit')} />
           </FormField>
-          <FormField label="Billing" error={errors.billing?.message}>
+          <FormField label={i18n._('Billing')} error={errors.billing?.message}>
             <Select {...form.register('billing')}>
               {BILLING_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {billingKindName(englishI18n, kind)}
+                  {billingKindName(i18n, kind)}
                 </option>
               ))}
             </Select>
           </FormField>
-          <FormField label="Tax rate (%)" error={errors.taxRate?.message} hint="Like 20 or 12.5; empty for none.">
+          <FormField
+            label={i18n._('Tax rate (%)')}
+            error={errors.taxRate?.message}
+            hint={i18n._('Like 20 or 12.5; empty for none.')}
+          >
             <Input inputMode="decimal" autoComplete="off" {...form.register('taxRate')} />
           </FormField>
         </div>
         <FormError message={errors.root?.message} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : item ? 'Save item' : 'Add item'}
+            {isSubmitting ? i18n._('Saving…') : item ? i18n._('Save item') : i18n._('Add item')}
           </Button>
         </DialogFooter>
       </form>

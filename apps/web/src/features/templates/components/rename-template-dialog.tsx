@@ -1,4 +1,5 @@
 import { TEMPLATE_NAME_MAX, type TTemplate, type TTemplateSummary } from '@draftwell/shared/workspace/templates';
+import { useLingui } from '@lingui/react';
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -15,10 +16,12 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError, isConflict } from '@/lib/api-client';
+import { appI18n } from '@/lib/app-language';
 
 import { useUpdateTemplate } from '../api/template-actions';
 
 function RenameForm({ template, onDone }: { template: TTemplateSummary; onDone: () => void }) {
+  const { i18n } = useLingui();
   const [name, setName] = useState(template.name);
   const [version, setVersion] = useState(template.version);
   const [error, setError] = useState<string | undefined>();
@@ -28,23 +31,30 @@ function RenameForm({ template, onDone }: { template: TTemplateSummary; onDone: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setError('Enter a name.');
+    if (!trimmed) return setError(i18n._('Enter a name.'));
     if (trimmed.length > TEMPLATE_NAME_MAX)
-      return setError(`Use at most ${TEMPLATE_NAME_MAX} characters for the name.`);
+      return setError(i18n._('Use at most {max} characters for the name.', { max: TEMPLATE_NAME_MAX }));
     setError(undefined);
     update.mutate(
       { id: template.id, patch: { name: trimmed, version } },
       {
         onSuccess: (saved) => {
-          toast.success('Template renamed', { description: `It is now called “${saved.name}”.` });
+          const i18n = appI18n();
+          toast.success(i18n._('Template renamed'), {
+            description: i18n._('It is now called “{name}”.', { name: saved.name }),
+          });
           onDone();
         },
         onError: (failure) => {
           if (isConflict<TTemplate>(failure)) {
             // Keep what the user typed; the next save goes against the version that is there now.
             setVersion(failure.current.version);
+            const i18n = appI18n();
             setNotice(
-              `This template was changed elsewhere meanwhile; it is now called “${failure.current.name}”. Save again to use your name instead.`,
+              i18n._(
+                'This template was changed elsewhere meanwhile; it is now called “{name}”. Save again to use your name instead.',
+                { name: failure.current.name },
+              ),
             );
             return;
           }
@@ -64,7 +74,7 @@ function RenameForm({ template, onDone }: { template: TTemplateSummary; onDone: 
           {notice}
         </p>
       ) : null}
-      <FormField label="Name" error={error}>
+      <FormField label={i18n._('Name')} error={error}>
         <Input
           value={name}
           maxLength={TEMPLATE_NAME_MAX + 20}
@@ -77,12 +87,12 @@ function RenameForm({ template, onDone }: { template: TTemplateSummary; onDone: 
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
-            Cancel
+            {i18n._('Cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Save name
+          {i18n._('Save name')}
         </Button>
       </DialogFooter>
     </form>
@@ -96,13 +106,14 @@ export function RenameTemplateDialog({
   template: TTemplateSummary | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <Dialog open={template !== null} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Rename template</DialogTitle>
+          <DialogTitle>{i18n._('Rename template')}</DialogTitle>
           <DialogDescription>
-            The name shows in your gallery; proposals made from it keep their own titles.
+            {i18n._('The name shows in your gallery; proposals made from it keep their own titles.')}
           </DialogDescription>
         </DialogHeader>
         {template ? <RenameForm key={template.id} template={template} onDone={() => onOpenChange(false)} /> : null}

@@ -7,6 +7,7 @@ import {
   type TTemplate,
   type TTemplateDetails,
 } from '@draftwell/shared/workspace/templates';
+import { useLingui } from '@lingui/react';
 import { Loader2 } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -47,6 +48,7 @@ function SaveAsTemplateForm({
   beforeSave: () => Promise<void>;
   onSaved: (template: TTemplate) => void;
 }) {
+  const { i18n } = useLingui();
   const form = useForm<TTemplateDetails>({
     resolver: zodResolver(ZTemplateDetails),
     defaultValues: { name: title.trim().slice(0, TEMPLATE_NAME_MAX), description: '', category: '' },
@@ -58,7 +60,9 @@ function SaveAsTemplateForm({
     try {
       await beforeSave();
     } catch (err) {
-      form.setError('root', { message: err instanceof Error ? err.message : 'Your changes are not saved yet.' });
+      form.setError('root', {
+        message: err instanceof Error ? err.message : i18n._('Your changes are not saved yet.'),
+      });
       return;
     }
     await save.mutateAsync({ proposalId, ...values }).then(onSaved, (err: unknown) => {
@@ -67,20 +71,21 @@ function SaveAsTemplateForm({
       const e = err instanceof ApiError ? err : null;
       const fields = (['name', 'description', 'category'] as const).filter((f) => e?.fields[f]);
       for (const f of fields) form.setError(f, { message: e!.fields[f] });
-      if (fields.length === 0) form.setError('root', { message: e?.message ?? 'Something went wrong. Try again.' });
+      if (fields.length === 0)
+        form.setError('root', { message: e?.message ?? i18n._('Something went wrong. Try again.') });
     });
   });
   const { errors, isSubmitting } = form.formState;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Save as template">
-      <FormField label="Name" error={errors.name?.message}>
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={i18n._('Save as template')}>
+      <FormField label={i18n._('Name')} error={errors.name?.message}>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to name the template */}
         <Input autoComplete="off" maxLength={TEMPLATE_NAME_MAX + 20} autoFocus {...form.register('name')} />
       </FormField>
       <FormField
-        label="Description"
+        label={i18n._('Description')}
         error={errors.description?.message}
-        hint="Optional. What it is for, so you pick the right one later."
+        hint={i18n._('Optional. What it is for, so you pick the right one later.')}
       >
         <Textarea
           rows={3}
@@ -89,7 +94,11 @@ function SaveAsTemplateForm({
           {...form.register('description')}
         />
       </FormField>
-      <FormField label="Category" error={errors.category?.message} hint="Optional. Pick one you use or type a new one.">
+      <FormField
+        label={i18n._('Category')}
+        error={errors.category?.message}
+        hint={i18n._('Optional. Pick one you use or type a new one.')}
+      >
         <Input autoComplete="off" list={listId} maxLength={TEMPLATE_CATEGORY_MAX + 20} {...form.register('category')} />
       </FormField>
       <datalist id={listId}>
@@ -101,12 +110,12 @@ function SaveAsTemplateForm({
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
-            Cancel
+            {i18n._('Cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Save template
+          {i18n._('Save template')}
         </Button>
       </DialogFooter>
     </form>
@@ -130,13 +139,16 @@ export function SaveAsTemplateDialog({
   beforeSave: () => Promise<void>;
   onSaved: (template: TTemplate) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Save as template</DialogTitle>
+          <DialogTitle>{i18n._('Save as template')}</DialogTitle>
           <DialogDescription>
-            Its document becomes one of your templates, to start new proposals from. This proposal stays as it is.
+            {i18n._(
+              'Its document becomes one of your templates, to start new proposals from. This proposal stays as it is.',
+            )}
           </DialogDescription>
         </DialogHeader>
         <SaveAsTemplateForm proposalId={proposalId} title={title} beforeSave={beforeSave} onSaved={onSaved} />

@@ -1,4 +1,6 @@
 import { formatDate } from '@draftwell/shared/i18n/format';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { useLingui } from '@lingui/react';
 import type { TTemplateSummary } from '@draftwell/shared/workspace/templates';
 import { Copy, Eye, Loader2, MoreHorizontal, Pencil, TextCursorInput, Trash2 } from 'lucide-react';
 import { useId } from 'react';
@@ -23,11 +25,11 @@ export type TTemplateCardActions = {
   onDelete: (template: TTemplateSummary) => void;
 };
 
-function updatedLabel(iso: string | null, locale: string): string | null {
+function updatedLabel(i18n: I18n, iso: string | null, locale: string): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return `Updated ${formatDate(date, locale, { dateStyle: 'medium' })}`;
+  return i18n._('Updated {date}', { date: formatDate(date, locale, { dateStyle: 'medium' }) });
 }
 
 export function TemplateCard({
@@ -44,9 +46,10 @@ export function TemplateCard({
   /** The owner's document locale, for the date. */
   locale: string;
 }) {
+  const { i18n } = useLingui();
   const titleId = useId();
   const own = template.kind === 'own';
-  const meta = own ? updatedLabel(template.updatedAt, locale) : null;
+  const meta = own ? updatedLabel(i18n, template.updatedAt, locale) : null;
   return (
     <li className="list-none">
       <article
@@ -65,7 +68,7 @@ export function TemplateCard({
                   variant="ghost"
                   size="icon"
                   className="-mt-1.5 -mr-2 size-8 shrink-0"
-                  aria-label={`More actions for ${template.name}`}
+                  aria-label={i18n._('More actions for {name}', { name: template.name })}
                 >
                   <MoreHorizontal aria-hidden="true" />
                 </Button>
@@ -73,24 +76,24 @@ export function TemplateCard({
               <DropdownMenuContent align="end">
                 <DropdownMenuItem onSelect={() => actions.onDuplicate(template)} disabled={duplicating}>
                   <Copy aria-hidden="true" />
-                  Duplicate
+                  {i18n._('Duplicate')}
                 </DropdownMenuItem>
                 {own ? (
                   <>
                     <DropdownMenuItem onSelect={() => actions.onRename(template)}>
                       <TextCursorInput aria-hidden="true" />
-                      Rename
+                      {i18n._('Rename')}
                     </DropdownMenuItem>
                     <DropdownMenuItem asChild>
                       <Link to={paths.templateEdit(template.id)}>
                         <Pencil aria-hidden="true" />
-                        Edit
+                        {i18n._('Edit')}
                       </Link>
                     </DropdownMenuItem>
                     <DropdownMenuSeparator />
                     <DropdownMenuItem destructive onSelect={() => actions.onDelete(template)}>
                       <Trash2 aria-hidden="true" />
-                      Delete
+                      {i18n._('Delete')}
                     </DropdownMenuItem>
                   </>
                 ) : null}
@@ -107,11 +110,11 @@ export function TemplateCard({
           <div className="mt-auto flex flex-wrap gap-2 pt-3">
             <Button size="sm" onClick={() => actions.onUse(template)} disabled={using} className="flex-1">
               {using ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              Use template
+              {i18n._('Use template')}
             </Button>
             <Button size="sm" variant="outline" onClick={() => actions.onPreview(template)} className="flex-1">
               <Eye aria-hidden="true" />
-              Preview
+              {i18n._('Preview')}
             </Button>
           </div>
         </div>

@@ -4,6 +4,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WithI18n } from '@/test/i18n';
 import { TemplateGallery } from './template-gallery';
 
 // The machine may be busy with other suites: give the screen time, not a fixed race.
@@ -55,12 +56,14 @@ function list(items: TTemplateSummary[], starters = STARTERS, nextCursor: string
 function renderGallery() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <TemplateGallery />
-        <Toaster closeButton toastOptions={{ closeButtonAriaLabel: 'Close notification' }} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <WithI18n>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <TemplateGallery />
+          <Toaster closeButton toastOptions={{ closeButtonAriaLabel: 'Close notification' }} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </WithI18n>,
   );
 }
 

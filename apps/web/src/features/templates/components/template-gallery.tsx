@@ -1,4 +1,5 @@
 import type { TTemplateSummary } from '@draftwell/shared/workspace/templates';
+import { Trans, useLingui } from '@lingui/react';
 import { Copy, LayoutTemplate, Loader2, Plus, RotateCw, Search, SearchX, TriangleAlert, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { EmptyState } from '@/components/layouts/page-frame';
@@ -67,6 +68,7 @@ function Section({
 
 /** The gallery: six starter templates, then the user's own, searchable, with Load more. */
 export function TemplateGallery() {
+  const { i18n } = useLingui();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -106,14 +108,14 @@ export function TemplateGallery() {
   const newButton = (
     <Button onClick={commands.newTemplate} disabled={commands.creating}>
       {commands.creating ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-      New template
+      {i18n._('New template')}
     </Button>
   );
 
   let body: ReactNode;
   if (list.isPending) {
     body = (
-      <div role="status" aria-label="Loading templates" className="space-y-10">
+      <div role="status" aria-label={i18n._('Loading templates')} className="space-y-10">
         <CardSkeletons count={6} />
         <CardSkeletons count={3} />
       </div>
@@ -124,20 +126,20 @@ export function TemplateGallery() {
         <div className="bg-destructive/10 text-destructive mb-4 rounded-full p-3">
           <TriangleAlert className="size-6" aria-hidden="true" />
         </div>
-        <h2 className="text-lg font-semibold">The templates did not load</h2>
+        <h2 className="text-lg font-semibold">{i18n._('The templates did not load')}</h2>
         <p className="text-muted-foreground mt-2 max-w-md text-sm">{list.error.message}</p>
         <Button variant="outline" className="mt-4" onClick={() => void list.refetch()}>
           <RotateCw aria-hidden="true" />
-          Retry
+          {i18n._('Retry')}
         </Button>
       </div>
     );
   } else if (searching && starters.length === 0 && own.length === 0) {
     body = (
-      <EmptyState icon={<SearchX />} title={`No templates match “${q}”`}>
-        <p>Search looks in names, categories and descriptions. Try a shorter word.</p>
+      <EmptyState icon={<SearchX />} title={i18n._('No templates match “{q}”', { q })}>
+        <p>{i18n._('Search looks in names, categories and descriptions. Try a shorter word.')}</p>
         <Button variant="outline" size="sm" className="mt-4" onClick={() => setSearch('')}>
-          Clear search
+          {i18n._('Clear search')}
         </Button>
       </EmptyState>
     );
@@ -146,18 +148,20 @@ export function TemplateGallery() {
       <div className="space-y-12">
         {starters.length > 0 ? (
           <Section
-            title="Starter templates"
-            description="Complete, ready-to-send proposals written for common kinds of work. Adapt one in minutes."
+            title={i18n._('Starter templates')}
+            description={i18n._(
+              'Complete, ready-to-send proposals written for common kinds of work. Adapt one in minutes.',
+            )}
           >
             {cards(starters)}
           </Section>
         ) : null}
         <Section
-          title="Your templates"
+          title={i18n._('Your templates')}
           description={
             searching
-              ? `Your templates matching “${q}”.`
-              : 'Templates you saved or duplicated, most recently changed first.'
+              ? i18n._('Your templates matching “{q}”.', { q })
+              : i18n._('Templates you saved or duplicated, most recently changed first.')
           }
         >
           {own.length > 0 ? (
@@ -171,7 +175,7 @@ export function TemplateGallery() {
                     disabled={list.isFetchingNextPage}
                   >
                     {list.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                    Load more
+                    {i18n._('Load more')}
                   </Button>
                 </div>
               ) : null}
@@ -179,21 +183,26 @@ export function TemplateGallery() {
                 <p role="alert" className="text-destructive text-center text-sm">
                   {list.error.message}{' '}
                   <Button variant="link" size="sm" onClick={() => void list.fetchNextPage()}>
-                    Try again
+                    {i18n._('Try again')}
                   </Button>
                 </p>
               ) : null}
             </>
           ) : searching ? (
             <p className="text-muted-foreground bg-card rounded-lg border border-dashed px-4 py-8 text-center text-sm">
-              None of your own templates match “{q}”.
+              {i18n._('None of your own templates match “{q}”.', { q })}
             </p>
           ) : (
-            <EmptyState icon={<LayoutTemplate />} title="No templates of your own yet">
+            <EmptyState icon={<LayoutTemplate />} title={i18n._('No templates of your own yet')}>
               <p>
-                Turn a proposal you are proud of into a template with <strong>Save as template</strong> in the editor,
-                or pick a starter above and choose <Copy className="inline size-3.5 align-[-2px]" aria-hidden="true" />{' '}
-                <strong>Duplicate</strong> to make it yours.
+                <Trans
+                  id="Turn a proposal you are proud of into a template with <0>Save as template</0> in the editor, or pick a starter above and choose <1/> <2>Duplicate</2> to make it yours."
+                  components={{
+                    0: <strong />,
+                    1: <Copy className="inline size-3.5 align-[-2px]" aria-hidden="true" />,
+                    2: <strong />,
+                  }}
+                />
               </p>
               <div className="mt-4">{newButton}</div>
             </EmptyState>
@@ -208,7 +217,7 @@ export function TemplateGallery() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="relative w-full max-w-sm">
           <label htmlFor={searchId} className="sr-only">
-            Search templates
+            {i18n._('Search templates')}
           </label>
           <Search
             className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
@@ -217,7 +226,7 @@ export function TemplateGallery() {
           <Input
             id={searchId}
             type="search"
-            placeholder="Search templates"
+            placeholder={i18n._('Search templates')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             className="pr-9 pl-9"
@@ -228,7 +237,7 @@ export function TemplateGallery() {
               type="button"
               onClick={() => setSearch('')}
               className="text-muted-foreground hover:text-foreground absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1"
-              aria-label="Clear search"
+              aria-label={i18n._('Clear search')}
             >
               <X className="size-4" aria-hidden="true" />
             </button>

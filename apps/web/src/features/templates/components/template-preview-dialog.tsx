@@ -1,4 +1,5 @@
 import type { TTemplateSummary } from '@draftwell/shared/workspace/templates';
+import { useLingui } from '@lingui/react';
 import { Copy, Loader2, RotateCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,8 +20,9 @@ import { useTemplate } from '../api/get-template';
 import { sampleContext } from '../utils/sample-context';
 
 function PreviewSkeleton() {
+  const { i18n } = useLingui();
   return (
-    <div role="status" aria-label="Loading the preview" className="space-y-4 p-8">
+    <div role="status" aria-label={i18n._('Loading the preview')} className="space-y-4 p-8">
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="h-4 w-1/3" />
       <Skeleton className="mt-8 h-4 w-full" />
@@ -32,6 +34,7 @@ function PreviewSkeleton() {
 }
 
 function PreviewBody({ summary }: { summary: TTemplateSummary }) {
+  const { i18n } = useLingui();
   const template = useTemplate(summary.id);
   const profile = useBusinessProfile();
   const shown = useShownBranding();
@@ -40,11 +43,11 @@ function PreviewBody({ summary }: { summary: TTemplateSummary }) {
     return (
       <div role="alert" className="flex flex-col items-center px-6 py-14 text-center">
         <TriangleAlert className="text-destructive mb-3 size-6" aria-hidden="true" />
-        <p className="font-medium">The preview did not load</p>
+        <p className="font-medium">{i18n._('The preview did not load')}</p>
         <p className="text-muted-foreground mt-1 text-sm">{template.error.message}</p>
         <Button variant="outline" size="sm" className="mt-4" onClick={() => void template.refetch()}>
           <RotateCw aria-hidden="true" />
-          Retry
+          {i18n._('Retry')}
         </Button>
       </div>
     );
@@ -62,6 +65,7 @@ function PreviewBody({ summary }: { summary: TTemplateSummary }) {
             senderName: business?.displayName,
             senderCompany: business?.company,
             locale: business?.locale,
+            i18n,
           })}
           branding={shown.branding}
           className="rounded-md border shadow-sm"
@@ -85,16 +89,17 @@ export function TemplatePreviewDialog({
   onDuplicate: (template: TTemplateSummary) => void;
   busy: { using: boolean; duplicating: boolean };
 }) {
+  const { i18n } = useLingui();
   return (
     <Dialog open={template !== null} onOpenChange={onOpenChange}>
       <DialogContent wide className="max-w-5xl gap-0 p-0">
         {template ? (
           <>
             <DialogHeader className="border-b px-6 py-4 pr-12">
-              <DialogTitle>Preview: {template.name}</DialogTitle>
+              <DialogTitle>{i18n._('Preview: {name}', { name: template.name })}</DialogTitle>
               <DialogDescription>
                 {template.category ? `${template.category} · ` : ''}
-                Shown as your client will see it, with “Your client” standing in for their name.
+                {i18n._('Shown as your client will see it, with “Your client” standing in for their name.')}
               </DialogDescription>
             </DialogHeader>
             <div className="bg-muted/40 px-2 py-4 sm:px-8 sm:py-6">
@@ -107,11 +112,11 @@ export function TemplatePreviewDialog({
                 ) : (
                   <Copy aria-hidden="true" />
                 )}
-                Duplicate
+                {i18n._('Duplicate')}
               </Button>
               <Button onClick={() => onUse(template)} disabled={busy.using}>
                 {busy.using ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                Use template
+                {i18n._('Use template')}
               </Button>
             </DialogFooter>
           </>

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
+import { appI18n } from '@/lib/app-language';
 import { templateKeys } from '@/lib/api/query-keys';
 import { isPlanLimitError } from '@/lib/api-client';
 import {
@@ -28,12 +29,19 @@ export function useTemplateCommands() {
     (template: Pick<TTemplateSummary, 'id' | 'name'>) => {
       fromTemplate.mutate(template.id, {
         onSuccess: (proposal) => {
-          toast.success('Draft created', {
-            description: `“${proposal.title}” is ready to edit, from “${template.name}”.`,
+          const i18n = appI18n();
+          toast.success(i18n._('Draft created'), {
+            description: i18n._('“{title}” is ready to edit, from “{template}”.', {
+              title: proposal.title,
+              template: template.name,
+            }),
           });
           void navigate(paths.editDraft(proposal.id));
         },
-        onError: (error) => toast.error('Could not create a draft from this template', { description: error.message }),
+        onError: (error) => {
+          const i18n = appI18n();
+          toast.error(i18n._('Could not create a draft from this template'), { description: error.message });
+        },
       });
     },
     [fromTemplate, navigate],
@@ -42,26 +50,34 @@ export function useTemplateCommands() {
   const duplicateTemplate = useCallback(
     (template: Pick<TTemplateSummary, 'id' | 'name'>) => {
       duplicate.mutate(template.id, {
-        onSuccess: (copy) =>
-          toast.success('Template duplicated', {
-            description: `“${copy.name}” is in Your templates.`,
-            action: { label: 'Edit', onClick: () => void navigate(paths.templateEdit(copy.id)) },
-          }),
+        onSuccess: (copy) => {
+          const i18n = appI18n();
+          toast.success(i18n._('Template duplicated'), {
+            description: i18n._('“{name}” is in Your templates.', { name: copy.name }),
+            action: { label: i18n._('Edit'), onClick: () => void navigate(paths.templateEdit(copy.id)) },
+          });
+        },
         // A plan limit is offered as an upgrade by the app-wide listener instead.
-        onError: (error) =>
-          isPlanLimitError(error) || toast.error('Could not duplicate the template', { description: error.message }),
+        onError: (error) => {
+          if (isPlanLimitError(error)) return;
+          const i18n = appI18n();
+          toast.error(i18n._('Could not duplicate the template'), { description: error.message });
+        },
       });
     },
     [duplicate, navigate],
   );
 
   const newTemplate = useCallback(() => {
+    const i18n = appI18n();
     create.mutate(
-      { name: 'Untitled template', document: { version: 1, blocks: [] } },
+      { name: i18n._('Untitled template'), document: { version: 1, blocks: [] } },
       {
         onSuccess: (template) => void navigate(paths.templateEdit(template.id)),
-        onError: (error) =>
-          isPlanLimitError(error) || toast.error('Could not create a template', { description: error.message }),
+        onError: (error) => {
+          if (isPlanLimitError(error)) return;
+          toast.error(i18n._('Could not create a template'), { description: error.message });
+        },
       },
     );
   }, [create, navigate]);
@@ -86,14 +102,16 @@ export function useTemplateCommands() {
           })
           .catch((error: Error) => {
             restore();
-            toast.error('The template was not deleted', { description: error.message });
+            const i18n = appI18n();
+            toast.error(i18n._('The template was not deleted'), { description: error.message });
           });
       };
-      toast.success(`Deleted “${template.name}”`, {
-        description: 'It is gone for good once this message closes.',
+      const i18n = appI18n();
+      toast.success(i18n._('Deleted “{name}”', { name: template.name }), {
+        description: i18n._('It is gone for good once this message closes.'),
         duration: UNDO_WINDOW_MS,
         action: {
-          label: 'Undo',
+          label: i18n._('Undo'),
           onClick: () => {
             undone = true;
             restore();

@@ -1,5 +1,7 @@
 import { documentLocale } from '@draftwell/shared/document/locale';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
+import { englishI18n } from '@draftwell/shared/i18n/english';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 
 /** yyyy-mm-dd of the local calendar date `days` from today. */
 function inDays(days: number): string {
@@ -16,6 +18,7 @@ export function sampleContext({
   senderName,
   senderCompany,
   locale,
+  i18n = englishI18n,
 }: {
   title: string;
   currency?: string | undefined;
@@ -23,11 +26,13 @@ export function sampleContext({
   senderCompany?: string | undefined;
   /** The profile's document locale; en-US when it is not known. */
   locale?: string | undefined;
+  /** The owner's app language, for the stand-in client's words; English when not given. */
+  i18n?: I18n | undefined;
 }): TDocumentContext {
   return {
     proposal: { title, number: 'P-0001', validUntil: inDays(30), currency: currency || 'USD', totals: null },
-    client: { name: 'Your client', company: 'Client company', email: 'client@example.com' },
-    sender: { name: senderName || 'You', company: senderCompany || '' },
+    client: { name: i18n._('Your client'), company: i18n._('Client company'), email: 'client@example.com' },
+    sender: { name: senderName || i18n._('You'), company: senderCompany || '' },
     locale: documentLocale(locale),
   };
 }

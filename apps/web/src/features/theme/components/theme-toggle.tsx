@@ -1,14 +1,29 @@
+import { useLingui } from '@lingui/react';
 import { Monitor, Moon, Sun } from 'lucide-react';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { useTheme, type TThemeChoice } from '@/lib/theme';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/lib/use-hydrated';
 
-export const THEME_OPTIONS = [
-  { value: 'light', label: 'Light', Icon: Sun },
-  { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'system', label: 'System', Icon: Monitor },
-] as const;
+export const themeOptions = (i18n: I18n) =>
+  [
+    { value: 'light', label: i18n._('Light'), Icon: Sun },
+    { value: 'dark', label: i18n._('Dark'), Icon: Moon },
+    { value: 'system', label: i18n._('System'), Icon: Monitor },
+  ] as const;
+
+/** The menu button's name: the theme now, and what the button does. */
+function toggleLabel(i18n: I18n, theme: TThemeChoice): string {
+  switch (theme) {
+    case 'dark':
+      return i18n._('Theme: Dark. Change theme');
+    case 'system':
+      return i18n._('Theme: System. Change theme');
+    default:
+      return i18n._('Theme: Light. Change theme');
+  }
+}
 
 /**
  * The header's theme control: light, dark or system (S7). A menu button as the WAI-ARIA pattern
@@ -16,11 +31,13 @@ export const THEME_OPTIONS = [
  * close, focus goes back to the button), written out: the public pages carry no menu library (P8).
  */
 export function ThemeToggle() {
+  const { i18n } = useLingui();
+  const options = themeOptions(i18n);
   const { theme: stored = 'light', setTheme } = useTheme();
   // The prerendered header says "Light" like the server; the stored choice shows once hydrated.
   const hydrated = useHydrated();
   const theme = hydrated ? stored : 'light';
-  const current = THEME_OPTIONS.find((o) => o.value === theme) ?? THEME_OPTIONS[0];
+  const current = options.find((o) => o.value === theme) ?? options[0];
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -69,7 +86,7 @@ export function ThemeToggle() {
         ref={button}
         variant="ghost"
         size="icon"
-        aria-label={`Theme: ${current.label}. Change theme`}
+        aria-label={toggleLabel(i18n, current.value)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -90,11 +107,11 @@ export function ThemeToggle() {
           id={menuId}
           role="menu"
           tabIndex={-1}
-          aria-label="Theme"
+          aria-label={i18n._('Theme')}
           onKeyDown={onMenuKeyDown}
           className="bg-card text-card-foreground absolute top-full right-0 z-50 mt-1.5 min-w-36 rounded-md border p-1 shadow-md"
         >
-          {THEME_OPTIONS.map(({ value, label, Icon }) => (
+          {options.map(({ value, label, Icon }) => (
             <button
               key={value}
               type="button"
@@ -116,10 +133,11 @@ export function ThemeToggle() {
 
 /** The same choice as a row of buttons, for the profile page. */
 export function ThemeChoice() {
+  const { i18n } = useLingui();
   const { theme = 'light', setTheme } = useTheme();
   return (
-    <div role="radiogroup" aria-label="Theme" className="flex flex-wrap gap-2">
-      {THEME_OPTIONS.map(({ value, label, Icon }) => (
+    <div role="radiogroup" aria-label={i18n._('Theme')} className="flex flex-wrap gap-2">
+      {themeOptions(i18n).map(({ value, label, Icon }) => (
         <Button
           key={value}
           role="radio"

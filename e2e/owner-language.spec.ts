@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import type { Messages } from '@draftwell/shared/i18n/i18n';
+import { messages as appDe } from '@draftwell/shared/i18n/catalogs/app/de';
+import { messages as appJa } from '@draftwell/shared/i18n/catalogs/app/ja';
+import { catalogsOf } from '../apps/server/src/lib/i18n';
+import { expect, newUser, test } from './fixtures';
+import { englishLeft, englishMessages } from './support/english-left';
+import { confirmViaApi } from './support/proposals';
+
+/**
+ * Issue 25 part 7: the owner's screens in the owner's language. A browser that asks for German
+ * gets the app in German before any choice; Profile's choice is kept on the account (another
+ * device, whatever its browser asks, follows it) and "As my browser" goes back. Each screen an
+ * owner opens first shows nothing in English but what the owner (or the examples given to every
+ * account) wrote.
+ */
+let english: string[] = [];
+test.beforeAll(async () => {
+  english = await englishMessages(['page', 'page-later', 'app']);
+});
+
+const APP: Record<'de' | 'ja', Messages> = { de: appDe, ja: appJa };
+const catalogs = (language: 'de' | 'ja') => ({ english, translated: [...catalogsOf(language), APP[language]] });
+
+/** What a reader sees and hears: the screen's text, and the labels only assistive technology reads. */
+async function shownText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')].flatMap((el) =>
+      ['aria-label', 'title', 'placeholder', 'alt'].map((name) => el.getAttribute(name) ?? ''),
+    );
+    const options = [...document.querySelectorAll('option')].map((o) => o.textContent ?? '');
+    return [document.title, document.body.innerText, ...labels, ...options].join('\n');
+  });
+}
+
+/** The screens an owner opens first, each checked once loaded. */
+const SCREENS = [
+  { path: '/dashboard', ready: 'main h1' },
+  { path: '/profile', ready: 'main h1' },
+  { path: '/profile?tab=business', ready: 'main form' },
+  { path: '/profile?tab=plan', ready: 'main h1' },
+  { path: '/profile?tab=payments', ready: 'main h1' },
+  { path: '/profile?tab=clients', ready: 'main h1' },
+  { path: '/profile?tab=items', ready: 'main h1' },
+  { path: '/profile?tab=developers', ready: 'main h1' },
+  { path: '/library', ready: 'main h1' },
+] as const;
+
+test('the owner’s screens follow the browser’s language, then Profile’s choice on every device', async ({
+  newContext,
+  signUpViaApi,
+  mail,
+}) => {
+  test.slow();
+  const context = await newContext({ locale: 'de-DE' });
+  const user = await signUpViaApi(context.request, newUser('sprache'));
+  await confirmViaApi(context, mail, user.email);
+  const page = await context.newPage();
+
+  // The browser asks for German: the app speaks it from the first screen, with no choice made.
+  await page.goto('/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // What every account starts with is the owner's own (the example sections they may rename).
+  const own = [user.name, user.email, 'Draftwell'];
+  await page.goto('/library');
+  await expect(page.locator('main h1')).toBeVisible();
+  own.push(...(await page.locator('main li h3, main li a').allInnerTexts()));
+
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
+    await expect(page.locator(screen.ready).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(englishLeft(await shownText(page), catalogs('de'), own), `English on ${screen.path}`).toEqual([]);
+  }
+
+  // Profile's choice: Japanese, kept on the account.
+  await page.goto('/profile');
+  const choice = page.getByLabel('Sprache der App');
+  await expect(choice).toHaveValue('browser');
+  await choice.selectOption('ja');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.getByLabel('アプリの言語')).toHaveValue('ja');
+  expect(englishLeft(await shownText(page), catalogs('ja'), own), 'English on /profile in Japanese').toEqual([]);
+
+  // Another device (the session's cookie, nothing this browser kept), whose browser asks for
+  // English, follows the account once signed in.
+  const { cookies } = await context.storageState();
+  const other = await newContext({ locale: 'en-US', storageState: { cookies, origins: [] } });
+  const there = await other.newPage();
+  await there.goto('/dashboard');
+  await expect(there.locator('html')).toHaveAttribute('lang', 'ja');
+  await there.reload();
+  await expect(there.locator('html')).toHaveAttribute('lang', 'ja');
+
+  // "As my browser" goes back to each browser's own.
+  await page.getByLabel('アプリの言語').selectOption('browser');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await there.goto('/profile');
+  await expect(there.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(there.getByLabel('Language of the app')).toHaveValue('browser');
+});
