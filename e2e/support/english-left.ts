@@ -67,7 +67,8 @@ export function englishLeft(
   if (catalogs.translated === 'english') return [];
   const flat = (t: string) => t.replace(/\s+/g, ' ');
   let shown = flat(text.replace(/\b(?:https?:\/\/|mailto:)\S+|\S+@\S+/g, ' '));
-  for (const own of ownText) shown = shown.replaceAll(own, ' \u0000 ');
+  // (An empty one would match between every two characters.)
+  for (const own of ownText.filter((t) => t.trim() !== '')) shown = shown.replaceAll(own, ' \u0000 ');
   const translated = flat(catalogs.translated.flatMap(literalsOf).join(' \u0000 '));
   const found = new Set<string>();
   for (const word of ENGLISH_WORDS) {

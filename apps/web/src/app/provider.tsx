@@ -31,6 +31,7 @@ function ThemedToaster() {
       closeButton
       richColors
       position="bottom-right"
+      containerAriaLabel={i18n._('Notifications')}
       toastOptions={{ closeButtonAriaLabel: i18n._('Close notification') }}
     />
   );

@@ -13,13 +13,15 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
- * "3 minutes ago", "yesterday"…; under a minute reads "just now". Words among the app's English
- * words, so in English (en-US), not in the document locale: "vor 3 Minuten" beside "just now" would mix.
+ * "3 minutes ago", "yesterday"…; under a minute reads "just now". Words among the app's words, so
+ * in the app's language (English as en-US), not in the document locale: "vor 3 Minuten" beside
+ * "just now" would mix.
  */
 export function formatRelativeTime(iso: string, now = Date.now(), i18n: I18n = appI18n()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return formatRelative(Math.trunc(seconds / size), unit, 'en-US');
+    if (Math.abs(seconds) >= size)
+      return formatRelative(Math.trunc(seconds / size), unit, i18n.locale === 'en' ? 'en-US' : i18n.locale);
   }
   return i18n._('just now');
 }

@@ -396,7 +396,7 @@ function BriefForm({ initialValues, onDone }: { initialValues: TBriefFormValues;
           <Select {...form.register('budget.currency')}>
             {currencyChoices(initialValues.budget.currency).map((code) => (
               <option key={code} value={code}>
-                {currencyLabel(code)}
+                {currencyLabel(code, i18n.locale)}
               </option>
             ))}
           </Select>

@@ -95,7 +95,7 @@ export function ProposalDetailsFields({
           <Select value={fields.currency} disabled={!editable} onChange={(e) => onChange({ currency: e.target.value })}>
             {currencyChoices(fields.currency).map((code) => (
               <option key={code} value={code}>
-                {currencyLabel(code)}
+                {currencyLabel(code, i18n.locale)}
               </option>
             ))}
           </Select>

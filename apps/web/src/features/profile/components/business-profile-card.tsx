@@ -201,7 +201,7 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
               <Select {...form.register('defaultCurrency')}>
                 {currencyChoices(currency || profile.defaultCurrency).map((code) => (
                   <option key={code} value={code}>
-                    {currencyLabel(code)}
+                    {currencyLabel(code, i18n.locale)}
                   </option>
                 ))}
               </Select>

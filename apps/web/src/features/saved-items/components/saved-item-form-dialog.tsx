@@ -160,7 +160,7 @@ function SavedItemForm({
             <Select {...form.register('currency')}>
               {currencyChoices(item?.currency ?? defaultCurrency).map((code) => (
                 <option key={code} value={code}>
-                  {currencyLabel(code)}
+                  {currencyLabel(code, i18n.locale)}
                 </option>
               ))}
             </Select>
