@@ -1,10 +1,11 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
-import { pageSources } from './scripts/page-sources.mjs';
+import { pageSources, publicSources } from './scripts/page-sources.mjs';
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'];
 const page = pageSources();
 const pageFiles = [...page.first, ...page.later];
+const publicFiles = publicSources().filter((file) => !pageFiles.includes(file));
 
 /**
  * Translations (decision 0026, as amended in 0027): English text is each message's id, written in
@@ -12,13 +13,16 @@ const pageFiles = [...page.first, ...page.later];
  * turns the PO files into the TypeScript modules the code imports (git-ignored, compiled by
  * postinstall, the build, `npm test` and `npm run dev`).
  *
- * Four catalogs, so the client's browser never downloads words it does not show:
+ * Five catalogs, so no browser downloads words it does not show:
  * - page: what the client's page shows on its first load (the web app's and the shared package's
  *   files it runs, found by scripts/page-sources.mjs), loaded one language at a time;
  * - page-later: what the page's parts loaded later show (the sign form, payment, the certificate…),
  *   loaded with them, and the shared package's other messages;
- * - app: the owner's screens (the rest of the web app), which load it with both page catalogs, in
- *   the app's languages only (APP_LANGUAGE_TAGS);
+ * - public: the public pages' (the web app's files public-main.tsx and the prerender import that
+ *   the client's page does not), in the app's languages only (APP_LANGUAGE_TAGS): the public
+ *   pages read its English, the app its language;
+ * - app: the owner's screens (the rest of the web app), which load it with the three above, in the
+ *   app's languages only;
  * - server: the emails, the PDF's and the certificate's own words; the server loads all but app.
  */
 export default defineConfig({
@@ -37,9 +41,14 @@ export default defineConfig({
       exclude: [...TESTS, ...page.first],
     },
     {
+      path: '<rootDir>/packages/shared/src/i18n/catalogs/public/{locale}',
+      include: publicFiles,
+      exclude: TESTS,
+    },
+    {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/app/{locale}',
       include: ['<rootDir>/apps/web/src'],
-      exclude: [...TESTS, ...pageFiles],
+      exclude: [...TESTS, ...pageFiles, ...publicFiles],
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/server/{locale}',

@@ -234,7 +234,8 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
 }
 
 /**
- * The app's toasts (sonner): a list in the "Notifications" region. A toast that was closed stays
+ * The app's toasts (sonner, and the public pages' own): a list in the "Notifications" region. A
+ * toast that was closed stays
  * in the list, marked `data-removed`, while it animates out (200 ms, longer on a busy machine), so
  * it is left out: otherwise a second toast with the same title (delete, Undo, delete again) makes
  * two matches.
@@ -243,6 +244,6 @@ export function toast(page: Page, title: string | RegExp) {
   return page
     .getByRole('region', { name: /Notifications/ })
     .getByRole('listitem')
-    .and(page.locator('[data-sonner-toast]:not([data-removed="true"])'))
+    .and(page.locator(':not([data-removed="true"])'))
     .filter({ hasText: title });
 }

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import type { Messages } from '@draftwell/shared/i18n/i18n';
 import { messages as appDe } from '@draftwell/shared/i18n/catalogs/app/de';
 import { messages as appJa } from '@draftwell/shared/i18n/catalogs/app/ja';
+import { messages as publicDe } from '@draftwell/shared/i18n/catalogs/public/de';
+import { messages as publicJa } from '@draftwell/shared/i18n/catalogs/public/ja';
 import { catalogsOf } from '../apps/server/src/lib/i18n';
 import { expect, newUser, test } from './fixtures';
 import { englishLeft, englishMessages } from './support/english-left';
@@ -15,11 +17,11 @@ import { confirmViaApi } from './support/proposals';
  */
 let english: string[] = [];
 test.beforeAll(async () => {
-  english = await englishMessages(['page', 'page-later', 'app']);
+  english = await englishMessages(['page', 'page-later', 'public', 'app']);
 });
 
-const APP: Record<'de' | 'ja', Messages> = { de: appDe, ja: appJa };
-const catalogs = (language: 'de' | 'ja') => ({ english, translated: [...catalogsOf(language), APP[language]] });
+const APP: Record<'de' | 'ja', Messages[]> = { de: [publicDe, appDe], ja: [publicJa, appJa] };
+const catalogs = (language: 'de' | 'ja') => ({ english, translated: [...catalogsOf(language), ...APP[language]] });
 
 /** What a reader sees and hears: the screen's text, and the labels only assistive technology reads. */
 async function shownText(page: Page): Promise<string> {

@@ -328,8 +328,8 @@ test('extend, withdraw and send again; the revisions compare word by word', asyn
       .first()
       .evaluate((el) => getComputedStyle(el).textDecorationLine),
   ).toContain('underline');
-  await expect(compare.getByLabel('From revision')).toHaveValue('1');
-  await expect(compare.getByLabel('To revision')).toHaveValue('2');
+  await expect(compare.getByLabel('From revision', { exact: true })).toHaveValue('1');
+  await expect(compare.getByLabel('To revision', { exact: true })).toHaveValue('2');
   await axeOpenState(page, 'compare revisions');
 });
 

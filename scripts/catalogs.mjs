@@ -48,8 +48,9 @@ export function keyCompiledCatalog(source, language, file) {
 }
 
 /**
- * English's page and app messages in one module of its own (catalogs/english.ts), which
- * i18n/english.ts imports as it is for the public pages and the app: a module apart from
+ * English's messages in modules of their own: the public pages' (catalogs/english-public.ts, with
+ * the page's) and the app's (catalogs/english.ts, all of them), which i18n/english.ts and
+ * english-public.ts import as they are: modules apart from
  * catalogs/page/en.ts, which the client's page loads with `import()` like any other language, so
  * the build can put each where its readers load it (apps/web/build/chunk-groups.ts).
  */
@@ -58,13 +59,16 @@ function writeEnglish() {
     const source = readFileSync(path.join(CATALOGS, catalog, 'en.ts'), 'utf8');
     return JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source)[1]));
   };
-  const messages = { ...read('page'), ...read('page-later'), ...read('app') };
-  writeFileSync(
-    path.join(CATALOGS, 'english.ts'),
-    `/* Written by scripts/catalogs.mjs: English's page and app messages. */\n` +
-      `import type { Messages } from '@lingui/core';\n` +
-      `export const messages: Messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`,
-  );
+  const write = (name, what, messages) =>
+    writeFileSync(
+      path.join(CATALOGS, `${name}.ts`),
+      `/* Written by scripts/catalogs.mjs: English's ${what} messages. */\n` +
+        `import type { Messages } from '@lingui/core';\n` +
+        `export const messages: Messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`,
+    );
+  const site = { ...read('page'), ...read('page-later'), ...read('public') };
+  write('english-public', 'page and public', site);
+  write('english', 'page, public and app', { ...site, ...read('app') });
 }
 
 /**

@@ -6,21 +6,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web/src');
 const shared = path.join(root, 'packages/shared/src');
 
-/**
- * The source files the client's page is made of, from the imports themselves (esbuild follows
- * them, through the `@/` alias and into the shared package), so a component the page starts to
- * use brings its words with it. Their messages make the page's two catalogs (lingui.config.ts):
- *
- * - `first`: what the page's first load runs (share-main.tsx and share-boot.tsx, and all they
- *   import as they are): its catalog comes with the page;
- * - `later`: what the page loads with `import()` only when it shows it (the sign form, payment,
- *   the certificate, the stop-reminders page…): its catalog comes with those parts (QUALITY P8).
- *
- * The owner's screens' messages (the rest of the web app) make the app catalog. About 0.2 s.
- */
-export function pageSources() {
-  const result = buildSync({
-    entryPoints: ['share-main.tsx', 'share-boot.tsx', 'share-render.tsx'].map((entry) => path.join(web, entry)),
+function graph(entries) {
+  return buildSync({
+    entryPoints: entries.map((entry) => path.join(web, entry)),
     bundle: true,
     write: false,
     metafile: true,
@@ -37,10 +25,26 @@ export function pageSources() {
     // The compiled catalogs are made from what this finds (and do not exist before the first compile).
     external: ['./catalogs/*'],
     loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.woff2': 'empty', '.woff': 'empty' },
-  });
-  const inputs = result.metafile.inputs;
-  const absolute = (file) => path.resolve(root, file);
-  const ours = (file) => file.startsWith(web + path.sep) || file.startsWith(shared + path.sep);
+  }).metafile.inputs;
+}
+
+const absolute = (file) => path.resolve(root, file);
+const ours = (file) => file.startsWith(web + path.sep) || file.startsWith(shared + path.sep);
+
+/**
+ * The source files the client's page is made of, from the imports themselves (esbuild follows
+ * them, through the `@/` alias and into the shared package), so a component the page starts to
+ * use brings its words with it. Their messages make the page's two catalogs (lingui.config.ts):
+ *
+ * - `first`: what the page's first load runs (share-main.tsx and share-boot.tsx, and all they
+ *   import as they are): its catalog comes with the page;
+ * - `later`: what the page loads with `import()` only when it shows it (the sign form, payment,
+ *   the certificate, the stop-reminders page…): its catalog comes with those parts (QUALITY P8).
+ *
+ * The owner's screens' messages (the rest of the web app) make the app catalog. About 0.2 s.
+ */
+export function pageSources() {
+  const inputs = graph(['share-main.tsx', 'share-boot.tsx', 'share-render.tsx']);
   // The first load: the browser's two entries and what they import statically.
   const first = new Set();
   const queue = ['share-main.tsx', 'share-boot.tsx'].map((entry) => path.relative(root, path.join(web, entry)));
@@ -54,4 +58,16 @@ export function pageSources() {
   const all = Object.keys(inputs).map(absolute).filter(ours).sort();
   const firstFiles = [...first].map(absolute).filter(ours).sort();
   return { first: firstFiles, later: all.filter((file) => !first.has(path.relative(root, file))) };
+}
+
+/**
+ * The web app's files the public pages are made of (public-main.tsx and the build's prerender,
+ * all they import, now or later): their messages make the public catalog, which the public pages
+ * read in English and the app with its own (so the public pages never carry the app's words).
+ */
+export function publicSources() {
+  return Object.keys(graph(['public-main.tsx', 'prerender.tsx']))
+    .map(absolute)
+    .filter((file) => file.startsWith(web + path.sep))
+    .sort();
 }

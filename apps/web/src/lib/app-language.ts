@@ -1,4 +1,4 @@
-import { APP_CATALOGS } from '@draftwell/shared/i18n/app-catalogs';
+import { APP_CATALOGS, PUBLIC_CATALOGS } from '@draftwell/shared/i18n/app-catalogs';
 import { englishI18n } from '@draftwell/shared/i18n/english';
 import { createI18n, type I18n } from '@draftwell/shared/i18n/i18n';
 import { closestAppLanguage, supportedAppLanguage, type TAppLanguage } from '@draftwell/shared/i18n/languages';
@@ -26,8 +26,13 @@ const loaded = new Map<TAppLanguage, Promise<I18n>>([['en', Promise.resolve(engl
 function load(language: TAppLanguage): Promise<I18n> {
   let loading = loaded.get(language);
   if (!loading) {
-    loading = Promise.all([PAGE_CATALOGS[language](), PAGE_LATER_CATALOGS[language](), APP_CATALOGS[language]()]).then(
-      ([page, later, app]) => createI18n(language, page.messages, later.messages, app.messages),
+    loading = Promise.all([
+      PAGE_CATALOGS[language](),
+      PAGE_LATER_CATALOGS[language](),
+      PUBLIC_CATALOGS[language](),
+      APP_CATALOGS[language](),
+    ]).then(
+      (catalogs) => createI18n(language, ...catalogs.map((catalog) => catalog.messages)),
       (error: unknown) => {
         // A chunk that failed (offline a moment) may be asked for again.
         loaded.delete(language);

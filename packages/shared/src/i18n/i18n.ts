@@ -75,12 +75,15 @@ const wholeLoad = (language: TLanguage) =>
   });
 
 /**
- * The client's page's I18n for a language: the words of its first load (the page catalog). The
- * instance gains the later catalog's words when they load (`wantPageLater`); the server's has both.
+ * The client's page's I18n for a language: the words of its first load (the page catalog), and
+ * the later ones too once a part that needs them has loaded (a page drawn from one, like the
+ * stop-reminders page). The instance gains the later catalog's words when they load
+ * (`wantPageLater`); the server's has both. A caller that renders with it keeps the promise it got
+ * for a language (the answer for the same language changes once the later words are wanted).
  */
 export function loadPageI18n(language: TLanguage): Promise<I18n> {
   if (!onServer) shownLanguage = language;
-  return firstLoad(language);
+  return laterWanted ? wholeLoad(language) : firstLoad(language);
 }
 
 /** Both of the page's catalogs of a language: for the owner's screens, which show every part. */

@@ -1,4 +1,4 @@
-import { englishI18n } from '@draftwell/shared/i18n/english';
+import { englishPublicI18n } from '@draftwell/shared/i18n/english-public';
 import { I18nProvider } from '@lingui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { PageLoading } from '@/components/layouts/page-loading';
@@ -17,7 +17,7 @@ const publicLink = (props: TLinkProps) => <PublicLink {...props} />;
  * the layout around the page at the address, which changes in place when a link to another
  * public page is followed. `at`: the address when there is no window (the prerender), and the
  * one the prerendered HTML was made for when hydrating. They are prerendered in English (their
- * components are the app's, so they read the app's English catalog).
+ * components are the app's; they read the public catalog's English).
  */
 export function PublicApp({ at }: { at: { pathname: string; search: string } }) {
   const { pathname } = useLocationOf(at);
@@ -37,7 +37,7 @@ export function PublicApp({ at }: { at: { pathname: string; search: string } }) 
     if (path !== pathname.replace(/(.)\/+$/, '$1')) navigate(path, { replace: true });
   }, [path, pathname]);
   return (
-    <I18nProvider i18n={englishI18n}>
+    <I18nProvider i18n={englishPublicI18n}>
       <LinkProvider value={publicLink}>
         <PublicLayout pathname={path}>
           {/* Keyed: a page opened from another shows Loading... at once while its code arrives (S5). */}

@@ -6,7 +6,6 @@ import { formatMoney } from '@draftwell/shared/money';
 import { PLAN_LIST, type TPlan } from '@draftwell/shared/plans';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { appI18n } from '@/lib/app-language';
 import { cn } from '@/lib/cn';
 
 export type TBillingPeriod = 'monthly' | 'yearly';
@@ -33,7 +32,7 @@ export function planYearlyPerMonth(plan: TPlan): string {
  * The limits and features that differ between plans, as short lines for a card; `limit`
  * marks a line that is a restriction, so it does not get a tick.
  */
-export function planHighlights(plan: TPlan, i18n: I18n = appI18n()): { text: string; limit?: boolean }[] {
+export function planHighlights(plan: TPlan, i18n: I18n): { text: string; limit?: boolean }[] {
   const { limits, features } = plan;
   return [
     {

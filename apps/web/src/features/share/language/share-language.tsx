@@ -75,8 +75,11 @@ export function ShareLanguageProvider({
   const [chosen, setChosen] = useState<TLanguage | null>(null);
   const [device] = useState(deviceLanguage);
   const language = chosen ?? initial ?? device ?? proposalLanguage ?? browserLanguage() ?? 'en';
-  // Always through use(): a loaded language's promise is read without suspending (loadPageI18n).
-  const i18n = use(loadPageI18n(language));
+  // Always through use(): a loaded language's promise is read without suspending (loadPageI18n),
+  // the same one for as long as the language stays (a part loading later words must not suspend
+  // the page on its next render).
+  const words = useMemo(() => loadPageI18n(language), [language]);
+  const i18n = use(words);
 
   useEffect(() => {
     const html = document.documentElement;
