@@ -70,6 +70,8 @@ export async function startServer(opts: {
   resolveHost?: TResolver;
   /** Tests: a PDF renderer of their own (a watched pool, a clock they move). */
   pdf?: TPdfRenderer;
+  /** Tests: called just before listening (to let go of the port they held for it meanwhile). */
+  beforeListen?: () => Promise<void>;
 }): Promise<TRunningServer> {
   const { env } = opts;
   const logger = opts.logger ?? createLogger(env.logLevel);
@@ -161,6 +163,7 @@ export async function startServer(opts: {
     const { app, state } = createApp(deps);
 
     const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME_MAX_MESSAGE_BYTES });
+    await opts.beforeListen?.();
     const server = await new Promise<ServerType>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host, websocket: { server: wss } }, () =>
         resolve(s),

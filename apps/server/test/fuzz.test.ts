@@ -103,6 +103,7 @@ function appSamples(f: TFixtures): Record<string, Record<string, unknown>> {
   const document = sellingDocument();
   return {
     'POST /api/contact': { name: 'Ada', email: 'ada@example.com', message: 'A message long enough to send.' },
+    'PUT /api/account/app-language': { appLanguage: 'de' },
     'POST /api/proposals': { title: 'Fuzzed', clientId: f.clientId },
     'PATCH /api/proposals/:id': {
       version: 1,

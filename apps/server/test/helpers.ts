@@ -216,6 +216,22 @@ export async function createPostgresDatabase({ empty = false }: { empty?: boolea
   return url.toString();
 }
 
+/**
+ * A free port, held (listened on) until `release`: a server that opens its database before it
+ * listens would otherwise leave the port free for seconds, for another test file's `listen(0)` to
+ * take (EADDRINUSE, seen on a busy CI machine).
+ */
+function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      resolve({ port, release: () => new Promise<void>((done) => srv.close(() => done())) });
+    });
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -354,7 +370,7 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
   const backend = opts.backend ?? 'pglite';
   const dataDir = opts.dataDir ?? (backend === 'pglite' && !opts.pglite ? await freshDataDir() : tempDir());
   const databaseUrl = backend === 'postgres' ? (opts.databaseUrl ?? (await createPostgresDatabase())) : undefined;
-  const port = await freePort();
+  const { port, release } = await reservePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const storage = opts.storage ?? 'disk';
   let s3Env: Record<string, string> = {};
@@ -389,6 +405,10 @@ export async function startTestServer(opts: TStartOptions = {}): Promise<TTestSe
     skipDataDirLock: opts.skipDataDirLock,
     resolveHost: opts.resolveHost ?? testResolver(),
     pdf: opts.pdf,
+    beforeListen: release,
+  }).catch(async (error: unknown) => {
+    await release();
+    throw error;
   });
   const server: TTestServer = {
     backend,
