@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { TSealStatus } from '@draftwell/shared';
 import { LANGUAGE_TAGS, textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
 import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import type { TSharedProposal } from '@draftwell/shared/share/share-api';
@@ -83,6 +84,8 @@ describe('a proposal sent and signed in each language', () => {
     for (let waited = 0; waited < 10_000; waited += 50) {
       const found = mail.messages.find(hasPdf);
       if (found) return found;
+      // The outbox's own loop may be sending it: drain again rather than only wait.
+      await server.deps.outbox.drain();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const received = mail.messages.filter((m) => m.to.includes(email)).map((m) => m.subject);
@@ -96,47 +99,61 @@ describe('a proposal sent and signed in each language', () => {
       `Proposal ${language}`,
     ]);
 
-  it.each(LANGUAGE_TAGS)('%s: the invitation, the receipt and the sealed PDF', async (language) => {
-    const email = `signer.${language.toLowerCase()}@example.com`;
-    const draft = await readyDraft(owner, {
-      title: `Proposal ${language}`,
-      language,
-      client: { name: 'Dana Reyes', company: 'Reyes & Co', email, phone: '', address: '' },
-    });
-    const sent = await owner.post(`/api/proposals/${draft.id}/send`, { version: draft.version, message: '' });
-    expect(sent.status, sent.text).toBe(200);
+  it.each(LANGUAGE_TAGS)(
+    '%s: the invitation, the receipt and the sealed PDF',
+    async (language) => {
+      const email = `signer.${language.toLowerCase()}@example.com`;
+      const draft = await readyDraft(owner, {
+        title: `Proposal ${language}`,
+        language,
+        client: { name: 'Dana Reyes', company: 'Reyes & Co', email, phone: '', address: '' },
+      });
+      const sent = await owner.post(`/api/proposals/${draft.id}/send`, { version: draft.version, message: '' });
+      expect(sent.status, sent.text).toBe(200);
 
-    const invitation = await mail.waitForMail(email, new RegExp(`Proposal ${language}`));
-    expectInLanguage(invitation, language);
-    expect(leftIn(`${invitation.subject}\n${invitation.text}`, language), 'the invitation’s text').toEqual([]);
-    expect(leftIn(html(invitation.html), language), 'the invitation’s HTML').toEqual([]);
+      const invitation = await mail.waitForMail(email, new RegExp(`Proposal ${language}`));
+      expectInLanguage(invitation, language);
+      expect(leftIn(`${invitation.subject}\n${invitation.text}`, language), 'the invitation’s text').toEqual([]);
+      expect(leftIn(html(invitation.html), language), 'the invitation’s HTML').toEqual([]);
 
-    const link = await owner.get(`/api/proposals/${draft.id}/share-link`);
-    const token = new URL(link.body.url as string).pathname.split('/').pop()!;
-    const visitor = server.client({ ip: nextIp() });
-    const shared = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
-    const accepted = await visitor.post(`/api/share/${token}/accept`, {
-      name: 'Dana Reyes',
-      email,
-      consent: true,
-      revisionHash: shared.revision.hash,
-      selection: { seo: { selected: true } },
-      language,
-    });
-    expect(accepted.status, accepted.text).toBe(201);
-    const certificate = accepted.body as TAcceptanceCertificate;
-    expect(certificate.signatures.map((s) => s.language)).toEqual([language]);
+      const link = await owner.get(`/api/proposals/${draft.id}/share-link`);
+      const token = new URL(link.body.url as string).pathname.split('/').pop()!;
+      const visitor = server.client({ ip: nextIp() });
+      const shared = (await visitor.get(`/api/share/${token}`)).body as TSharedProposal;
+      const accepted = await visitor.post(`/api/share/${token}/accept`, {
+        name: 'Dana Reyes',
+        email,
+        consent: true,
+        revisionHash: shared.revision.hash,
+        selection: { seo: { selected: true } },
+        language,
+      });
+      expect(accepted.status, accepted.text).toBe(201);
+      const certificate = accepted.body as TAcceptanceCertificate;
+      expect(certificate.signatures.map((s) => s.language)).toEqual([language]);
 
-    await server.deps.seals.drain();
-    await server.deps.outbox.drain();
-    const withPdf = await receiptTo(email);
-    expectInLanguage(withPdf!, language);
-    expect(leftIn(`${withPdf!.subject}\n${withPdf!.text}`, language), 'the receipt’s text').toEqual([]);
-    expect(leftIn(html(withPdf!.html), language), 'the receipt’s HTML').toEqual([]);
+      // The server's own loop may hold the seal job while this drains (the first PDF takes seconds on
+      // a busy machine): wait for the seal itself, not for a length of time; then its mail goes.
+      await expect
+        .poll(
+          async () => {
+            await server.deps.seals.drain();
+            return ((await owner.get(`/api/proposals/${draft.id}/seal`)).body as TSealStatus).status;
+          },
+          { timeout: 50_000, interval: 200 },
+        )
+        .toBe('sealed');
+      await server.deps.outbox.drain();
+      const withPdf = await receiptTo(email);
+      expectInLanguage(withPdf!, language);
+      expect(leftIn(`${withPdf!.subject}\n${withPdf!.text}`, language), 'the receipt’s text').toEqual([]);
+      expect(leftIn(html(withPdf!.html), language), 'the receipt’s HTML').toEqual([]);
 
-    const pdf = parseMessage(withPdf!.raw).attachments.find((a) => a.contentType === 'application/pdf')!;
-    const text = pdfText(Buffer.from(pdf.base64, 'base64'));
-    expect(text).toContain(`Proposal ${language}`);
-    expect(leftIn(text, language), 'the sealed PDF').toEqual([]);
-  });
+      const pdf = parseMessage(withPdf!.raw).attachments.find((a) => a.contentType === 'application/pdf')!;
+      const text = pdfText(Buffer.from(pdf.base64, 'base64'));
+      expect(text).toContain(`Proposal ${language}`);
+      expect(leftIn(text, language), 'the sealed PDF').toEqual([]);
+    },
+    60_000,
+  );
 });
