@@ -48,7 +48,7 @@ export function keyCompiledCatalog(source, language, file) {
 }
 
 /**
- * English's messages in modules of their own: the public pages' (catalogs/english-public.ts, with
+ * English's messages in modules of their own: the public pages' and /verify's (catalogs/english-public.ts, with
  * the page's) and the app's (catalogs/english.ts, all of them), which i18n/english.ts and
  * english-public.ts import as they are: modules apart from
  * catalogs/page/en.ts, which the client's page loads with `import()` like any other language, so
@@ -66,7 +66,7 @@ function writeEnglish() {
         `import type { Messages } from '@lingui/core';\n` +
         `export const messages: Messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`,
     );
-  const site = { ...read('page'), ...read('page-later'), ...read('public') };
+  const site = { ...read('page'), ...read('page-later'), ...read('public'), ...read('verify') };
   write('english-public', 'page and public', site);
   write('english', 'page, public and app', { ...site, ...read('app') });
 }

@@ -9,9 +9,9 @@ import { APP_LANGUAGE_TAGS, LANGUAGE_TAGS, type TLanguage } from '@draftwell/sha
 /**
  * The catalogs are complete (issue 25, part 4): the English catalog holds exactly the messages the
  * code has (as `lingui extract` finds them), and every language's catalog translates each of them
- * with the same placeholders, plural and select variables and markup as the English. The public
- * and app catalogs (the owner's screens) are complete in the app's languages (APP_LANGUAGE_TAGS);
- * the page's and the server's in all sixteen.
+ * with the same placeholders, plural and select variables and markup as the English. The public,
+ * app and content catalogs (the owner's screens, and the starter documents) are complete in the
+ * app's languages (APP_LANGUAGE_TAGS); the page's, /verify's and the server's in all sixteen.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -54,10 +54,10 @@ describe('translation catalogs', () => {
 
   const name = (catalog: TCatalogs[number]) => path.basename(path.dirname(catalog.path));
   const speaks = (catalog: TCatalogs[number], tag: TLanguage) =>
-    (name(catalog) !== 'app' && name(catalog) !== 'public') || (APP_LANGUAGE_TAGS as readonly string[]).includes(tag);
+    !['app', 'public', 'content'].includes(name(catalog)) || (APP_LANGUAGE_TAGS as readonly string[]).includes(tag);
 
-  it('has the page (first and later), public, app and server catalogs, in every supported language', () => {
-    expect(catalogs.map(name)).toEqual(['page', 'page-later', 'public', 'app', 'server']);
+  it('has the page (first and later), public, verify, app, server and content catalogs, in every supported language', () => {
+    expect(catalogs.map(name)).toEqual(['page', 'page-later', 'public', 'verify', 'app', 'server', 'content']);
     for (const catalog of catalogs) expect([...catalog.locales].sort()).toEqual([...LANGUAGE_TAGS].sort());
   });
 
