@@ -1,6 +1,6 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
-import { pageSources, publicSources } from './scripts/page-sources.mjs';
+import { appSharedSources, pageSources, publicSources } from './scripts/page-sources.mjs';
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'];
 const page = pageSources();
@@ -9,6 +9,8 @@ const pageFiles = [...page.first, ...page.later];
 const VERIFY = ['<rootDir>/apps/web/src/features/verify', '<rootDir>/apps/web/src/app/routes/share/verify.tsx'];
 const isVerify = (file: string) => /apps\/web\/src\/(features\/verify\/|app\/routes\/share\/verify\.tsx$)/.test(file);
 const publicFiles = publicSources().filter((file) => !pageFiles.includes(file) && !isVerify(file));
+// The shared package's files that only the owner's screens import.
+const appShared = appSharedSources().filter((file) => !pageFiles.includes(file) && !publicFiles.includes(file));
 // The words a new account's documents start with: the starter templates, the example sections and
 // the built-in drafter's phrasebooks, in the proposal's language (the app's six).
 const CONTENT = ['<rootDir>/packages/shared/src/templates', '<rootDir>/apps/server/src/drafting/builtin-phrasebooks.ts'];
@@ -23,13 +25,14 @@ const CONTENT = ['<rootDir>/packages/shared/src/templates', '<rootDir>/apps/serv
  * - page: what the client's page shows on its first load (the web app's and the shared package's
  *   files it runs, found by scripts/page-sources.mjs), loaded one language at a time;
  * - page-later: what the page's parts loaded later show (the sign form, payment, the certificate…),
- *   loaded with them, and the shared package's other messages;
- * - public: the public pages' (the web app's files public-main.tsx and the prerender import that
- *   the client's page does not), in the app's languages only (APP_LANGUAGE_TAGS): the public
- *   pages read its English, the app its language;
+ *   loaded with them, and the shared package's messages that neither the public pages nor the
+ *   owner's screens alone import (the server's, with the page's);
+ * - public: the public pages' (the web app's and shared package's files public-main.tsx and the
+ *   prerender import that the client's page does not), in the app's languages only
+ *   (APP_LANGUAGE_TAGS), read by the public pages and the app;
  * - verify: /verify's form and result (the public pages' one that clients read), in all sixteen;
- * - app: the owner's screens (the rest of the web app), which load it with the three above, in the
- *   app's languages only;
+ * - app: the owner's screens (the rest of the web app, and the shared files only they import), which
+ *   load it with the page's and the public's, in the app's languages only;
  * - server: the emails, the PDF's and the certificate's own words; the server loads all but app;
  * - content: the starter templates', example sections' and built-in drafter's words, which the
  *   server writes into a new document in its language (the app's six; English for the others).
@@ -47,7 +50,7 @@ export default defineConfig({
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/page-later/{locale}',
       include: [...page.later, '<rootDir>/packages/shared/src'],
-      exclude: [...TESTS, ...page.first, ...CONTENT],
+      exclude: [...TESTS, ...page.first, ...CONTENT, ...publicFiles, ...appShared],
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/public/{locale}',
@@ -61,7 +64,7 @@ export default defineConfig({
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/app/{locale}',
-      include: ['<rootDir>/apps/web/src'],
+      include: ['<rootDir>/apps/web/src', ...appShared],
       exclude: [...TESTS, ...pageFiles, ...publicFiles, ...VERIFY],
     },
     {

@@ -61,13 +61,49 @@ export function pageSources() {
 }
 
 /**
- * The web app's files the public pages are made of (public-main.tsx and the build's prerender,
- * all they import, now or later): their messages make the public catalog, which the public pages
- * read in English and the app with its own (so the public pages never carry the app's words).
+ * The files the public pages are made of (public-main.tsx and the build's prerender, all they
+ * import, now or later, in the web app and the shared package, but the shared files the server
+ * imports too, whose words stay in page-later where the server reads them): those the client's
+ * page does not import make the public catalog, which the public pages and the app read in their
+ * language (so the public pages never carry the app's words).
  */
 export function publicSources() {
+  const server = new Set(serverSharedSources());
   return Object.keys(graph(['public-main.tsx', 'prerender.tsx']))
     .map(absolute)
-    .filter((file) => file.startsWith(web + path.sep))
+    .filter((file) => ours(file) && !server.has(file))
     .sort();
+}
+
+/**
+ * The shared package's files the owner's screens import (main.tsx, now or later): those the
+ * client's page and the public pages do not import carry the app's words only (plan limits'
+ * wording, follow-up summaries), so their messages go to the app catalog with the screens'.
+ */
+export function appSharedSources() {
+  const server = new Set(serverSharedSources());
+  return Object.keys(graph(['main.tsx']))
+    .map(absolute)
+    .filter((file) => file.startsWith(shared + path.sep) && !server.has(file))
+    .sort();
+}
+
+/** The shared package's files the server imports: their words stay where the server reads them. */
+function serverSharedSources() {
+  const inputs = buildSync({
+    entryPoints: [path.join(root, 'apps/server/src/index.ts'), path.join(root, 'apps/server/src/admin.ts')],
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: path.join(root, 'node_modules/.cache/page-sources-server'),
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+    alias: { '@draftwell/shared': shared },
+    packages: 'external',
+    external: ['./catalogs/*'],
+  }).metafile.inputs;
+  return Object.keys(inputs)
+    .map(absolute)
+    .filter((file) => file.startsWith(shared + path.sep));
 }
