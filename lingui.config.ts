@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 import { appSharedSources, pageSources, publicSources } from './scripts/page-sources.mjs';
@@ -5,9 +7,20 @@ import { appSharedSources, pageSources, publicSources } from './scripts/page-sou
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'];
 const page = pageSources();
 const pageFiles = [...page.first, ...page.later];
-// /verify's own parts: read by clients too, so in all sixteen languages, apart from the public pages.
-const VERIFY = ['<rootDir>/apps/web/src/features/verify', '<rootDir>/apps/web/src/app/routes/share/verify.tsx'];
-const isVerify = (file: string) => /apps\/web\/src\/(features\/verify\/|app\/routes\/share\/verify\.tsx$)/.test(file);
+// /verify and the public pages' frame it is shown in (header, footer, theme switch, toasts): read by
+// clients too, so in all sixteen languages, apart from the public pages' own words.
+const VERIFY = [
+  'apps/web/src/features/verify',
+  'apps/web/src/app/routes/share/verify.tsx',
+  'apps/web/src/app/layouts/public-layout.tsx',
+  'apps/web/src/features/theme/components/theme-toggle.tsx',
+  'apps/web/src/components/ui/light-toaster.tsx',
+  'apps/web/src/components/ui/spinner.tsx',
+  'apps/web/src/components/layouts/page-loading.tsx',
+  'apps/web/src/components/layouts/logo.tsx',
+].map((file) => `<rootDir>/${file}`);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const isVerify = (file: string) => VERIFY.some((entry) => file.startsWith(entry.replace('<rootDir>', here)));
 const publicFiles = publicSources().filter((file) => !pageFiles.includes(file) && !isVerify(file));
 // The shared package's files that only the owner's screens import.
 const appShared = appSharedSources().filter((file) => !pageFiles.includes(file) && !publicFiles.includes(file));
