@@ -26,7 +26,10 @@ const publicFiles = publicSources().filter((file) => !pageFiles.includes(file) &
 const appShared = appSharedSources().filter((file) => !pageFiles.includes(file) && !publicFiles.includes(file));
 // The words a new account's documents start with: the starter templates, the example sections and
 // the built-in drafter's phrasebooks, in the proposal's language (the app's six).
-const CONTENT = ['<rootDir>/packages/shared/src/templates', '<rootDir>/apps/server/src/drafting/builtin-phrasebooks.ts'];
+const CONTENT = [
+  '<rootDir>/packages/shared/src/templates',
+  '<rootDir>/apps/server/src/drafting/builtin-phrasebooks.ts',
+];
 
 /**
  * Translations (decision 0026, as amended in 0027): English text is each message's id, written in

@@ -1,12 +1,13 @@
-import type { Page } from '@playwright/test';
 import type { Messages } from '@draftwell/shared/i18n/i18n';
 import { messages as appDe } from '@draftwell/shared/i18n/catalogs/app/de';
 import { messages as appJa } from '@draftwell/shared/i18n/catalogs/app/ja';
 import { messages as publicDe } from '@draftwell/shared/i18n/catalogs/public/de';
 import { messages as publicJa } from '@draftwell/shared/i18n/catalogs/public/ja';
+import { messages as verifyDe } from '@draftwell/shared/i18n/catalogs/verify/de';
+import { messages as verifyJa } from '@draftwell/shared/i18n/catalogs/verify/ja';
 import { catalogsOf } from '../apps/server/src/lib/i18n';
 import { expect, newUser, test } from './fixtures';
-import { englishLeft, englishMessages } from './support/english-left';
+import { englishLeft, englishMessages, shownText } from './support/english-left';
 import { confirmViaApi } from './support/proposals';
 
 /**
@@ -17,22 +18,11 @@ import { confirmViaApi } from './support/proposals';
  */
 let english: string[] = [];
 test.beforeAll(async () => {
-  english = await englishMessages(['page', 'page-later', 'public', 'app']);
+  english = await englishMessages(['page', 'page-later', 'verify', 'public', 'app']);
 });
 
-const APP: Record<'de' | 'ja', Messages[]> = { de: [publicDe, appDe], ja: [publicJa, appJa] };
+const APP: Record<'de' | 'ja', Messages[]> = { de: [verifyDe, publicDe, appDe], ja: [verifyJa, publicJa, appJa] };
 const catalogs = (language: 'de' | 'ja') => ({ english, translated: [...catalogsOf(language), ...APP[language]] });
-
-/** What a reader sees and hears: the screen's text, and the labels only assistive technology reads. */
-async function shownText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')].flatMap((el) =>
-      ['aria-label', 'title', 'placeholder', 'alt'].map((name) => el.getAttribute(name) ?? ''),
-    );
-    const options = [...document.querySelectorAll('option')].map((o) => o.textContent ?? '');
-    return [document.title, document.body.innerText, ...labels, ...options].join('\n');
-  });
-}
 
 /** The screens an owner opens first, each checked once loaded. */
 const SCREENS = [

@@ -32,16 +32,22 @@ export async function buildAll({ quiet = false } = {}) {
   if (!quiet) console.log(`Built Draftwell in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The file under dist/prerendered/ of a prerendered path: `/` → index.html, `/pricing` → pricing.html. */
-const prerenderedFile = (urlPath) => `${urlPath === '/' ? 'index' : urlPath.slice(1)}.html`;
+/**
+ * The file under dist/prerendered/ of a prerendered path in a language: `/` → index.html,
+ * `/pricing` → pricing.html in English; `de/pricing.html` in German (the server's
+ * `prerenderedFile`).
+ */
+const prerenderedFile = (urlPath, language) =>
+  `${language === 'en' ? '' : `${language}/`}${urlPath === '/' ? 'index' : urlPath.slice(1)}.html`;
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Renders the public pages to HTML with their own code (apps/web/src/prerender.tsx, built for
- * Node), each into a copy of public.html (the public pages' entry): the same scripts and styles,
- * the page already in `#root` and its own `<title>`. The browser hydrates it. /auth is not among
+ * Node), each in each of its languages (English, the app's six, all sixteen for /verify) into a
+ * copy of public.html (the public pages' entry): the same scripts and styles, the page already in
+ * `#root`, its own `<title>` and `<html lang dir>`. The browser hydrates it. /auth is not among
  * them: what it shows depends on the address's query and the session.
  */
 async function prerenderPublicPages({ quiet }) {
@@ -56,14 +62,21 @@ async function prerenderPublicPages({ quiet }) {
       build: { ssr: path.join(web, 'src/prerender.tsx'), outDir, emptyOutDir: true, copyPublicDir: false },
     });
     // The pages are named in @draftwell/shared/paths (PRERENDERED_ROUTES); the server serves them.
-    const { prerender, PRERENDERED_ROUTES } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+    const { prerender, PRERENDERED_ROUTES, publicPageLanguages, textDirection } = await import(
+      pathToFileURL(path.join(outDir, 'prerender.js')).href
+    );
     const template = readFileSync(path.join(web, 'dist/public.html'), 'utf8');
     if (!template.includes('<div id="root"></div>')) throw new Error('public.html has no empty <div id="root"></div>');
     const target = path.join(web, 'dist/prerendered');
     mkdirSync(target, { recursive: true });
-    for (const urlPath of PRERENDERED_ROUTES) {
-      const { html, meta } = await prerender(urlPath);
-      let page = template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    if (!/<html lang="en">/.test(template)) throw new Error('public.html does not start <html lang="en">');
+    for (const [urlPath, language] of PRERENDERED_ROUTES.flatMap((route) =>
+      publicPageLanguages(route).map((language) => [route, language]),
+    )) {
+      const { html, meta } = await prerender(urlPath, language);
+      let page = template
+        .replace('<html lang="en">', () => `<html lang="${language}" dir="${textDirection(language)}">`)
+        .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
       if (meta) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
       if (meta?.description) {
         page = page.replace(
@@ -71,7 +84,9 @@ async function prerenderPublicPages({ quiet }) {
           (_, before, after) => `${before}${escapeHtml(meta.description)}${after}`,
         );
       }
-      writeFileSync(path.join(target, prerenderedFile(urlPath)), page);
+      const file = path.join(target, prerenderedFile(urlPath, language));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, page);
     }
   } finally {
     if (!process.env.KEEP_PRERENDER) rmSync(outDir, { recursive: true, force: true });

@@ -4,8 +4,11 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { isAppRoute, isSharePath, PROTECTED_ROUTES, protectedRouteOf, shareTokenOf } from '@draftwell/shared';
+import { CLIENT_LANGUAGE_COOKIE, LANGUAGE_TAGS, type TLanguage } from '@draftwell/shared/i18n/languages';
+import { PUBLIC_ROUTES, publicPageLanguage } from '@draftwell/shared/paths';
 import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { apiKeysRoutes } from './features/developers/api-keys.routes';
@@ -43,6 +46,7 @@ import { foreignOrigin, requireJsonBody, requireSameOrigin } from './http/middle
 import { securityHeaders } from './http/security-headers';
 import { robotsTxt, sitemapXml } from './http/crawl';
 import { AppError, errorBody } from './lib/app-error';
+import { acceptedLanguages } from './lib/accept-language';
 import { resolveClientIp } from './lib/client-ip';
 import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
 import {
@@ -50,10 +54,14 @@ import {
   loadStaticFiles,
   readScreenPreloads,
   withHeadLinks,
+  withHtmlLanguage,
   type TStaticFile,
 } from './lib/static-files';
 
-/** Where the build puts the public pages it prerendered (scripts/build.mjs), one file per path. */
+/**
+ * Where the build puts the public pages it prerendered (scripts/build.mjs), one file per path and
+ * language (`pricing.html` in English, `de/pricing.html` in German).
+ */
 const PRERENDERED_DIR = '/prerendered';
 /** Where the build puts the client page's server render: code for the server, never served. */
 const SHARE_RENDER_DIR = path.dirname(SHARE_RENDER_FILE);
@@ -121,7 +129,22 @@ export function createApp(deps: TAppDeps) {
   // The public pages are their own entry too, light enough for a phone (P8); those the build
   // prerendered are served as such, the others (sign-in, /verify) as this page to draw.
   const publicHtml = files.get('/public.html') ?? indexHtml;
-  const notFoundHtml = files.get(`${PRERENDERED_DIR}/404.html`) ?? publicHtml;
+  // Each in the language the reader is shown (the cookie, else Accept-Language, among the page's:
+  // publicPageLanguage): the build prerendered each page in each of them (`de/pricing.html`); a page
+  // drawn in the browser (sign-in) gets its `<html lang dir>` here.
+  const publicHtmlIn = new Map(
+    publicHtml ? LANGUAGE_TAGS.map((language) => [language, withHtmlLanguage(publicHtml, language)]) : [],
+  );
+  const prerenderedIn = (pathname: string, language: TLanguage) =>
+    files.get(
+      `${PRERENDERED_DIR}${language === 'en' ? '' : `/${language}`}${pathname === '/' ? '/index' : pathname}.html`,
+    );
+  const publicLanguage = (c: import('hono').Context, pathname: string) =>
+    publicPageLanguage(
+      pathname,
+      getCookie(c, CLIENT_LANGUAGE_COOKIE),
+      acceptedLanguages(c.req.header('accept-language')),
+    );
   // A screen behind the session gate needs the session first: the browser asks for it while the
   // app's script is still loading, and the app's first request for it takes that answer; and the
   // screen's own code (its chunks, as the build lists them in screen-preloads.json) comes with
@@ -335,9 +358,10 @@ export function createApp(deps: TAppDeps) {
     const screen = protectedRouteOf(p);
     const screenHtml = screen && protectedHtml.get(screen);
     if (screenHtml) return sendFile(c, screenHtml);
-    if (!isAppRoute(p)) return sendFile(c, notFoundHtml ?? indexHtml, 404);
-    const page = files.get(`${PRERENDERED_DIR}${p === '/' ? '/index' : p}.html`) ?? publicHtml ?? indexHtml;
-    return sendFile(c, page);
+    const shown = isAppRoute(p) ? p.replace(/(.)\/+$/, '$1') : PUBLIC_ROUTES.notFound;
+    const language = publicLanguage(c, shown);
+    const page = prerenderedIn(shown, language) ?? publicHtmlIn.get(language) ?? publicHtml ?? indexHtml;
+    return sendFile(c, page, isAppRoute(p) ? 200 : 404, undefined, language);
   });
 
   return { app, state };
@@ -377,9 +401,14 @@ function sendFile(
   file: import('./lib/static-files').TStaticFile,
   status: 200 | 404 = 200,
   cacheControl?: 'no-store',
+  /** A public page's: the language it is in, chosen by the cookie and Accept-Language. */
+  language?: TLanguage,
 ) {
   c.header('content-type', file.type);
-  c.header('vary', 'accept-encoding');
+  if (language) {
+    c.header('content-language', language);
+    c.header('vary', 'accept-encoding, accept-language, cookie');
+  } else c.header('vary', 'accept-encoding');
   c.header('cache-control', cacheControl ?? (file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache'));
   if (file.immutable && !file.type.startsWith('text/html'))
     for (const name of DOCUMENT_ONLY_HEADERS) c.header(name, undefined);

@@ -9,12 +9,12 @@ const ASSET = `export const words = ${JSON.stringify('a script long enough to be
 
 /**
  * A built web app in miniature: the app's shell (index.html), the public pages' entry
- * (public.html) and three public pages as the build prerenders them.
+ * (public.html) and three public pages as the build prerenders them, two also in German.
  */
 function fakeDist(): string {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'draftwell-dist-'));
   const page = (root: string, title = 'Draftwell') =>
-    `<!doctype html><html><head><title>${title}</title><script>document.documentElement.dataset.x='1'</script></head><body><div id="root">${root}</div></body></html>`;
+    `<!doctype html><html lang="en"><head><title>${title}</title><script>document.documentElement.dataset.x='1'</script></head><body><div id="root">${root}</div></body></html>`;
   writeFileSync(path.join(dist, 'index.html'), page(''));
   writeFileSync(path.join(dist, 'public.html'), page('', 'Draftwell — public'));
   writeFileSync(
@@ -31,6 +31,10 @@ function fakeDist(): string {
   writeFileSync(path.join(dist, 'prerendered/index.html'), page('<h1>Landing, prerendered</h1>', 'Draftwell — home'));
   writeFileSync(path.join(dist, 'prerendered/pricing.html'), page('<h1>Pricing, prerendered</h1>', 'Pricing'));
   writeFileSync(path.join(dist, 'prerendered/404.html'), page('<h1>Not found, prerendered</h1>'));
+  mkdirSync(path.join(dist, 'prerendered/de'));
+  const german = (root: string) => page(root).replace('<html lang="en">', '<html lang="de" dir="ltr">');
+  writeFileSync(path.join(dist, 'prerendered/de/pricing.html'), german('<h1>Preise, vorgerendert</h1>'));
+  writeFileSync(path.join(dist, 'prerendered/de/404.html'), german('<h1>Nicht gefunden, vorgerendert</h1>'));
   // A script with the Brotli the build writes beside it (apps/web/build/precompress.ts).
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets/app-1.js'), ASSET);
@@ -63,6 +67,71 @@ describe('pages of the web app', () => {
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
       expect(await res.text()).toContain(`<h1>${h1}</h1>`);
     }
+  });
+
+  it('serves a public page in the reader’s language: the one chosen on the device, else the browser’s closest the page comes in, else English', async () => {
+    const page = async (p: string, headers: Record<string, string>) => {
+      const res = await fetch(new URL(p, server.url), { headers });
+      const html = await res.text();
+      return {
+        status: res.status,
+        language: res.headers.get('content-language'),
+        vary: res.headers.get('vary'),
+        html: /<html[^>]*>/.exec(html)?.[0],
+        h1: /<h1>([^<]*)<\/h1>/.exec(html)?.[1] ?? null,
+      };
+    };
+    expect(await page('/pricing', { 'accept-language': 'de-AT,en;q=0.5' })).toEqual({
+      status: 200,
+      language: 'de',
+      vary: 'accept-encoding, accept-language, cookie',
+      html: '<html lang="de" dir="ltr">',
+      h1: 'Preise, vorgerendert',
+    });
+    // Korean: /verify comes in it, pricing not (English, the next the browser asks for).
+    expect(await page('/pricing', { 'accept-language': 'ko,de;q=0.1' })).toMatchObject({ language: 'de' });
+    expect(await page('/pricing', { 'accept-language': 'ko' })).toMatchObject({
+      language: 'en',
+      h1: 'Pricing, prerendered',
+    });
+    expect(await page('/verify', { 'accept-language': 'ko' })).toMatchObject({
+      language: 'ko',
+      html: '<html lang="ko" dir="ltr">',
+    });
+    expect(await page('/verify', { 'accept-language': 'ar' })).toMatchObject({
+      language: 'ar',
+      html: '<html lang="ar" dir="rtl">',
+    });
+    // The device's choice (the cookie a language switcher sets) comes first, where the page has it.
+    expect(await page('/pricing', { cookie: 'draftwell_language=de', 'accept-language': 'ja' })).toMatchObject({
+      language: 'de',
+      h1: 'Preise, vorgerendert',
+    });
+    expect(await page('/pricing', { cookie: 'draftwell_language=ko', 'accept-language': 'ja' })).toMatchObject({
+      language: 'ja',
+    });
+    expect(await page('/verify', { cookie: 'draftwell_language=x%3Cy', 'accept-language': 'he' })).toMatchObject({
+      language: 'he',
+      html: '<html lang="he" dir="rtl">',
+    });
+    // A page drawn in the browser (sign-in) gets the language in its <html>; the 404 page its own.
+    expect(await page('/auth', { 'accept-language': 'ja' })).toMatchObject({
+      language: 'ja',
+      html: '<html lang="ja" dir="ltr">',
+    });
+    expect(await page('/nope', { 'accept-language': 'de' })).toMatchObject({
+      status: 404,
+      language: 'de',
+      h1: 'Nicht gefunden, vorgerendert',
+    });
+    // No preference: English, as before.
+    expect(await page('/pricing', {})).toMatchObject({
+      language: 'en',
+      html: '<html lang="en">',
+      h1: 'Pricing, prerendered',
+    });
+    // The app's screens and assets do not vary by language.
+    expect((await page('/dashboard', { 'accept-language': 'de' })).language).toBeNull();
   });
 
   it('serves a protected screen the app, a public page not prerendered the public entry, and anything else the 404 page with its status', async () => {

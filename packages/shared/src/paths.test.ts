@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppRoute, shareTokenOf } from './paths';
+import { isAppRoute, publicPageLanguage, publicPageLanguages, shareTokenOf } from './paths';
 
 describe('isAppRoute', () => {
   it.each([
@@ -42,5 +42,23 @@ describe('shareTokenOf', () => {
   it('is empty for any other path, or a token that does not decode', () => {
     for (const p of ['/p/', '/p', '/p/a/b', '/dashboard', '/x/p/abc', '/p/%E0%A4%A'])
       expect(shareTokenOf(p), p).toBe('');
+  });
+});
+
+describe('publicPageLanguage', () => {
+  it('offers /verify in all sixteen languages and the other public pages in the app’s six', () => {
+    expect(publicPageLanguages('/verify')).toHaveLength(16);
+    expect(publicPageLanguages('/verify/')).toHaveLength(16);
+    expect(publicPageLanguages('/pricing')).toEqual(['en', 'de', 'fr', 'es', 'pt-BR', 'ja']);
+  });
+
+  it('takes the device’s choice where the page has it, else the closest the browser asks for, else English', () => {
+    expect(publicPageLanguage('/pricing', 'de', ['ja'])).toBe('de');
+    expect(publicPageLanguage('/pricing', 'ko', ['ja'])).toBe('ja');
+    expect(publicPageLanguage('/verify', 'ko', ['ja'])).toBe('ko');
+    expect(publicPageLanguage('/pricing', 'x<y', ['pt-PT', 'de'])).toBe('pt-BR');
+    expect(publicPageLanguage('/pricing', undefined, ['zh-TW', 'ko'])).toBe('en');
+    expect(publicPageLanguage('/verify', undefined, ['zh-TW', 'ko'])).toBe('ko');
+    expect(publicPageLanguage('/', null, [])).toBe('en');
   });
 });

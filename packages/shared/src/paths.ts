@@ -1,3 +1,5 @@
+import { APP_LANGUAGE_TAGS, closestLanguage, LANGUAGE_TAGS, supportedLanguage, type TLanguage } from './i18n/languages';
+
 /** Every URL of the web app; the web app builds its links from here and the server knows them. */
 export const PUBLIC_ROUTES = {
   landing: '/',
@@ -91,4 +93,29 @@ export function isProtectedRoute(pathname: string): boolean {
 /** The protected route a path is a screen of (`/edit-draft/:id` for `/edit-draft/abc`), or null. */
 export function protectedRouteOf(pathname: string): (typeof PROTECTED_ROUTES)[keyof typeof PROTECTED_ROUTES] | null {
   return PROTECTED_PATTERNS.find(({ re }) => re.test(pathname))?.route ?? null;
+}
+
+/**
+ * The languages a public page is shown in (issue 25): /verify, which clients read to check their
+ * sealed PDF, in all sixteen; the others (landing, pricing, sign-in…) in the app's six.
+ */
+export function publicPageLanguages(pathname: string): readonly TLanguage[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === SHARE_ROUTES.verify ? LANGUAGE_TAGS : APP_LANGUAGE_TAGS;
+}
+
+/**
+ * The language a public page is shown in: the one chosen on this device (the cookie the language
+ * switchers set), else the closest of the reader's (Accept-Language or `navigator.languages`), among
+ * the page's languages; English when none is.
+ */
+export function publicPageLanguage(pathname: string, chosen: unknown, preferred: readonly string[]): TLanguage {
+  const languages = publicPageLanguages(pathname);
+  const device = supportedLanguage(chosen);
+  if (device && languages.includes(device)) return device;
+  for (const wanted of preferred) {
+    const tag = closestLanguage([wanted]);
+    if (tag && languages.includes(tag)) return tag;
+  }
+  return 'en';
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
 
 export type TStaticFile = {
   body: Buffer;
@@ -66,12 +67,9 @@ export function loadStaticFiles(root: string, { skip = [] }: { skip?: string[] }
   return files;
 }
 
-/** An HTML file with `links` added at the end of its head, its gzip and etag made anew. */
-export function withHeadLinks(file: TStaticFile, links: string[]): TStaticFile {
-  const html = file.body.toString('utf8');
-  const at = html.indexOf('</head>');
-  if (at < 0) return file;
-  const body = Buffer.from(`${html.slice(0, at)}${links.join('')}${html.slice(at)}`, 'utf8');
+/** An HTML file with its text replaced, its gzip and etag made anew (its build's Brotli dropped). */
+function rewritten(file: TStaticFile, html: string): TStaticFile {
+  const body = Buffer.from(html, 'utf8');
   return {
     ...file,
     body,
@@ -79,6 +77,24 @@ export function withHeadLinks(file: TStaticFile, links: string[]): TStaticFile {
     br: null,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
   };
+}
+
+/** An HTML file whose `<html lang="en">` says `language` and its direction instead. */
+export function withHtmlLanguage(file: TStaticFile, language: TLanguage): TStaticFile {
+  const html = file.body.toString('utf8');
+  if (language === 'en' || !html.includes('<html lang="en">')) return file;
+  return rewritten(
+    file,
+    html.replace('<html lang="en">', `<html lang="${language}" dir="${textDirection(language)}">`),
+  );
+}
+
+/** An HTML file with `links` added at the end of its head, its gzip and etag made anew. */
+export function withHeadLinks(file: TStaticFile, links: string[]): TStaticFile {
+  const html = file.body.toString('utf8');
+  const at = html.indexOf('</head>');
+  if (at < 0) return file;
+  return rewritten(file, `${html.slice(0, at)}${links.join('')}${html.slice(at)}`);
 }
 
 /** Hashes of the inline scripts in index.html, for the CSP (the theme script runs before paint). */

@@ -1,15 +1,16 @@
-import { APP_CATALOGS, PUBLIC_CATALOGS } from '@draftwell/shared/i18n/app-catalogs';
+import { APP_CATALOGS } from '@draftwell/shared/i18n/app-catalogs';
 import { englishI18n } from '@draftwell/shared/i18n/english';
 import { createI18n, type I18n } from '@draftwell/shared/i18n/i18n';
 import { closestAppLanguage, supportedAppLanguage, type TAppLanguage } from '@draftwell/shared/i18n/languages';
 import { PAGE_CATALOGS, PAGE_LATER_CATALOGS } from '@draftwell/shared/i18n/page-catalogs';
+import { PUBLIC_CATALOGS, VERIFY_CATALOGS } from '@draftwell/shared/i18n/site-catalogs';
 import { useSyncExternalStore } from 'react';
 
 /**
  * The language of the owner's screens (issue 25 part 7): the one chosen in Profile (kept on the
  * account, and on this device so the next visit starts in it), else the browser's closest of the
  * app's languages, else English. One I18n at a time for the whole app, over the page's two
- * catalogs and the app's of that language.
+ * catalogs, the public pages' two and the app's of that language.
  *
  * In a component, `const { i18n } = useLingui()`; outside one (a toast from a mutation's callback),
  * `const i18n = appI18n()`. Either way the call is `i18n._('English text', values)`, which
@@ -29,6 +30,7 @@ function load(language: TAppLanguage): Promise<I18n> {
     loading = Promise.all([
       PAGE_CATALOGS[language](),
       PAGE_LATER_CATALOGS[language](),
+      VERIFY_CATALOGS[language](),
       PUBLIC_CATALOGS[language](),
       APP_CATALOGS[language](),
     ]).then(

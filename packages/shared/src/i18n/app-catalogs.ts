@@ -15,12 +15,3 @@ export const APP_CATALOGS: Record<TAppLanguage, () => Promise<TCatalogModule>> =
   ja: () => import('./catalogs/app/ja'),
 };
 
-/** The public pages' catalog of each of the app's languages: the app shows their components too. */
-export const PUBLIC_CATALOGS: Record<TAppLanguage, () => Promise<TCatalogModule>> = {
-  en: () => import('./catalogs/public/en'),
-  de: () => import('./catalogs/public/de'),
-  fr: () => import('./catalogs/public/fr'),
-  es: () => import('./catalogs/public/es'),
-  'pt-BR': () => import('./catalogs/public/pt-BR'),
-  ja: () => import('./catalogs/public/ja'),
-};

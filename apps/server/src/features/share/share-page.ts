@@ -18,6 +18,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import type { TAppEnv } from '../../http/context';
+import { acceptedLanguages } from '../../lib/accept-language';
 import { AppError, errorBody } from '../../lib/app-error';
 import { shareRequest } from './share.routes';
 import { getSharedProposal } from './share.service';
@@ -42,22 +43,6 @@ const SHOWN_FAILURES = new Set(['not_found', 'gone', 'rate_limited']);
 
 /** What share.html holds where the page goes. */
 const EMPTY_ROOT = '<div id="root"></div>';
-
-/** The tags of an Accept-Language header, most wanted first (`q=0` left out). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .slice(0, 20)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
-}
 
 /**
  * The language the client's page is rendered in (issue 25): the one this client chose on their

@@ -1,6 +1,9 @@
 import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { languageInfo, supportedLanguage } from '@draftwell/shared/i18n/languages';
+import { publicPageLanguages } from '@draftwell/shared/paths';
 import { useLingui } from '@lingui/react';
-import type { ReactNode } from 'react';
+import { Languages } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { Logo } from '@/components/layouts/logo';
 import { SkipLink } from '@/components/layouts/skip-link';
 import { Button } from '@/components/ui/button';
@@ -8,6 +11,8 @@ import { paths } from '@/config/paths';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { usePublicSession } from '@/lib/api/public-session';
 import { cn } from '@/lib/cn';
+import { keepDeviceLanguage } from '@/lib/device-language';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Link } from '@/lib/navigation';
 
 const nav = (i18n: I18n) => [
@@ -41,6 +46,43 @@ function NavLink({
 }
 
 /**
+ * The reader's choice of language for the public pages (issue 25): a native select of the page's
+ * languages, each in its own name. The choice stays on this device (the cookie a client's page
+ * sets too), and the page is loaded again in it, as the server prerendered it.
+ */
+function LanguageChoice({ pathname }: { pathname: string }) {
+  const { i18n } = useLingui();
+  const hydrated = useHydrated();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-1">
+      <label htmlFor={id} className="flex items-center">
+        <Languages aria-hidden="true" className="size-4" />
+        <span className="sr-only">{i18n._('Language of this page')}</span>
+      </label>
+      <select
+        id={id}
+        value={i18n.locale}
+        disabled={!hydrated}
+        onChange={(event) => {
+          const next = supportedLanguage(event.target.value);
+          if (!next) return;
+          keepDeviceLanguage(next);
+          window.location.reload();
+        }}
+        className="bg-background hover:bg-accent focus-visible:ring-ring h-9 cursor-pointer rounded-md border-0 px-1 text-sm focus-visible:ring-2 focus-visible:outline-none"
+      >
+        {publicPageLanguages(pathname).map((tag) => (
+          <option key={tag} value={tag} lang={tag}>
+            {languageInfo(tag).native}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * The public pages' frame: the header with the menu, the theme and sign-in, and the footer.
  * `pathname`: the page shown (its menu link is marked); `children`: the page.
  */
@@ -53,7 +95,7 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
       <header className="bg-background/90 sticky top-0 z-40 border-b backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
           <Logo to={paths.landing} />
-          <nav aria-label={i18n._('Main')} className="ml-4 hidden items-center gap-1 sm:flex">
+          <nav aria-label={i18n._('Main')} className="ms-4 hidden items-center gap-1 sm:flex">
             {nav(i18n).map((item) => (
               <NavLink
                 key={item.to}
@@ -65,7 +107,7 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ms-auto flex items-center gap-2">
             <ThemeToggle />
             {session ? (
               <Button asChild>
@@ -109,7 +151,10 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
       </main>
       <footer className="text-muted-foreground border-t text-sm">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
-          <p>{i18n._('© {year} Draftwell. Open source, self-hostable.', { year: new Date().getFullYear() })}</p>
+          <div className="flex flex-wrap items-center gap-4">
+            <p>{i18n._('© {year} Draftwell. Open source, self-hostable.', { year: new Date().getFullYear() })}</p>
+            <LanguageChoice pathname={pathname} />
+          </div>
           <nav aria-label={i18n._('Footer')} className="flex flex-wrap gap-4">
             <Link to={paths.pricing} className="hover:text-foreground">
               {i18n._('Pricing')}

@@ -1,4 +1,4 @@
-import { englishPublicI18n } from '@draftwell/shared/i18n/english-public';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { I18nProvider } from '@lingui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { PageLoading } from '@/components/layouts/page-loading';
@@ -16,10 +16,10 @@ const publicLink = (props: TLinkProps) => <PublicLink {...props} />;
  * The public pages as one small app (public-main.tsx; the build prerenders it, prerender.tsx):
  * the layout around the page at the address, which changes in place when a link to another
  * public page is followed. `at`: the address when there is no window (the prerender), and the
- * one the prerendered HTML was made for when hydrating. They are prerendered in English (their
- * components are the app's; they read the public catalog's English).
+ * one the prerendered HTML was made for when hydrating. `i18n`: the words in the language the page
+ * is shown in (public-language.ts), the one it was prerendered in.
  */
-export function PublicApp({ at }: { at: { pathname: string; search: string } }) {
+export function PublicApp({ at, i18n }: { at: { pathname: string; search: string }; i18n: I18n }) {
   const { pathname } = useLocationOf(at);
   const { path, Page } = publicPage(pathname);
   useEffect(() => {
@@ -37,7 +37,7 @@ export function PublicApp({ at }: { at: { pathname: string; search: string } }) 
     if (path !== pathname.replace(/(.)\/+$/, '$1')) navigate(path, { replace: true });
   }, [path, pathname]);
   return (
-    <I18nProvider i18n={englishPublicI18n}>
+    <I18nProvider i18n={i18n}>
       <LinkProvider value={publicLink}>
         <PublicLayout pathname={path}>
           {/* Keyed: a page opened from another shows Loading... at once while its code arrives (S5). */}

@@ -16,7 +16,7 @@ export function LightToaster() {
     <section
       aria-label={i18n._('Notifications')}
       aria-live="polite"
-      className="fixed right-4 bottom-4 z-[60] w-[min(24rem,calc(100vw-2rem))]"
+      className="fixed end-4 bottom-4 z-[60] w-[min(24rem,calc(100vw-2rem))]"
     >
       <ol className="grid gap-2">
         {toasts.map((t) => {

@@ -1,36 +1,9 @@
 import { I18nProvider } from '@lingui/react';
 import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { loadPageI18n, readyToShow } from '@draftwell/shared/i18n/i18n';
-import {
-  CLIENT_LANGUAGE_COOKIE,
-  closestLanguage,
-  languageOf,
-  supportedLanguage,
-  textDirection,
-  type TLanguage,
-} from '@draftwell/shared/i18n/languages';
+import { closestLanguage, languageOf, textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
+import { deviceLanguage, keepDeviceLanguage } from '@/lib/device-language';
 import { useSharedProposal } from '../api/get-shared-proposal';
-
-/** A year: the client's choice outlives a session, as a language setting does. */
-const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-/** The language this client chose on their device (issue 25), or null. */
-export function deviceLanguage(): TLanguage | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [name = '', value = ''] = part.trim().split('=');
-    if (name === CLIENT_LANGUAGE_COOKIE) return supportedLanguage(decodeURIComponent(value));
-  }
-  return null;
-}
-
-/** Keeps the client's choice on their device; the server renders their next page in it. */
-export function keepDeviceLanguage(language: TLanguage) {
-  /* eslint-disable lingui/no-unlocalized-strings -- a cookie's attributes, never shown */
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${CLIENT_LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
-  /* eslint-enable lingui/no-unlocalized-strings */
-}
 
 type TShareLanguage = {
   /** The language the page's own words are in (not the owner's text, which is in the proposal's). */

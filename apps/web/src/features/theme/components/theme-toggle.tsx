@@ -109,7 +109,7 @@ export function ThemeToggle() {
           tabIndex={-1}
           aria-label={i18n._('Theme')}
           onKeyDown={onMenuKeyDown}
-          className="bg-card text-card-foreground absolute top-full right-0 z-50 mt-1.5 min-w-36 rounded-md border p-1 shadow-md"
+          className="bg-card text-card-foreground absolute top-full end-0 z-50 mt-1.5 min-w-36 rounded-md border p-1 shadow-md"
         >
           {options.map(({ value, label, Icon }) => (
             <button
@@ -119,7 +119,7 @@ export function ThemeToggle() {
               aria-checked={theme === value}
               tabIndex={-1}
               onClick={() => choose(value)}
-              className="hover:bg-accent focus:bg-accent flex w-full cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none aria-checked:font-semibold"
+              className="hover:bg-accent focus:bg-accent flex w-full cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-start text-sm outline-none aria-checked:font-semibold"
             >
               <Icon className="size-4" aria-hidden="true" />
               {label}
