@@ -21,6 +21,8 @@ const VERIFY = [
 ].map((file) => `<rootDir>/${file}`);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const isVerify = (file: string) => VERIFY.some((entry) => file.startsWith(entry.replace('<rootDir>', here)));
+// Lingui hands `exclude` to glob's `ignore`, where a folder must say `/**` to leave out its files.
+const ignored = (entries: string[]) => entries.map((entry) => (/\.[jt]sx?$/.test(entry) ? entry : `${entry}/**`));
 const publicFiles = publicSources().filter((file) => !pageFiles.includes(file) && !isVerify(file));
 // The shared package's files that only the owner's screens import.
 const appShared = appSharedSources().filter((file) => !pageFiles.includes(file) && !publicFiles.includes(file));
@@ -66,7 +68,7 @@ export default defineConfig({
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/page-later/{locale}',
       include: [...page.later, '<rootDir>/packages/shared/src'],
-      exclude: [...TESTS, ...page.first, ...CONTENT, ...publicFiles, ...appShared],
+      exclude: [...TESTS, ...page.first, ...ignored(CONTENT), ...publicFiles, ...appShared],
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/public/{locale}',
@@ -81,12 +83,12 @@ export default defineConfig({
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/app/{locale}',
       include: ['<rootDir>/apps/web/src', ...appShared],
-      exclude: [...TESTS, ...pageFiles, ...publicFiles, ...VERIFY],
+      exclude: [...TESTS, ...pageFiles, ...publicFiles, ...ignored(VERIFY)],
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/server/{locale}',
       include: ['<rootDir>/apps/server/src'],
-      exclude: [...TESTS, ...CONTENT],
+      exclude: [...TESTS, ...ignored(CONTENT)],
     },
     {
       path: '<rootDir>/packages/shared/src/i18n/catalogs/content/{locale}',

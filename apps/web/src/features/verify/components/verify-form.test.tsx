@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WithI18n } from '@/test/i18n';
 import { VerifyForm } from './verify-form';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const HASH = 'ab'.repeat(32);
 
-function stubVerify(answer: (body: unknown) => { status: number; body: unknown }) {
+function stubVerify(answer: (body: unknown) => { status: number; body: unknown; headers?: Record<string, string> }) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -17,7 +18,7 @@ function stubVerify(answer: (body: unknown) => { status: number; body: unknown }
       const result = answer(body);
       return new Response(JSON.stringify(result.body), {
         status: result.status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...result.headers },
       });
     }),
   );
@@ -27,7 +28,9 @@ function stubVerify(answer: (body: unknown) => { status: number; body: unknown }
 const renderForm = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <VerifyForm />
+      <WithI18n>
+        <VerifyForm />
+      </WithI18n>
     </QueryClientProvider>,
   );
 
@@ -125,11 +128,28 @@ describe('VerifyForm', () => {
     expect((bodies[0] as File).name).toBe('proposal.pdf');
   });
 
-  it('shows the server’s message when the check fails', async () => {
-    stubVerify(() => ({ status: 413, body: { error: { code: 'too_large', message: 'That PDF is too large.' } } }));
+  it('words a failed check from its code, not with the server’s English message', async () => {
+    stubVerify(() => ({
+      status: 429,
+      body: { error: { code: 'rate_limited', message: 'Too many attempts. Try again in 2 minutes.' } },
+      headers: { 'retry-after': '100' },
+    }));
     renderForm();
     fireEvent.change(screen.getByLabelText('Revision hash (SHA-256)'), { target: { value: HASH } });
     fireEvent.click(screen.getByRole('button', { name: 'Check hash' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('That PDF is too large.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Try again in 2 minutes.');
+  });
+
+  it('says a file the server found not to be a PDF is not one', async () => {
+    stubVerify(() => ({
+      status: 400,
+      body: { error: { code: 'invalid', message: 'That file is not a PDF.', fields: { file: 'Not a PDF.' } } },
+    }));
+    renderForm();
+    const pdf = new File(['hello'], 'renamed.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Choose a PDF'), { target: { files: [pdf] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That file is not a PDF. Choose the PDF you downloaded from Draftwell.',
+    );
   });
 });

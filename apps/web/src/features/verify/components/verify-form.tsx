@@ -1,4 +1,6 @@
-import { formatDate } from '@draftwell/shared/i18n/format';
+import { formatDate, formatList } from '@draftwell/shared/i18n/format';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { Trans, useLingui } from '@lingui/react';
 import { CircleCheck, CircleX, FileUp } from 'lucide-react';
 import { useEffect, useId, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
 import type { TVerifyResult } from '@draftwell/shared/share/share-api';
@@ -11,39 +13,83 @@ import { cn } from '@/lib/cn';
 import { useAction } from '@/lib/use-action';
 import { useHydrated } from '@/lib/use-hydrated';
 import { verifyProposal, type TVerifyInput } from '../api/verify-proposal';
-import { HASH_MESSAGE, normalizeHash, pdfProblem } from '../utils/verify-input';
+import { hashMessage, maxPdfSize, normalizeHash, pdfProblem, pdfTooLargeMessage } from '../utils/verify-input';
 
-// The public /verify page knows no owner and speaks English: en-US, as its words.
-const formatUtc = (iso: string) =>
-  `${formatDate(new Date(iso), 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+/** An instant in UTC, as the reader's language writes it ("March 4, 2027 at 2:22 PM UTC"). */
+const formatUtc = (iso: string, locale: string) =>
+  formatDate(new Date(iso), locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
+
+const hashClass = 'font-mono text-[0.8125rem] break-all';
 
 function VerifyResult({ result }: { result: TVerifyResult }) {
+  const { i18n } = useLingui();
   if (!result.match) {
     return (
       <div className="flex items-start gap-3 rounded-lg border border-l-4 border-l-destructive p-4">
         <CircleX aria-hidden="true" className="text-destructive mt-0.5 size-5 shrink-0" />
-        <p className="font-medium">No accepted proposal matches this</p>
+        <p className="font-medium">{i18n._('No accepted proposal matches this')}</p>
       </div>
     );
   }
+  const at = (iso: string) => formatUtc(iso, i18n.locale);
+  const seal = result.seal;
   return (
     <div className="flex items-start gap-3 rounded-lg border border-l-4 border-l-success p-4">
       <CircleCheck aria-hidden="true" className="text-success mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 space-y-2">
         <p>
-          <span className="font-semibold">Matches:</span> accepted by {result.acceptedBy} on{' '}
-          {formatUtc(result.acceptedAt)}, revision {result.revisionNumber}, hash{' '}
-          <code className="font-mono text-[0.8125rem] break-all">{result.revisionHash}</code>
+          <Trans
+            id="<0>Matches:</0> accepted by {name} on {date}, revision {revision}, hash <1>{hash}</1>"
+            values={{
+              name: <>{result.acceptedBy}</>,
+              date: at(result.acceptedAt),
+              revision: result.revisionNumber,
+              hash: result.revisionHash,
+            }}
+            components={{ 0: <span className="font-semibold" />, 1: <code className={hashClass} /> }}
+          />
         </p>
         {result.signers.length > 1 ? (
-          <p>Signed by {result.signers.map((s) => `${s.name} (${formatUtc(s.at)})`).join(', ')}</p>
+          <p>
+            {i18n._('Signed by {signers}', {
+              signers: formatList(
+                result.signers.map((s) => i18n._('{name} ({date})', { name: s.name, date: at(s.at) })),
+                i18n.locale,
+              ),
+            })}
+          </p>
         ) : null}
-        {result.seal ? (
+        {seal ? (
           <p className="text-sm">
-            {result.seal.checked ? 'This file is the sealed PDF itself, ' : 'Its final PDF was '}
-            digitally sealed on {formatUtc(result.seal.sealedAt)} with the certificate “{result.seal.certificateSubject}
-            ” (SHA-256{' '}
-            <code className="font-mono text-[0.8125rem] break-all">{result.seal.certificateFingerprint}</code>).
+            {seal.checked ? (
+              <Trans
+                id="This file is the sealed PDF itself, digitally sealed on {date} with the certificate “{subject}” (SHA-256 <0>{fingerprint}</0>)."
+                values={{
+                  date: at(seal.sealedAt),
+                  subject: <>{seal.certificateSubject}</>,
+                  fingerprint: seal.certificateFingerprint,
+                }}
+                components={{ 0: <code className={hashClass} /> }}
+              />
+            ) : (
+              <Trans
+                id="Its final PDF was digitally sealed on {date} with the certificate “{subject}” (SHA-256 <0>{fingerprint}</0>)."
+                values={{
+                  date: at(seal.sealedAt),
+                  subject: <>{seal.certificateSubject}</>,
+                  fingerprint: seal.certificateFingerprint,
+                }}
+                components={{ 0: <code className={hashClass} /> }}
+              />
+            )}
           </p>
         ) : null}
       </div>
@@ -58,11 +104,37 @@ function hashFromLink(): string | null {
 
 const noSubscription = () => () => undefined;
 
-function failureMessage(error: Error): string {
-  if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') {
-    return 'Verification is not available on this server right now. Try again later.';
+/**
+ * A failed check's message in the reader's language, made from the answer's code (the server's
+ * own message is English): `sent`, what was checked.
+ */
+function failureMessage(i18n: I18n, error: Error, sent: TVerifyInput['kind']): string {
+  if (!(error instanceof ApiError)) return i18n._('Something went wrong. Try again.');
+  if (error.code === 'network') return i18n._('You appear to be offline. Check your connection and try again.');
+  if (error.status === 404) return i18n._('Verification is not available on this server right now. Try again later.');
+  if (error.code === 'too_large' || error.status === 413) return pdfTooLargeMessage(i18n);
+  if (error.code === 'invalid') {
+    return sent === 'file'
+      ? i18n._('That file is not a PDF. Choose the PDF you downloaded from Draftwell.')
+      : hashMessage(i18n);
   }
-  return error.message;
+  if (error.code === 'rate_limited' || error.status === 429) {
+    // As the server words it: seconds under a minute and a half, else whole minutes.
+    const wait = error.retryAfter;
+    if (!wait) return i18n._('Too many attempts. Wait a moment and try again.');
+    if (wait < 90) {
+      return i18n._('Too many attempts. Try again in {seconds, plural, one {# second} other {# seconds}}.', {
+        seconds: wait,
+      });
+    }
+    return i18n._('Too many attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.', {
+      minutes: Math.ceil(wait / 60),
+    });
+  }
+  if (error.code === 'unavailable' || error.status === 503) {
+    return i18n._('The service is briefly unavailable. Try again in a few seconds.');
+  }
+  return i18n._('Something went wrong. Try again.');
 }
 
 /**
@@ -70,7 +142,10 @@ function failureMessage(error: Error): string {
  * answer says whether an accepted revision matches, and who accepted it and when; nothing else.
  */
 export function VerifyForm() {
+  const { i18n } = useLingui();
   const verify = useAction(verifyProposal);
+  // What the last check sent, for its failure's message.
+  const [sent, setSent] = useState<TVerifyInput['kind']>('hash');
   // None while the prerendered page hydrates (the HTML was made without an address), then the link's.
   const fromLink = useSyncExternalStore(noSubscription, hashFromLink, () => null);
   const [typed, setHash] = useState<string | null>(null);
@@ -87,6 +162,7 @@ export function VerifyForm() {
   const hydrated = useHydrated();
 
   const run = (input: TVerifyInput) => {
+    setSent(input.kind);
     verify.start(input);
   };
 
@@ -99,7 +175,7 @@ export function VerifyForm() {
   const takeFile = (file: File | undefined) => {
     if (!file) return;
     setHashError(undefined);
-    const problem = pdfProblem(file);
+    const problem = pdfProblem(i18n, file);
     setFileError(problem ?? undefined);
     setFileName(file.name);
     if (problem) {
@@ -121,7 +197,7 @@ export function VerifyForm() {
     setFileName(null);
     const normalized = normalizeHash(hash);
     if (!normalized) {
-      setHashError(hash.trim() ? HASH_MESSAGE : 'Paste the hash from the certificate.');
+      setHashError(hash.trim() ? hashMessage(i18n) : i18n._('Paste the hash from the certificate.'));
       verify.reset();
       return;
     }
@@ -133,7 +209,7 @@ export function VerifyForm() {
     <div className="grid gap-8">
       <section aria-labelledby="verify-pdf" className="grid gap-3">
         <h2 id="verify-pdf" className="text-lg font-semibold">
-          Check a PDF
+          {i18n._('Check a PDF')}
         </h2>
         <div
           onDragOver={(event) => {
@@ -149,8 +225,8 @@ export function VerifyForm() {
           )}
         >
           <FileUp aria-hidden="true" className="text-muted-foreground size-8" />
-          <p className="font-medium">Drop the proposal’s PDF here</p>
-          <p className="text-muted-foreground text-sm">or</p>
+          <p className="font-medium">{i18n._('Drop the proposal’s PDF here')}</p>
+          <p className="text-muted-foreground text-sm">{i18n._('or')}</p>
           <input
             id={inputId}
             type="file"
@@ -169,12 +245,12 @@ export function VerifyForm() {
             htmlFor={inputId}
             className="border-input bg-card hover:bg-accent peer-focus-visible:outline-ring inline-flex h-10 cursor-pointer items-center rounded-md border px-4 text-sm font-medium shadow-xs peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-disabled:cursor-not-allowed peer-disabled:opacity-50"
           >
-            Choose a PDF
+            {i18n._('Choose a PDF')}
           </label>
           <p id={hintId} className="text-muted-foreground text-sm">
-            A PDF downloaded from a proposal’s page, at most 10 MB.
+            {i18n._('A PDF downloaded from a proposal’s page, at most {size}.', { size: maxPdfSize(i18n.locale) })}
           </p>
-          {fileName && !fileError ? <p className="text-sm">Checking “{fileName}”</p> : null}
+          {fileName && !fileError ? <p className="text-sm">{i18n._('Checking “{name}”', { name: fileName })}</p> : null}
           {fileError ? (
             <p id={fileErrorId} role="alert" className="text-destructive text-sm">
               {fileError}
@@ -185,13 +261,13 @@ export function VerifyForm() {
 
       <section aria-labelledby="verify-hash" className="grid gap-3">
         <h2 id="verify-hash" className="text-lg font-semibold">
-          Or paste a hash
+          {i18n._('Or paste a hash')}
         </h2>
-        <form noValidate onSubmit={submitHash} aria-label="Check a hash" className="grid gap-3">
+        <form noValidate onSubmit={submitHash} aria-label={i18n._('Check a hash')} className="grid gap-3">
           <FormField
-            label="Revision hash (SHA-256)"
+            label={i18n._('Revision hash (SHA-256)')}
             error={hashError}
-            hint="64 characters of 0-9 and a-f, printed on the certificate of acceptance."
+            hint={i18n._('64 characters of 0-9 and a-f, printed on the certificate of acceptance.')}
           >
             <Input
               value={hash}
@@ -203,7 +279,7 @@ export function VerifyForm() {
           </FormField>
           <div>
             <Button type="submit" disabled={verify.isPending || !hydrated}>
-              Check hash
+              {i18n._('Check hash')}
             </Button>
           </div>
         </form>
@@ -212,10 +288,10 @@ export function VerifyForm() {
       <div aria-live="polite">
         {verify.isPending ? (
           <p role="status" className="text-muted-foreground">
-            Checking…
+            {i18n._('Checking…')}
           </p>
         ) : verify.error ? (
-          <FormError message={failureMessage(verify.error)} />
+          <FormError message={failureMessage(i18n, verify.error, sent)} />
         ) : verify.data ? (
           <VerifyResult result={verify.data} />
         ) : null}
