@@ -2,21 +2,18 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  backends,
+  type Client,
   countRows,
   multipart,
   nextIp,
+  pairsOfBackendAndStorage,
   signUp,
   startTestServer,
-  storages,
-  type Client,
-  type TBackend,
-  type TStorageKind,
   type TTestServer,
 } from './helpers';
 import { readyDraft, send, verifyEmail } from './proposal-fixtures';
 
-const backendsAndStorages = backends().flatMap((b) => storages().map((s) => [b, s] as [TBackend, TStorageKind]));
+const backendsAndStorages = pairsOfBackendAndStorage();
 
 const png = (size: number) =>
   sharp({ create: { width: size, height: size, channels: 3, background: { r: 9, g: 99, b: 199 } } })

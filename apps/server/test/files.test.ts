@@ -12,22 +12,21 @@ import { saveImageFile } from '../src/storage/image-files';
 import { UPLOAD_RATE } from '../src/storage/upload-form';
 import {
   backends,
+  type Client,
   countRows,
   createPostgresDatabase,
   freePort,
   multipart,
+  pairsOfBackendAndStorage,
   randomSecret,
   rawRequest,
   signUp,
   startTestServer,
   storages,
   tempDir,
-  withTwoUsers,
-  type Client,
-  type TBackend,
   type TPart,
-  type TStorageKind,
   type TTestServer,
+  withTwoUsers,
 } from './helpers';
 import { startS3Server, TEST_S3_SECRET_ACCESS_KEY } from './support/s3-server';
 
@@ -85,7 +84,7 @@ const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 // ---------------------------------------------------------------------------------------------
 
-const backendsAndStorages = backends().flatMap((b) => storages().map((s) => [b, s] as [TBackend, TStorageKind]));
+const backendsAndStorages = pairsOfBackendAndStorage();
 
 describe.each(backendsAndStorages)('files API (%s, %s storage)', (backend, storage) => {
   const t = withTwoUsers(backend, {}, storage);

@@ -52,6 +52,20 @@ export function storages(): TStorageKind[] {
   return ['disk', 's3'];
 }
 
+/**
+ * The databases and storages a suite about stored files runs on, in pairs that cover each database
+ * and each storage at least once (pairwise, not every combination): PGlite with disk and
+ * PostgreSQL with S3 when both databases run, each storage on PGlite otherwise. The storage layer
+ * knows nothing of the database (storage.test.ts holds both storages to one contract), so the
+ * other two pairs ran the same code again, each about a minute of the suite.
+ */
+export function pairsOfBackendAndStorage(): [TBackend, TStorageKind][] {
+  const dbs = backends();
+  const kinds = storages();
+  const pairs = Math.max(dbs.length, kinds.length);
+  return Array.from({ length: pairs }, (_, i) => [dbs[i % dbs.length]!, kinds[i % kinds.length]!]);
+}
+
 let sharedS3: Promise<TS3TestServer> | null = null;
 
 /** The S3-compatible server of this test file, started when a test first needs it. */

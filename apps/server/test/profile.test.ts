@@ -1,16 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  backends,
-  countRows,
-  signUp,
-  startTestServer,
-  storages,
-  type Client,
-  type TBackend,
-  type TStorageKind,
-  type TTestServer,
-} from './helpers';
+import { type Client, countRows, pairsOfBackendAndStorage, signUp, startTestServer, type TTestServer } from './helpers';
 
 const put = (client: Client, json: unknown) => client.request('/api/profile', { method: 'PUT', json });
 
@@ -50,7 +40,7 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
 });
 
 // Run on both storages: the logo is a stored file (DATA_DIR/files or a bucket).
-const backendsAndStorages = backends().flatMap((b) => storages().map((s) => [b, s] as [TBackend, TStorageKind]));
+const backendsAndStorages = pairsOfBackendAndStorage();
 
 describe.each(backendsAndStorages)('business profile API (%s, %s storage)', (backend, storage) => {
   let server: TTestServer;

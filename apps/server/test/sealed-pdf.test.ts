@@ -11,20 +11,18 @@ import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { SigningConfigError } from '../src/seal/signing-identity';
 import {
   backends,
+  type Client,
   countRows,
-  storages,
-  type TStorageKind,
   createPostgresDatabase,
   freePort,
   multipart,
   nextIp,
+  pairsOfBackendAndStorage,
   randomSecret,
   signUp,
   startMailSink,
   startTestServer,
   tempDir,
-  type Client,
-  type TBackend,
   type TMailSink,
   type TTestServer,
 } from './helpers';
@@ -107,7 +105,7 @@ async function sealOf(p: TParties, id: string): Promise<TSealStatus> {
 /** Sealed files in the storage (DATA_DIR/files or the bucket): each stored once, none left behind by a lost race. */
 const storedSeals = async (server: TTestServer) => (await server.stored.keys()).filter((f) => f.startsWith('sealed-'));
 
-const backendsAndStorages = backends().flatMap((b) => storages().map((s) => [b, s] as [TBackend, TStorageKind]));
+const backendsAndStorages = pairsOfBackendAndStorage();
 
 describe.each(backendsAndStorages)('the sealed PDF (%s, %s storage)', (backend, storage) => {
   let mail: TMailSink;
