@@ -79,18 +79,10 @@ const testFiles = ['**/*.test.{ts,tsx}', 'apps/server/test/**', 'e2e/**', 'bench
 
 /*
  * Every word a person reads goes through the catalogs (issue 25 part 7): Lingui's rule finds text
- * in JSX, attributes and strings that no `i18n._(…)` or `<Trans>` carries, in the whole web app but
- * the public pages, which are prerendered in English for now (`DRAFTWELL_I18N_LINT=all` includes
- * them, to see what is left). What it lets through: class lists, single lowercase words (keys,
- * tokens), UPPERCASE constants, and attributes that are never shown.
+ * in JSX, attributes and strings that no `i18n._(…)` or `<Trans>` carries, in the whole web app.
+ * What it lets through: class lists, single lowercase words (keys, tokens), UPPERCASE constants,
+ * and attributes that are never shown.
  */
-const untranslatedYet = [
-  `${webSrc}/app/routes/public/**`,
-  `${webSrc}/app/routes/share/verify.tsx`,
-  `${webSrc}/features/marketing/**`,
-  `${webSrc}/features/contact/**`,
-  `${webSrc}/features/verify/**`,
-];
 const unlocalizedRule = [
   'error',
   {
@@ -253,7 +245,7 @@ export default tseslint.config(
   },
   {
     files: [`${webSrc}/**/*.{ts,tsx}`],
-    ignores: [...testFiles, ...(process.env.DRAFTWELL_I18N_LINT === 'all' ? [] : untranslatedYet)],
+    ignores: testFiles,
     rules: { 'lingui/no-unlocalized-strings': unlocalizedRule },
   },
 );

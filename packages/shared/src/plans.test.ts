@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { englishI18n } from './i18n/english';
 import {
   PLAN_IDS,
   PLAN_LIST,
   PLANS,
+  billingOffMessage,
+  BILLING_OFF_MESSAGE,
   planComparisonRows,
   planLimit,
   planLimitMessage,
+  planTagline,
   planThatLifts,
   planWithFeature,
   usagePeriod,
@@ -41,12 +45,21 @@ describe('plans', () => {
   });
 
   it('derives the comparison table from the constants', () => {
-    const rows = Object.fromEntries(planComparisonRows().map((r) => [r.label, r.values]));
+    const rows = Object.fromEntries(planComparisonRows(englishI18n).map((r) => [r.label, r.values]));
     expect(rows['Proposals sent per month']).toEqual({ free: '5', pro: 'Unlimited', business: 'Unlimited' });
     expect(rows['Own templates']).toEqual({ free: '3', pro: 'Unlimited', business: 'Unlimited' });
     expect(rows['Drafts from a brief per month']).toEqual({ free: '10', pro: '200', business: '1000' });
-    expect(rows['Detailed view analytics and reminders']).toEqual({ free: 'No', pro: 'Yes', business: 'Yes' });
+    expect(rows['Detailed view analytics and reminders']).toEqual({ free: false, pro: true, business: true });
     expect(rows['Branding']!.free).toContain('Made with Draftwell');
+  });
+
+  it('says the words about plans in the reader’s language, the English the API answers with in English', () => {
+    expect(PLAN_LIST.map((plan) => planTagline(englishI18n, plan))).toEqual([
+      'For your first clients',
+      'For freelancers who send every week',
+      'For agencies and sales teams',
+    ]);
+    expect(billingOffMessage(englishI18n)).toBe(BILLING_OFF_MESSAGE);
   });
 });
 

@@ -1,6 +1,9 @@
+import type { I18n } from './i18n/i18n';
+
 /**
  * The plans, in one place: /pricing renders them and the server enforces them.
- * Prices are integer minor units (US cents).
+ * Prices are integer minor units (US cents). Plan names are brand names, the same in every
+ * language; the words about a plan take the reader's `i18n` (planTagline, planComparisonRows).
  */
 export const PLAN_IDS = ['free', 'pro', 'business'] as const;
 export type TPlanId = (typeof PLAN_IDS)[number];
@@ -8,7 +11,6 @@ export type TPlanId = (typeof PLAN_IDS)[number];
 export type TPlan = {
   id: TPlanId;
   name: string;
-  tagline: string;
   currency: 'USD';
   priceMonthly: number;
   priceYearly: number;
@@ -29,7 +31,6 @@ export const PLANS: Record<TPlanId, TPlan> = {
   free: {
     id: 'free',
     name: 'Free',
-    tagline: 'For your first clients',
     currency: 'USD',
     priceMonthly: 0,
     priceYearly: 0,
@@ -39,7 +40,6 @@ export const PLANS: Record<TPlanId, TPlan> = {
   pro: {
     id: 'pro',
     name: 'Pro',
-    tagline: 'For freelancers who send every week',
     currency: 'USD',
     priceMonthly: 1900,
     priceYearly: 19000,
@@ -49,7 +49,6 @@ export const PLANS: Record<TPlanId, TPlan> = {
   business: {
     id: 'business',
     name: 'Business',
-    tagline: 'For agencies and sales teams',
     currency: 'USD',
     priceMonthly: 4900,
     priceYearly: 49000,
@@ -60,24 +59,39 @@ export const PLANS: Record<TPlanId, TPlan> = {
 
 export const PLAN_LIST: readonly TPlan[] = PLAN_IDS.map((id) => PLANS[id]);
 
-/** One row of the comparison table on /pricing, derived from the constants above. */
-export type TPlanFeatureRow = { label: string; values: Record<TPlanId, string> };
+/** A plan's tagline under its name: "For your first clients". */
+export function planTagline(i18n: I18n, plan: Pick<TPlan, 'id'>): string {
+  switch (plan.id) {
+    case 'free':
+      return i18n._('For your first clients');
+    case 'pro':
+      return i18n._('For freelancers who send every week');
+    case 'business':
+      return i18n._('For agencies and sales teams');
+  }
+}
 
-const unlimited = (n: number | null) => (n === null ? 'Unlimited' : String(n));
-const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+/**
+ * One row of the comparison table on /pricing, derived from the constants above: each plan's
+ * value as words, or true / false for a feature it has or not (shown as Yes / No).
+ */
+export type TPlanFeatureRow = { label: string; values: Record<TPlanId, string | boolean> };
 
-export function planComparisonRows(): TPlanFeatureRow[] {
-  const row = (label: string, pick: (p: TPlan) => string): TPlanFeatureRow => ({
+export function planComparisonRows(i18n: I18n): TPlanFeatureRow[] {
+  const row = (label: string, pick: (p: TPlan) => string | boolean): TPlanFeatureRow => ({
     label,
     values: { free: pick(PLANS.free), pro: pick(PLANS.pro), business: pick(PLANS.business) },
   });
+  const unlimited = (n: number | null) => (n === null ? i18n._('Unlimited') : String(n));
   return [
-    row('Proposals sent per month', (p) => unlimited(p.limits.proposalsSentPerMonth)),
-    row('Own templates', (p) => unlimited(p.limits.ownTemplates)),
-    row('Drafts from a brief per month', (p) => String(p.limits.briefDraftsPerMonth)),
-    row('Branding', (p) => (p.features.ownBranding ? 'Your logo and colour' : '"Made with Draftwell" footer')),
-    row('E-signature and PDF', (p) => yesNo(p.features.eSignatureAndPdf)),
-    row('Detailed view analytics and reminders', (p) => yesNo(p.features.viewAnalyticsAndReminders)),
+    row(i18n._('Proposals sent per month'), (p) => unlimited(p.limits.proposalsSentPerMonth)),
+    row(i18n._('Own templates'), (p) => unlimited(p.limits.ownTemplates)),
+    row(i18n._('Drafts from a brief per month'), (p) => String(p.limits.briefDraftsPerMonth)),
+    row(i18n._('Branding'), (p) =>
+      p.features.ownBranding ? i18n._('Your logo and colour') : i18n._('“Made with Draftwell” footer'),
+    ),
+    row(i18n._('E-signature and PDF'), (p) => p.features.eSignatureAndPdf),
+    row(i18n._('Detailed view analytics and reminders'), (p) => p.features.viewAnalyticsAndReminders),
   ];
 }
 
@@ -216,11 +230,21 @@ export type TBillingState = {
 };
 
 /**
- * What a user reads where a plan would be bought or changed and the server has no billing: in
- * words for them. The operator's command is in the server's start-up log and the README.
+ * The API's answer (409 billing_off) where a plan would be bought or changed and the server has
+ * no billing, in English like the API's other messages; a page shows billingOffMessage().
  */
 export const BILLING_OFF_MESSAGE =
   'Billing is not set up on this server, so plans cannot be bought or changed here. To change your plan, ask whoever runs this server.';
+
+/**
+ * What a user reads where a plan would be bought or changed and the server has no billing: in
+ * words for them, in their language. The operator's command is in the server's start-up log and the README.
+ */
+export function billingOffMessage(i18n: I18n): string {
+  return i18n._(
+    'Billing is not set up on this server, so plans cannot be bought or changed here. To change your plan, ask whoever runs this server.',
+  );
+}
 
 /** The realtime event on a user's channel when their plan or subscription changed. */
 export const BILLING_CHANGED_EVENT = 'billing.changed';

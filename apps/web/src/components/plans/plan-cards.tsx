@@ -3,7 +3,7 @@ import { Check, Minus } from 'lucide-react';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { Link } from '@/lib/navigation';
 import { formatMoney } from '@draftwell/shared/money';
-import { PLAN_LIST, type TPlan } from '@draftwell/shared/plans';
+import { PLAN_LIST, planTagline, type TPlan } from '@draftwell/shared/plans';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -131,7 +131,7 @@ export function PlanCards({
             )}
           >
             <Heading className="text-xl font-semibold">{plan.name}</Heading>
-            <p className="text-muted-foreground mt-1 text-sm">{plan.tagline}</p>
+            <p className="text-muted-foreground mt-1 text-sm">{planTagline(i18n, plan)}</p>
             <PlanPrice plan={plan} period={period} />
             <ul className="mt-6 grid flex-1 content-start gap-2 text-sm">
               {planHighlights(plan, i18n).map((line) => (

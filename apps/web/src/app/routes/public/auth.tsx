@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { LightTabs } from '@/components/ui/light-tabs';
@@ -13,6 +14,7 @@ import { usePageTitle } from '@/lib/page-title';
 type TTab = 'sign-in' | 'sign-up';
 
 export default function AuthPage() {
+  const { i18n } = useLingui();
   const [params, setParams] = usePublicSearch();
   const session = usePublicSession();
   const view = params.get('view');
@@ -20,7 +22,7 @@ export default function AuthPage() {
   const linkError = params.get('error');
   const tab: TTab = params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
 
-  usePageTitle('Sign in — Draftwell');
+  usePageTitle(i18n._('Sign in — Draftwell'));
 
   const go = setParams;
   // Someone signed in has nothing to do here (but choose a new password from a mailed link).
@@ -32,57 +34,64 @@ export default function AuthPage() {
   if (session === undefined || signedIn) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner label="Checking your session" />
+        <Spinner label={i18n._('Checking your session')} />
       </div>
     );
   }
   const toDashboard = () => navigate(paths.dashboard, { replace: true });
 
-  let title = 'Welcome to Draftwell';
-  let description = 'Sign in to your proposals, or create a free account in a minute.';
+  let title = i18n._('Welcome to Draftwell');
+  let description = i18n._('Sign in to your proposals, or create a free account in a minute.');
   let body;
   if (view === 'reset' && token && !linkError) {
-    title = 'Choose a new password';
-    description = 'Your other sessions will be signed out.';
+    title = i18n._('Choose a new password');
+    description = i18n._('Your other sessions will be signed out.');
     body = (
       <ResetPasswordForm
         token={token}
         onDone={() => {
-          showToast({ type: 'success', title: 'Password changed', description: 'Sign in with your new password.' });
+          showToast({
+            type: 'success',
+            title: i18n._('Password changed'),
+            description: i18n._('Sign in with your new password.'),
+          });
           go({ tab: 'sign-in' });
         }}
       />
     );
   } else if (view === 'forgot' || (view === 'reset' && (linkError || !token))) {
-    title = 'Forgot your password?';
+    title = i18n._('Forgot your password?');
     description =
       view === 'reset'
-        ? 'That reset link has expired or was already used. Ask for a new one below.'
-        : 'Enter the email you signed up with, and we will send you a link to choose a new password.';
+        ? i18n._('That reset link has expired or was already used. Ask for a new one below.')
+        : i18n._('Enter the email you signed up with, and we will send you a link to choose a new password.');
     body = <ForgotPasswordForm onBack={() => go({ tab: 'sign-in' })} />;
   } else {
     body = (
       <LightTabs<TTab>
-        label="Sign in or sign up"
+        label={i18n._('Sign in or sign up')}
         value={tab}
         onChange={(v) => go({ tab: v })}
         tabs={[
           {
             value: 'sign-in',
-            label: 'Sign in',
+            label: i18n._('Sign in'),
             panel: <SignInForm onSuccess={toDashboard} onForgot={() => go({ view: 'forgot' })} />,
           },
           {
             value: 'sign-up',
-            label: 'Sign up',
+            label: i18n._('Sign up'),
             panel: (
               <SignUpForm
                 onSuccess={(email) => {
                   // Said on the dashboard, which is the app's own document.
                   flash({
                     type: 'success',
-                    title: 'Your account is ready',
-                    description: `We sent a confirmation link to ${email}. Confirm it before you send your first proposal.`,
+                    title: i18n._('Your account is ready'),
+                    description: i18n._(
+                      'We sent a confirmation link to {email}. Confirm it before you send your first proposal.',
+                      { email },
+                    ),
                   });
                   toDashboard();
                 }}

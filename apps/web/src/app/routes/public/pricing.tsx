@@ -1,6 +1,9 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { formatList } from '@draftwell/shared/i18n/format';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { Link } from '@/lib/navigation';
-import { BILLING_OFF_MESSAGE, PLAN_LIST, PLANS, type TBillingState, type TPlan } from '@draftwell/shared/plans';
+import { billingOffMessage, PLAN_LIST, PLANS, type TBillingState, type TPlan } from '@draftwell/shared/plans';
 import { paths } from '@/config/paths';
 import { usePublicSession } from '@/lib/api/public-session';
 import { BillingPeriodSwitch } from '@/components/plans/billing-period-switch';
@@ -12,79 +15,59 @@ import { API_BASE, unwrap } from '@/lib/http';
 const FREE = PLANS.free;
 const unlimitedSendPlans = PLAN_LIST.filter((p) => p.limits.proposalsSentPerMonth === null).map((p) => p.name);
 const yearlyMonthsFree = Math.max(...PLAN_LIST.map(monthsFreeYearly));
+const SELF_HOST_COMMAND = 'npm ci && npm start';
 
-const FAQS: { question: string; answer: ReactNode }[] = [
+const faqs = (i18n: I18n): { question: string; answer: ReactNode }[] => [
   {
-    question: 'What happens if I downgrade or cancel?',
-    answer: (
-      <>
-        Nothing is deleted. Your proposals, templates, clients and saved items all stay, and every accepted proposal
-        stays reachable by its link, with its certificate, for as long as your account exists, whatever your plan. A
-        cancelled subscription runs to the end of the period you paid for. After that the {FREE.name} plan’s limits
-        apply to what you do next, for example {FREE.limits.proposalsSentPerMonth} proposals sent per month.
-      </>
+    question: i18n._('What happens if I downgrade or cancel?'),
+    answer: i18n._(
+      'Nothing is deleted. Your proposals, templates, clients and saved items all stay, and every accepted proposal stays reachable by its link, with its certificate, for as long as your account exists, whatever your plan. A cancelled subscription runs to the end of the period you paid for. After that the {plan} plan’s limits apply to what you do next, for example {count, plural, one {# proposal sent per month} other {# proposals sent per month}}.',
+      { plan: FREE.name, count: FREE.limits.proposalsSentPerMonth },
     ),
   },
   {
-    question: `Is e-signature really included on ${FREE.name}?`,
-    answer: (
-      <>
-        Yes. Acceptance works the same on every plan: the client types their full name and confirms, the accepted
-        version is frozen with its SHA-256 hash, and both of you get a certificate and a PDF. The interactive pricing
-        table and revision history are on every plan too.
-      </>
+    question: i18n._('Is e-signature really included on {plan}?', { plan: FREE.name }),
+    answer: i18n._(
+      'Yes. Acceptance works the same on every plan: the client types their full name and confirms, the accepted version is frozen with its SHA-256 hash, and both of you get a certificate and a PDF. The interactive pricing table and revision history are on every plan too.',
     ),
   },
   {
-    question: 'Are there per-document or per-signature charges?',
-    answer: (
-      <>
-        No. You pay the plan’s flat price and nothing per proposal, per signature or per client. On{' '}
-        {unlimitedSendPlans.join(' and ')} you send as many proposals as you like.
-      </>
+    question: i18n._('Are there per-document or per-signature charges?'),
+    answer: i18n._(
+      'No. You pay the plan’s flat price and nothing per proposal, per signature or per client. On {plans} you send as many proposals as you like.',
+      { plans: formatList(unlimitedSendPlans, i18n.locale === 'en' ? 'en-US' : i18n.locale) },
     ),
   },
   {
-    question: 'How does yearly billing work?',
-    answer: (
-      <>
-        You pay for the year up front and get {yearlyMonthsFree} months free compared with paying monthly for twelve
-        months.
-      </>
+    question: i18n._('How does yearly billing work?'),
+    answer: i18n._(
+      'You pay for the year up front and get {count, plural, one {# month} other {# months}} free compared with paying monthly for twelve months.',
+      { count: yearlyMonthsFree },
     ),
   },
   {
-    question: 'What counts as a draft from a brief?',
-    answer: (
-      <>
-        Each time you fill in a short brief and Draftwell writes a first draft from it, and, where an AI model is set
-        up, each time it rewrites a section for you. Starting from a template or a blank proposal does not count towards
-        the monthly allowance, and neither does editing afterwards.
-      </>
+    question: i18n._('What counts as a draft from a brief?'),
+    answer: i18n._(
+      'Each time you fill in a short brief and Draftwell writes a first draft from it, and, where an AI model is set up, each time it rewrites a section for you. Starting from a template or a blank proposal does not count towards the monthly allowance, and neither does editing afterwards.',
     ),
   },
   {
-    question: 'Can I self-host Draftwell for free?',
+    question: i18n._('Can I self-host Draftwell for free?'),
     answer: (
-      <>
-        Yes. Draftwell is open source. Run it on your own server with{' '}
-        <code className="bg-muted rounded px-1 py-0.5 text-sm whitespace-nowrap">npm ci &amp;&amp; npm start</code>; it
-        uses an embedded database out of the box and PostgreSQL when you point it at one. You pay nothing to us, and
-        whoever runs the installation decides each user’s plan. See{' '}
-        <Link to={paths.about} className="text-primary font-medium underline underline-offset-4">
-          how it is built
-        </Link>
-        .
-      </>
+      <Trans
+        id="Yes. Draftwell is open source. Run it on your own server with <0>{command}</0>; it uses an embedded database out of the box and PostgreSQL when you point it at one. You pay nothing to us, and whoever runs the installation decides each user’s plan. See <1>how it is built</1>."
+        values={{ command: SELF_HOST_COMMAND }}
+        components={{
+          0: <code className="bg-muted rounded px-1 py-0.5 text-sm whitespace-nowrap" />,
+          1: <Link to={paths.about} className="text-primary font-medium underline underline-offset-4" />,
+        }}
+      />
     ),
   },
   {
-    question: 'Can I take my data with me?',
-    answer: (
-      <>
-        Yes, on every plan. Profile → Export my data downloads everything in your account as JSON, and deleting your
-        account removes all of it at once.
-      </>
+    question: i18n._('Can I take my data with me?'),
+    answer: i18n._(
+      'Yes, on every plan. Profile → Export my data downloads everything in your account as JSON, and deleting your account removes all of it at once.',
     ),
   },
 ];
@@ -110,6 +93,7 @@ function useCurrentPlan(signedIn: boolean): Pick<TBillingState, 'plan' | 'billin
 }
 
 export default function PricingPage() {
+  const { i18n } = useLingui();
   const [period, setPeriod] = useState<TBillingPeriod>('monthly');
   const session = usePublicSession();
   const current = useCurrentPlan(Boolean(session));
@@ -120,37 +104,40 @@ export default function PricingPage() {
   const actionFor = session
     ? (plan: TPlan): TPlanAction =>
         plan.id === current?.plan
-          ? { to: paths.plan, label: 'Manage your plan' }
+          ? { to: paths.plan, label: i18n._('Manage your plan') }
           : billingOff
-            ? { label: `Choose ${plan.name}`, disabledBy: billingOffId }
-            : { to: `${paths.plan}&plan=${plan.id}`, label: `Choose ${plan.name}` }
+            ? { label: i18n._('Choose {plan}', { plan: plan.name }), disabledBy: billingOffId }
+            : { to: `${paths.plan}&plan=${plan.id}`, label: i18n._('Choose {plan}', { plan: plan.name }) }
     : undefined;
 
   usePageTitle(
-    'Pricing — Draftwell',
-    'Draftwell’s Free, Pro and Business plans: what each includes, monthly and yearly prices, and answers to common questions. E-signature on every plan.',
+    i18n._('Pricing — Draftwell'),
+    i18n._(
+      'Draftwell’s Free, Pro and Business plans: what each includes, monthly and yearly prices, and answers to common questions. E-signature on every plan.',
+    ),
   );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
       <header className="mx-auto max-w-2xl text-center">
-        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Simple, fair pricing</h1>
+        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{i18n._('Simple, fair pricing')}</h1>
         <p className="text-muted-foreground mt-4 text-lg">
-          Every plan has e-signature with certificates, client-interactive pricing tables, revision history and full
-          export. Paid plans add volume, your own branding and view analytics. No per-document charges.
+          {i18n._(
+            'Every plan has e-signature with certificates, client-interactive pricing tables, revision history and full export. Paid plans add volume, your own branding and view analytics. No per-document charges.',
+          )}
         </p>
         <div className="mt-8 flex justify-center">
           <BillingPeriodSwitch value={period} onChange={setPeriod} />
         </div>
       </header>
 
-      <section aria-label="Plans" className="mt-10">
+      <section aria-label={i18n._('Plans')} className="mt-10">
         {billingOff ? (
           <p
             id={billingOffId}
             className="mx-auto mb-6 max-w-2xl rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-center text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
           >
-            {BILLING_OFF_MESSAGE}
+            {billingOffMessage(i18n)}
           </p>
         ) : null}
         <PlanCards period={period} headingLevel="h2" {...(actionFor ? { actionFor } : {})} />
@@ -158,11 +145,12 @@ export default function PricingPage() {
 
       <section aria-labelledby="compare" className="mt-20">
         <h2 id="compare" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          Compare plans
+          {i18n._('Compare plans')}
         </h2>
         <p className="text-muted-foreground mt-2">
-          The same limits the server applies to your account, shown{' '}
-          {period === 'yearly' ? 'with yearly' : 'with monthly'} prices.
+          {period === 'yearly'
+            ? i18n._('The same limits the server applies to your account, shown with yearly prices.')
+            : i18n._('The same limits the server applies to your account, shown with monthly prices.')}
         </p>
         <div className="bg-card mt-6 rounded-lg border px-3 sm:px-6">
           <PlanComparisonTable period={period} />
@@ -171,10 +159,10 @@ export default function PricingPage() {
 
       <section aria-labelledby="faq" className="mt-20">
         <h2 id="faq" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          Questions about plans
+          {i18n._('Questions about plans')}
         </h2>
         <dl className="mt-8 grid gap-x-12 gap-y-8 md:grid-cols-2">
-          {FAQS.map((faq) => (
+          {faqs(i18n).map((faq) => (
             <div key={faq.question}>
               <dt className="font-semibold">{faq.question}</dt>
               <dd className="text-muted-foreground mt-2">{faq.answer}</dd>
@@ -182,11 +170,12 @@ export default function PricingPage() {
           ))}
         </dl>
         <p className="text-muted-foreground mt-12">
-          Another question?{' '}
-          <Link to={paths.contact} className="text-primary font-medium underline underline-offset-4">
-            Write to us
-          </Link>{' '}
-          and we will answer within two working days.
+          <Trans
+            id="Another question? <0>Write to us</0> and we will answer within two working days."
+            components={{
+              0: <Link to={paths.contact} className="text-primary font-medium underline underline-offset-4" />,
+            }}
+          />
         </p>
       </section>
     </div>

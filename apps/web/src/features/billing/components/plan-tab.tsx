@@ -3,11 +3,11 @@ import { AlertTriangle, CreditCard, Info, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { I18n } from '@draftwell/shared/i18n/i18n';
 import {
   PLAN_IDS,
   PLAN_LIST,
   PLANS,
+  planTagline,
   type TBillingInterval,
   type TBillingState,
   type TPlan,
@@ -30,20 +30,6 @@ import { UsageMeters } from './usage-meters';
 const rank = (id: TPlanId) => PLAN_IDS.indexOf(id);
 const periodOf = (interval: string | null): TBillingPeriod => (interval === 'year' ? 'yearly' : 'monthly');
 const intervalOf = (period: TBillingPeriod): TBillingInterval => (period === 'yearly' ? 'year' : 'month');
-
-/** A plan's tagline in the app's language (PLANS holds the English). */
-function planTagline(i18n: I18n, plan: TPlan): string {
-  switch (plan.id) {
-    case 'free':
-      return i18n._('For your first clients');
-    case 'pro':
-      return i18n._('For freelancers who send every week');
-    case 'business':
-      return i18n._('For agencies and sales teams');
-    default:
-      return plan.tagline;
-  }
-}
 
 /**
  * Profile → Plan: the plan in force and where its subscription stands, this period's usage,
