@@ -13,6 +13,7 @@ import { changeEmailMail, emailChangedMail, resetPasswordMail, verificationMail 
 import { emailChangeOf } from './features/auth/email-change';
 import { passwordProblem } from './features/auth/password-policy';
 import { addExampleSections } from './features/saved-sections/saved-sections.service';
+import { signUpLanguage } from './features/templates/owner-language';
 
 const DAY = 60 * 60 * 24;
 
@@ -90,11 +91,13 @@ export function createAuth(deps: {
     databaseHooks: {
       user: {
         create: {
-          // After the sign-up's transaction: the new library starts with the example sections.
-          // Idempotent (one copy of each per account); a failure leaves the account working,
-          // and the Library offers the examples again.
-          after: async (user) => {
-            await addExampleSections({ db, userId: user.id }).catch((err: unknown) =>
+          // After the sign-up's transaction: the new library starts with the example sections,
+          // in the language the owner signs up in (the sign-up page's). Idempotent (one copy of
+          // each per account); a failure leaves the account working, and the Library offers the
+          // examples again.
+          after: async (user, ctx) => {
+            const language = signUpLanguage(ctx?.headers ?? ctx?.request?.headers);
+            await addExampleSections({ db, userId: user.id, language }).catch((err: unknown) =>
               logger.warn(
                 { err: err instanceof Error ? err.message : String(err), userId: user.id },
                 'could not add the example sections to a new account',

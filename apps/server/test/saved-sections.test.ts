@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { STARTER_SECTIONS } from '@draftwell/shared/templates/starter-sections';
-import { backends, countRows, signUp, withTwoUsers, type Client } from './helpers';
+import { messages as contentDe } from '@draftwell/shared/i18n/catalogs/content/de';
+import { messages as contentJa } from '@draftwell/shared/i18n/catalogs/content/ja';
+import { createI18n } from '@draftwell/shared/i18n/i18n';
+import { STARTER_SECTIONS, starterSections } from '@draftwell/shared/templates/starter-sections';
+import {
+  STRONG_PASSWORD,
+  backends,
+  countRows,
+  nextIp,
+  signUp,
+  uniqueEmail,
+  withTwoUsers,
+  type Client,
+} from './helpers';
 
 type TJson = Record<string, unknown>;
 
@@ -86,6 +98,43 @@ describe.each(backends())('saved sections API (%s)', (backend) => {
       'Our process',
       'Terms and conditions',
     ]);
+  });
+
+  it('a new account’s examples are in the language it signs up in (the sign-up page’s: the device’s choice, else the browser’s closest of the app’s), else English', async () => {
+    const signUpIn = async (acceptLanguage: string, cookie?: string) => {
+      const client = t.server.client({ ip: nextIp() });
+      const res = await client.post(
+        '/api/auth/sign-up/email',
+        { name: 'Polyglot', email: uniqueEmail(), password: STRONG_PASSWORD },
+        { headers: { 'accept-language': acceptLanguage, ...(cookie ? { cookie } : {}) } },
+      );
+      expect(res.status, res.text).toBe(200);
+      return client;
+    };
+    const GERMAN = starterSections(createI18n('de', contentDe));
+    const german = await signUpIn('de-CH,de;q=0.9,en;q=0.8');
+    const { items } = await german.listAll('/api/saved-sections', 100);
+    expect(items.map((s) => s.name).sort()).toEqual(GERMAN.map((s) => s.name).sort());
+    expect(items.map((s) => s.category).sort()).toEqual(GERMAN.map((s) => s.category).sort());
+    const about = items.find((s) => s.name === GERMAN[0]!.name)!;
+    expect(about.preview).toMatch(/^Über \[Your company\] · \[Your company\] ist ein kleines Team/);
+    const full = await german.get(`/api/saved-sections/${about.id as string}`);
+    expect(full.body.content).toEqual(GERMAN[0]!.content);
+
+    // Italian is a proposal language, not one of the app's: English.
+    const italian = await signUpIn('it-IT,it;q=0.9');
+    expect(await names(italian)).toEqual(expect.arrayContaining(EXAMPLE_NAMES));
+    // The language chosen in the public pages' footer, which the sign-up page was shown in, wins.
+    const french = await signUpIn('de-DE', 'draftwell_language=fr');
+    expect(await names(french)).toContain('Étude de cas');
+
+    // Asked for again later, an example comes back in the app's language of the account.
+    const JAPANESE = starterSections(createI18n('ja', contentJa));
+    await german.request('/api/account/app-language', { method: 'PUT', json: { appLanguage: 'ja' } });
+    const study = items.find((s) => s.name === GERMAN[3]!.name)!;
+    expect((await german.delete(`/api/saved-sections/${study.id as string}`)).status).toBe(204);
+    expect((await german.post('/api/saved-sections/examples')).body).toEqual({ added: 1, examples: 4 });
+    expect(await names(german)).toContain(JAPANESE[3]!.name);
   });
 
   it('the examples are added once even when asked for many times at once', async () => {

@@ -1,7 +1,15 @@
 import { documentTotals, type TDocument } from '@draftwell/shared';
-import { STARTER_TEMPLATES, findStarterTemplate } from '@draftwell/shared/templates/starter-templates';
+import { messages as contentDe } from '@draftwell/shared/i18n/catalogs/content/de';
+import { messages as contentJa } from '@draftwell/shared/i18n/catalogs/content/ja';
+import { createI18n } from '@draftwell/shared/i18n/i18n';
+import {
+  STARTER_TEMPLATES,
+  findStarterTemplate,
+  starterTemplates,
+} from '@draftwell/shared/templates/starter-templates';
 import { describe, expect, it } from 'vitest';
-import { backends, countRows, signUp, withTwoUsers } from './helpers';
+import { backends, countRows, signUp, withTwoUsers, type Client } from './helpers';
+import { makeKey, verifiedOwner, withKey } from './public-api-support';
 
 function sampleDocument(title = 'Scope'): TDocument {
   return {
@@ -422,5 +430,135 @@ describe.each(backends())('templates API (%s)', (backend) => {
       expect(res.body.error.code).toBe('unauthenticated');
     }
     expect((await t.alice.get(path)).body).toEqual(body);
+  });
+
+  describe('in the owner’s and the proposal’s language (issue 25 part 7)', () => {
+    const GERMAN = starterTemplates(createI18n('de', contentDe));
+    const JAPANESE = starterTemplates(createI18n('ja', contentJa));
+    const profile = (c: Client, defaultLanguage: string) =>
+      c.request('/api/profile', {
+        method: 'PUT',
+        json: {
+          displayName: 'Polyglot',
+          company: 'Polyglot & Co',
+          jobTitle: '',
+          phone: '',
+          website: '',
+          address: '',
+          brandColor: '#0f766e',
+          defaultCurrency: 'EUR',
+          defaultTaxRate: 1900,
+          defaultValidityDays: 30,
+          emailSignature: '',
+          defaultLanguage,
+          version: 0,
+        },
+      });
+    /**
+     * Every text of a document a reader sees (variables and durations left out), sorted: a stored
+     * document comes back with its keys in jsonb's order.
+     */
+    const textsOf = (document: TDocument): string[] => {
+      const out: string[] = [];
+      const walk = (node: unknown) => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node && typeof node === 'object' && (node as { type?: unknown }).type !== 'variable') {
+          for (const [key, child] of Object.entries(node)) {
+            if (typeof child === 'string' && ['text', 'title', 'description', 'unit', 'role'].includes(key)) {
+              out.push(child);
+            } else if (key !== 'when') walk(child);
+          }
+        }
+      };
+      walk(document);
+      return out.sort();
+    };
+    const ENGLISH = /(?<![\p{L}\p{N}])(the|and|you|your|we|our|with|will|of|to|is|are|this)(?![\p{L}\p{N}])/iu;
+
+    it('lists and shows the starters in the owner’s app language: Profile’s, else the browser’s, else English', async () => {
+      const { client } = await signUp(t.server, { name: 'Dora' });
+      const german = { headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } };
+      const list = await client.get('/api/templates', german);
+      expect(list.status, list.text).toBe(200);
+      expect(list.body.starters.map((s: { id: string }) => s.id)).toEqual(GERMAN.map((s) => s.id));
+      expect(list.body.starters[0]).toMatchObject({
+        name: GERMAN[0]!.name,
+        description: GERMAN[0]!.description,
+        category: GERMAN[0]!.category,
+      });
+      // The search reads the words shown.
+      const search = await client.get('/api/templates?q=Fotografie', german);
+      expect(search.body.starters.map((s: { id: string }) => s.id)).toEqual(['starter-photography']);
+      // A language the app does not speak: English.
+      const italian = await client.get('/api/templates', { headers: { 'accept-language': 'it-IT,it' } });
+      expect(italian.body.starters[0].name).toBe(STARTER_TEMPLATES[0]!.name);
+
+      // The account's own choice wins over the browser's.
+      const chosen = await client.request('/api/account/app-language', { method: 'PUT', json: { appLanguage: 'ja' } });
+      expect(chosen.status, chosen.text).toBe(200);
+      expect((await client.get('/api/templates', german)).body.starters[3].name).toBe(JAPANESE[3]!.name);
+      const preview = await client.get('/api/templates/starter-consulting', german);
+      expect(preview.body).toMatchObject({ name: JAPANESE[3]!.name, document: JAPANESE[3]!.document });
+      const copy = await client.post('/api/templates/starter-consulting/duplicate', {}, german);
+      expect(copy.status, copy.text).toBe(201);
+      expect(copy.body.description).toBe(JAPANESE[3]!.description);
+      expect(textsOf(copy.body.document)).toEqual(textsOf(JAPANESE[3]!.document));
+    });
+
+    it('writes a proposal from a starter in the proposal’s language, with no English sentence left', async () => {
+      const { client } = await signUp(t.server, { name: 'Greta' });
+      expect((await profile(client, 'de')).status).toBe(200);
+      // The proposal's language decides, not the app's or the browser's.
+      await client.request('/api/account/app-language', { method: 'PUT', json: { appLanguage: 'ja' } });
+      for (const starter of GERMAN) {
+        const res = await client.post(`/api/templates/${starter.id}/use`, {}, { headers: { 'accept-language': 'ja' } });
+        expect(res.status, res.text).toBe(201);
+        expect(res.body).toMatchObject({ title: starter.name, language: 'de' });
+        const document = res.body.document as TDocument;
+        expect(textsOf(document)).toEqual(textsOf(starter.document));
+        expect(textsOf(document).filter((text) => ENGLISH.test(text))).toEqual([]);
+        const english = new Set(textsOf(findStarterTemplate(starter.id)!.document).filter((s) => s.length > 12));
+        expect(textsOf(document).filter((text) => english.has(text))).toEqual([]);
+        // The amounts are the starter's, with the profile's tax.
+        expect(res.body.totals.one_off.net).toBe(documentTotals(starter.document).one_off.net);
+      }
+    });
+
+    it('/api/v1 writes a proposal from a starter in the language it takes: asked for, else the client’s', async () => {
+      const owner = await verifiedOwner(t.server, 'Kenji');
+      const { key } = await makeKey(owner.client, ['proposals:write', 'clients:write']);
+      const asked = await withKey(t.server, key, '/api/v1/proposals', {
+        method: 'POST',
+        json: { templateId: 'starter-consulting', language: 'ja' },
+      });
+      expect(asked.status, asked.text).toBe(201);
+      expect(asked.body).toMatchObject({ title: JAPANESE[3]!.name, language: 'ja' });
+      expect(textsOf(asked.body.document)).toEqual(textsOf(JAPANESE[3]!.document));
+
+      const client = await withKey(t.server, key, '/api/v1/clients', {
+        method: 'POST',
+        json: { name: 'Jonas Weber', language: 'de' },
+      });
+      const fromClient = await withKey(t.server, key, '/api/v1/proposals', {
+        method: 'POST',
+        json: { templateId: 'starter-consulting', clientId: client.body.id, title: 'Strategie 2028' },
+      });
+      expect(fromClient.status, fromClient.text).toBe(201);
+      expect(fromClient.body).toMatchObject({ title: 'Strategie 2028', language: 'de' });
+      expect(textsOf(fromClient.body.document)).toEqual(textsOf(GERMAN[3]!.document));
+    });
+
+    it('writes it in English when the proposal’s language is not one of the app’s six', async () => {
+      const { client } = await signUp(t.server, { name: 'Ilaria' });
+      expect((await profile(client, 'it')).status).toBe(200);
+      const res = await client.post(
+        '/api/templates/starter-photography/use',
+        {},
+        { headers: { 'accept-language': 'de' } },
+      );
+      expect(res.status, res.text).toBe(201);
+      expect(res.body).toMatchObject({ title: 'Photography package', language: 'it' });
+      expect(textsOf(res.body.document)).toEqual(textsOf(findStarterTemplate('starter-photography')!.document));
+    });
   });
 });

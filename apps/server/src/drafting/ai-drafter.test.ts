@@ -37,6 +37,7 @@ const INPUT: TDraftInput = {
     },
   ],
   client: { name: 'Alex Morgan', company: 'Harbour Bakery', email: 'alex@harbour.test' },
+  language: 'en',
   today: '2027-03-01',
 };
 
@@ -139,7 +140,27 @@ describe('the AI drafter', () => {
     expect(call.responseFormat).toMatchObject({ type: 'json', name: 'proposal' });
     expect(JSON.stringify(call.prompt)).toContain('A new brand and website for their bakery.');
     expect(JSON.stringify(call.prompt)).not.toContain('alex@harbour.test');
+    expect(JSON.stringify(call.prompt)).toContain('in English, whatever language the brief is written in');
   });
+
+  it.each([
+    ['de', 'German (Deutsch)', 'Investition', 'Für Harbour Bakery'],
+    ['ja', 'Japanese (日本語)', 'お見積り', 'Harbour Bakery'],
+    // A language beyond the app's six: the model writes it; the few fixed words stay English.
+    ['ko', 'Korean (한국어)', 'Investment', 'For Harbour Bakery'],
+  ] as const)(
+    'asks the model for the proposal’s language by name (%s), and writes its own words in it where it can',
+    async (language, name, pricingTitle, clientRole) => {
+      const model = streamingModel(JSON.stringify(ANSWER));
+      const result = await parts(model, { ...INPUT, language });
+      const system = JSON.stringify(model.doStreamCalls[0]!.prompt);
+      expect(system).toContain(`in ${name}, whatever language the brief is written in`);
+      expect(system).not.toContain('the language the brief is written in,');
+      const blocks = result.flatMap((p) => (p.kind === 'block' ? [p.block] : []));
+      expect(blocks.find((b) => b.type === 'pricing_table')).toMatchObject({ title: pricingTitle });
+      expect(blocks.find((b) => b.type === 'signature')).toMatchObject({ client: { role: clientRole } });
+    },
+  );
 
   it('yields a section while the model is still writing the rest', async () => {
     const text = JSON.stringify(ANSWER);

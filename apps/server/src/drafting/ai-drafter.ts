@@ -17,6 +17,8 @@ import {
 import { draftSystemPrompt, draftUserPrompt, rewriteSystemPrompt } from './ai-prompt';
 import type { TDraftInput, TDraftPart, TDrafter } from './drafter';
 import { fit } from './builtin-drafter';
+import { draftWords, phrasebook } from './builtin-phrasebooks';
+import { contentI18n } from '../lib/i18n';
 
 /**
  * The drafter backed by a language model (any OpenAI-compatible chat API, through the `ai` SDK).
@@ -69,9 +71,10 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The title when the model gave none: in the proposal's language (English beyond the app's six). */
 function fallbackTitle(input: TDraftInput): string {
   const who = input.client.company || input.client.name;
-  return fit(`Proposal for ${who}`, 200);
+  return fit(phrasebook(contentI18n(input.language), 'formal').headline(who), 200);
 }
 
 /** Sections of a partial answer that are complete: a later section, or a later key, has begun. */
@@ -88,6 +91,8 @@ export function createAiDrafter(options: TAiModelOptions): TDrafter {
     async *draft(input, { signal } = {}): AsyncGenerator<TDraftPart> {
       const currency = input.brief.budget?.currency ?? input.profile.defaultCurrency;
       const validUntil = addDays(input.today, input.profile.defaultValidityDays);
+      // The few words the model does not write (the pricing table's title, the signatures' roles).
+      const words = draftWords(contentI18n(input.language));
       const timer = idleTimer(timeoutMs, signal);
       let streamError: unknown;
       let headingSent = false;
@@ -141,11 +146,13 @@ export function createAiDrafter(options: TAiModelOptions): TDrafter {
         }
         const tail = [
           milestoneBlock('ai-timeline', answer.milestones),
-          pricingBlock('ai-pricing', 'Investment', answer.pricing, input, currency),
+          pricingBlock('ai-pricing', words.pricingTitle, answer.pricing, input, currency),
           signature(
             'ai-signature',
-            input.profile.company ? fit(`For ${input.profile.company}`, 100) : fit(input.profile.displayName, 100),
-            input.client.company ? fit(`For ${input.client.company}`, 100) : 'Client',
+            input.profile.company
+              ? fit(words.forCompany(input.profile.company), 100)
+              : fit(input.profile.displayName, 100),
+            input.client.company ? fit(words.forCompany(input.client.company), 100) : words.client,
           ),
         ];
         if (answer.sections.every((s, i) => section(s, i) === null)) {

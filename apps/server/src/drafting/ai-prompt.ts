@@ -1,6 +1,7 @@
 import { formatMoney } from '@draftwell/shared';
 import type { TDraftTone } from '@draftwell/shared/drafting/brief';
 import type { TSectionRewrite } from '@draftwell/shared/drafting/ai';
+import { languageInfo, languageOf } from '@draftwell/shared/i18n/languages';
 import type { TDraftInput } from './drafter';
 
 /**
@@ -21,12 +22,19 @@ const SHAPE = `Answer with one JSON object only, no prose around it:
  "milestones": [{"title": string, "description": string, "weeks": number}],
  "pricing": [{"savedItemId": string|null, "description": string, "quantity": number, "unit": string, "unitPrice": integer, "billing": "one_off"|"monthly"|"yearly"}]}`;
 
+/** A language as the prompt names it: "German (Deutsch)", "English". */
+function languageName(tag: string): string {
+  const { english, native } = languageInfo(languageOf(tag));
+  return english === native ? english : `${english} (${native})`;
+}
+
 export function draftSystemPrompt(input: TDraftInput, currency: string): string {
   const { profile, brief } = input;
   const sender = [profile.displayName, profile.company].filter(Boolean).join(' of ') || 'a freelancer';
   return [
     `You write business proposals for ${sender}, who sends them to clients.`,
-    `Write in a ${TONES[brief.tone]} voice, in the language the brief is written in, addressing the client as "you".`,
+    `Write in a ${TONES[brief.tone]} voice, in ${languageName(input.language)}, whatever language the brief is written in, addressing the client as "you" in the form that language uses with a business client.`,
+    `Every text you write (title, headings, paragraphs, bullets, milestones, line descriptions and units) is in ${languageName(input.language)}; keep names, brands and the user's saved items as they are.`,
     'Write 5 to 8 sections in this order: an introduction, the client’s situation and goals, the approach, the deliverables, the timeline, the investment, terms, next steps. Keep each section under 200 words.',
     `Prices are integers in minor units of ${currency} (12500 means ${formatMoney(12_500, currency)}).`,
     'For each deliverable, use one of the saved items when it fits: give its id as savedItemId and its own unit and price. Only when none fits, add a new line with savedItemId null and a fair price like the user’s other prices.',

@@ -63,6 +63,7 @@ function input(brief: Partial<TBriefInput> = {}, rest: Partial<Omit<TDraftInput,
     profile: PROFILE,
     savedItems: ITEMS,
     client: CLIENT,
+    language: 'en',
     today: TODAY,
     ...rest,
   };
@@ -134,13 +135,25 @@ describe('the built-in drafter', () => {
   it('derives the approach phases and the bullet list from the deliverables', async () => {
     const { document } = await draft(input());
     const approach = texts([block(document.blocks, 'approach', 'rich_text')]);
+    // Each phase's paragraph: its name in bold, then what it does.
+    const logo = block(document.blocks, 'approach', 'rich_text').content.content[3];
+    expect(logo).toEqual({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Logo design.', marks: [{ type: 'bold' }] },
+        {
+          type: 'text',
+          text: ' We will produce the logo design, presenting work in progress for your review before it is finalised.',
+        },
+      ],
+    });
     expect(approach).toEqual(
       expect.arrayContaining([
-        'Discovery and planning. ',
-        'Logo design. ',
-        'We will produce the logo design, presenting work in progress for your review before it is finalised.',
-        'Launch photography. ',
-        'Review and handover. ',
+        'Discovery and planning.',
+        'Logo design.',
+        ' We will produce the logo design, presenting work in progress for your review before it is finalised.',
+        'Launch photography.',
+        'Review and handover.',
       ]),
     );
     expect(approach).toContain(
@@ -437,6 +450,111 @@ describe('the built-in drafter', () => {
       expect(() => documentTotals(result.document)).not.toThrow();
       expect(block(result.document.blocks, 'pricing', 'pricing_table').lines).toHaveLength(i.brief.deliverables.length);
     });
+  });
+});
+
+describe('the built-in drafter in the proposal’s language', () => {
+  const GERMAN: Partial<TBriefInput> = {
+    need: 'Eine neue Marke und Website für die Bäckerei, die im Frühjahr eine zweite Filiale eröffnet.',
+    goals: 'Mehr Online-Bestellungen\nEine Marke, die man in der Innenstadt wiedererkennt',
+    deliverables: ['Logo-Design', 'Markenrichtlinien', 'Website-Hosting und Wartung', 'Fotos zur Eröffnung'],
+  };
+  const german = (tone: TDraftTone = 'formal', rest: Partial<Omit<TDraftInput, 'brief'>> = {}) =>
+    input({ ...GERMAN, tone }, { savedItems: [], language: 'de', ...rest });
+
+  /** Every text a reader sees: rich text, milestones, pricing lines and signature roles. */
+  function allTexts(result: { title: string; document: { blocks: TBlock[] } }): string[] {
+    const out = [result.title, ...texts(result.document.blocks)];
+    for (const b of result.document.blocks) {
+      if (b.type === 'timeline') for (const m of b.milestones) out.push(m.title, m.description ?? '');
+      if (b.type === 'pricing_table') out.push(b.title, ...b.lines.flatMap((l) => [l.description, l.unit]));
+      if (b.type === 'signature') out.push(b.sender?.role ?? '', b.client?.role ?? '');
+    }
+    return out.filter((t) => t.trim() !== '');
+  }
+  const ENGLISH = /(?<![\p{L}\p{N}])(the|and|you|your|we|our|with|for|of|will|to|is|are)(?![\p{L}\p{N}])/iu;
+
+  it.each(DRAFT_TONES)('writes a German draft with no English left (%s)', async (tone) => {
+    const result = await draft(german(tone));
+    const words = allTexts(result);
+    expect(words.filter((t) => ENGLISH.test(t))).toEqual([]);
+    // Nor any of the English draft's own sentences.
+    const english = new Set(allTexts(await draft(input({ tone }, { savedItems: [] }))).filter((t) => t.length > 12));
+    expect(words.filter((t) => english.has(t))).toEqual([]);
+  });
+
+  it('greets, counts, dates and prices as German does', async () => {
+    const result = await draft(german());
+    const { blocks } = result.document;
+    expect(result.title).toBe('Eine neue Marke und Website für die Bäckerei — Angebot für Harbour Bakery');
+    expect(block(blocks, 'introduction', 'rich_text').content.content[1]).toEqual({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Guten Tag ' },
+        { type: 'variable', attrs: { name: 'client.name' } },
+        { type: 'text', text: ',' },
+      ],
+    });
+    const understanding = texts([block(blocks, 'understanding', 'rich_text')]);
+    // The brief's own words as they were written: no English pronoun swaps.
+    expect(understanding).toContain(GERMAN.need);
+    expect(understanding).toContain('Mehr Online-Bestellungen.');
+    // Figures, not English number words; the date in German, whatever the account's format (en-US).
+    expect(understanding).toContain(
+      'Um diese Anforderungen zu erfüllen, schlagen wir die 4 unten beschriebenen Leistungen vor, fertiggestellt bis zum 31. Mai 2027.',
+    );
+    expect(texts([block(blocks, 'approach', 'rich_text')]).join(' ')).toContain('in 6 Phasen');
+    expect(texts([block(blocks, 'approach', 'rich_text')])).toContain(
+      ' Wir erarbeiten folgende Leistungen: Logo-Design. Zwischenstände legen wir Ihnen vor der Fertigstellung zur Prüfung vor.',
+    );
+    expect(texts([block(blocks, 'investment', 'rich_text')]).join(' ')).toMatch(/Budgets von 5\.000\s€\./u);
+    expect(texts([block(blocks, 'next-steps', 'rich_text')]).join(' ')).toContain('am 8. März 2027');
+    expect(texts([block(blocks, 'terms', 'rich_text')])).toContain('Dieses Angebot ist 30 Tage gültig, bis zum ');
+    const pricing = block(blocks, 'pricing', 'pricing_table');
+    expect(pricing.title).toBe('Honorar');
+    expect(pricing.lines.map((l) => l.unit)).toEqual(Array(4).fill('Leistung'));
+    expect(block(blocks, 'signature', 'signature')).toMatchObject({
+      sender: { role: 'Für Northwind Studio' },
+      client: { role: 'Für Harbour Bakery' },
+    });
+  });
+
+  it('keeps each tone its own in German too', async () => {
+    // Only the drafter's own wording: the brief's text and the deliverables are the same in all.
+    const brief = ['Bäckerei', 'Online-Bestellungen', 'Innenstadt', ...GERMAN.deliverables!];
+    const sentences = async (tone: TDraftTone) =>
+      new Set(
+        texts((await draft(german(tone))).document.blocks).filter(
+          (t) => t.length > 20 && !brief.some((words) => t.includes(words)),
+        ),
+      );
+    const byTone = await Promise.all(DRAFT_TONES.map(sentences));
+    for (const [i, a] of byTone.entries()) {
+      expect(a.size).toBeGreaterThan(15);
+      for (const b of byTone.slice(i + 1)) expect([...a].filter((t) => b.has(t))).toEqual([]);
+    }
+  });
+
+  it('writes Japanese with its own dates, counts and full stops', async () => {
+    const result = await draft(
+      input(
+        { need: '新しいブランドとウェブサイトが必要です', goals: '', deliverables: ['ロゴデザイン', 'ウェブサイト'] },
+        { savedItems: [], language: 'ja' },
+      ),
+    );
+    const words = allTexts(result);
+    expect(words.filter((t) => /[A-Za-z]{3,}/.test(t.replace(/Harbour Bakery|Northwind Studio/g, '')))).toEqual([]);
+    expect(result.title).toBe('新しいブランドとウェブサイトが必要です — Harbour Bakery向けご提案書');
+    const understanding = texts([block(result.document.blocks, 'understanding', 'rich_text')]);
+    expect(understanding).toContain('新しいブランドとウェブサイトが必要です。');
+    expect(understanding).toContain(
+      'このご要件にお応えするため、以下に記載する2件の成果物を2027年5月31日までに完成させることをご提案いたします。',
+    );
+  });
+
+  it.each(['it', 'ko', 'ar'] as const)('writes English for a language beyond the app’s six (%s)', async (language) => {
+    const english = await draft(input());
+    expect(JSON.stringify(await draft(input({}, { language })))).toBe(JSON.stringify(english));
   });
 });
 

@@ -3,13 +3,17 @@ import {
   BASIS_POINTS_SCALE,
   formatCalendarDate,
   lineTotal,
+  moneyLocale,
+  readerLocale,
   type TBlock,
   type TMilestone,
   type TPricingLine,
   type TRichTextNode,
 } from '@draftwell/shared/document';
+import { formatList, formatNumber } from '@draftwell/shared/i18n/format';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { supportedAppLanguage, type TAppLanguage } from '@draftwell/shared/i18n/languages';
 import {
-  bold,
   h,
   p,
   section,
@@ -21,14 +25,16 @@ import {
 } from '@draftwell/shared/templates/starter-templates';
 import { PROPOSAL_TITLE_MAX } from '@draftwell/shared/workspace/proposals';
 import { cutText } from '@draftwell/shared/text';
+import { contentI18n } from '../lib/i18n';
 import type { TDraftHeading, TDraftInput, TDraftPart, TDraftSavedItem, TDrafter } from './drafter';
-import { PHRASEBOOKS, type TPhrasebook } from './builtin-phrasebooks';
+import { draftWords, phrasebook, type TPhrasebook } from './builtin-phrasebooks';
 import { bestMatch } from './saved-item-match';
 
 /**
  * The drafter that always works: no network, no model, the same brief always gives the same
  * draft (ids are fixed names and counters; dates count from the `today` it is given). It writes
- * the proposal the starter templates model, from the brief's own words and the user's prices.
+ * the proposal the starter templates model, from the brief's own words and the user's prices, in
+ * the proposal's language when it is one of the app's six (the content catalog), else in English.
  */
 
 // ---------------------------------------------------------------- text
@@ -44,8 +50,12 @@ export function fit(text: string, max: number): string {
 
 const capFirst = (s: string) => s.charAt(0).toLocaleUpperCase('en') + s.slice(1);
 
-/** "Logo design" -> "logo design", but "API design" and "iOS app" stay as they are. */
-function lowerFirst(s: string): string {
+/**
+ * "Logo design" -> "logo design", but "API design" and "iOS app" stay as they are; German keeps
+ * its capitals (its nouns have them), and a language without case is left alone.
+ */
+function lowerFirst(s: string, language: TAppLanguage = 'en'): string {
+  if (language === 'de' || language === 'ja') return s;
   const [first = '', second = ''] = s;
   const isUpper = (c: string) => c !== c.toLocaleLowerCase('en');
   return isUpper(first) && !isUpper(second) && second !== '' ? first.toLocaleLowerCase('en') + s.slice(1) : s;
@@ -53,10 +63,14 @@ function lowerFirst(s: string): string {
 
 const stripEndPunctuation = (s: string) => s.replace(/[\s.;:,!]+$/u, '');
 
-/** A complete sentence: capital first, a full stop last unless it already ends a sentence. */
+/**
+ * A complete sentence: capital first, a full stop last unless it already ends a sentence (a
+ * Japanese or Chinese one's full stop after its own script).
+ */
 function asSentence(s: string): string {
   const t = capFirst(s.trim());
-  return /[.!?…)"'”’]$/u.test(t) ? t : `${t}.`;
+  if (/[.!?…)"'”’。！？）」』]$/u.test(t)) return t;
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(t) ? `${t}。` : `${t}.`;
 }
 
 /** The brief is written about the client; the proposal speaks to them. */
@@ -95,8 +109,12 @@ function goalItems(goals: string): string[] {
   return byLine;
 }
 
-/** "a", "a and b", "a, b and c"; "hosting and care, and photos" when an item has an "and" of its own. */
-function joinList(items: readonly string[]): string {
+/**
+ * "a", "a and b", "a, b and c"; "hosting and care, and photos" when an item has an "and" of its
+ * own. Other languages join as their own lists do ("a, b und c", "a、b、c").
+ */
+function joinList(items: readonly string[], language: TAppLanguage = 'en'): string {
+  if (language !== 'en') return formatList(items, language);
   if (items.length <= 1) return items.join('');
   const serial = items.some((item) => / and /i.test(item)) ? ',' : '';
   return `${items.slice(0, -1).join(', ')}${serial} and ${items.at(-1)}`;
@@ -125,7 +143,9 @@ const NUMBER_WORDS = [
   'nineteen',
   'twenty',
 ];
-const inWords = (n: number) => NUMBER_WORDS[n] ?? String(n);
+/** A small number as a sentence writes it: in words in English ("three"), in figures elsewhere. */
+const inWords = (n: number, language: TAppLanguage) =>
+  language === 'en' ? (NUMBER_WORDS[n] ?? String(n)) : formatNumber(n, language);
 
 /** What the client asked for, as a short noun phrase for the title: "a new booking website". */
 function needSummary(need: string): string {
@@ -160,6 +180,35 @@ const ol = (items: readonly string[]): TRichTextNode => ({
 
 const bullets = (items: readonly TInline[][]): TRichTextNode => ul(...items);
 
+// ---------------------------------------------------------------- the language
+
+/**
+ * What a draft is written with: the proposal's language (one of the app's six, else English),
+ * its words and the locales of its dates (the account's format where it is of that language, as
+ * readerLocale picks) and amounts.
+ */
+type TWriter = {
+  language: TAppLanguage;
+  i18n: I18n;
+  book: TPhrasebook;
+  words: ReturnType<typeof draftWords>;
+  dateLocale: string;
+  moneyLocale: string;
+};
+
+function writerFor(input: TDraftInput): TWriter {
+  const language = supportedAppLanguage(input.language) ?? 'en';
+  const i18n = contentI18n(language);
+  return {
+    language,
+    i18n,
+    book: phrasebook(i18n, input.brief.tone),
+    words: draftWords(i18n),
+    dateLocale: readerLocale(language, input.profile.locale),
+    moneyLocale: moneyLocale(language),
+  };
+}
+
 // ---------------------------------------------------------------- the plan
 
 type TPhase = { title: string; deliverables: string[] };
@@ -170,20 +219,25 @@ const DETERMINER = new RegExp(
   'iu',
 );
 
-/** Deliverables inside a sentence: "the logo design, the brand guidelines and two landing pages". */
-const inSentence = (deliverables: readonly string[]) =>
+/**
+ * Deliverables inside a sentence: "the logo design, the brand guidelines and two landing pages".
+ * Only English gets an article: the other languages' messages name them after a colon.
+ */
+const inSentence = (deliverables: readonly string[], language: TAppLanguage) =>
   joinList(
     deliverables.map((d) => {
-      const item = lowerFirst(stripEndPunctuation(d));
+      const item = lowerFirst(stripEndPunctuation(d), language);
+      if (language !== 'en') return item;
       return DETERMINER.test(item) || !/^\p{L}/u.test(item) ? item : `the ${item}`;
     }),
+    language,
   );
 
 /**
  * Deliverables grouped into delivery phases: one each up to four, then two or so a phase,
  * five phases at most, the earlier phases taking the extra ones.
  */
-function deliveryPhases(deliverables: readonly string[], book: TPhrasebook): TPhase[] {
+function deliveryPhases(deliverables: readonly string[], { book, language }: TWriter): TPhase[] {
   const n = deliverables.length;
   if (n <= 4)
     return deliverables.map((d) => ({ title: fit(capFirst(stripEndPunctuation(d)), 120), deliverables: [d] }));
@@ -194,7 +248,12 @@ function deliveryPhases(deliverables: readonly string[], book: TPhrasebook): TPh
     const size = Math.floor(n / count) + (i < n % count ? 1 : 0);
     const group = deliverables.slice(next, next + size);
     // Named by what it delivers when that is short enough to be a heading.
-    const named = capFirst(joinList(group.map((d) => lowerFirst(stripEndPunctuation(d)))));
+    const named = capFirst(
+      joinList(
+        group.map((d) => lowerFirst(stripEndPunctuation(d), language)),
+        language,
+      ),
+    );
     phases.push({ title: named.length <= 60 ? named : book.groupTitle(i + 1), deliverables: group });
     next += size;
   }
@@ -208,14 +267,14 @@ function deliveryPhases(deliverables: readonly string[], book: TPhrasebook): TPh
  */
 function milestones(
   phases: readonly TPhase[],
-  book: TPhrasebook,
+  { book, language }: TWriter,
   today: string,
   deadline: string | null,
 ): { milestones: TMilestone[]; kickoff: string | null } {
   const phaseMilestone = (phase: TPhase, i: number, when: TMilestone['when']): TMilestone => ({
     id: `m-phase-${i + 1}`,
     title: fit(book.phaseMilestone(phase.title), 200),
-    description: fit(book.phaseMilestoneDescription(inSentence(phase.deliverables)), 2000),
+    description: fit(book.phaseMilestoneDescription(inSentence(phase.deliverables, language)), 2000),
     when,
   });
   if (deadline) {
@@ -274,7 +333,11 @@ export function netWithin(gross: number, taxPercent: number): number {
  * are priced before the default tax so that, with it, they add up to what is left (a minor unit
  * or so under it, never over). At 0 with no budget.
  */
-function pricingLines(input: TDraftInput, currency: string): { lines: TPricingLine[]; matchedOneOff: number } {
+function pricingLines(
+  input: TDraftInput,
+  currency: string,
+  { words }: TWriter,
+): { lines: TPricingLine[]; matchedOneOff: number } {
   const { brief, profile } = input;
   const candidates = input.savedItems.filter((item) => item.currency === currency);
   const matches = brief.deliverables.map((d) => bestMatch(d, candidates));
@@ -314,7 +377,7 @@ function pricingLines(input: TDraftInput, currency: string): { lines: TPricingLi
       id,
       description: capFirst(deliverable),
       quantity: 1000,
-      unit: 'deliverable',
+      unit: words.deliverableUnit,
       unitPrice,
       discountPercent: 0,
       taxPercent: profile.defaultTaxRate,
@@ -328,68 +391,56 @@ function pricingLines(input: TDraftInput, currency: string): { lines: TPricingLi
 
 // ---------------------------------------------------------------- the draft
 
-function heading(input: TDraftInput): TDraftHeading {
+function heading(input: TDraftInput, { words }: TWriter): TDraftHeading {
   const { brief, profile, client, today } = input;
-  const who = fit(client.company || client.name || 'your team', 100);
+  const who = fit(client.company || client.name || words.yourTeam, 100);
   return {
-    title: fit(`${capFirst(needSummary(brief.need))} — proposal for ${who}`, PROPOSAL_TITLE_MAX),
+    title: fit(words.title(capFirst(needSummary(brief.need)), who), PROPOSAL_TITLE_MAX),
     currency: brief.budget?.currency ?? profile.defaultCurrency,
     validUntil: addDays(today, profile.defaultValidityDays),
   };
 }
 
-function blocks(input: TDraftInput, currency: string): TBlock[] {
+function blocks(input: TDraftInput, currency: string, writer: TWriter): TBlock[] {
   const { brief, profile, client, today } = input;
-  const book = PHRASEBOOKS[brief.tone];
-  const who = fit(client.company || client.name || 'your team', 150);
-  // Dates as the account writes them (the profile's locale), as the proposal's own dates are.
-  const longDate = (date: string) => formatCalendarDate(date, profile.locale);
+  const { book, words, language } = writer;
+  const who = fit(client.company || client.name || words.yourTeam, 150);
+  // Dates in the proposal's language, in the account's format where it is of that language.
+  const longDate = (date: string) => formatCalendarDate(date, writer.dateLocale);
   const deadline = brief.deadline ? longDate(brief.deadline) : null;
-  const phases = deliveryPhases(brief.deliverables, book);
-  const plan = milestones(phases, book, today, brief.deadline);
-  const pricing = pricingLines(input, currency);
+  const phases = deliveryPhases(brief.deliverables, writer);
+  const plan = milestones(phases, writer, today, brief.deadline);
+  const pricing = pricingLines(input, currency, writer);
   const goals = goalItems(brief.goals);
   const count = brief.deliverables.length;
+  // The brief speaks of the client ("they need…"), the proposal to them: in English only.
+  const addressed = (text: string) => asSentence(language === 'en' ? toSecondPerson(text) : text);
 
   const introduction = section(
     'introduction',
     h(1, book.headline(who)),
-    para(book.greeting, variable('client.name'), ','),
-    client.company
-      ? para(
-          book.opening.withCompany[0],
-          variable('client.company'),
-          book.opening.withCompany[1],
-          book.opening.validUntil[0],
-          variable('proposal.valid_until'),
-          book.opening.validUntil[1],
-        )
-      : para(
-          book.opening.withoutCompany,
-          book.opening.validUntil[0],
-          variable('proposal.valid_until'),
-          book.opening.validUntil[1],
-        ),
+    para(...book.greeting),
+    para(...book.opening(client.company !== '')),
   );
 
   const understanding = section(
     'understanding',
     h(2, book.understandingHeading),
     para(book.understandingLead),
-    ...lines(brief.need).map((line) => para(asSentence(toSecondPerson(line)))),
+    ...lines(brief.need).map((line) => para(addressed(line))),
     ...(goals.length > 0
-      ? [para(book.goalsLead), bullets(goals.map((goal) => [asSentence(toSecondPerson(goal))]))]
+      ? [para(book.goalsLead), bullets(goals.map((goal) => [addressed(goal)]))]
       : [para(book.noGoals)]),
-    para(book.understandingClose(inWords(count), count > 1, deadline)),
+    para(book.understandingClose(count, inWords(count, language), deadline)),
   );
 
   const approach = section(
     'approach',
     h(2, book.approachHeading),
-    para(book.approachLead(inWords(phases.length + 2))),
-    para(bold(`${book.discovery.title}. `), book.discovery.text),
-    ...phases.map((phase) => para(bold(`${phase.title}. `), book.phase(inSentence(phase.deliverables)))),
-    para(bold(`${book.review.title}. `), book.review.text),
+    para(book.approachLead(inWords(phases.length + 2, language))),
+    para(...book.discovery),
+    ...phases.map((phase) => para(...book.phase(phase.title, inSentence(phase.deliverables, language)))),
+    para(...book.review),
   );
 
   const deliverables = section(
@@ -399,21 +450,23 @@ function blocks(input: TDraftInput, currency: string): TBlock[] {
     bullets(brief.deliverables.map((d) => [capFirst(d)])),
   );
 
-  let investmentText = book.investmentLead;
-  if (brief.budget) {
-    const budget = formatMoney(brief.budget.amount, currency);
-    investmentText += pricing.matchedOneOff > brief.budget.amount ? book.overBudget(budget) : book.withinBudget(budget);
-  }
+  const investmentText = book.investment(
+    brief.budget
+      ? {
+          amount: formatMoney(brief.budget.amount, currency, writer.moneyLocale),
+          over: pricing.matchedOneOff > brief.budget.amount,
+        }
+      : null,
+  );
 
   const recurring = pricing.lines.some((line) => line.billing !== 'one_off');
-  const [validityBefore, validityAfter] = book.validity(profile.defaultValidityDays);
   const terms = section(
     'terms',
     h(2, book.termsHeading),
     bullets([
       [book.payment],
       ...(recurring ? [[book.recurring]] : []),
-      [validityBefore, variable('proposal.valid_until'), validityAfter],
+      book.validity(profile.defaultValidityDays),
       [book.revisions],
       [book.confidentiality],
       [book.ownership],
@@ -441,8 +494,8 @@ function blocks(input: TDraftInput, currency: string): TBlock[] {
     nextSteps,
     signature(
       'signature',
-      profile.company ? fit(`For ${profile.company}`, 100) : fit(profile.displayName, 100),
-      client.company ? fit(`For ${client.company}`, 100) : 'Client',
+      profile.company ? fit(words.forCompany(profile.company), 100) : fit(profile.displayName, 100),
+      client.company ? fit(words.forCompany(client.company), 100) : words.client,
     ),
   ];
 }
@@ -450,8 +503,9 @@ function blocks(input: TDraftInput, currency: string): TBlock[] {
 export const builtinDrafter: TDrafter = {
   name: 'built-in',
   async *draft(input: TDraftInput): AsyncGenerator<TDraftPart> {
-    const head = heading(input);
+    const writer = writerFor(input);
+    const head = heading(input, writer);
     yield { kind: 'heading', ...head };
-    for (const block of blocks(input, head.currency)) yield { kind: 'block', block };
+    for (const block of blocks(input, head.currency, writer)) yield { kind: 'block', block };
   },
 };

@@ -1,5 +1,6 @@
 import { ZDocument, type TBlock, type TDocument, type TPricingLine } from '@draftwell/shared';
 import type { TBrief } from '@draftwell/shared/drafting/brief';
+import type { TLanguage } from '@draftwell/shared/i18n/languages';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import type { TSavedItem } from '@draftwell/shared/workspace/saved-items';
 
@@ -38,6 +39,11 @@ export type TDraftInput = {
   profile: TDraftProfile;
   savedItems: readonly TDraftSavedItem[];
   client: TDraftClient;
+  /**
+   * The proposal's language, which the draft is written in: the built-in drafter writes the app's
+   * six (English for the others), a model any.
+   */
+  language: TLanguage;
   /** yyyy-mm-dd: the day the draft is written; every date of the draft counts from it. */
   today: string;
   /** Only model-backed drafters read it; the built-in drafter writes from the brief alone. */

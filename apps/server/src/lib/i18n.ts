@@ -46,8 +46,14 @@ import { messages as page_he } from '@draftwell/shared/i18n/catalogs/page/he';
 import { messages as server_he } from '@draftwell/shared/i18n/catalogs/server/he';
 import { messages as page_hi } from '@draftwell/shared/i18n/catalogs/page/hi';
 import { messages as server_hi } from '@draftwell/shared/i18n/catalogs/server/hi';
+import { messages as content_en } from '@draftwell/shared/i18n/catalogs/content/en';
+import { messages as content_de } from '@draftwell/shared/i18n/catalogs/content/de';
+import { messages as content_fr } from '@draftwell/shared/i18n/catalogs/content/fr';
+import { messages as content_es } from '@draftwell/shared/i18n/catalogs/content/es';
+import { messages as content_ptBR } from '@draftwell/shared/i18n/catalogs/content/pt-BR';
+import { messages as content_ja } from '@draftwell/shared/i18n/catalogs/content/ja';
 import { createI18n, type I18n, type Messages } from '@draftwell/shared/i18n/i18n';
-import { languageOf, type TLanguage } from '@draftwell/shared/i18n/languages';
+import { languageOf, supportedAppLanguage, type TAppLanguage, type TLanguage } from '@draftwell/shared/i18n/languages';
 
 /**
  * The server's translations (decisions 0026 and 0027): every language's page catalogs (what the
@@ -88,6 +94,32 @@ export function serverI18n(language: unknown): I18n {
   if (!i18n) {
     i18n = createI18n(tag, ...CATALOGS[tag]);
     instances.set(tag, i18n);
+  }
+  return i18n;
+}
+
+/**
+ * The words a new document starts with (the content catalog: the starter templates, the example
+ * sections, the built-in drafter's phrasebooks), in the app's six languages.
+ */
+const CONTENT: Record<TAppLanguage, Messages> = {
+  en: content_en,
+  de: content_de,
+  fr: content_fr,
+  es: content_es,
+  'pt-BR': content_ptBR,
+  ja: content_ja,
+};
+
+const contentInstances = new Map<TAppLanguage, I18n>();
+
+/** The content's I18n for a language: one of the app's six, else (null, Italian, an old tag) English. */
+export function contentI18n(language: unknown): I18n {
+  const tag = supportedAppLanguage(language) ?? 'en';
+  let i18n = contentInstances.get(tag);
+  if (!i18n) {
+    i18n = createI18n(tag, CONTENT[tag]);
+    contentInstances.set(tag, i18n);
   }
   return i18n;
 }

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ZDocument, documentTotals, type TBlock } from '../document';
-import { STARTER_TEMPLATES, findStarterTemplate } from './starter-templates';
+import { messages as de } from '../i18n/catalogs/content/de';
+import { messages as es } from '../i18n/catalogs/content/es';
+import { messages as fr } from '../i18n/catalogs/content/fr';
+import { messages as ja } from '../i18n/catalogs/content/ja';
+import { messages as ptBR } from '../i18n/catalogs/content/pt-BR';
+import { createI18n } from '../i18n/keyed-i18n';
+import type { TLanguage } from '../i18n/languages';
+import {
+  STARTER_TEMPLATES,
+  STARTER_TEMPLATE_IDS,
+  findStarterTemplate,
+  starterTemplate,
+  starterTemplates,
+  type TStarterTemplate,
+} from './starter-templates';
 
 const text = (value: unknown): string => JSON.stringify(value);
 
@@ -72,5 +86,84 @@ describe('starter templates', () => {
   it('price the photography packages by the chosen one', () => {
     const totals = documentTotals(findStarterTemplate('starter-photography')!.document);
     expect(totals.one_off.total).toBe(220_000);
+  });
+});
+
+/** Every text a reader sees in a starter: its name and gallery words, and its document's. */
+function starterTexts(value: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object' && (node as { type?: unknown }).type !== 'variable') {
+      for (const [key, child] of Object.entries(node)) {
+        if (
+          typeof child === 'string' &&
+          ['text', 'title', 'description', 'unit', 'role', 'name', 'category'].includes(key)
+        )
+          out.push(child);
+        else walk(child);
+      }
+    }
+  };
+  walk(value);
+  return out;
+}
+
+/** Words no sentence of these five languages has. */
+const ENGLISH_WORDS = /(?<![\p{L}\p{N}])(the|and|you|your|we|our|with|will|of|to|is|are|this)(?![\p{L}\p{N}])/iu;
+
+/** What a starter is apart from its words: blocks, lines and amounts, milestones and durations. */
+function shape(template: TStarterTemplate) {
+  return {
+    id: template.id,
+    blocks: template.document.blocks.map((block) => {
+      if (block.type === 'pricing_table')
+        return { ...block, title: '', lines: block.lines.map((line) => ({ ...line, description: '', unit: '' })) };
+      if (block.type === 'timeline')
+        return { ...block, milestones: block.milestones.map((m) => ({ ...m, title: '', description: '' })) };
+      if (block.type === 'signature') return { id: block.id, type: block.type };
+      if (block.type === 'rich_text')
+        return { id: block.id, type: block.type, nodes: block.content.content.map((node) => node.type) };
+      return block;
+    }),
+  };
+}
+
+describe.each([
+  ['de', de],
+  ['fr', fr],
+  ['es', es],
+  ['pt-BR', ptBR],
+  ['ja', ja],
+] as const)('starter templates in %s', (language, messages) => {
+  const i18n = createI18n(language as TLanguage, messages);
+  const templates = starterTemplates(i18n);
+
+  it('are the same starters, in the same order, amounts and structure as the English', () => {
+    expect(templates.map((t) => t.id)).toEqual(STARTER_TEMPLATE_IDS);
+    expect(templates.map(shape)).toEqual(STARTER_TEMPLATES.map(shape));
+    for (const [i, template] of templates.entries()) {
+      expect(documentTotals(template.document)).toEqual(documentTotals(STARTER_TEMPLATES[i]!.document));
+    }
+    expect(starterTemplate(i18n, 'starter-consulting')).toBe(templates[3]);
+    expect(starterTemplates(i18n)).toBe(templates);
+  });
+
+  it.each(STARTER_TEMPLATE_IDS.map((id) => [id]))('%s is a valid document with its variables', (id) => {
+    const template = starterTemplate(i18n, id)!;
+    const parsed = ZDocument.safeParse(template.document);
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toEqual(template.document);
+    const english = text(findStarterTemplate(id)!.document);
+    for (const name of english.match(/"name":"[a-z_.]+"/g) ?? []) expect(text(template.document)).toContain(name);
+    expect(template.name.length).toBeLessThanOrEqual(120);
+    expect(template.description.length).toBeLessThanOrEqual(500);
+    expect(template.category.length).toBeLessThanOrEqual(60);
+  });
+
+  it('leave no English sentence behind', () => {
+    const words = starterTexts(templates);
+    const english = new Set(starterTexts(STARTER_TEMPLATES).filter((t) => t.trim().length > 12));
+    expect(words.filter((t) => ENGLISH_WORDS.test(t) || english.has(t))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { deadlineProblem, type TBrief } from '@draftwell/shared/drafting/brief';
+import type { TLanguage } from '@draftwell/shared/i18n/languages';
 import type { TPlanId } from '@draftwell/shared/plans';
 import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { ZBlock, ZDocument, emptyDocument, type TBlock, type TDocument } from '@draftwell/shared/document';
@@ -27,7 +28,12 @@ import { AppError } from '../../lib/app-error';
 import { getClient } from '../clients/clients.service';
 import { getProfile } from '../profile/profile.service';
 import { getTemplate } from '../templates/templates.service';
-import { createProposal, discardUntouchedDraft, updateProposal } from '../proposals/proposals.service';
+import {
+  createProposal,
+  discardUntouchedDraft,
+  newProposalLanguage,
+  updateProposal,
+} from '../proposals/proposals.service';
 
 /** More saved items than anyone keeps; the drafter compares each deliverable with every one. */
 const SAVED_ITEMS_READ = 1000;
@@ -92,10 +98,16 @@ function withoutClient(text: string, client: { name?: string; company?: string }
     .reduce((out, s) => out.split(s).join('the client'), text);
 }
 
-async function readContext(db: TDb, actor: TActor, templateId: string | null): Promise<TDraftContext> {
+/** `language`: the draft's, which a starter's outline is read in. */
+async function readContext(
+  db: TDb,
+  actor: TActor,
+  templateId: string | null,
+  language: TLanguage,
+): Promise<TDraftContext> {
   const [template, rows] = await Promise.all([
     templateId
-      ? getTemplate({ db, actor, id: templateId }).catch((err: unknown) => {
+      ? getTemplate({ db, actor, id: templateId, language }).catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'not_found') {
             throw new AppError('not_found', 'That template does not exist, or it is not yours.', {
               fields: { templateId: 'Pick one of the templates.' },
@@ -158,14 +170,21 @@ async function prepareDraft(args: {
   const { db, actor, brief, today, defaultPlan } = args;
   const problem = deadlineProblem(brief.deadline, today);
   if (problem) throw new AppError('invalid', 'Some fields need attention.', { fields: { deadline: problem } });
-  const [profile, client, items, context] = await Promise.all([
+  const [profile, client, items] = await Promise.all([
     getProfile({ db, actor }),
     resolveClient(db, actor, brief),
     readSavedItems(db, actor),
-    args.withContext ? readContext(db, actor, brief.templateId) : undefined,
   ]);
+  // The language the proposal will have (its saved client's, else the profile's default): the draft's.
+  const language = await newProposalLanguage(db, actor.id, {
+    clientId: brief.client.source === 'saved' ? brief.client.clientId : undefined,
+  });
+  const context = args.withContext ? await readContext(db, actor, brief.templateId, language) : undefined;
   const ticket = await consumeUsage({ db, defaultPlan, userId: actor.id, metric: 'briefDrafts' });
-  return { input: { brief, profile, savedItems: items, client, today, ...(context ? { context } : {}) }, ticket };
+  return {
+    input: { brief, profile, savedItems: items, client, language, today, ...(context ? { context } : {}) },
+    ticket,
+  };
 }
 
 /** Stores a written draft: created through the proposals service, so numbering, defaults and totals stay there. */
@@ -173,15 +192,17 @@ async function saveDraft(
   db: TDb,
   actor: TActor,
   brief: TBrief,
-  client: TDraftClient,
+  input: Pick<TDraftInput, 'client' | 'language'>,
   draft: TDraft,
 ): Promise<TProposal> {
+  const { client, language } = input;
   return db.transaction(async (tx) => {
     const clientId = brief.client.source === 'saved' ? brief.client.clientId : undefined;
     const created = await createProposal({
       db: tx,
       actor,
-      input: { title: draft.title, ...(clientId ? { clientId } : {}) },
+      // In the language the draft was written in.
+      input: { title: draft.title, language, ...(clientId ? { clientId } : {}) },
       document: draft.document,
     });
     const snapshot: TProposalClient | undefined =
@@ -220,7 +241,7 @@ export async function createDraftFromBrief(args: {
     await refundUsage(db, ticket);
     throw isAiFailure(err) ? asFailure(err, args.logger, drafter.name) : err;
   }
-  return saveDraft(db, actor, brief, input.client, draft);
+  return saveDraft(db, actor, brief, input, draft);
 }
 
 /**
@@ -283,7 +304,7 @@ export async function* streamDraft(args: {
         if (part.kind === 'heading') {
           if (created) throw aiFailure('malformed');
           heading = { title: part.title, currency: part.currency, validUntil: part.validUntil };
-          created = await saveDraft(db, actor, brief, input.client, { ...heading, document: emptyDocument() });
+          created = await saveDraft(db, actor, brief, input, { ...heading, document: emptyDocument() });
           yield { type: 'created', proposal: created };
         } else {
           const parsed = ZBlock.safeParse(part.block);
@@ -306,7 +327,7 @@ export async function* streamDraft(args: {
       return;
     }
     if (signal.aborted) return;
-    const proposal = await completeDraft(db, actor, brief, input.client, created, { ...heading, document }, signal);
+    const proposal = await completeDraft(db, actor, brief, input, created, { ...heading, document }, signal);
     settled = true;
     if (proposal) yield { type: 'done', proposal };
   } finally {
@@ -323,7 +344,7 @@ async function completeDraft(
   db: TDb,
   actor: TActor,
   brief: TBrief,
-  client: TDraftClient,
+  input: Pick<TDraftInput, 'client' | 'language'>,
   created: TProposal,
   draft: TDraft,
   signal: AbortSignal,
@@ -337,7 +358,7 @@ async function completeDraft(
     });
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'conflict')) throw err;
-    return signal.aborted ? null : saveDraft(db, actor, brief, client, draft);
+    return signal.aborted ? null : saveDraft(db, actor, brief, input, draft);
   }
 }
 

@@ -146,6 +146,21 @@ async function snapshotClient(
 }
 
 /**
+ * The language a new proposal takes, as createProposal decides it: the one asked for, else the
+ * saved client's, else the profile's default. What writes its first words (a starter, the
+ * drafter) asks first, to write them in it.
+ */
+export async function newProposalLanguage(
+  db: TDb,
+  ownerId: string,
+  input: { language?: TLanguage | undefined; clientId?: string | undefined },
+): Promise<TLanguage> {
+  if (input.language) return input.language;
+  const saved = input.clientId ? await snapshotClient(db, ownerId, input.clientId) : null;
+  return saved?.language ?? (await readDefaults(db, ownerId)).language;
+}
+
+/**
  * The next number of the user's year. The upsert takes the counter row's lock until the
  * transaction ends, so concurrent creates queue, and a deleted proposal's number stays used
  * (only a draft the AI drafter could not finish gives it back: `discardUntouchedDraft`).

@@ -76,11 +76,23 @@ export const PROPOSAL_ROUTES: TApiRoute[] = [
     handler: async (c, { body }) => {
       const db = c.var.deps.database.db;
       const actor = c.var.actor;
-      const start = body.templateId ? await templateStart({ db, actor, id: body.templateId }) : null;
+      // A starter is written in the language the proposal takes, which it hands back.
+      const start = body.templateId
+        ? await templateStart({
+            db,
+            actor,
+            id: body.templateId,
+            proposal: { language: body.language, clientId: body.clientId },
+          })
+        : null;
       const proposal = await createProposal({
         db,
         actor,
-        input: { title: body.title ?? start?.name, clientId: body.clientId, language: body.language },
+        input: {
+          title: body.title ?? start?.name,
+          clientId: body.clientId,
+          language: start?.language ?? body.language,
+        },
         document: start?.document,
         details: { client: body.client, currency: body.currency, validUntil: body.validUntil },
       });

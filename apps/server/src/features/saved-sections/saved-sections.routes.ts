@@ -16,6 +16,7 @@ import {
   listSectionCategories,
   updateSavedSection,
 } from './saved-sections.service';
+import { ownerAppLanguage } from '../templates/owner-language';
 
 export const savedSectionsRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
@@ -29,7 +30,11 @@ export const savedSectionsRoutes = new Hono<TAuthedEnv>()
     return c.json(await listSectionCategories({ db: c.var.deps.database.db, actor: c.var.actor }), 200);
   })
   .post('/examples', async (c) => {
-    return c.json(await addExampleSections({ db: c.var.deps.database.db, userId: c.var.actor.id }), 200);
+    const db = c.var.deps.database.db;
+    const userId = c.var.actor.id;
+    // In the language the owner reads the Library in.
+    const language = await ownerAppLanguage(db, userId, c.req.header('accept-language'));
+    return c.json(await addExampleSections({ db, userId, language }), 200);
   })
   .post('/', validJson(ZSavedSectionInput), async (c) => {
     const section = await createSavedSection({

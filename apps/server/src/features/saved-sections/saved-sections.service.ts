@@ -1,5 +1,6 @@
 import type { TBlockType, TDocument } from '@draftwell/shared/document';
-import { STARTER_SECTIONS } from '@draftwell/shared/templates/starter-sections';
+import type { TLanguage } from '@draftwell/shared/i18n/languages';
+import { starterSections } from '@draftwell/shared/templates/starter-sections';
 import { hasLoneSurrogate } from '@draftwell/shared/text';
 import {
   describeSectionContent,
@@ -16,6 +17,7 @@ import type { TDb } from '../../db/client';
 import { savedSections } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
+import { contentI18n } from '../../lib/i18n';
 import { decodeCursor, encodeCursor, type TPage } from '../../lib/cursor';
 import { containsPattern, isUuid } from '../../lib/sql-text';
 
@@ -179,17 +181,23 @@ export async function deleteSavedSection(args: { db: TDb; actor: TActor; id: str
 }
 
 /**
- * Copies the example sections (STARTER_SECTIONS) the account does not hold yet into its library:
- * once at sign-up, and again when the user asks. Idempotent: an example already there, edited or
- * not, is kept as it is (the unique owner and key), so repeating this, or two at once, adds each
- * example once.
+ * Copies the example sections (starterSections) the account does not hold yet into its library,
+ * written in `language` (the owner's app language: the app's six, English for any other): once at
+ * sign-up, and again when the user asks. Idempotent: an example already there, edited or not, in
+ * whatever language, is kept as it is (the unique owner and key), so repeating this, or two at
+ * once, adds each example once.
  */
-export async function addExampleSections(args: { db: TDb; userId: string }): Promise<TSavedSectionExamples> {
+export async function addExampleSections(args: {
+  db: TDb;
+  userId: string;
+  language: TLanguage;
+}): Promise<TSavedSectionExamples> {
   const { db, userId } = args;
+  const examples = starterSections(contentI18n(args.language));
   const added = await db
     .insert(savedSections)
     .values(
-      STARTER_SECTIONS.map((starter) => ({
+      examples.map((starter) => ({
         ownerId: userId,
         name: starter.name,
         category: starter.category,
@@ -200,5 +208,5 @@ export async function addExampleSections(args: { db: TDb; userId: string }): Pro
     )
     .onConflictDoNothing({ target: [savedSections.ownerId, savedSections.starterKey] })
     .returning({ id: savedSections.id });
-  return { added: added.length, examples: STARTER_SECTIONS.length };
+  return { added: added.length, examples: examples.length };
 }

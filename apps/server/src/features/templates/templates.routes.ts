@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   ZTemplateFromProposal,
   ZTemplateInput,
@@ -18,12 +18,22 @@ import {
   updateTemplate,
   useTemplate,
 } from './templates.service';
+import { ownerAppLanguage } from './owner-language';
+
+/** The starters speak the owner's app language here (the gallery, a preview, a copy). */
+const appLanguage = (c: Context<TAuthedEnv>) =>
+  ownerAppLanguage(c.var.deps.database.db, c.var.actor.id, c.req.header('accept-language'));
 
 export const templatesRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)
   .get('/', validQuery(ZTemplateListQuery), async (c) => {
     return c.json(
-      await listTemplates({ db: c.var.deps.database.db, actor: c.var.actor, query: c.req.valid('query') }),
+      await listTemplates({
+        db: c.var.deps.database.db,
+        actor: c.var.actor,
+        query: c.req.valid('query'),
+        language: await appLanguage(c),
+      }),
       200,
     );
   })
@@ -49,7 +59,12 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
   .get('/:id', async (c) => {
     return exactJson(
       c,
-      await getTemplate({ db: c.var.deps.database.db, actor: c.var.actor, id: c.req.param('id') }),
+      await getTemplate({
+        db: c.var.deps.database.db,
+        actor: c.var.actor,
+        id: c.req.param('id'),
+        language: await appLanguage(c),
+      }),
       200,
     );
   })
@@ -72,6 +87,7 @@ export const templatesRoutes = new Hono<TAuthedEnv>()
       actor: c.var.actor,
       id: c.req.param('id'),
       defaultPlan: c.var.deps.env.defaultPlan,
+      language: await appLanguage(c),
     });
     return exactJson(c, template, 201);
   })

@@ -1,7 +1,9 @@
 import type { TDocument, TPlanId } from '@draftwell/shared';
+import type { TLanguage } from '@draftwell/shared/i18n/languages';
 import {
-  STARTER_TEMPLATES,
-  findStarterTemplate,
+  STARTER_TEMPLATE_IDS,
+  starterTemplate,
+  starterTemplates,
   type TStarterTemplate,
 } from '@draftwell/shared/templates/starter-templates';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
@@ -23,16 +25,25 @@ import { proposals, templates } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 import { checkTemplateLimit } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
+import { contentI18n } from '../../lib/i18n';
 import { decodeTimeCursor, encodeCursor } from '../../lib/cursor';
 import { containsPattern, isUuid, startsWithPattern } from '../../lib/sql-text';
 import { getProfile } from '../profile/profile.service';
-import { createProposal } from '../proposals/proposals.service';
+import { createProposal, newProposalLanguage } from '../proposals/proposals.service';
 
 type TRow = typeof templates.$inferSelect;
 
 const notFound = () => new AppError('not_found', 'That template does not exist, or it is not yours.');
 
 const isStarterId = (id: string) => id.startsWith(STARTER_TEMPLATE_ID_PREFIX);
+const isStarter = (id: string) => (STARTER_TEMPLATE_IDS as readonly string[]).includes(id);
+
+/**
+ * The starters in a language: the app's six are written in theirs, any other (or none) in
+ * English. The gallery shows them in the owner's app language; a proposal made from one is
+ * written in the proposal's language.
+ */
+const startersIn = (language: TLanguage | undefined) => starterTemplates(contentI18n(language));
 
 /** Starters are built in: they can be used, previewed and duplicated, never changed. */
 function starterIsReadOnly(): AppError {
@@ -121,6 +132,8 @@ export async function listTemplates(args: {
   db: TDb;
   actor: TActor;
   query: TTemplateListQuery;
+  /** The starters' language (the owner's app language); English when left out. */
+  language?: TLanguage;
 }): Promise<TTemplateList> {
   const { db, actor, query } = args;
   const cursor = decodeTimeCursor(query.cursor);
@@ -148,7 +161,7 @@ export async function listTemplates(args: {
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const starters = STARTER_TEMPLATES.map(starterSummary);
+  const starters = startersIn(args.language).map(starterSummary);
   return {
     starters: query.q ? starters.filter((s) => matches(s, query.q!)) : starters,
     items: page.map(({ key: _key, ...row }) => toSummary(row)),
@@ -166,11 +179,16 @@ async function getOwn(db: TDb, actor: TActor, id: string): Promise<TTemplate> {
   return toTemplate(row);
 }
 
-/** An own template (by UUID) or a starter (by its `starter-…` id). */
-export async function getTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<TTemplate> {
+/** An own template (by UUID) or a starter (by its `starter-…` id, in `language`: English when left out). */
+export async function getTemplate(args: {
+  db: TDb;
+  actor: TActor;
+  id: string;
+  language?: TLanguage;
+}): Promise<TTemplate> {
   const { db, actor, id } = args;
   if (isStarterId(id)) {
-    const starter = findStarterTemplate(id);
+    const starter = starterTemplate(contentI18n(args.language), id);
     if (!starter) throw notFound();
     return fromStarter(starter);
   }
@@ -207,7 +225,7 @@ export async function updateTemplate(args: {
   patch: TTemplatePatch;
 }): Promise<TTemplate> {
   const { db, actor, id, patch } = args;
-  if (isStarterId(id) && findStarterTemplate(id)) throw starterIsReadOnly();
+  if (isStarter(id)) throw starterIsReadOnly();
   if (!isUuid(id)) throw notFound();
   const { version, ...fields } = patch;
   const [row] = await db
@@ -225,7 +243,7 @@ export async function updateTemplate(args: {
 
 export async function deleteTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<void> {
   const { db, actor, id } = args;
-  if (isStarterId(id) && findStarterTemplate(id)) throw starterIsReadOnly();
+  if (isStarter(id)) throw starterIsReadOnly();
   if (!isUuid(id)) throw notFound();
   const deleted = await db
     .delete(templates)
@@ -252,12 +270,13 @@ async function documentFor(db: TDb, actor: TActor, template: TTemplate): Promise
   };
 }
 
-/** An own copy of an own template or of a starter. */
+/** An own copy of an own template or of a starter (in `language`, the owner's app language; English when left out). */
 export async function duplicateTemplate(args: {
   db: TDb;
   actor: TActor;
   id: string;
   defaultPlan: TPlanId;
+  language?: TLanguage;
 }): Promise<TTemplate> {
   const { db, actor, defaultPlan } = args;
   const source = await getTemplate(args);
@@ -276,27 +295,39 @@ export async function duplicateTemplate(args: {
 
 /**
  * A new draft whose document is the template's and whose title is the template's name; its
- * currency and valid-until date come from the business profile (`createProposal`).
+ * currency, valid-until date and language come from the business profile (`createProposal`). A
+ * starter is written in that language.
  */
 export async function useTemplate(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
   const { db, actor } = args;
-  const template = await getTemplate(args);
+  const start = await templateStart({ ...args, proposal: {} });
   return createProposal({
     db,
     actor,
-    input: { title: template.name },
-    document: await documentFor(db, actor, template),
+    input: { title: start.name, ...(start.language ? { language: start.language } : {}) },
+    document: start.document,
   });
 }
 
-/** What a proposal made from a template starts with: its name and its document (as `useTemplate`). */
+/**
+ * What a proposal made from a template starts with: its name and its document (as `useTemplate`).
+ * A starter's are written in the language the proposal will have (`proposal`: the language and
+ * saved client it is created with; newProposalLanguage), which it returns to create it with.
+ */
 export async function templateStart(args: {
   db: TDb;
   actor: TActor;
   id: string;
-}): Promise<{ name: string; document: TDocument }> {
-  const template = await getTemplate(args);
-  return { name: template.name, document: await documentFor(args.db, args.actor, template) };
+  proposal: { language?: TLanguage | undefined; clientId?: string | undefined };
+}): Promise<{ name: string; document: TDocument; language?: TLanguage }> {
+  const { db, actor, id } = args;
+  const language = isStarterId(id) ? await newProposalLanguage(db, actor.id, args.proposal) : undefined;
+  const template = await getTemplate({ db, actor, id, ...(language ? { language } : {}) });
+  return {
+    name: template.name,
+    document: await documentFor(db, actor, template),
+    ...(language ? { language } : {}),
+  };
 }
 
 /** Saves one of the user's proposals' documents as a template of their own. */
