@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './fingerprint.mjs';
+import { publicGraph } from './page-sources.mjs';
 
 const CATALOGS = path.join(root, 'packages/shared/src/i18n/catalogs');
 
@@ -48,9 +49,10 @@ export function keyCompiledCatalog(source, language, file) {
 }
 
 /**
- * English's messages in modules of their own: the public pages' and /verify's (catalogs/english-public.ts, with
- * the page's) and the app's (catalogs/english.ts, all of them), which i18n/english.ts and
- * english-public.ts import as they are: modules apart from
+ * English's messages in modules of their own: the public pages' (catalogs/english-public.ts: those
+ * of the files public-main.tsx and the prerender import, whichever catalog holds them) and the
+ * app's (catalogs/english.ts, all of them), which i18n/english.ts and english-public.ts import as
+ * they are: modules apart from
  * catalogs/page/en.ts, which the client's page loads with `import()` like any other language, so
  * the build can put each where its readers load it (apps/web/build/chunk-groups.ts).
  */
@@ -66,9 +68,35 @@ function writeEnglish() {
         `import type { Messages } from '@lingui/core';\n` +
         `export const messages: Messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`,
     );
-  const site = { ...read('page'), ...read('page-later'), ...read('public'), ...read('verify') };
-  write('english-public', 'page and public', site);
-  write('english', 'page, public and app', { ...site, ...read('app') });
+  const all = { ...read('page'), ...read('page-later'), ...read('public'), ...read('verify') };
+  // The public pages' own: the messages of the files they import (the page's catalogs hold those
+  // of the components they share with the client's page, and of the shared package's files).
+  const shown = new Set(publicGraph().map((file) => path.relative(root, file)));
+  const site = Object.fromEntries(
+    ['page', 'page-later', 'public', 'verify']
+      .flatMap((catalog) => englishOrigins(catalog))
+      .filter(({ origins }) => origins.some((file) => shown.has(file)))
+      .map(({ id }) => messageKey(id))
+      .filter((key) => key in all)
+      .map((key) => [key, all[key]]),
+  );
+  write('english-public', "public pages'", site);
+  write('english', 'page, public and app', { ...all, ...read('app') });
+}
+
+/** Each message of a catalog's English PO file, with the files it comes from (`#:` lines). */
+function englishOrigins(catalog) {
+  const out = [];
+  for (const block of readFileSync(path.join(CATALOGS, catalog, 'en.po'), 'utf8').split(/\n\n+/)) {
+    const lines = block.split('\n');
+    const origins = lines.filter((line) => line.startsWith('#: ')).flatMap((line) => line.slice(3).split(' '));
+    const at = lines.findIndex((line) => line.startsWith('msgid '));
+    if (at < 0) continue;
+    let id = JSON.parse(lines[at].slice(6));
+    for (let i = at + 1; i < lines.length && lines[i].startsWith('"'); i++) id += JSON.parse(lines[i]);
+    if (id) out.push({ id, origins: origins.map((origin) => origin.replace(/:\d+$/, '')) });
+  }
+  return out;
 }
 
 /**

@@ -69,9 +69,14 @@ export function pageSources() {
  */
 export function publicSources() {
   const server = new Set(serverSharedSources());
+  return publicGraph().filter((file) => !server.has(file));
+}
+
+/** Every file of ours the public pages import, now or later (the web app's and the shared package's). */
+export function publicGraph() {
   return Object.keys(graph(['public-main.tsx', 'prerender.tsx']))
     .map(absolute)
-    .filter((file) => ours(file) && !server.has(file))
+    .filter(ours)
     .sort();
 }
 

@@ -54,11 +54,33 @@ export function screenPreloads(manifest, screens = SCREEN_MODULES) {
   return out;
 }
 
-/** Writes dist/screen-preloads.json from dist/.vite/manifest.json, then removes the manifest. */
+/**
+ * From Vite's manifest, the script of each language's page catalog (`{ ja: '/assets/ja-….js' }`):
+ * the server names it in the client page's seed, and the page's first script preloads it beside
+ * the page's code, without importing the catalogs' loader itself (P8).
+ */
+export function pageCatalogScripts(manifest) {
+  const out = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const language = /packages\/shared\/src\/i18n\/catalogs\/page\/([A-Za-z-]+)\.ts$/.exec(key)?.[1];
+    if (language) out[language] = `/${chunk.file}`;
+  }
+  if (!out.en) throw new Error("screen-preloads: no page catalog in the web build's manifest");
+  return out;
+}
+
+/**
+ * Writes dist/screen-preloads.json and dist/page-catalog-scripts.json from
+ * dist/.vite/manifest.json, then removes the manifest.
+ */
 export function writeScreenPreloads(webDist) {
   const manifestFile = path.join(webDist, '.vite/manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`screen-preloads: ${manifestFile} is missing (build.manifest)`);
-  const preloads = screenPreloads(JSON.parse(readFileSync(manifestFile, 'utf8')));
-  writeFileSync(path.join(webDist, 'screen-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  writeFileSync(path.join(webDist, 'screen-preloads.json'), `${JSON.stringify(screenPreloads(manifest), null, 2)}\n`);
+  writeFileSync(
+    path.join(webDist, 'page-catalog-scripts.json'),
+    `${JSON.stringify(pageCatalogScripts(manifest), null, 2)}\n`,
+  );
   rmSync(path.join(webDist, '.vite'), { recursive: true, force: true });
 }

@@ -52,6 +52,7 @@ import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
 import {
   inlineScriptHashes,
   loadStaticFiles,
+  readPageCatalogScripts,
   readScreenPreloads,
   withHeadLinks,
   withHtmlLanguage,
@@ -150,6 +151,7 @@ export function createApp(deps: TAppDeps) {
   // screen's own code (its chunks, as the build lists them in screen-preloads.json) comes with
   // the app's instead of after it (P12).
   const screenPreloads = readScreenPreloads(files.get('/screen-preloads.json'));
+  const catalogScripts = readPageCatalogScripts(files.get('/page-catalog-scripts.json'));
   const protectedHtml = new Map<string, TStaticFile>();
   if (indexHtml) {
     for (const route of Object.values(PROTECTED_ROUTES)) {
@@ -347,7 +349,7 @@ export function createApp(deps: TAppDeps) {
       const token = shareTokenOf(p);
       const rendered =
         c.req.method === 'GET' && shareTemplate && token
-          ? await renderSharePageHtml(c, { token, template: shareTemplate, renderer: shareRenderer })
+          ? await renderSharePageHtml(c, { token, template: shareTemplate, renderer: shareRenderer, catalogScripts })
           : null;
       if (rendered === null) return sendFile(c, shareHtml ?? indexHtml, 200, 'no-store');
       c.header('content-language', rendered.language);

@@ -31,12 +31,18 @@ const SCRIPT = /\.[cm]?[jt]sx?$/;
 /** Rolldown's own helpers, which it always puts in a chunk of their own. */
 const RUNTIME = /^\0rolldown[\\/]/;
 /**
+ * Vite's preload helper, which every module with an `import()` imports: left where Rolldown puts
+ * it (beside the first scripts that use it) and not counted against its importers, or every
+ * module that loads something lazily would stay out of the groups.
+ */
+const PRELOAD_HELPER = /^\0vite[\\/]preload-helper/;
+/**
  * Our own modules and the icons: a library that only some screens use stays in Rolldown's chunks
  * (the dialogs' Radix code is not for every first load).
  */
 const OWN_OR_ICON = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src|node_modules[\\/]lucide-react)[\\/]/;
 /** Source length (after the TypeScript transform, before minifying) up to which a module counts as small. */
-const SMALL = 6_000;
+const SMALL = 7_000;
 
 type TModule = Rolldown.ModuleInfo;
 
@@ -104,7 +110,8 @@ function classify(start: string, getModuleInfo: (id: string) => TModule | null):
       groups.set(m.id, 'react');
       continue;
     }
-    if (RUNTIME.test(m.id) || !SCRIPT.test(m.id) || isRoot(m) || deferring.has(m.id)) continue;
+    if (RUNTIME.test(m.id) || PRELOAD_HELPER.test(m.id) || !SCRIPT.test(m.id) || isRoot(m) || deferring.has(m.id))
+      continue;
     // Only modules that more than one chunk would hold.
     if (reachedFrom(m.id, false, isRoot).length < 2) continue;
     const parts = partsReaching(m.id, true);
@@ -119,7 +126,7 @@ function classify(start: string, getModuleInfo: (id: string) => TModule | null):
     changed = false;
     for (const [id, group] of groups) {
       if (group === 'react') continue;
-      if (!modules.get(id)!.importedIds.every((d) => groups.has(d) || RUNTIME.test(d))) {
+      if (!modules.get(id)!.importedIds.every((d) => groups.has(d) || RUNTIME.test(d) || PRELOAD_HELPER.test(d))) {
         groups.delete(id);
         changed = true;
       }
@@ -137,5 +144,15 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   };
   // In this order: a group takes its modules before a later group could take them in as imports.
   const order = ['react', 'shared', ...PARTS.map((p) => `${p}-shared`)];
-  return order.map((group, i) => ({ name: member(group), debugName: group, priority: order.length - i }));
+  return [
+    // Vite's preload helper beside Rolldown's runtime, which every first script imports already:
+    // in a group of modules it would make the client page's first script load that group (and
+    // React) before the page is painted.
+    {
+      name: (id: string) => (PRELOAD_HELPER.test(id) || RUNTIME.test(id) ? 'runtime' : null),
+      debugName: 'runtime',
+      priority: order.length + 1,
+    },
+    ...order.map((group, i) => ({ name: member(group), debugName: group, priority: order.length - i })),
+  ];
 }

@@ -28,6 +28,14 @@ export async function prerender(path: string, language: TLanguage = 'en'): Promi
     meta = next;
   };
   const i18n = await loadPublicI18n(language);
+  // A message the language's catalogs lack would be shown raw (an English plural's `{count, plural…`):
+  // Lingui only warns, so the build fails here instead.
+  const warn = console.warn;
+  const uncompiled: string[] = [];
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('Uncompiled message detected')) uncompiled.push(args[0]);
+    else warn(...args);
+  };
   const html = await renderWhole(
     <StrictMode>
       <PrerenderMetaContext value={noteMeta}>
@@ -35,6 +43,10 @@ export async function prerender(path: string, language: TLanguage = 'en'): Promi
       </PrerenderMetaContext>
     </StrictMode>,
     path,
-  );
+  ).finally(() => {
+    console.warn = warn;
+  });
+  if (uncompiled.length)
+    throw new Error(`${path} in ${language} shows messages its catalogs lack:\n${uncompiled.join('\n')}`);
   return { html, meta };
 }

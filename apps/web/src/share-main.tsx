@@ -1,4 +1,3 @@
-import { prefetchPageCatalog } from '@draftwell/shared/i18n/page-catalogs';
 import { SHARE_SEED_ELEMENT_ID, type TSharePageSeed } from '@draftwell/shared/share/share-page';
 import './styles.css';
 
@@ -56,8 +55,15 @@ function afterFirstContentfulPaint(then: () => void) {
 const container = document.getElementById('root')!;
 const seed = serverSeed(container);
 const start = () => {
-  // The words of the page's language (their own chunk) load beside its code, not after it.
-  if (seed?.language) prefetchPageCatalog(seed.language);
+  // The words of the page's language (their own chunk, which the server names) load beside its
+  // code, not after it; the page's code then imports the module already loaded.
+  if (seed?.catalogScript) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = seed.catalogScript;
+    document.head.append(link);
+  }
   void import('./share-boot').then(({ startSharePage }) => startSharePage(container, seed));
 };
 if (seed) afterFirstContentfulPaint(start);

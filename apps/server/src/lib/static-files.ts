@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
+import { supportedLanguage, textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
 
 export type TStaticFile = {
   body: Buffer;
@@ -124,6 +124,25 @@ export function readScreenPreloads(file: TStaticFile | undefined): TScreenPreloa
     for (const [route, { js = [], css = [] }] of Object.entries(parsed)) {
       // Only our own asset URLs go into a page's head.
       out[route] = { js: js.filter((u) => ASSET_URL.test(u)), css: css.filter((u) => ASSET_URL.test(u)) };
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The script of each language's page catalog, as the build listed it (page-catalog-scripts.json):
+ * only our own asset URLs, only supported languages.
+ */
+export function readPageCatalogScripts(file: TStaticFile | undefined): Partial<Record<TLanguage, string>> {
+  if (!file) return {};
+  try {
+    const parsed = JSON.parse(file.body.toString('utf8')) as Record<string, unknown>;
+    const out: Partial<Record<TLanguage, string>> = {};
+    for (const [tag, url] of Object.entries(parsed)) {
+      const language = supportedLanguage(tag);
+      if (language && typeof url === 'string' && ASSET_URL.test(url)) out[language] = url;
     }
     return out;
   } catch {

@@ -49,11 +49,3 @@ export const PAGE_LATER_CATALOGS: Record<TLanguage, () => Promise<TCatalogModule
   he: () => import('./catalogs/page-later/he'),
   hi: () => import('./catalogs/page-later/hi'),
 };
-
-/**
- * Starts loading a language's page catalog without Lingui's code: the client page's first script
- * asks for it while the page's code loads (share-main.tsx), so the two arrive together.
- */
-export function prefetchPageCatalog(language: TLanguage): void {
-  void PAGE_CATALOGS[language]().catch(() => undefined);
-}

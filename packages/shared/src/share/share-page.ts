@@ -24,6 +24,8 @@ export type TSharePageSeed = {
    * else the proposal's, else their browser's closest. The browser hydrates in the same one.
    */
   language?: TLanguage;
+  /** The script of that language's words (its page catalog's chunk), which the first script preloads. */
+  catalogScript?: string;
 } & ({ proposal: TSharedProposal } | { failure: TSharePageFailure });
 
 /** The id of the `<script type="application/json">` holding the page's seed. */

@@ -140,13 +140,26 @@ export function sharePageRenderer(file: string | null, logger: Logger): () => Pr
  */
 export async function renderSharePageHtml(
   c: Context<TAppEnv>,
-  { token, template, renderer }: { token: string; template: string; renderer: () => Promise<TRenderSharePage | null> },
+  {
+    token,
+    template,
+    renderer,
+    catalogScripts = {},
+  }: {
+    token: string;
+    template: string;
+    renderer: () => Promise<TRenderSharePage | null>;
+    /** Each language's page catalog script (the build's page-catalog-scripts.json). */
+    catalogScripts?: Partial<Record<TLanguage, string>>;
+  },
 ): Promise<{ html: string; language: TLanguage } | null> {
   const render = await renderer();
   if (!render) return null;
   let seed: TSharePageSeed;
   try {
     seed = await readSharePageSeed(c, token);
+    const catalogScript = catalogScripts[seed.language ?? 'en'];
+    if (catalogScript) seed = { ...seed, catalogScript };
   } catch (err) {
     c.var.log.warn({ err }, 'the client’s page could not be read on the server: it is drawn in the browser');
     return null;
