@@ -7,7 +7,8 @@ import { messages as verifyDe } from '@draftwell/shared/i18n/catalogs/verify/de'
 import { messages as verifyJa } from '@draftwell/shared/i18n/catalogs/verify/ja';
 import { catalogsOf } from '../apps/server/src/lib/i18n';
 import { expect, newUser, test } from './fixtures';
-import { englishLeft, englishMessages, shownText } from './support/english-left';
+import { englishLeft, englishMessages } from './support/english-left';
+import { shownText } from './support/shown-text';
 import { confirmViaApi } from './support/proposals';
 
 /**

@@ -8,7 +8,8 @@ import { messages as verifyDe } from '@draftwell/shared/i18n/catalogs/verify/de'
 import { messages as verifyFr } from '@draftwell/shared/i18n/catalogs/verify/fr';
 import { catalogsOf } from '../apps/server/src/lib/i18n';
 import { expect, test } from './fixtures';
-import { englishLeft, englishMessages, shownText } from './support/english-left';
+import { englishLeft, englishMessages } from './support/english-left';
+import { shownText } from './support/shown-text';
 
 /**
  * Issue 25: the public pages in the reader's language. The server renders each in the closest of

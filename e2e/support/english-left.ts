@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatter } from '@lingui/format-po';
 import { parse, type Token } from '@messageformat/parser';
-import type { Page } from '@playwright/test';
 import type { Messages } from '@draftwell/shared/i18n/i18n';
 
 const CATALOGS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/shared/src/i18n/catalogs');
@@ -111,15 +110,4 @@ function literalsOf(messages: Messages): string[] {
   };
   for (const compiled of Object.values(messages)) walk(compiled);
   return out;
-}
-
-/** What a reader sees and hears: the page's text, and the labels only assistive technology reads. */
-export async function shownText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')].flatMap((el) =>
-      ['aria-label', 'title', 'placeholder', 'alt'].map((name) => el.getAttribute(name) ?? ''),
-    );
-    const options = [...document.querySelectorAll('option')].map((o) => o.textContent ?? '');
-    return [document.title, document.body.innerText, ...labels, ...options].join('\n');
-  });
 }
