@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenPreloads } from './screen-preloads.mjs';
+import { pageCatalogScripts, screenPreloads } from './screen-preloads.mjs';
 
 /** A web build's manifest in miniature: the entry, two screens and the editor, sharing chunks. */
 const manifest = {
@@ -42,5 +42,20 @@ describe('screenPreloads', () => {
   it('fails the build when a screen’s module is not in the build, or is not loaded lazily', () => {
     expect(() => screenPreloads(manifest, { '/x': ['src/app/routes/app/gone.tsx'] })).toThrow(/not in the web build/);
     expect(() => screenPreloads(manifest, { '/x': ['_ui.js'] })).toThrow(/not loaded lazily/);
+  });
+});
+
+describe('pageCatalogScripts', () => {
+  it('names each language’s page catalog chunk, and fails on a build without one', () => {
+    expect(
+      pageCatalogScripts({
+        ...manifest,
+        '../../packages/shared/src/i18n/catalogs/page/en.ts': { file: 'assets/en-1.js', isDynamicEntry: true },
+        '../../packages/shared/src/i18n/catalogs/page/pt-BR.ts': { file: 'assets/pt-BR-1.js', isDynamicEntry: true },
+        '../../packages/shared/src/i18n/catalogs/page-later/de.ts': { file: 'assets/de-2.js', isDynamicEntry: true },
+        '../../packages/shared/src/i18n/catalogs/app/de.ts': { file: 'assets/de-3.js', isDynamicEntry: true },
+      }),
+    ).toEqual({ en: '/assets/en-1.js', 'pt-BR': '/assets/pt-BR-1.js' });
+    expect(() => pageCatalogScripts(manifest)).toThrow(/no page catalog/);
   });
 });

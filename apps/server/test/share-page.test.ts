@@ -46,6 +46,16 @@ function fakeDist(render: string | null): string {
     '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'share.html'), SHARE_HTML);
+  // Each language's page catalog script, as the build lists it; an address not of our assets is never named.
+  writeFileSync(
+    path.join(dist, 'page-catalog-scripts.json'),
+    JSON.stringify({
+      en: '/assets/en-1.js',
+      de: '/assets/de-1.js',
+      fr: 'https://evil.example/fr.js',
+      xx: '/assets/xx.js',
+    }),
+  );
   if (render !== null) {
     mkdirSync(path.join(dist, 'ssr'));
     writeFileSync(path.join(dist, 'ssr/share-render.mjs'), render);
@@ -125,11 +135,23 @@ describe('the client’s page rendered on the server (/p/:token)', () => {
 
     const seed = seedOf(res.text);
     expect(seed.token).toBe(token);
+    // The script of the page's words, which the first script preloads beside the page's code.
+    expect(seed.catalogScript).toBe('/assets/en-1.js');
     expect(Date.parse(seed.renderedAt)).toBeGreaterThanOrEqual(before - 1000);
     // Exactly what the page would have asked the API for.
     const api = await client.get(`/api/share/${token}`);
     expect(api.status).toBe(200);
     expect('proposal' in seed && seed.proposal).toEqual(api.body);
+  });
+
+  it('names the script of the words of the language the page is rendered in, only where the build lists one of its own', async () => {
+    const { token } = await sent();
+    const seedIn = async (language: string) =>
+      seedOf((await visitor().get(`/p/${token}`, { headers: { cookie: `draftwell_language=${language}` } })).text);
+    expect(await seedIn('de')).toMatchObject({ language: 'de', catalogScript: '/assets/de-1.js' });
+    const french = await seedIn('fr');
+    expect(french.language).toBe('fr');
+    expect(french.catalogScript).toBeUndefined();
   });
 
   it('keeps hostile text inert: `</script>`, `<!--` and U+2028/U+2029 neither end the seed nor run; the title is escaped', async () => {
@@ -179,6 +201,7 @@ describe('the client’s page rendered on the server (/p/:token)', () => {
         token: link,
         renderedAt: expect.any(String),
         language: 'en',
+        catalogScript: '/assets/en-1.js',
         failure: {
           status: 404,
           error: { code: 'not_found', message: expect.any(String), requestId: expect.any(String) },
