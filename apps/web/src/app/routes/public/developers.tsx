@@ -12,7 +12,8 @@ const basics = (i18n: I18n) => [
     title: i18n._('Authenticate'),
     text: (
       <Trans
-        id="Create a key in Profile → Developers and send it as <0>Authorization: Bearer dw_…</0>. A key acts as you, sees only your records and does only what its scopes allow."
+        id="Create a key in Profile → Developers and send it as <0>{header}</0>. A key acts as you, sees only your records and does only what its scopes allow."
+        values={{ header: 'Authorization: Bearer dw_…' }}
         components={{ 0: code }}
       />
     ),
