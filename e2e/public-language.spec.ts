@@ -78,6 +78,22 @@ test('the public pages speak the browser’s language, hydrate in it, and the fo
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
+  // On a phone in Japanese (no spaces to break at), the small screens' menu scrolls rather than
+  // breaking its words over two lines.
+  const japanese = await newContext({ locale: 'ja-JP', viewport: { width: 390, height: 800 } });
+  const ja = await japanese.newPage();
+  await ja.goto('/pricing');
+  await hydrated(ja);
+  const menu = ja.getByRole('navigation', { name: 'メインメニュー（小さな画面）' });
+  for (const link of await menu.getByRole('link').all()) {
+    const lines = await link.evaluate((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, await link.innerText()).toBe(1);
+  }
+
   // /verify in a language the other pages do not come in: Arabic, right to left; a link to
   // pricing from there loads its document, which the server gives in the closest it has.
   const arabic = await newContext({ locale: 'ar-EG' });

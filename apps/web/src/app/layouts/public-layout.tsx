@@ -134,13 +134,16 @@ export function PublicLayout({ pathname, children }: { pathname: string; childre
               key={item.to}
               to={item.to}
               pathname={pathname}
-              className="rounded-md px-3 py-2 text-sm font-medium"
+              className="shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap"
             >
               {item.label}
             </NavLink>
           ))}
           {!session ? (
-            <Link to={paths.signIn()} className="text-muted-foreground rounded-md px-3 py-2 text-sm font-medium">
+            <Link
+              to={paths.signIn()}
+              className="text-muted-foreground shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap"
+            >
               {i18n._('Sign in')}
             </Link>
           ) : null}
