@@ -1,7 +1,6 @@
 import { documentTotals, type TPricingTotals } from '@draftwell/shared/document/pricing';
 import type { TBlock, TDocument, TPricingSelection } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
-import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import { useLingui } from '@lingui/react';
 import type { CSSProperties } from 'react';
 import { cx } from '../utils/class-names';
@@ -11,15 +10,11 @@ import { PricingTableView, TotalsList } from './pricing-table-view';
 import { RichTextView } from './rich-text-view';
 import { SignatureView } from './signature-view';
 import { TimelineView } from './timeline-view';
+import type { TDocumentAcceptance } from './types';
+
+export type { TDocumentAcceptance } from './types';
 
 /** Who accepted the proposal and when (the certificate's name and server time). */
-export type TDocumentAcceptance = {
-  name: string;
-  acceptedAt: string;
-  /** Every signature with its mark, for the signature block's boxes (older acceptances have one, without). */
-  signatures?: TAcceptanceCertificate['signatures'];
-};
-
 export type TDocumentViewProps = {
   document: TDocument;
   context: TDocumentContext;

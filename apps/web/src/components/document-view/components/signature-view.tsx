@@ -5,7 +5,7 @@ import type { TSignatureBlock } from '@draftwell/shared/document/schema';
 import type { TDocumentContext } from '@draftwell/shared/document/variables';
 import { signatureParties, type TSigner } from '@draftwell/shared/document/display';
 import { preloadable } from '@/lib/preloadable';
-import type { TDocumentAcceptance } from './document-view';
+import type { TDocumentAcceptance } from './types';
 
 /**
  * The mark as its own chunk, with the handwriting font: the client's page shows one only once
