@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { isAppRoute, isSharePath, PROTECTED_ROUTES, protectedRouteOf, shareTokenOf } from '@draftwell/shared';
 import { CLIENT_LANGUAGE_COOKIE, LANGUAGE_TAGS, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { PUBLIC_ROUTES, publicPageLanguage } from '@draftwell/shared/paths';
-import { UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
+import { uploadMessage } from '@draftwell/shared/workspace/files';
 import { accountRoutes } from './features/account/account.routes';
 import { apiKeysRoutes } from './features/developers/api-keys.routes';
 import { webhooksRoutes } from './features/developers/webhooks.routes';
@@ -47,6 +47,7 @@ import { securityHeaders } from './http/security-headers';
 import { robotsTxt, sitemapXml } from './http/crawl';
 import { AppError, errorBody } from './lib/app-error';
 import { acceptedLanguages } from './lib/accept-language';
+import { serverI18n } from './lib/i18n';
 import { resolveClientIp } from './lib/client-ip';
 import { UPLOAD_MAX_BODY_BYTES, UPLOAD_PATHS } from './storage/upload-form';
 import {
@@ -264,7 +265,7 @@ export function createApp(deps: TAppDeps) {
   const uploadBodyLimit = bodyLimit({
     maxSize: UPLOAD_MAX_BODY_BYTES,
     onError: () => {
-      throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge);
+      throw new AppError('too_large', uploadMessage(serverI18n('en'), 'tooLarge'));
     },
   });
   const verifyBodyLimit = bodyLimit({

@@ -5,11 +5,12 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
+import { UPLOAD_MAX_BYTES, uploadMessage, type TUploadProblem } from '@draftwell/shared/workspace/files';
 import type { TFileStorage } from '../src/storage/file-storage';
 import { reserveStorageKey } from '../src/storage/deletions';
 import { saveImageFile } from '../src/storage/image-files';
 import { UPLOAD_RATE } from '../src/storage/upload-form';
+import { serverI18n } from '../src/lib/i18n';
 import {
   backends,
   type Client,
@@ -29,6 +30,9 @@ import {
   withTwoUsers,
 } from './helpers';
 import { startS3Server, TEST_S3_SECRET_ACCESS_KEY } from './support/s3-server';
+
+/** The API's messages are English (its contract). */
+const refused = (problem: TUploadProblem) => uploadMessage(serverI18n('en'), problem);
 
 // ---------------------------------------------------------------------------------------------
 // Test images, made with sharp (or by hand where sharp would refuse to make them).
@@ -173,15 +177,15 @@ describe.each(backendsAndStorages)('files API (%s, %s storage)', (backend, stora
           body: big.body,
         });
         expect(res.status, `${method} ${p} ${Object.keys(extra)[0]}`).toBe(413);
-        expect(JSON.parse(res.text).error).toMatchObject({ code: 'too_large', message: UPLOAD_MESSAGES.tooLarge });
+        expect(JSON.parse(res.text).error).toMatchObject({ code: 'too_large', message: refused('tooLarge') });
       }
     }
-    expect(UPLOAD_MESSAGES.tooLarge).toMatch(/^That file is larger than 2 MB\./);
+    expect(refused('tooLarge')).toMatch(/^That file is larger than 2 MB\./);
 
     // Inside the body limit (the multipart envelope has room), but the file itself is over 2 MB.
     const over = await upload(t.alice, new Uint8Array(UPLOAD_MAX_BYTES + 1));
     expect(over.status).toBe(413);
-    expect(over.body.error).toMatchObject({ code: 'too_large', message: UPLOAD_MESSAGES.tooLarge });
+    expect(over.body.error).toMatchObject({ code: 'too_large', message: refused('tooLarge') });
     expect(await countRows(t.server, 'files')).toBe(before);
 
     // The upload limit does not widen the JSON routes' 1 MB.
@@ -200,7 +204,7 @@ describe.each(backendsAndStorages)('files API (%s, %s storage)', (backend, stora
     for (const p of ['/api/files', '/api/profile/logo']) {
       const res = await upload(t.alice, bomb, { path: p, method: p === '/api/files' ? 'POST' : 'PUT' });
       expect(res.status, p).toBe(422);
-      expect(res.body.error).toMatchObject({ code: 'too_large', message: UPLOAD_MESSAGES.tooManyPixels });
+      expect(res.body.error).toMatchObject({ code: 'too_large', message: refused('tooManyPixels') });
     }
     // Long and thin: far under the pixel count, over the side limit.
     const thin = await upload(t.alice, decompressionBomb(10_001, 2));
@@ -246,7 +250,7 @@ describe.each(backendsAndStorages)('files API (%s, %s storage)', (backend, stora
       headers: { 'content-type': noFile.type },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'invalid', fields: { file: UPLOAD_MESSAGES.missing } });
+    expect(res.body.error).toMatchObject({ code: 'invalid', fields: { file: refused('missing') } });
 
     const text = multipart([{ name: 'file', value: 'just text' }]);
     const textRes = await t.alice.request('/api/files', {

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { APP_LANGUAGE_TAGS } from './i18n/languages';
+import { declared as i18n } from './i18n/declare';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export const ZEmail = z
-  .string('Enter your email address.')
+  .string(i18n._('Enter your email address.'))
   .trim()
-  .min(1, 'Enter your email address.')
-  .max(254, 'That email address is too long.')
-  .email('Enter a valid email address, like name@example.com.');
+  .min(1, i18n._('Enter your email address.'))
+  .max(254, i18n._('That email address is too long.'))
+  .email(i18n._('Enter a valid email address, like name@example.com.'));
 
 export const ZPassword = z
   .string()
@@ -17,19 +18,19 @@ export const ZPassword = z
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
 export const ZName = z
-  .string('Enter your name.')
+  .string(i18n._('Enter your name.'))
   .trim()
-  .min(1, 'Enter your name.')
-  .max(100, 'Use at most 100 characters.');
+  .min(1, i18n._('Enter your name.'))
+  .max(100, i18n._('Use at most 100 characters.'));
 
-export const ZSignIn = z.object({ email: ZEmail, password: z.string().min(1, 'Enter your password.') });
+export const ZSignIn = z.object({ email: ZEmail, password: z.string().min(1, i18n._('Enter your password.')) });
 export type TSignIn = z.infer<typeof ZSignIn>;
 
 export const ZSignUp = z.object({ name: ZName, email: ZEmail, password: ZPassword });
 export type TSignUp = z.infer<typeof ZSignUp>;
 
 export const ZChangePassword = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password.'),
+  currentPassword: z.string().min(1, i18n._('Enter your current password.')),
   newPassword: ZPassword,
 });
 
@@ -43,7 +44,7 @@ export type TChangeName = z.infer<typeof ZChangeName>;
  */
 export const ZChangeEmail = z.object({
   newEmail: ZEmail,
-  password: z.string('Enter your password to confirm.').min(1, 'Enter your password to confirm.'),
+  password: z.string(i18n._('Enter your password to confirm.')).min(1, i18n._('Enter your password to confirm.')),
 });
 export type TChangeEmail = z.infer<typeof ZChangeEmail>;
 
@@ -52,7 +53,7 @@ export type TChangeEmail = z.infer<typeof ZChangeEmail>;
  * a day do it without one. Checked by the form and by the server in front of better-auth.
  */
 export const ZDeleteAccount = z.object({
-  password: z.string('Enter your password to confirm.').min(1, 'Enter your password to confirm.'),
+  password: z.string(i18n._('Enter your password to confirm.')).min(1, i18n._('Enter your password to confirm.')),
 });
 
 /** What the client sees of a session (S8): the credentials stay in httpOnly cookies. */

@@ -1,4 +1,6 @@
+import { messages as laterGerman } from './i18n/catalogs/page-later/de';
 import { englishI18n } from './i18n/english';
+import { createI18n } from './i18n/i18n';
 import { describe, expect, it } from 'vitest';
 import type { TPricingTotals } from './document/pricing';
 import {
@@ -144,16 +146,41 @@ describe('payment terms in words', () => {
   it('describes the terms and each line', () => {
     expect(asksForPayment(terms({ kind: 'none' }))).toBe(false);
     expect(asksForPayment(terms({ kind: 'none' }, true))).toBe(true);
-    expect(describePaymentTerms(terms({ kind: 'deposit_percent', basisPoints: 3000 }), 'USD')).toBe(
+    expect(describePaymentTerms(englishI18n, terms({ kind: 'deposit_percent', basisPoints: 3000 }), 'USD')).toBe(
       'A 30% deposit on the one-off amount, after signing',
     );
-    expect(describePaymentTerms(terms({ kind: 'deposit_fixed', amount: 50_000 }, true), 'USD')).toBe(
+    expect(describePaymentTerms(englishI18n, terms({ kind: 'deposit_fixed', amount: 50_000 }, true), 'USD')).toBe(
       'A deposit of $500 and the first recurring payment, after signing',
     );
-    expect(describePaymentTerms(terms({ kind: 'none' }), 'USD')).toBe('No payment');
+    expect(describePaymentTerms(englishI18n, terms({ kind: 'full' }, true), 'USD')).toBe(
+      'The full one-off amount and the first recurring payment, after signing',
+    );
+    expect(describePaymentTerms(englishI18n, terms({ kind: 'none' }, true), 'USD')).toBe(
+      'The first recurring payment, after signing',
+    );
+    expect(describePaymentTerms(englishI18n, terms({ kind: 'none' }), 'USD')).toBe('No payment');
     expect(paymentLineLabel(englishI18n, { kind: 'deposit', amount: 300, of: 1000, basisPoints: 3000 }, 'EUR')).toBe(
       'Deposit: 30% of the one-off total (€10)',
     );
+  });
+
+  it('describes the terms in German, amounts written for German, with no English left', () => {
+    const german = createI18n('de', laterGerman);
+    const all = [
+      terms({ kind: 'full' }),
+      terms({ kind: 'full' }, true),
+      terms({ kind: 'deposit_percent', basisPoints: 3000 }),
+      terms({ kind: 'deposit_percent', basisPoints: 3000 }, true),
+      terms({ kind: 'deposit_fixed', amount: 50_000 }),
+      terms({ kind: 'deposit_fixed', amount: 50_000 }, true),
+      terms({ kind: 'none' }, true),
+      terms({ kind: 'none' }),
+    ].map((t) => describePaymentTerms(german, t, 'EUR'));
+    expect(all[5]).toBe('Eine Anzahlung von 500\u00a0€ und die erste wiederkehrende Zahlung, nach der Unterschrift');
+    expect(all[7]).toBe('Keine Zahlung');
+    for (const line of all) {
+      expect(line).not.toMatch(/\b(deposit|payment|after|signing|recurring|one-off|amount|full|first|no)\b/i);
+    }
   });
 });
 

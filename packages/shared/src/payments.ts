@@ -212,22 +212,41 @@ export function paymentLineLabel(
   }
 }
 
-/** The terms in a few words, for the send dialog and the proposal's page. */
-export function describePaymentTerms(terms: TPaymentTerms, currency: string): string {
+/**
+ * The terms in a line ("A 30 % deposit on the one-off amount, after signing"), for the send dialog
+ * and the proposal's page, in `i18n`'s language (each combination a whole sentence), its amounts
+ * written for `locale`.
+ */
+export function describePaymentTerms(
+  i18n: I18n,
+  terms: TPaymentTerms,
+  currency: string,
+  locale = moneyLocale(i18n.locale),
+): string {
   const { oneOff } = terms;
-  const first =
-    oneOff.kind === 'full'
-      ? 'the full one-off amount'
-      : oneOff.kind === 'deposit_percent'
-        ? `a ${formatPercent(oneOff.basisPoints)} deposit on the one-off amount`
-        : oneOff.kind === 'deposit_fixed'
-          ? `a deposit of ${formatMoney(oneOff.amount, currency)}`
-          : null;
-  const recurring = terms.firstRecurring ? 'the first recurring payment' : null;
-  const parts = [first, recurring].filter((p): p is string => p !== null);
-  if (parts.length === 0) return 'No payment';
-  const text = parts.join(' and ');
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}, after signing`;
+  const recurring = terms.firstRecurring;
+  switch (oneOff.kind) {
+    case 'full':
+      return recurring
+        ? i18n._('The full one-off amount and the first recurring payment, after signing')
+        : i18n._('The full one-off amount, after signing');
+    case 'deposit_percent': {
+      const percent = formatPercent(oneOff.basisPoints, locale);
+      return recurring
+        ? i18n._('A {percent} deposit on the one-off amount and the first recurring payment, after signing', {
+            percent,
+          })
+        : i18n._('A {percent} deposit on the one-off amount, after signing', { percent });
+    }
+    case 'deposit_fixed': {
+      const amount = formatMoney(oneOff.amount, currency, locale);
+      return recurring
+        ? i18n._('A deposit of {amount} and the first recurring payment, after signing', { amount })
+        : i18n._('A deposit of {amount}, after signing', { amount });
+    }
+    case 'none':
+      return recurring ? i18n._('The first recurring payment, after signing') : i18n._('No payment');
+  }
 }
 
 // -----------------------------------------------------------------------------------------------

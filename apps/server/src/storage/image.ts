@@ -3,10 +3,11 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_PIXELS,
   UPLOAD_MAX_SIDE,
-  UPLOAD_MESSAGES,
+  uploadMessage,
   type TUploadImageType,
 } from '@draftwell/shared/workspace/files';
 import { AppError } from '../lib/app-error';
+import { serverI18n } from '../lib/i18n';
 
 /**
  * An image whose header announces more pixels than we decode: refused with 422 before any
@@ -16,7 +17,8 @@ import { AppError } from '../lib/app-error';
 export class ImageTooBigError extends AppError {
   override readonly status: number = 422;
   constructor() {
-    super('too_large', UPLOAD_MESSAGES.tooManyPixels);
+    // The API answers in English (its contract).
+    super('too_large', uploadMessage(serverI18n('en'), 'tooManyPixels'));
   }
 }
 
@@ -46,7 +48,7 @@ export type TProcessedImage = {
   height: number;
 };
 
-const wrongType = () => new AppError('unsupported_media_type', UPLOAD_MESSAGES.wrongType);
+const wrongType = () => new AppError('unsupported_media_type', uploadMessage(serverI18n('en'), 'wrongType'));
 const unreadable = () =>
   new AppError(
     'unsupported_media_type',
@@ -59,7 +61,7 @@ const unreadable = () =>
  * dimensions first, and enforced again by sharp while decoding.
  */
 export async function processImage(input: Uint8Array, opts: { maxSide?: number } = {}): Promise<TProcessedImage> {
-  if (input.byteLength > UPLOAD_MAX_BYTES) throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge);
+  if (input.byteLength > UPLOAD_MAX_BYTES) throw new AppError('too_large', uploadMessage(serverI18n('en'), 'tooLarge'));
   const kind = sniffImage(input);
   if (!kind) throw wrongType();
 

@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import {
   UPLOAD_MAX_BYTES,
-  UPLOAD_MESSAGES,
   UPLOAD_PURPOSES,
+  uploadMessage,
   type TUploadPurpose,
 } from '@draftwell/shared/workspace/files';
 import type { TAuthedEnv } from '../http/require-user';
 import { AppError } from '../lib/app-error';
+import { serverI18n } from '../lib/i18n';
 import { hitRateLimit, type TRateRule } from '../lib/rate-limit';
 
 /** The routes that take a multipart upload instead of JSON (app.ts exempts them from the JSON check). */
@@ -36,17 +37,19 @@ export async function readUploadForm(c: Context<TAuthedEnv>): Promise<{ bytes: U
     form = await req.formData();
   } catch {
     throw new AppError('invalid', `The upload could not be read. ${SEND_MULTIPART}`, {
-      fields: { file: UPLOAD_MESSAGES.missing },
+      fields: { file: uploadMessage(serverI18n('en'), 'missing') },
     });
   }
   const entries = form.getAll('file');
   const file = entries[0];
   if (entries.length !== 1 || !(file instanceof File)) {
-    throw new AppError('invalid', entries.length > 1 ? 'Upload one image at a time.' : UPLOAD_MESSAGES.missing, {
-      fields: { file: entries.length > 1 ? 'Upload one image at a time.' : UPLOAD_MESSAGES.missing },
+    // The API answers in English (its contract).
+    const message = entries.length > 1 ? 'Upload one image at a time.' : uploadMessage(serverI18n('en'), 'missing');
+    throw new AppError('invalid', message, {
+      fields: { file: message },
     });
   }
-  if (file.size > UPLOAD_MAX_BYTES) throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge);
+  if (file.size > UPLOAD_MAX_BYTES) throw new AppError('too_large', uploadMessage(serverI18n('en'), 'tooLarge'));
   const purpose = form.get('purpose') ?? 'image';
   if (typeof purpose !== 'string' || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) {
     throw new AppError('invalid', 'Some fields need attention.', { fields: { purpose: 'Use image or logo.' } });

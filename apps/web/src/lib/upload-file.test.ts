@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '@draftwell/shared/workspace/files';
+import { englishI18n } from '@draftwell/shared/i18n/english';
+import { UPLOAD_MAX_BYTES, uploadMessage, type TUploadProblem } from '@draftwell/shared/workspace/files';
 import { ApiError } from './api-client';
 import { checkImageFile, uploadImage, uploadLogo } from './upload-file';
+
+const refused = (problem: TUploadProblem) => uploadMessage(englishI18n, problem);
 
 const fileOf = (size: number, name: string, type: string) => new File([new Uint8Array(size)], name, { type });
 
@@ -18,12 +21,12 @@ describe('checkImageFile', () => {
   });
 
   it('explains what is wrong: too large, wrong type, empty', () => {
-    expect(checkImageFile(fileOf(UPLOAD_MAX_BYTES + 1, 'big.png', 'image/png'))).toBe(UPLOAD_MESSAGES.tooLarge);
-    expect(checkImageFile(fileOf(10, 'logo.svg', 'image/svg+xml'))).toBe(UPLOAD_MESSAGES.wrongType);
-    expect(checkImageFile(fileOf(10, 'anim.gif', 'image/gif'))).toBe(UPLOAD_MESSAGES.wrongType);
-    expect(checkImageFile(fileOf(10, 'notes', ''))).toBe(UPLOAD_MESSAGES.wrongType);
-    expect(checkImageFile(fileOf(0, 'empty.png', 'image/png'))).toBe(UPLOAD_MESSAGES.empty);
-    expect(UPLOAD_MESSAGES.tooLarge).toMatch(/larger than 2 MB/);
+    expect(checkImageFile(fileOf(UPLOAD_MAX_BYTES + 1, 'big.png', 'image/png'))).toBe(refused('tooLarge'));
+    expect(checkImageFile(fileOf(10, 'logo.svg', 'image/svg+xml'))).toBe(refused('wrongType'));
+    expect(checkImageFile(fileOf(10, 'anim.gif', 'image/gif'))).toBe(refused('wrongType'));
+    expect(checkImageFile(fileOf(10, 'notes', ''))).toBe(refused('wrongType'));
+    expect(checkImageFile(fileOf(0, 'empty.png', 'image/png'))).toBe(refused('empty'));
+    expect(refused('tooLarge')).toMatch(/larger than 2 MB/);
   });
 });
 
@@ -67,16 +70,16 @@ describe('uploadImage and uploadLogo', () => {
 
   it("refuses before sending what the server would refuse, and surfaces the server's own refusals", async () => {
     const fetchMock = vi.fn(async () =>
-      jsonResponse({ error: { code: 'unsupported_media_type', message: UPLOAD_MESSAGES.wrongType } }, 415),
+      jsonResponse({ error: { code: 'unsupported_media_type', message: refused('wrongType') } }, 415),
     );
     vi.stubGlobal('fetch', fetchMock);
 
     const tooBig = uploadImage(fileOf(UPLOAD_MAX_BYTES + 1, 'big.png', 'image/png'));
     await expect(tooBig).rejects.toBeInstanceOf(ApiError);
-    await expect(tooBig).rejects.toMatchObject({ status: 413, code: 'too_large', message: UPLOAD_MESSAGES.tooLarge });
+    await expect(tooBig).rejects.toMatchObject({ status: 413, code: 'too_large', message: refused('tooLarge') });
     await expect(uploadLogo(fileOf(10, 'x.svg', 'image/svg+xml'))).rejects.toMatchObject({
       status: 415,
-      fields: { file: UPLOAD_MESSAGES.wrongType },
+      fields: { file: refused('wrongType') },
     });
     expect(fetchMock).not.toHaveBeenCalled();
 
@@ -84,7 +87,7 @@ describe('uploadImage and uploadLogo', () => {
     await expect(uploadImage(fileOf(10, 'page.png', 'image/png'))).rejects.toMatchObject({
       status: 415,
       code: 'unsupported_media_type',
-      message: UPLOAD_MESSAGES.wrongType,
+      message: refused('wrongType'),
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

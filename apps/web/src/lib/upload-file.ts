@@ -1,11 +1,12 @@
 import {
   UPLOAD_IMAGE_TYPES,
   UPLOAD_MAX_BYTES,
-  UPLOAD_MESSAGES,
+  uploadMessage,
   type TUploadedFile,
 } from '@draftwell/shared/workspace/files';
 import type { TBusinessProfile } from '@draftwell/shared/workspace/profile';
 import { ApiError, unwrap } from './api-client';
+import { appI18n } from './app-language';
 
 /** Some systems give no type for a file; its extension then decides (the server checks the bytes anyway). */
 const EXTENSION_TYPES: Record<string, string> = {
@@ -18,12 +19,13 @@ const EXTENSION_TYPES: Record<string, string> = {
 type TProblem = { status: 413 | 415; code: 'too_large' | 'unsupported_media_type'; message: string };
 
 function problemOf(file: File): TProblem | null {
+  const i18n = appI18n();
   const type = file.type || EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] || '';
   if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(type)) {
-    return { status: 415, code: 'unsupported_media_type', message: UPLOAD_MESSAGES.wrongType };
+    return { status: 415, code: 'unsupported_media_type', message: uploadMessage(i18n, 'wrongType') };
   }
-  if (file.size === 0) return { status: 415, code: 'unsupported_media_type', message: UPLOAD_MESSAGES.empty };
-  if (file.size > UPLOAD_MAX_BYTES) return { status: 413, code: 'too_large', message: UPLOAD_MESSAGES.tooLarge };
+  if (file.size === 0) return { status: 415, code: 'unsupported_media_type', message: uploadMessage(i18n, 'empty') };
+  if (file.size > UPLOAD_MAX_BYTES) return { status: 413, code: 'too_large', message: uploadMessage(i18n, 'tooLarge') };
   return null;
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { I18n } from '../i18n/i18n';
 import { ZIsoDate } from '../workspace/common';
+import { declared as i18n } from '../i18n/declare';
 
 /**
  * API keys (issue 17): a key acts as its owner on the public API (`/api/v1`) within its scopes,
@@ -20,16 +22,27 @@ export const API_KEY_SCOPES = [
 ] as const;
 export type TApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
-export const API_KEY_SCOPE_LABELS: Record<TApiKeyScope, string> = {
-  'proposals:read': 'Read proposals, their events and PDFs',
-  'proposals:write': 'Create, change, send, withdraw and delete proposals',
-  'clients:read': 'Read clients',
-  'clients:write': 'Create, change and delete clients',
-  'templates:read': 'Read templates and saved items',
-  'templates:write': 'Create, change and delete templates and saved items',
-  'webhooks:read': 'Read webhook endpoints and deliveries',
-  'webhooks:write': 'Create, change and delete webhook endpoints',
-};
+/** What a scope allows, in `i18n`'s language (the API's documentation says it in English). */
+export function apiKeyScopeLabel(i18n: I18n, scope: TApiKeyScope): string {
+  switch (scope) {
+    case 'proposals:read':
+      return i18n._('Read proposals, their events and PDFs');
+    case 'proposals:write':
+      return i18n._('Create, change, send, withdraw and delete proposals');
+    case 'clients:read':
+      return i18n._('Read clients');
+    case 'clients:write':
+      return i18n._('Create, change and delete clients');
+    case 'templates:read':
+      return i18n._('Read templates and saved items');
+    case 'templates:write':
+      return i18n._('Create, change and delete templates and saved items');
+    case 'webhooks:read':
+      return i18n._('Read webhook endpoints and deliveries');
+    case 'webhooks:write':
+      return i18n._('Create, change and delete webhook endpoints');
+  }
+}
 
 /** Every key starts so; then 32 random bytes, base64url (43 characters). */
 export const API_KEY_PREFIX = 'dw_';
@@ -41,15 +54,18 @@ export const MAX_API_KEY_DAYS = 730;
 
 export const ZApiKeyCreate = z.strictObject({
   name: z
-    .string('Name the key, e.g. "CRM sync".')
+    .string(i18n._('Name the key, e.g. "CRM sync".'))
     .trim()
-    .min(1, 'Name the key, e.g. "CRM sync".')
-    .max(80, 'Use at most 80 characters for the name.'),
+    .min(1, i18n._('Name the key, e.g. "CRM sync".'))
+    .max(80, i18n._('Use at most 80 characters for the name.')),
   scopes: z
-    .array(z.enum(API_KEY_SCOPES, `Choose among the scopes: ${API_KEY_SCOPES.join(', ')}.`), 'Choose its scopes.')
-    .min(1, 'Choose at least one scope.')
+    .array(
+      z.enum(API_KEY_SCOPES, `Choose among the scopes: ${API_KEY_SCOPES.join(', ')}.`),
+      i18n._('Choose its scopes.'),
+    )
+    .min(1, i18n._('Choose at least one scope.'))
     .max(API_KEY_SCOPES.length)
-    .refine((s) => new Set(s).size === s.length, 'Name each scope once.'),
+    .refine((s) => new Set(s).size === s.length, i18n._('Name each scope once.')),
   /** The last day the key works (UTC), or null for a key that does not expire. */
   expiresOn: ZIsoDate.nullable().default(null),
 });

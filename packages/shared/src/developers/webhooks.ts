@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { I18n } from '../i18n/i18n';
+import { declared as i18n } from '../i18n/declare';
 
 /**
  * Signed webhooks (issue 17, decision 0021): an owner's HTTPS endpoint is told about their
@@ -23,17 +25,29 @@ export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The type of the event the *Send test event* button sends (to any endpoint, whatever it subscribes to). */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
-export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
-  'proposal.sent': 'Sent to the client',
-  'proposal.viewed': 'Opened by the client',
-  'proposal.commented': 'A comment was added',
-  'proposal.signed': 'A signer signed (each signer)',
-  'proposal.accepted': 'Accepted (every signature in)',
-  'proposal.declined': 'Declined',
-  'proposal.expired': 'Expired unanswered',
-  'proposal.paid': 'Paid (Stripe or marked paid)',
-  'proposal.withdrawn': 'Withdrawn',
-};
+/** What an event means, in `i18n`'s language (the API's documentation says it in English). */
+export function webhookEventLabel(i18n: I18n, type: TWebhookEventType): string {
+  switch (type) {
+    case 'proposal.sent':
+      return i18n._('Sent to the client');
+    case 'proposal.viewed':
+      return i18n._('Opened by the client');
+    case 'proposal.commented':
+      return i18n._('A comment was added');
+    case 'proposal.signed':
+      return i18n._('A signer signed (each signer)');
+    case 'proposal.accepted':
+      return i18n._('Accepted (every signature in)');
+    case 'proposal.declined':
+      return i18n._('Declined');
+    case 'proposal.expired':
+      return i18n._('Expired unanswered');
+    case 'proposal.paid':
+      return i18n._('Paid (Stripe or marked paid)');
+    case 'proposal.withdrawn':
+      return i18n._('Withdrawn');
+  }
+}
 
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Draftwell-Signature';
@@ -45,11 +59,11 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 const ZUrl = z
-  .string('Enter the endpoint’s URL, e.g. https://example.com/hooks/draftwell.')
+  .string(i18n._('Enter the endpoint’s URL, e.g. https://example.com/hooks/draftwell.'))
   .trim()
-  .min(1, 'Enter the endpoint’s URL, e.g. https://example.com/hooks/draftwell.')
-  .max(2000, 'Use a URL of at most 2000 characters.')
-  .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+\S*$/i, 'Enter a full URL, e.g. https://example.com/hooks/draftwell.')
+  .min(1, i18n._('Enter the endpoint’s URL, e.g. https://example.com/hooks/draftwell.'))
+  .max(2000, i18n._('Use a URL of at most 2000 characters.'))
+  .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+\S*$/i, i18n._('Enter a full URL, e.g. https://example.com/hooks/draftwell.'))
   // What the server takes, for the OpenAPI document: https, a host without a user name or
   // password. (A development server with WEBHOOKS_ALLOW_HTTP_LOOPBACK=1 also takes http:// to
   // its own machine, which the document does not offer.)
@@ -62,14 +76,14 @@ const ZUrl = z
 const ZEvents = z
   .array(
     z.enum(WEBHOOK_EVENT_TYPES, `Choose among the events: ${WEBHOOK_EVENT_TYPES.join(', ')}.`),
-    'Choose its events.',
+    i18n._('Choose its events.'),
   )
-  .min(1, 'Choose at least one event.')
+  .min(1, i18n._('Choose at least one event.'))
   .max(WEBHOOK_EVENT_TYPES.length)
-  .refine((s) => new Set(s).size === s.length, 'Name each event once.')
+  .refine((s) => new Set(s).size === s.length, i18n._('Name each event once.'))
   .meta({ uniqueItems: true });
 
-const ZDescription = z.string().trim().max(200, 'Use at most 200 characters for the description.');
+const ZDescription = z.string().trim().max(200, i18n._('Use at most 200 characters for the description.'));
 
 export const ZWebhookEndpointCreate = z.strictObject({
   url: ZUrl,

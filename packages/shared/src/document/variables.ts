@@ -28,6 +28,10 @@ export type TDocumentContext = {
   language?: TLanguage;
 };
 
+/**
+ * The variables' English names, for the saved sections' stored previews only (English, written by
+ * the server: `describeSectionContent`); what a person reads uses `variableLabel`.
+ */
 export const VARIABLE_LABELS: Record<TVariableName, string> = {
   'client.name': 'Client name',
   'client.company': 'Client company',
@@ -42,8 +46,7 @@ export const VARIABLE_LABELS: Record<TVariableName, string> = {
 
 /**
  * A variable's name in the reader's language: what a document shows, in brackets, where a
- * variable has no value yet (the editor's preview, the PDF, a diff). `VARIABLE_LABELS` is the
- * owner's English, for the editor.
+ * variable has no value yet (the editor's preview, the PDF, a diff), and the editor's chips and menu.
  */
 export function variableLabel(i18n: I18n, name: TVariableName): string {
   switch (name) {

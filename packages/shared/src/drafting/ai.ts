@@ -3,6 +3,7 @@ import { ZBlock, type TBlock } from '../document/schema';
 import type { TProposal } from '../workspace/proposals';
 import { PROPOSAL_TITLE_MAX } from '../workspace/proposals';
 import { DRAFT_TONES } from './brief';
+import { declared as i18n } from '../i18n/declare';
 
 /**
  * What the server and the app share about drafting with an AI model: which drafter serves, the
@@ -73,21 +74,21 @@ export const ZSectionRewrite = z
     action: z.enum(REWRITE_ACTIONS, { error: `Choose an action: ${REWRITE_ACTIONS.join(', ')}.` }),
     tone: z.enum(DRAFT_TONES, { error: `Choose a tone: ${DRAFT_TONES.join(', ')}.` }).optional(),
     language: z
-      .string('Enter a language.')
+      .string(i18n._('Enter a language.'))
       .trim()
-      .min(1, 'Enter a language, like French or German.')
+      .min(1, i18n._('Enter a language, like French or German.'))
       .max(REWRITE_LIMITS.language, `Use at most ${REWRITE_LIMITS.language} characters for the language.`)
       .optional(),
   })
   .superRefine((req, ctx) => {
     if (req.block.type !== 'rich_text') {
-      ctx.addIssue({ code: 'custom', path: ['block'], message: 'Only a text section can be rewritten.' });
+      ctx.addIssue({ code: 'custom', path: ['block'], message: i18n._('Only a text section can be rewritten.') });
     }
     if (req.action === 'tone' && !req.tone) {
       ctx.addIssue({ code: 'custom', path: ['tone'], message: `Choose a tone: ${DRAFT_TONES.join(', ')}.` });
     }
     if (req.action === 'translate' && !req.language) {
-      ctx.addIssue({ code: 'custom', path: ['language'], message: 'Enter a language, like French or German.' });
+      ctx.addIssue({ code: 'custom', path: ['language'], message: i18n._('Enter a language, like French or German.') });
     }
   });
 export type TSectionRewriteInput = z.input<typeof ZSectionRewrite>;

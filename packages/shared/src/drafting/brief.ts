@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_UNIT_PRICE } from '../document/pricing';
 import { isoDate, ZCurrency } from '../workspace/common';
 import { formatNumber } from '../i18n/format';
+import { declared as i18n } from '../i18n/declare';
 
 /**
  * The brief a first draft is written from: who it is for, what they need, what they should get,
@@ -27,43 +28,46 @@ const NUL_MESSAGE = 'Remove the invisible NUL character.';
 /** A saved client of the user's, by id; the server reads their details. */
 const ZBriefSavedClient = z.strictObject({
   source: z.literal('saved'),
-  clientId: z.uuid('Pick one of your saved clients.'),
+  clientId: z.uuid(i18n._('Pick one of your saved clients.')),
 });
 
 /** A client typed in for this proposal only. */
 const ZBriefNewClient = z.strictObject({
   source: z.literal('new'),
   name: z
-    .string('Enter the client’s name.')
+    .string(i18n._('Enter the client’s name.'))
     .trim()
-    .min(1, 'Enter the client’s name.')
+    .min(1, i18n._('Enter the client’s name.'))
     .max(BRIEF_LIMITS.clientName, `Use at most ${BRIEF_LIMITS.clientName} characters for the name.`)
     .refine(noNul, NUL_MESSAGE),
   company: z
-    .string('Enter the company as text.')
+    .string(i18n._('Enter the company as text.'))
     .trim()
     .max(BRIEF_LIMITS.clientCompany, `Use at most ${BRIEF_LIMITS.clientCompany} characters for the company.`)
     .refine(noNul, NUL_MESSAGE)
     .default(''),
   email: z
-    .string('Enter the email address as text.')
+    .string(i18n._('Enter the email address as text.'))
     .trim()
-    .max(BRIEF_LIMITS.clientEmail, 'That email address is too long.')
-    .refine((s) => s === '' || z.email().safeParse(s).success, 'Enter a valid email address, like name@example.com.')
+    .max(BRIEF_LIMITS.clientEmail, i18n._('That email address is too long.'))
+    .refine(
+      (s) => s === '' || z.email().safeParse(s).success,
+      i18n._('Enter a valid email address, like name@example.com.'),
+    )
     .default(''),
 });
 
 export const ZBriefClient = z.discriminatedUnion('source', [ZBriefSavedClient, ZBriefNewClient], {
-  error: 'Pick a saved client or enter the client’s name.',
+  error: i18n._('Pick a saved client or enter the client’s name.'),
 });
 export type TBriefClient = z.output<typeof ZBriefClient>;
 
 /** Minor units of `currency`: 1250000 is 12,500.00 in a two-decimal currency. */
 export const ZBriefBudget = z.strictObject({
   amount: z
-    .int('Enter the budget as a whole number of minor units (cents).')
-    .min(1, 'Enter a budget above zero, or leave it out.')
-    .max(MAX_UNIT_PRICE, 'That budget is too large.'),
+    .int(i18n._('Enter the budget as a whole number of minor units (cents).'))
+    .min(1, i18n._('Enter a budget above zero, or leave it out.'))
+    .max(MAX_UNIT_PRICE, i18n._('That budget is too large.')),
   currency: ZCurrency,
 });
 export type TBriefBudget = z.output<typeof ZBriefBudget>;
@@ -71,13 +75,13 @@ export type TBriefBudget = z.output<typeof ZBriefBudget>;
 export const ZBrief = z.strictObject({
   client: ZBriefClient,
   need: z
-    .string('Describe what the client needs.')
+    .string(i18n._('Describe what the client needs.'))
     .trim()
-    .min(1, 'Describe what the client needs, in a sentence or two.')
+    .min(1, i18n._('Describe what the client needs, in a sentence or two.'))
     .max(BRIEF_LIMITS.need, `Use at most ${formatNumber(BRIEF_LIMITS.need, 'en-US')} characters.`)
     .refine(noNul, NUL_MESSAGE),
   goals: z
-    .string('Describe the goals as text.')
+    .string(i18n._('Describe the goals as text.'))
     .trim()
     .max(BRIEF_LIMITS.goals, `Use at most ${formatNumber(BRIEF_LIMITS.goals, 'en-US')} characters.`)
     .refine(noNul, NUL_MESSAGE)
@@ -85,25 +89,25 @@ export const ZBrief = z.strictObject({
   deliverables: z
     .array(
       z
-        .string('Describe the deliverable as text.')
+        .string(i18n._('Describe the deliverable as text.'))
         .trim()
-        .min(1, 'Describe this deliverable, or remove it.')
+        .min(1, i18n._('Describe this deliverable, or remove it.'))
         .max(BRIEF_LIMITS.deliverable, `Use at most ${BRIEF_LIMITS.deliverable} characters for a deliverable.`)
         .refine(noNul, NUL_MESSAGE),
-      'List what the client will receive.',
+      i18n._('List what the client will receive.'),
     )
-    .min(BRIEF_LIMITS.deliverables.min, 'List at least one deliverable.')
+    .min(BRIEF_LIMITS.deliverables.min, i18n._('List at least one deliverable.'))
     .max(BRIEF_LIMITS.deliverables.max, `List at most ${BRIEF_LIMITS.deliverables.max} deliverables.`),
   budget: ZBriefBudget.nullable().default(null),
   /** yyyy-mm-dd; after the day the draft is written (see `deadlineProblem`). */
-  deadline: isoDate('Enter the deadline as yyyy-mm-dd.').nullable().default(null),
+  deadline: isoDate(i18n._('Enter the deadline as yyyy-mm-dd.')).nullable().default(null),
   tone: z.enum(DRAFT_TONES, { error: `Choose a tone: ${DRAFT_TONES.join(', ')}.` }).default('formal'),
   /** A starter (`starter-…`) or own template whose structure an AI drafter follows; the built-in one ignores it. */
   templateId: z
-    .string('Pick a template.')
+    .string(i18n._('Pick a template.'))
     .trim()
-    .min(1, 'Pick a template.')
-    .max(100, 'Pick one of the templates.')
+    .min(1, i18n._('Pick a template.'))
+    .max(100, i18n._('Pick one of the templates.'))
     .nullable()
     .default(null),
 });

@@ -13,13 +13,6 @@ import type { I18n } from '../i18n/i18n';
 
 export const SIGNATURE_METHODS = ['typed', 'drawn', 'uploaded'] as const;
 export type TSignatureMethod = (typeof SIGNATURE_METHODS)[number];
-/** How a signer's choice is named on its tab and in messages. */
-export const SIGNATURE_METHOD_LABELS: Record<TSignatureMethod, string> = {
-  typed: 'Type',
-  drawn: 'Draw',
-  uploaded: 'Upload',
-};
-
 /** A way of signing as its tab names it, in the reader's language: "Type". */
 export function signatureMethodLabel(i18n: I18n, method: TSignatureMethod): string {
   switch (method) {

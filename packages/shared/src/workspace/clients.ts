@@ -2,9 +2,14 @@ import type { TSignerContact } from '../share/signing';
 import { z } from 'zod';
 import type { TLanguage } from '../i18n/languages';
 import { optionalEmail, optionalText, ZLanguage, ZVersion } from './common';
+import { declared as i18n } from '../i18n/declare';
 
 const clientFields = {
-  name: z.string('Enter a name.').trim().min(1, 'Enter a name.').max(200, 'Use at most 200 characters.'),
+  name: z
+    .string(i18n._('Enter a name.'))
+    .trim()
+    .min(1, i18n._('Enter a name.'))
+    .max(200, i18n._('Use at most 200 characters.')),
   company: optionalText(200),
   email: optionalEmail(),
   phone: optionalText(50),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '../currencies';
 import { LANGUAGE_LIST, LANGUAGE_TAGS } from '../i18n/languages';
 import { formatNumber } from '../i18n/format';
+import { declared as i18n } from '../i18n/declare';
 
 /**
  * Pieces every workspace feature shares: currency codes, list queries and the 409 body.
@@ -15,8 +16,11 @@ const CURRENCIES: ReadonlySet<string> = new Set(CURRENCY_CODES);
  * 162 literals.
  */
 export const ZCurrency = z
-  .string('Use a three-letter ISO 4217 currency code in capitals, like USD or EUR.')
-  .refine((code) => CURRENCIES.has(code), 'Use a three-letter ISO 4217 currency code in capitals, like USD or EUR.')
+  .string(i18n._('Use a three-letter ISO 4217 currency code in capitals, like USD or EUR.'))
+  .refine(
+    (code) => CURRENCIES.has(code),
+    i18n._('Use a three-letter ISO 4217 currency code in capitals, like USD or EUR.'),
+  )
   .meta({ enum: [...CURRENCY_CODES] });
 
 const LANGUAGE_MESSAGE = `Choose one of the supported languages: ${LANGUAGE_LIST}.`;
@@ -32,10 +36,10 @@ export const ZLanguage = z.enum(LANGUAGE_TAGS, { error: LANGUAGE_MESSAGE });
  * February), and the year cannot be 0000, which PostgreSQL does not have. Both are patterns, so
  * the OpenAPI document states them.
  */
-export const isoDate = (message = 'Enter the date as yyyy-mm-dd.') =>
+export const isoDate = (message: string = i18n._('Enter the date as yyyy-mm-dd.')) =>
   z.iso
     .date(message)
-    .regex(/^(?!0000)/, 'Enter a real date, from the year 0001 on.')
+    .regex(/^(?!0000)/, i18n._('Enter a real date, from the year 0001 on.'))
     .meta({ format: 'date' });
 export const ZIsoDate = isoDate();
 
@@ -44,7 +48,7 @@ export const ZIsoDate = isoDate();
  * the OpenAPI document as exactly that (`""` or `format: email` with zod's pattern).
  */
 export const optionalEmail = (max = 254) => {
-  const message = 'Enter a valid email address, like name@example.com.';
+  const message = i18n._('Enter a valid email address, like name@example.com.');
   const address = z.union(
     [z.literal(''), z.email(message).max(max, `Use at most ${max} characters for the email address.`)],
     message,
@@ -58,15 +62,15 @@ export const optionalEmail = (max = 254) => {
 
 /** Percentages are basis points: 1250 is 12.5 %. */
 export const ZBasisPoints = z
-  .number('Enter a number.')
-  .int('Use whole basis points (1250 is 12.5 %).')
-  .min(0, 'A rate cannot be negative.')
-  .max(10_000, 'A rate cannot be above 100 %.');
+  .number(i18n._('Enter a number.'))
+  .int(i18n._('Use whole basis points (1250 is 12.5 %).'))
+  .min(0, i18n._('A rate cannot be negative.'))
+  .max(10_000, i18n._('A rate cannot be above 100 %.'));
 
 /** Optional free text: trimmed, empty when absent. */
 export const optionalText = (max: number) =>
   z
-    .string('Enter text.')
+    .string(i18n._('Enter text.'))
     .trim()
     .max(max, `Use at most ${formatNumber(max, 'en-US')} characters.`);
 

@@ -1,4 +1,6 @@
+import { moneyLocale } from '../document/locale';
 import { formatNumber } from '../i18n/format';
+import type { I18n } from '../i18n/i18n';
 
 /**
  * Uploaded images (logos, pictures in proposals): the limits both sides check and the file the
@@ -24,14 +26,33 @@ export const LOGO_MAX_SIDE = 1024;
 export const UPLOAD_PURPOSES = ['image', 'logo'] as const;
 export type TUploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-/** The messages a person sees, the same whether the browser or the server refuses. */
-export const UPLOAD_MESSAGES = {
-  tooLarge: 'That file is larger than 2 MB. Choose a smaller image, or export it at a lower resolution.',
-  wrongType: 'Upload a PNG, JPEG or WebP image.',
-  tooManyPixels: `That image is too big to process: use at most ${formatNumber(UPLOAD_MAX_SIDE, 'en-US')} pixels on a side and ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels in all.`,
-  empty: 'That file is empty. Choose an image to upload.',
-  missing: 'Choose an image to upload.',
-} as const;
+/** Why an upload is refused: the server and the browser say it with `uploadMessage`. */
+export type TUploadProblem = 'tooLarge' | 'wrongType' | 'tooManyPixels' | 'empty' | 'missing';
+
+/**
+ * The message a person sees, the same whether the browser or the server refuses, in `i18n`'s
+ * language (the server's API answers in English), its numbers written for `locale`.
+ */
+export function uploadMessage(i18n: I18n, problem: TUploadProblem, locale = moneyLocale(i18n.locale)): string {
+  switch (problem) {
+    case 'tooLarge':
+      return i18n._('That file is larger than 2 MB. Choose a smaller image, or export it at a lower resolution.');
+    case 'wrongType':
+      return i18n._('Upload a PNG, JPEG or WebP image.');
+    case 'tooManyPixels':
+      return i18n._(
+        'That image is too big to process: use at most {side} pixels on a side and {megapixels} megapixels in all.',
+        {
+          side: formatNumber(UPLOAD_MAX_SIDE, locale),
+          megapixels: formatNumber(UPLOAD_MAX_PIXELS / 1_000_000, locale),
+        },
+      );
+    case 'empty':
+      return i18n._('That file is empty. Choose an image to upload.');
+    case 'missing':
+      return i18n._('Choose an image to upload.');
+  }
+}
 
 export type TUploadedFile = {
   id: string;

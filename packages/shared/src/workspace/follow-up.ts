@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { I18n } from '../i18n/i18n';
 import type { TPlanId } from '../plans';
 import { ZVersionOrNone } from './common';
 import { canonicalTimeZone, TIME_ZONE_MESSAGE } from './overview';
@@ -139,18 +140,34 @@ export type TFollowUpStopView = {
   stopped: boolean;
 };
 
-/** "After 3 days, then every 4 days, at most 5": the settings in one line. */
-export function describeFollowUp(s: TFollowUpSettings): string {
-  const parts: string[] = [];
-  if (s.reminders) {
-    const every = s.everyDays === 1 ? 'every day' : `every ${s.everyDays} days`;
-    const first = s.firstAfterDays === 1 ? 'after 1 day' : `after ${s.firstAfterDays} days`;
-    parts.push(
-      s.maxReminders === 1 ? `One reminder ${first}` : `Reminders ${first}, then ${every}, ${s.maxReminders} at most`,
-    );
+/**
+ * "Reminders after 3 days, then every 4 days, 5 at most; expiry warnings 3 days and 1 day before the
+ * valid-until date": the settings in one line, in `i18n`'s language, each combination a whole sentence.
+ */
+export function describeFollowUp(i18n: I18n, s: TFollowUpSettings): string {
+  const first = s.firstAfterDays;
+  const every = s.everyDays;
+  const max = s.maxReminders;
+  if (!s.reminders) {
+    return s.expiryWarnings
+      ? i18n._('Expiry warnings 3 days and 1 day before the valid-until date')
+      : i18n._('No automatic emails');
   }
-  if (s.expiryWarnings) parts.push('expiry warnings 3 days and 1 day before the valid-until date');
-  if (parts.length === 0) return 'No automatic emails';
-  const line = parts.join('; ');
-  return line.charAt(0).toUpperCase() + line.slice(1);
+  if (max === 1) {
+    return s.expiryWarnings
+      ? i18n._(
+          '{first, plural, one {One reminder after # day; expiry warnings 3 days and 1 day before the valid-until date} other {One reminder after # days; expiry warnings 3 days and 1 day before the valid-until date}}',
+          { first },
+        )
+      : i18n._('{first, plural, one {One reminder after # day} other {One reminder after # days}}', { first });
+  }
+  return s.expiryWarnings
+    ? i18n._(
+        'Reminders after {first, plural, one {# day} other {# days}}, then {every, plural, one {every day} other {every # days}}, {max} at most; expiry warnings 3 days and 1 day before the valid-until date',
+        { first, every, max },
+      )
+    : i18n._(
+        'Reminders after {first, plural, one {# day} other {# days}}, then {every, plural, one {every day} other {every # days}}, {max} at most',
+        { first, every, max },
+      );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_LOCALE_IDS, type TDocumentLocale } from '../document/locale';
 import type { TLanguage } from '../i18n/languages';
 import { optionalText, ZBasisPoints, ZCurrency, ZLanguage, ZVersionOrNone } from './common';
+import { declared as i18n } from '../i18n/declare';
 
 /**
  * The business profile that fills every new proposal. The logo is not written here: it is set
@@ -9,37 +10,37 @@ import { optionalText, ZBasisPoints, ZCurrency, ZLanguage, ZVersionOrNone } from
  */
 export const ZBusinessProfile = z.strictObject({
   displayName: z
-    .string('Enter the name to show on proposals.')
+    .string(i18n._('Enter the name to show on proposals.'))
     .trim()
-    .min(1, 'Enter the name to show on proposals.')
-    .max(200, 'Use at most 200 characters.'),
+    .min(1, i18n._('Enter the name to show on proposals.'))
+    .max(200, i18n._('Use at most 200 characters.')),
   company: optionalText(200),
   jobTitle: optionalText(200),
   phone: optionalText(50),
   website: z
-    .string('Enter a web address.')
+    .string(i18n._('Enter a web address.'))
     .trim()
-    .max(500, 'Use at most 500 characters.')
+    .max(500, i18n._('Use at most 500 characters.'))
     .refine(
       (s) => s === '' || z.httpUrl().safeParse(s).success,
-      'Enter a full web address starting with https://, or leave it empty.',
+      i18n._('Enter a full web address starting with https://, or leave it empty.'),
     ),
   address: optionalText(1000),
   brandColor: z
-    .string('Choose a colour.')
+    .string(i18n._('Choose a colour.'))
     .trim()
     .toLowerCase()
-    .regex(/^#[0-9a-f]{6}$/, 'Use a colour like #4338ca.'),
+    .regex(/^#[0-9a-f]{6}$/, i18n._('Use a colour like #4338ca.')),
   defaultCurrency: ZCurrency,
   defaultTaxRate: ZBasisPoints,
   defaultValidityDays: z
-    .number('Enter a number of days.')
-    .int('Use a whole number of days.')
-    .min(1, 'Use at least 1 day.')
-    .max(365, 'Use at most 365 days.'),
+    .number(i18n._('Enter a number of days.'))
+    .int(i18n._('Use a whole number of days.'))
+    .min(1, i18n._('Use at least 1 day.'))
+    .max(365, i18n._('Use at most 365 days.')),
   emailSignature: optionalText(2000),
   /** How the sender's documents write dates; left out, the saved choice stays (en-US until one is made). */
-  locale: z.enum(DOCUMENT_LOCALE_IDS, 'Choose how dates are written from the list.').optional(),
+  locale: z.enum(DOCUMENT_LOCALE_IDS, i18n._('Choose how dates are written from the list.')).optional(),
   /** The language of a new proposal whose client has none; left out, the saved choice stays (en until one is made). */
   defaultLanguage: ZLanguage.optional(),
 });

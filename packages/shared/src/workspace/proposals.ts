@@ -4,6 +4,7 @@ import type { TPricingTotals } from '../document/pricing';
 import type { TLanguage } from '../i18n/languages';
 import { optionalEmail, ZCurrency, ZIsoDate, ZLanguage, ZVersion } from './common';
 import type { TAwaitingSigner, TSigningSettings } from '../share/signing';
+import { declared as i18n } from '../i18n/declare';
 
 /** A draft is a proposal whose status is `draft`; the others are reached only through transitions. */
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'expired'] as const;
@@ -13,12 +14,12 @@ export const PROPOSAL_TITLE_MAX = 200;
 export const PROPOSAL_LIST_LIMIT = { default: 30, max: 100 } as const;
 
 const ZTitle = z
-  .string('Enter a title.')
+  .string(i18n._('Enter a title.'))
   .trim()
-  .min(1, 'Enter a title.')
+  .min(1, i18n._('Enter a title.'))
   .max(PROPOSAL_TITLE_MAX, `Use at most ${PROPOSAL_TITLE_MAX} characters for the title.`);
 
-const ZClientId = z.uuid('Pick one of your saved clients.');
+const ZClientId = z.uuid(i18n._('Pick one of your saved clients.'));
 
 const clientText = (label: string, max: number) =>
   z.string().trim().max(max, `Use at most ${max} characters for the ${label}.`).default('');

@@ -1,23 +1,24 @@
 import { z } from 'zod';
 import { BILLING_KINDS, MAX_UNIT_PRICE, type TBillingKind } from '../document/pricing';
 import { optionalText, ZBasisPoints, ZCurrency, ZVersion } from './common';
+import { declared as i18n } from '../i18n/declare';
 
 const savedItemFields = {
   description: z
-    .string('Enter a description.')
+    .string(i18n._('Enter a description.'))
     .trim()
-    .min(1, 'Enter a description.')
-    .max(500, 'Use at most 500 characters.'),
+    .min(1, i18n._('Enter a description.'))
+    .max(500, i18n._('Use at most 500 characters.')),
   unit: optionalText(20),
   /** Minor units of `currency`. */
   unitPrice: z
-    .number('Enter a price.')
-    .int('Send the price in minor units (cents), as a whole number.')
-    .min(0, 'A price cannot be negative.')
-    .max(MAX_UNIT_PRICE, 'That price is too large.'),
+    .number(i18n._('Enter a price.'))
+    .int(i18n._('Send the price in minor units (cents), as a whole number.'))
+    .min(0, i18n._('A price cannot be negative.'))
+    .max(MAX_UNIT_PRICE, i18n._('That price is too large.')),
   currency: ZCurrency,
   taxRate: ZBasisPoints,
-  billing: z.enum(BILLING_KINDS, 'Choose one-off, monthly or yearly.'),
+  billing: z.enum(BILLING_KINDS, i18n._('Choose one-off, monthly or yearly.')),
 };
 
 /** A priced line of the user's catalogue, to pick into pricing tables. */

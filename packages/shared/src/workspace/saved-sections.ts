@@ -4,6 +4,7 @@ import { ZDocument, type TBlock, type TBlockType, type TDocument, type TRichText
 import { cutText } from '../text';
 import { ZListQuery, ZVersion, type TListQuery } from './common';
 import { formatNumber } from '../i18n/format';
+import { declared as i18n } from '../i18n/declare';
 
 /**
  * Saved sections: blocks of a proposal (text with its variables, pricing tables, timelines…)
@@ -28,15 +29,15 @@ export const SAVED_SECTION_LIMITS = {
 const count = (n: number) => formatNumber(n, 'en-US');
 
 const ZSectionName = z
-  .string('Enter a name.')
+  .string(i18n._('Enter a name.'))
   .trim()
-  .min(1, 'Enter a name for the section.')
+  .min(1, i18n._('Enter a name for the section.'))
   .max(SAVED_SECTION_LIMITS.name, `Use at most ${SAVED_SECTION_LIMITS.name} characters for the name.`);
 
 const ZSectionCategory = z
-  .string('Enter a category.')
+  .string(i18n._('Enter a category.'))
   .trim()
-  .min(1, 'Enter a category, like “About us” or “Terms”.')
+  .min(1, i18n._('Enter a category, like “About us” or “Terms”.'))
   .max(SAVED_SECTION_LIMITS.category, `Use at most ${SAVED_SECTION_LIMITS.category} characters for the category.`);
 
 function richTextChars(nodes: readonly unknown[]): number {
@@ -57,7 +58,7 @@ export const ZSavedSectionContent = ZDocument.superRefine((doc, ctx) => {
     ctx.addIssue({
       code: 'custom',
       path: ['blocks'],
-      message: 'A section needs some content: add text or a block to it.',
+      message: i18n._('A section needs some content: add text or a block to it.'),
     });
     return;
   }

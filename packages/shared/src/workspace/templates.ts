@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDocument, type TDocument } from '../document/schema';
 import { ZListQuery, ZVersion, optionalText, type TListQuery } from './common';
+import { declared as i18n } from '../i18n/declare';
 
 export const TEMPLATE_NAME_MAX = 120;
 export const TEMPLATE_DESCRIPTION_MAX = 500;
@@ -10,9 +11,9 @@ export const TEMPLATE_CATEGORY_MAX = 60;
 export const STARTER_TEMPLATE_ID_PREFIX = 'starter-';
 
 const ZTemplateName = z
-  .string('Enter a name.')
+  .string(i18n._('Enter a name.'))
   .trim()
-  .min(1, 'Enter a name.')
+  .min(1, i18n._('Enter a name.'))
   .max(TEMPLATE_NAME_MAX, `Use at most ${TEMPLATE_NAME_MAX} characters for the name.`);
 
 const templateFields = {

@@ -1,6 +1,5 @@
 import { languageOf } from '@draftwell/shared/i18n/languages';
 import {
-  VARIABLE_LABELS,
   canonicalJson,
   consentText,
   documentTotals,
@@ -10,6 +9,7 @@ import {
   resolveVariable,
   snapshotContext,
   signingProgress,
+  variableLabel,
   withoutReviewMarks,
   type TDocument,
   type TSigningSettings,
@@ -120,7 +120,9 @@ function sendProblems(row: TRow, snapshot: TRevisionSnapshot, hasSigners: boolea
   const context = snapshotContext(snapshot);
   const missing = documentVariables(snapshot.document).filter((name) => resolveVariable(name, context) === null);
   if (missing.length > 0) {
-    const names = missing.map((name) => `${VARIABLE_LABELS[name]} ({{${name}}})`).join(', ');
+    // The API's problems are in English (its contract), as are the other problems here.
+    const english = serverI18n('en');
+    const names = missing.map((name) => `${variableLabel(english, name)} ({{${name}}})`).join(', ');
     problems.variables = `These variables have nothing to show yet: ${names}. Fill in the client or your business profile, or remove them.`;
   }
   return problems;

@@ -1,13 +1,14 @@
-import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@draftwell/shared/developers/api-keys';
+import { API_KEY_SCOPES, apiKeyScopeLabel } from '@draftwell/shared/developers/api-keys';
 import { ZDocument } from '@draftwell/shared/document';
 import * as S from '@draftwell/shared/public-api/schemas';
 import { z } from 'zod';
 import {
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_SIGNATURE_HEADER,
+  webhookEventLabel,
 } from '@draftwell/shared/developers/webhooks';
 import { API_KEY_RATE } from '../../http/require-api-key';
+import { serverI18n } from '../../lib/i18n';
 import { SAMPLE_JPEG_DATA_URL, SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
 import { webhookExample } from './examples';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
@@ -111,6 +112,9 @@ const ERROR_TEXT: Record<TApiErrorStatus | 401 | 403 | 429, [string, string, str
 };
 
 /** `/proposals/:id` → `/proposals/{id}`. */
+/** The API's documentation is in English. */
+const english = serverI18n('en');
+
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 
@@ -329,7 +333,7 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
       post: {
         operationId: `webhook_${type.replace('.', '_')}`,
         tags: ['Webhooks'],
-        summary: WEBHOOK_EVENT_LABELS[type],
+        summary: webhookEventLabel(english, type),
         description: `Posted to each endpoint subscribed to \`${type}\`, signed in the \`${WEBHOOK_SIGNATURE_HEADER}\` header.${
           accepted
             ? ' `data.acceptance` is what was accepted, as `GET /proposals/{id}` answers it: every signer, the revision, the client’s choices and the accepted totals.'
@@ -386,7 +390,7 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'dw_ and 43 characters',
-          description: `An API key: \`Authorization: Bearer dw_…\`. Scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\` (${API_KEY_SCOPE_LABELS[s]})`).join(', ')}.`,
+          description: `An API key: \`Authorization: Bearer dw_…\`. Scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\` (${apiKeyScopeLabel(english, s)})`).join(', ')}.`,
         },
       },
       parameters: {

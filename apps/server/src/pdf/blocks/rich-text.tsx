@@ -4,10 +4,11 @@ import { Image, Link, StyleSheet, Text, View, type Styles } from '@react-pdf/ren
 import { fileIdOf, isSafeHref } from '@draftwell/shared/document/display';
 import { tidyInlines } from '@draftwell/shared/document/inline-text';
 import type { TBlock, TInlineNode, TMark, TRichTextBlock, TRichTextNode } from '@draftwell/shared/document/schema';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import {
-  VARIABLE_LABELS,
   isVariableName,
   resolveVariable,
+  variableLabel,
   type TDocumentContext,
 } from '@draftwell/shared/document/variables';
 import type { ReactNode } from 'react';
@@ -87,7 +88,7 @@ function linkOf(node: TInlineNode): string | null {
   return link && isSafeHref(link.attrs.href) ? link.attrs.href : null;
 }
 
-function inlineText(node: TInlineNode, context: TDocumentContext): string {
+function inlineText(node: TInlineNode, context: TDocumentContext, i18n: I18n): string {
   switch (node.type) {
     case 'text':
       return node.text;
@@ -96,7 +97,7 @@ function inlineText(node: TInlineNode, context: TDocumentContext): string {
     case 'variable': {
       const name: unknown = node.attrs?.name;
       if (typeof name !== 'string' || !isVariableName(name)) return '';
-      return resolveVariable(name, context) ?? `[${VARIABLE_LABELS[name]}]`;
+      return resolveVariable(name, context) ?? `[${variableLabel(i18n, name)}]`;
     }
     default:
       return '';
@@ -104,9 +105,9 @@ function inlineText(node: TInlineNode, context: TDocumentContext): string {
 }
 
 /** A paragraph's text as read (for its direction). */
-function plainText(nodes: readonly TInlineNode[] | undefined, context: TDocumentContext): string {
+function plainText(nodes: readonly TInlineNode[] | undefined, context: TDocumentContext, i18n: I18n): string {
   return list(nodes)
-    .map((node) => inlineText(node, context))
+    .map((node) => inlineText(node, context, i18n))
     .join('');
 }
 
@@ -119,7 +120,7 @@ function Inlines({ nodes, model, dir }: { nodes: readonly TInlineNode[] | undefi
   const inlines = tidyInlines(list(nodes));
   let runText = '';
   inlines.forEach((node, i) => {
-    const text = model.clean(inlineText(node, model.context));
+    const text = model.clean(inlineText(node, model.context, model.i18n));
     const href = linkOf(node);
     // A paragraph's direction is its first piece's (react-pdf), and a Text does not inherit it.
     const style = [markStyle(node.marks, model), dir];
@@ -182,7 +183,7 @@ function RichNode({
   );
   switch (node.type) {
     case 'paragraph': {
-      const dir = valueDir(model, plainText(node.content, model.context));
+      const dir = valueDir(model, plainText(node.content, model.context, model.i18n));
       return (
         <Text style={[s.p, dir]}>
           {list(node.content).length ? <Inlines nodes={node.content} model={model} dir={dir} /> : ' '}
@@ -192,7 +193,7 @@ function RichNode({
     case 'heading': {
       const level = node.attrs?.level;
       const style = level === 1 ? s.h1 : level === 2 ? s.h2 : [s.h3, { color: model.accent }];
-      const dir = valueDir(model, plainText(node.content, model.context));
+      const dir = valueDir(model, plainText(node.content, model.context, model.i18n));
       // Keeps a heading on the page of what follows it.
       return (
         <Text style={[style, dir].flat()} minPresenceAhead={keep(ahead)}>

@@ -1,9 +1,13 @@
+import { useLingui } from '@lingui/react';
 import { useId, type ReactElement, cloneElement } from 'react';
 import { Label } from '@/components/ui/input';
+import { translated } from '@/lib/translated';
 
 /**
  * A label, one control and the message beside it; the control gets the ids that tie them
- * together for screen readers (aria-describedby, aria-invalid).
+ * together for screen readers (aria-describedby, aria-invalid). The message, a schema's (the
+ * form's check or the server's 400) or the screen's own, is shown in the reader's language
+ * (lib/translated.ts).
  */
 export function FormField({
   label,
@@ -16,6 +20,7 @@ export function FormField({
   hint?: string;
   children: ReactElement<Record<string, unknown>>;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -32,7 +37,7 @@ export function FormField({
       ) : null}
       {error ? (
         <p id={errorId} className="text-destructive text-sm" role="alert">
-          {error}
+          {translated(i18n, error)}
         </p>
       ) : null}
     </div>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ZChangePassword } from '@draftwell/shared';
-import type { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, ZChangePassword } from '@draftwell/shared';
+import { z } from 'zod';
 import { FormError } from '@/components/form/form-error';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
@@ -16,8 +17,20 @@ type TValues = z.infer<typeof ZChangePassword>;
 
 export function ChangePasswordCard() {
   const { i18n } = useLingui();
+  // The server's schema, its new password's two messages that carry a length written whole in the
+  // app's language (a schema's declared message cannot hold a value).
+  const schema = useMemo(
+    () =>
+      ZChangePassword.extend({
+        newPassword: z
+          .string()
+          .min(PASSWORD_MIN, i18n._('Use at least {count} characters.', { count: PASSWORD_MIN }))
+          .max(PASSWORD_MAX, i18n._('Use at most {count} characters.', { count: PASSWORD_MAX })),
+      }),
+    [i18n],
+  );
   const form = useForm<TValues>({
-    resolver: zodResolver(ZChangePassword),
+    resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const change = useChangePassword();

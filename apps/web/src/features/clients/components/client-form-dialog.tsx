@@ -22,6 +22,7 @@ import { Select } from '@/components/ui/select';
 import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
 import { useCreateClient, useUpdateClient } from '@/lib/api/clients';
 import { appI18n } from '@/lib/app-language';
+import { translated } from '@/lib/translated';
 
 type TFormIn = z.input<typeof ZClientInput>;
 type TFormOut = z.output<typeof ZClientInput>;
@@ -101,7 +102,7 @@ function ClientForm({ client, onDone }: { client: TClient | null; onDone: () => 
       const i18n = appI18n();
       if (!placed) form.setError('root', { message: e?.message ?? i18n._('Something went wrong. Try again.') });
       toast.error(base ? i18n._('The client was not saved') : i18n._('The client was not added'), {
-        description: e?.message ?? i18n._('Something went wrong. Try again.'),
+        description: translated(i18n, e?.message) ?? i18n._('Something went wrong. Try again.'),
       });
     }
   });

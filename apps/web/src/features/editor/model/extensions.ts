@@ -1,4 +1,4 @@
-import { isVariableName, VARIABLE_LABELS, ZBlock, type TBlock, type TVariableName } from '@draftwell/shared/document';
+import { isVariableName, variableLabel, ZBlock, type TBlock, type TVariableName } from '@draftwell/shared/document';
 import { Extension, Node, type AnyExtension, type NodeViewRenderer } from '@tiptap/core';
 import { Image } from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
@@ -164,12 +164,11 @@ export const VariableNode = Node.create<TVariableOptions>({
       const name = node.attrs.name as TVariableName;
       dom.className = 'variable-chip';
       dom.dataset.variable = name;
-      dom.textContent = VARIABLE_LABELS[name] ?? name;
-      const value = this.options.describe(name);
       const i18n = appI18n();
-      dom.title = value
-        ? `${VARIABLE_LABELS[name]}: ${value}`
-        : i18n._('{label}: not set yet', { label: VARIABLE_LABELS[name] });
+      const label = isVariableName(name) ? variableLabel(i18n, name) : name;
+      dom.textContent = label;
+      const value = this.options.describe(name);
+      dom.title = value ? i18n._('{label}: {value}', { label, value }) : i18n._('{label}: not set yet', { label });
       return { dom };
     };
   },

@@ -1,4 +1,4 @@
-import { VARIABLE_LABELS, VARIABLES, type TVariableName } from '@draftwell/shared/document';
+import { variableLabel, VARIABLES, type TVariableName } from '@draftwell/shared/document';
 import type { TSectionRewriteInput } from '@draftwell/shared/drafting/ai';
 import { DRAFT_TONES, type TDraftTone } from '@draftwell/shared/drafting/brief';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
@@ -361,7 +361,7 @@ export function EditorToolbar(props: TEditorToolbarProps) {
             return (
               <DropdownMenuItem key={name} onSelect={() => props.onInsertVariable(name)}>
                 <span className="flex min-w-0 flex-col">
-                  <span>{VARIABLE_LABELS[name]}</span>
+                  <span>{variableLabel(i18n, name)}</span>
                   <span className="text-muted-foreground truncate text-xs">{value ?? i18n._('Not set yet')}</span>
                 </span>
               </DropdownMenuItem>

@@ -18,6 +18,7 @@ import { Input, Label, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
 import { profileKeys } from '@/lib/api/business-profile';
+import { translated } from '@/lib/translated';
 import { useSaveBusinessProfile } from '../api/save-business-profile';
 import {
   businessProfileFormValues,
@@ -183,7 +184,7 @@ export function BusinessProfileCard({ profile }: { profile: TBusinessProfile }) 
               </div>
               {errors.brandColor ? (
                 <p id={`${colourId}-note`} className="text-destructive text-sm" role="alert">
-                  {errors.brandColor.message}
+                  {translated(i18n, errors.brandColor.message)}
                 </p>
               ) : (
                 <p id={`${colourId}-note`} className="text-muted-foreground text-xs">

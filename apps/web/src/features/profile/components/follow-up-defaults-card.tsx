@@ -53,7 +53,7 @@ function DefaultsForm({ defaults }: { defaults: TFollowUpDefaults }) {
       setVersion(saved.version);
       toast.success(i18n._('Follow-up defaults saved'), {
         description: i18n._('{summary}. Proposals you send from now on take them.', {
-          summary: describeFollowUp(saved),
+          summary: describeFollowUp(i18n, saved),
         }),
       });
     } catch (error) {

@@ -94,7 +94,9 @@ function FollowUpEditor({ data, onDone }: { data: TProposalFollowUp; onDone: () 
     try {
       await save.mutateAsync({ id: data.proposalId, ...checked.settings, version: data.version });
       const i18n = appI18n();
-      toast.success(i18n._('Follow-up saved'), { description: describeFollowUp(checked.settings) + '.' });
+      toast.success(i18n._('Follow-up saved'), {
+        description: i18n._('{summary}.', { summary: describeFollowUp(i18n, checked.settings) }),
+      });
       onDone();
     } catch (error) {
       const e = error instanceof ApiError ? error : null;
@@ -173,7 +175,8 @@ export function FollowUpCard({ proposalId, status }: { proposalId: string; statu
         ) : (
           <>
             <p className="text-sm">
-              {describeFollowUp(data.settings)}.{closed ? ` ${closed}` : ''}
+              {i18n._('{summary}.', { summary: describeFollowUp(i18n, data.settings) })}
+              {closed ? ` ${closed}` : ''}
             </p>
             {data.signers.length > 0 && !off && data.access.included ? (
               <ul aria-label={i18n._('Follow-up by signer')} className="divide-y">

@@ -95,7 +95,9 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
           <CardTitle id={titleId}>{i18n._('Payment')}</CardTitle>
           <Badge variant={badge.tone}>{badge.text}</Badge>
         </div>
-        <CardDescription>{describePaymentTerms(payment.terms, currency)}.</CardDescription>
+        <CardDescription>
+          {i18n._('{summary}.', { summary: describePaymentTerms(i18n, payment.terms, currency) })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {quote && quote.lines.length > 0 ? (

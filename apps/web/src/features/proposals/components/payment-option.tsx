@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react';
-import { formatPercent } from '@draftwell/shared/document/display';
 import type { TPricingTotals } from '@draftwell/shared/document/pricing';
 import { englishI18n } from '@draftwell/shared/i18n/english';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
@@ -96,37 +95,6 @@ const choices = (i18n: I18n): Array<[TPaymentOneOffKind, string]> => [
   ['deposit_fixed', i18n._('A deposit: a fixed amount')],
   ['full', i18n._('The full one-off amount')],
 ];
-
-/**
- * The terms in a line ("A 30 % deposit on the one-off amount, after signing"), in the app's
- * language: the words of `describePaymentTerms`, each combination a whole sentence.
- */
-export function paymentTermsText(i18n: I18n, terms: TPaymentTerms, currency: string): string {
-  const { oneOff } = terms;
-  const recurring = terms.firstRecurring;
-  switch (oneOff.kind) {
-    case 'full':
-      return recurring
-        ? i18n._('The full one-off amount and the first recurring payment, after signing')
-        : i18n._('The full one-off amount, after signing');
-    case 'deposit_percent': {
-      const percent = formatPercent(oneOff.basisPoints);
-      return recurring
-        ? i18n._('A {percent} deposit on the one-off amount and the first recurring payment, after signing', {
-            percent,
-          })
-        : i18n._('A {percent} deposit on the one-off amount, after signing', { percent });
-    }
-    case 'deposit_fixed': {
-      const amount = formatMoney(oneOff.amount, currency);
-      return recurring
-        ? i18n._('A deposit of {amount} and the first recurring payment, after signing', { amount })
-        : i18n._('A deposit of {amount}, after signing', { amount });
-    }
-    default:
-      return recurring ? i18n._('The first recurring payment, after signing') : i18n._('No payment');
-  }
-}
 
 /**
  * Under *Signers and options*: whether the client pays after signing, and how much of the one-off

@@ -5,7 +5,7 @@ import type { TProposal } from '@draftwell/shared/workspace/proposals';
 import { BellRing, CircleAlert, Mail, RotateCw, Send, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SIGNING } from '@draftwell/shared/share/signing';
-import { NO_PAYMENT_TERMS, asksForPayment } from '@draftwell/shared/payments';
+import { NO_PAYMENT_TERMS, asksForPayment, describePaymentTerms } from '@draftwell/shared/payments';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -35,7 +35,7 @@ import { useProposalFollowUp, useSaveProposalFollowUp } from '@/lib/api/follow-u
 import { usePaymentSettings, useProposalPayment } from '@/lib/api/payments';
 import { useProposalSigners } from '@/lib/api/signers';
 import { useSendProposal } from '../api/send-proposal';
-import { PaymentOption, paymentDraftOf, paymentTermsOf, paymentTermsText, type TPaymentDraft } from './payment-option';
+import { PaymentOption, paymentDraftOf, paymentTermsOf, type TPaymentDraft } from './payment-option';
 import { PdfCharactersNote } from './pdf-characters-note';
 import { SignersEditor, type TSignersDraft } from './signers-editor';
 
@@ -300,7 +300,7 @@ export function SendProposalDialog({
             </div>
           ) : asksForPayment(lastTerms) ? (
             <p className="text-muted-foreground -mt-2 text-xs">
-              {i18n._('Payment: {terms}.', { terms: paymentTermsText(i18n, lastTerms, proposal.currency) })}
+              {i18n._('Payment: {terms}.', { terms: describePaymentTerms(i18n, lastTerms, proposal.currency) })}
             </p>
           ) : null}
 

@@ -23,6 +23,7 @@ import { Select } from '@/components/ui/select';
 import { ApiError, isConflict, type TConflictError } from '@/lib/api-client';
 import { useCreateSavedItem, useUpdateSavedItem } from '@/lib/api/saved-items';
 import { appI18n } from '@/lib/app-language';
+import { translated } from '@/lib/translated';
 import { savedItemFormValues, ZSavedItemForm, type TSavedItemFormIn, type TSavedItemFormOut } from './saved-item-form';
 import { billingKindName } from '@draftwell/shared/document/display';
 
@@ -112,7 +113,7 @@ function SavedItemForm({
       const i18n = appI18n();
       if (!placed) form.setError('root', { message: e?.message ?? i18n._('Something went wrong. Try again.') });
       toast.error(base ? i18n._('The item was not saved') : i18n._('The item was not added'), {
-        description: e?.message ?? i18n._('Something went wrong. Try again.'),
+        description: translated(i18n, e?.message) ?? i18n._('Something went wrong. Try again.'),
       });
     }
   });
