@@ -42,6 +42,11 @@ export const ZOwnerSignature = z.strictObject({
   consent: z.literal(true, 'Tick the box to agree to the terms of the electronic signature.'),
   /** Left out: the name typed, in the handwriting font. */
   mark: ZSignatureMark.optional(),
+  /**
+   * The language the owner read the consent statement in (the app's): it is the text recorded and
+   * hashed, with the language, in the evidence. Left out: English.
+   */
+  language: ZLanguage.optional(),
 });
 
 export const ZSendProposal = z.strictObject({

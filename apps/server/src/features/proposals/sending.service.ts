@@ -225,6 +225,8 @@ export async function sendProposal(args: {
     const ownerMark = input.ownerSignature
       ? (input.ownerSignature.mark ?? { kind: 'typed' as const, text: input.ownerSignature.name })
       : null;
+    const ownerLanguage = languageOf(input.ownerSignature?.language);
+    const ownerConsent = ownerMark ? consentText(serverI18n(ownerLanguage), ownerMark.kind) : '';
     const signed =
       settings.countersign === 'before' && owner && input.ownerSignature && ownerMark
         ? await tx
@@ -241,10 +243,10 @@ export async function sendProposal(args: {
               role: owner.role,
               ipAddress: args.ipAddress,
               userAgent: args.userAgent?.slice(0, 1000) || null,
-              // The owner signs in the app, which speaks English for now.
-              consentText: consentText(serverI18n('en'), ownerMark.kind),
-              consentHash: sha256Hex(consentText(serverI18n('en'), ownerMark.kind)),
-              language: 'en',
+              // The statement the owner read, in the app's language they read it in.
+              consentText: ownerConsent,
+              consentHash: sha256Hex(ownerConsent),
+              language: ownerLanguage,
               emailProof: 'account',
               mark: ownerMark,
             })

@@ -1,3 +1,4 @@
+import { supportedLanguage } from '@draftwell/shared/i18n/languages';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { SEND_CHECK_FIELDS } from '@draftwell/shared/share/share-api';
@@ -194,7 +195,14 @@ export function SendProposalDialog({
               methods: draft.methods,
             },
             ...(draft.countersign === 'before'
-              ? { ownerSignature: { name: draft.ownerName.trim(), consent: draft.ownerConsent as true } }
+              ? {
+                  ownerSignature: {
+                    name: draft.ownerName.trim(),
+                    consent: draft.ownerConsent as true,
+                    // The statement the owner read is in the app's language: that is the one recorded.
+                    language: supportedLanguage(i18n.locale) ?? 'en',
+                  },
+                }
               : {}),
           }
         : {};

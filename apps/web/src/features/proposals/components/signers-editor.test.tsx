@@ -21,15 +21,14 @@ const DRAFT: TSignersDraft = {
 };
 
 describe('signing as one sends', () => {
-  it('shows the owner the consent statement the server records, whatever the app’s language', () => {
+  it('shows the owner the consent statement in the app’s language, the one the send request records', () => {
     const german = createI18n('de', page, later, site, app);
     render(
       <I18nProvider i18n={german}>
         <SignersEditor draft={DRAFT} errors={{}} onChange={() => undefined} />
       </I18nProvider>,
     );
-    // The rest of the form speaks German; the statement is the one recorded (English for now).
     expect(consentText(german, 'typed')).not.toBe(consentText(englishI18n, 'typed'));
-    expect(screen.getByText(consentText(englishI18n, 'typed'))).toBeTruthy();
+    expect(screen.getByText(consentText(german, 'typed'))).toBeTruthy();
   });
 });

@@ -10,7 +10,6 @@ import {
   type TSignerContact,
   type TSigningOrder,
 } from '@draftwell/shared/share/signing';
-import { englishI18n } from '@draftwell/shared/i18n/english';
 import { consentText } from '@draftwell/shared/share/revision';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
@@ -264,10 +263,10 @@ export function SignersEditor({
                 onChange={(e) => set({ ownerConsent: e.target.checked })}
                 className="mt-0.5"
               />
-              {/* Signing as they send is typing their name. The statement shown is the one the server
-                  records and hashes, which is English for now (sending.service.ts), whatever the
-                  app's language: what the owner agrees to is what the evidence says. */}
-              {consentText(englishI18n, 'typed')}
+              {/* Signing as they send is typing their name. The statement is in the app's language,
+                  which the send request names: the server records and hashes this very text
+                  (sending.service.ts), so what the owner agrees to is what the evidence says. */}
+              {consentText(i18n, 'typed')}
             </label>
             {errors.ownerSignature || errors['ownerSignature.name'] || errors['ownerSignature.consent'] ? (
               <p className="text-destructive text-xs">
