@@ -501,6 +501,7 @@ describe.each(backends())('templates API (%s)', (backend) => {
       expect(preview.body).toMatchObject({ name: JAPANESE[3]!.name, document: JAPANESE[3]!.document });
       const copy = await client.post('/api/templates/starter-consulting/duplicate', {}, german);
       expect(copy.status, copy.text).toBe(201);
+      expect(copy.body.name).toBe(`${JAPANESE[3]!.name} のコピー`);
       expect(copy.body.description).toBe(JAPANESE[3]!.description);
       expect(textsOf(copy.body.document)).toEqual(textsOf(JAPANESE[3]!.document));
     });

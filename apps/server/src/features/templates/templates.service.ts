@@ -25,7 +25,7 @@ import { proposals, templates } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 import { checkTemplateLimit } from '../../billing/usage';
 import { AppError } from '../../lib/app-error';
-import { contentI18n } from '../../lib/i18n';
+import { contentI18n, serverI18n } from '../../lib/i18n';
 import { decodeTimeCursor, encodeCursor } from '../../lib/cursor';
 import { containsPattern, isUuid, startsWithPattern } from '../../lib/sql-text';
 import { getProfile } from '../profile/profile.service';
@@ -94,12 +94,13 @@ function fitName(name: string, suffix = ''): string {
 }
 
 /**
- * "Copy of Web design", else "Copy of Web design (2)", (3)…: a copy never has the name of a
- * starter (none starts "Copy of") or of another of the user's templates, so the gallery can
- * tell them apart.
+ * "Copy of Web design", else "Copy of Web design (2)", (3)…, in the owner's app language
+ * (`language`): a copy never has the name of a starter (none is named so) or of another of the
+ * user's templates, so the gallery can tell them apart.
  */
-async function copyName(db: TDb, actor: TActor, source: string): Promise<string> {
-  const full = `Copy of ${source}`;
+async function copyName(db: TDb, actor: TActor, source: string, language: TLanguage | undefined): Promise<string> {
+  const i18n = serverI18n(language ?? 'en');
+  const full = i18n._('Copy of {name}', { name: source });
   // Every candidate starts with this much of the name, however much a suffix cuts off its end.
   const prefix = full.slice(0, TEMPLATE_NAME_MAX - 16);
   const rows = await db
@@ -285,7 +286,7 @@ export async function duplicateTemplate(args: {
     actor,
     defaultPlan,
     input: {
-      name: await copyName(db, actor, source.name),
+      name: await copyName(db, actor, source.name, args.language),
       description: source.description,
       category: source.category,
       document: await documentFor(db, actor, source),
