@@ -14,8 +14,12 @@ import { emailChangeOf } from './features/auth/email-change';
 import { passwordProblem } from './features/auth/password-policy';
 import { addExampleSections } from './features/saved-sections/saved-sections.service';
 import { signUpLanguage } from './features/templates/owner-language';
+import { accountI18n } from './mail/owner-i18n';
 
 const DAY = 60 * 60 * 24;
+
+/** The app language a user chose (better-auth's user carries the additional field). */
+const appLanguageOf = (user: object): unknown => (user as { appLanguage?: unknown }).appLanguage;
 
 /** Paths (below /api/auth) whose body carries a new password, and the field that holds it. */
 const NEW_PASSWORD_FIELD: Record<string, string> = {
@@ -64,21 +68,28 @@ export function createAuth(deps: {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, url, token }) =>
-        queueMail(`reset-password:${sha256Hex(token)}`, resetPasswordMail(user.email, user.name, url)),
+      // In the account's app language, else the language the page asking for it was shown in.
+      sendResetPassword: ({ user, url, token }, request) =>
+        queueMail(
+          `reset-password:${sha256Hex(token)}`,
+          resetPasswordMail(accountI18n(appLanguageOf(user), request?.headers), user.email, user.name, url),
+        ),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       // Also how a change of email is confirmed: then `user.email` is the new address.
-      sendVerificationEmail: ({ user, url, token }) =>
-        queueMail(
+      // In the account's app language, else the language the sign-up (or Profile) page was shown in.
+      sendVerificationEmail: ({ user, url, token }, request) => {
+        const i18n = accountI18n(appLanguageOf(user), request?.headers);
+        return queueMail(
           `verify-email:${sha256Hex(token)}`,
           emailChangeOf(token, env.authSecret)
-            ? changeEmailMail(user.email, user.name, url)
-            : verificationMail(user.email, user.name, url),
-        ),
+            ? changeEmailMail(i18n, user.email, user.name, url)
+            : verificationMail(i18n, user.email, user.name, url),
+        );
+      },
     },
     user: {
       // The app's language (Profile): set only through PUT /api/account/app-language.
@@ -118,7 +129,12 @@ export function createAuth(deps: {
             // Through the outbox: a mail server that is down must not fail the change itself.
             await queueMail(
               `email-changed:${user.id}:${change.to}:${String(token).slice(-24)}`,
-              emailChangedMail(change.from, user.name, change.to),
+              emailChangedMail(
+                accountI18n(appLanguageOf(user), ctx?.headers ?? ctx?.request?.headers),
+                change.from,
+                user.name,
+                change.to,
+              ),
             );
           },
         },

@@ -11,6 +11,8 @@ import {
   backends,
   nextIp,
   signUp,
+  STRONG_PASSWORD,
+  uniqueEmail,
   startMailSink,
   startTestServer,
   type Client,
@@ -20,7 +22,8 @@ import {
 
 /**
  * Issue 25, parts 2 and 3, on the server: every mail to a signer speaks the proposal's language
- * and says so (Content-Language), the owner's say English; a signer's page tells the server the
+ * and says so (Content-Language), the owner's speak the owner's app language (English until one is
+ * chosen in Profile, and for sign-up the sign-up page's); a signer's page tells the server the
  * language it showed, which their signature's evidence records, with the consent statement in
  * it, and their receipt speaks. The catalogs are filled later: these check the languages, not
  * the words.
@@ -155,5 +158,80 @@ describe.each(backends())('mail and evidence in the proposal’s language (%s)',
 
     // The signer's receipt speaks the language they signed in, not the proposal's.
     expect((await queuedLanguages(email)).filter((row) => row.to === email)).toEqual([{ to: email, language: 'ja' }]);
+  });
+
+  it('an owner whose app language is ja is told in Japanese that their proposal was opened and accepted', async () => {
+    const made = await signUp(server, { name: 'Kenji Owner' });
+    await verifyEmail(server, made.user.id);
+    const chosen = await made.client.request('/api/account/app-language', {
+      method: 'PUT',
+      json: { appLanguage: 'ja' },
+    });
+    expect(chosen.status, chosen.text).toBe(200);
+    const email = 'dana.owner-ja@example.com';
+    // The proposal itself is in English: the owner's notices follow the owner, not the proposal.
+    const draft = await readyDraft(made.client, {
+      title: 'Owner language',
+      language: 'en',
+      client: { name: 'Dana Reyes', company: '', email, phone: '', address: '' },
+    });
+    const sent = await made.client.post(`/api/proposals/${draft.id}/send`, { version: draft.version, message: '' });
+    expect(sent.status, sent.text).toBe(200);
+    const link = await made.client.get(`/api/proposals/${draft.id}/share-link`);
+    const token = new URL(link.body.url as string).pathname.split('/').pop()!;
+    const shared = (await visitor().get(`/api/share/${token}`)).body as TSharedProposal;
+    expect((await mail.waitForMail(email, /Owner language/)).headers.get('content-language')).toBe('en');
+
+    expect((await visitor().post(`/api/share/${token}/views`)).status).toBeLessThan(300);
+    const opened = await mail.waitForMail(made.email, /を開きました/);
+    expect(opened.subject).toBe('Dana Reyesが「Owner language」を開きました。');
+    expect(opened.headers.get('content-language')).toBe('ja');
+    expect(opened.html).toContain('<html lang="ja" dir="ltr">');
+    expect(opened.text).toContain('提案書を見る');
+
+    const res = await visitor().post(`/api/share/${token}/accept`, {
+      name: 'Dana Reyes',
+      email,
+      consent: true,
+      revisionHash: shared.revision.hash,
+    });
+    expect(res.status, res.text).toBe(201);
+    // The notice of the acceptance waits in the outbox for the sealed PDF, already in Japanese.
+    const queued = (await server.deps.database.db.execute(
+      sql`select subject, language from mail_outbox where dedupe_key = ${`accepted:${draft.id}`}`,
+    )) as unknown as { rows: Array<{ subject: string; language: string }> };
+    expect(queued.rows).toEqual([{ subject: 'Dana Reyesが「Owner language」を承諾しました。', language: 'ja' }]);
+
+    // Their account's mail too, whatever language the asking browser speaks: the account's.
+    const ask = await server
+      .client({ ip: nextIp() })
+      .post(
+        '/api/auth/request-password-reset',
+        { email: made.email, redirectTo: '/reset-password' },
+        { headers: { 'accept-language': 'fr-FR' } },
+      );
+    expect(ask.status, ask.text).toBe(200);
+    const reset = await mail.waitForMail(made.email, /Draftwellのパスワードを再設定してください/);
+    expect(reset.headers.get('content-language')).toBe('ja');
+  });
+
+  it('the account’s mails at sign-up speak the sign-up page’s language: the device’s choice, else the browser’s closest', async () => {
+    const signUpIn = async (headers: Record<string, string>) => {
+      const email = uniqueEmail();
+      const res = await server
+        .client({ ip: nextIp() })
+        .post('/api/auth/sign-up/email', { name: 'Polyglot', email, password: STRONG_PASSWORD }, { headers });
+      expect(res.status, res.text).toBe(200);
+      return email;
+    };
+    const french = await mail.waitForMail(
+      await signUpIn({ 'accept-language': 'de-DE', cookie: 'draftwell_language=fr' }),
+      /Draftwell/,
+    );
+    expect(french.subject).toBe('Confirmez votre adresse e-mail pour Draftwell');
+    expect(french.headers.get('content-language')).toBe('fr');
+    const japanese = await mail.waitForMail(await signUpIn({ 'accept-language': 'ja-JP,ja;q=0.9' }), /Draftwell/);
+    expect(japanese.headers.get('content-language')).toBe('ja');
+    expect(japanese.html).toContain('<html lang="ja" dir="ltr">');
   });
 });

@@ -207,7 +207,7 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
       const receipt = await mail.waitForMail(who.email, /^You accepted: Website redesign$/);
       expect(receipt.text).toContain(`/api/share/${token}/sealed-pdf`);
     }
-    await mail.waitForMail(ownerEmail, /^Carla Chief, Frank Finance accepted “Website redesign”\.$/);
+    await mail.waitForMail(ownerEmail, /^Carla Chief and Frank Finance accepted “Website redesign”\.$/);
     const events = (await owner.get(`/api/proposals/${proposal.id}/events`)).body.items as TProposalEvent[];
     expect(events.filter((e) => e.type === 'signed').map((e) => e.data.name)).toEqual([ceo.name, cfo.name]);
     expect(events.filter((e) => e.type === 'accepted')).toHaveLength(1);
@@ -363,11 +363,21 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     });
     expect(unsigned.status).toBe(400);
     expect(unsigned.body.error.fields.ownerSignature).toMatch(/Sign before sending/);
+    // A language the product does not speak is refused, naming the list; nothing is sent.
+    const unknown = await owner.post(`/api/proposals/${draft.id}/send`, {
+      version: draft.version,
+      signers: [client],
+      signing: { countersign: 'before' },
+      ownerSignature: { name: 'Olivia Owner', consent: true, language: 'xx' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body.error)).toMatch(/ownerSignature/);
+    // The owner read the statement in German (the app's language): that text is recorded.
     const res = await owner.post(`/api/proposals/${draft.id}/send`, {
       version: draft.version,
       signers: [client],
       signing: { countersign: 'before' },
-      ownerSignature: { name: 'Olivia Owner', consent: true },
+      ownerSignature: { name: 'Olivia Owner', consent: true, language: 'de' },
     });
     expect(res.status, res.text).toBe(200);
     const state = (await owner.get(`/api/proposals/${draft.id}/signers`)).body as TSigningState;
@@ -384,6 +394,9 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     const done = await sign(tokenFor(state, client.email), client);
     expect(done.status, done.text).toBe(201);
     expect((done.body as TAcceptanceCertificate).signatures.map((s) => s.party)).toEqual(['owner', 'client']);
+    const ownerSigned = (done.body as TAcceptanceCertificate).signatures[0]!;
+    expect(ownerSigned.consentText).toBe(consentText(serverI18n('de'), 'typed'));
+    expect(ownerSigned.consentText).not.toBe(consentText(serverI18n('en'), 'typed'));
   });
 
   it('the owner corrects an address, revokes and reissues one signer’s link without sending again', async () => {

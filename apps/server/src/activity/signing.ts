@@ -15,6 +15,7 @@ import {
   type TSigningSettings,
 } from '@draftwell/shared';
 import type { TDocument, TPricingSelection } from '@draftwell/shared/document';
+import { formatList } from '@draftwell/shared/i18n/format';
 import { languageOf, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../db/client';
@@ -26,7 +27,6 @@ import {
   proposalSigners,
   proposals,
   signatures,
-  users,
 } from '../db/schema';
 import type { TAppDeps } from '../http/context';
 import { AppError } from '../lib/app-error';
@@ -34,7 +34,15 @@ import { serverI18n } from '../lib/i18n';
 import { createShareToken, openShareToken } from '../lib/share-token';
 import { sha256Hex } from '../lib/sha256';
 import { enqueueMail } from '../mail/outbox';
-import { acceptedReceiptMail, mailLocale, mailMoneyLocale, ownerActivityMail, proposalMail } from '../mail/templates';
+import { ownerRecipient } from '../mail/owner-i18n';
+import {
+  acceptedReceiptMail,
+  mailLanguage,
+  mailLocale,
+  mailMoneyLocale,
+  ownerActivityMail,
+  proposalMail,
+} from '../mail/templates';
 import { scheduleSeal } from '../seal/seal-jobs';
 import { fixPaymentAtAcceptance } from '../payments/terms';
 import { recordEvent } from './events';
@@ -285,7 +293,7 @@ export async function recordSignature(
   if (!signature) throw new AppError('conflict', 'You have already signed this proposal.');
   const after = signingProgress(settings, signers, [...signed, signature]);
   const events: TEventRow[] = [];
-  const ownerMail = await ownerAddress(tx, row.ownerId);
+  const owner = await ownerRecipient(tx, row.ownerId);
   const link = ownerUrl(deps.env.baseUrl, row.id);
 
   if (!after.complete) {
@@ -313,17 +321,24 @@ export async function recordSignature(
     const newlyDue = new Set([...after.canSignNow].filter((id) => !before.canSignNow.has(id)));
     await inviteSigners(tx, deps, { row, revision, signers, due: newlyDue, message: snapshot.message });
     const ownerDue = signers.find((s) => s.party === 'owner' && newlyDue.has(s.id));
-    if (ownerMail && signer.party === 'client') {
+    if (owner && signer.party === 'client') {
+      const { i18n } = owner;
+      const vars = { name: input.name, title: row.title };
       await enqueueMail(
         tx,
         `signed:${signature.id}`,
-        ownerActivityMail({
-          to: ownerMail,
+        ownerActivityMail(i18n, {
+          to: owner.email,
           title: row.title,
           text: ownerDue
-            ? `${input.name} signed “${row.title}”: it is your turn to countersign.`
-            : `${input.name} signed “${row.title}”.`,
-          detail: `Still to sign: ${awaiting.map((a) => a.name).join(', ')}.`,
+            ? i18n._('{name} signed “{title}”: it is your turn to countersign.', vars)
+            : i18n._('{name} signed “{title}”.', vars),
+          detail: i18n._('Still to sign: {names}.', {
+            names: formatList(
+              awaiting.map((a) => a.name),
+              mailLanguage(i18n),
+            ),
+          }),
           url: link,
         }),
       );
@@ -395,19 +410,31 @@ export async function recordSignature(
   const due = await fixPaymentAtAcceptance(tx, { proposalId: row.id, totals, currency: snapshot.currency });
   const pdf = (audience: 'owner' | 'client', signerId?: string) =>
     ({ kind: 'sealed_pdf', proposalId: row.id, audience, ...(signerId ? { signerId } : {}) }) as const;
-  if (ownerMail) {
+  if (owner) {
+    const { i18n } = owner;
+    const list = (items: string[]) => formatList(items, mailLanguage(i18n));
     const names = signers.filter((s) => s.party === 'client').map(signerName);
+    const number = revision.number;
     await enqueueMail(
       tx,
       `accepted:${row.id}`,
-      ownerActivityMail({
-        to: ownerMail,
+      ownerActivityMail(i18n, {
+        to: owner.email,
         title: row.title,
-        text: `${names.length > 1 ? names.join(', ') : first.name} accepted “${row.title}”.`,
+        text: i18n._('{names} accepted “{title}”.', {
+          names: names.length > 1 ? list(names) : first.name,
+          title: row.title,
+        }),
         detail:
           signers.length > 1
-            ? `Signed by ${[...signed, signature].map((s) => `${s.name} <${s.email}>`).join(', ')} on revision ${revision.number}.`
-            : `Accepted by ${first.name} <${first.email}> on revision ${revision.number}.`,
+            ? i18n._('Signed by {signers} on revision {number}.', {
+                signers: list([...signed, signature].map((s) => `${s.name} <${s.email}>`)),
+                number,
+              })
+            : i18n._('Accepted by {signer} on revision {number}.', {
+                signer: `${first.name} <${first.email}>`,
+                number,
+              }),
         url: link,
       }),
       pdf('owner'),
@@ -434,11 +461,6 @@ export async function recordSignature(
     );
   }
   return { complete: true, signature, events };
-}
-
-async function ownerAddress(tx: TDb, ownerId: string): Promise<string | null> {
-  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
-  return owner?.email ?? null;
 }
 
 /** The first client signer's link, for "Copy link" (each signer's own is in the signers list). */

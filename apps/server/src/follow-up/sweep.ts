@@ -22,11 +22,11 @@ import {
   followUpStops,
   proposalFollowUps,
   proposals,
-  users,
 } from '../db/schema';
 import type { TAppDeps } from '../http/context';
 import { serverI18n } from '../lib/i18n';
 import { enqueueMail } from '../mail/outbox';
+import { ownerRecipient } from '../mail/owner-i18n';
 import { followUpMail, mailLocale, ownerExpiryWarningMail } from '../mail/templates';
 import { loadFollowUpStates, ownersWithFollowUp, scheduleInputOf, type TFollowUpState } from './follow-up-state';
 import { dueFollowUps, type TDueMail } from './schedule';
@@ -173,15 +173,15 @@ async function deliver(
         await enqueueMail(tx, dedupeKey, await signerMail(tx, deps, { row, snapshot, signer, mail, state }));
         mailed.push({ name: signerName(signer), email: signer.email });
       } else {
-        const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId));
+        const owner = await ownerRecipient(tx, row.ownerId);
         if (!owner) continue;
         await enqueueMail(
           tx,
           dedupeKey,
-          ownerExpiryWarningMail({
+          ownerExpiryWarningMail(owner.i18n, {
             to: owner.email,
             title: row.title,
-            validUntil: formatCalendarDate(row.validUntil!, documentLocale(snapshot.sender.locale)),
+            validUntil: formatCalendarDate(row.validUntil!, mailLocale(owner.i18n, documentLocale(snapshot.sender.locale))),
             daysLeft: mail.daysLeft ?? 0,
             waitingFor: progress.awaiting.map(signerName),
             url: ownerUrl(deps.env.baseUrl, id),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { serverI18n } from '../lib/i18n';
 import type { TMail } from './mailer';
 import {
@@ -33,10 +34,10 @@ const en = serverI18n('en');
 const sender = { senderName: WORD_120, senderCompany: WORD_120, senderEmail: 'sam@example.com' };
 
 const MAILS: Record<string, TMail> = {
-  verification: verificationMail('a@example.com', WORD_120, LINK),
-  'change email': changeEmailMail('a@example.com', WORD_120, LINK),
-  'email changed': emailChangedMail('a@example.com', WORD_120, 'b@example.com'),
-  'reset password': resetPasswordMail('a@example.com', WORD_120, LINK),
+  verification: verificationMail(en, 'a@example.com', WORD_120, LINK),
+  'change email': changeEmailMail(en, 'a@example.com', WORD_120, LINK),
+  'email changed': emailChangedMail(en, 'a@example.com', WORD_120, 'b@example.com'),
+  'reset password': resetPasswordMail(en, 'a@example.com', WORD_120, LINK),
   contact: contactMail('ops@example.com', { name: WORD_120, email: 'a@example.com', message: TEXT }),
   ...Object.fromEntries(
     (['sent', 'revised', 'reminder'] as const).map((kind) => [
@@ -54,14 +55,14 @@ const MAILS: Record<string, TMail> = {
       }),
     ]),
   ),
-  'owner activity (a comment, a decline)': ownerActivityMail({
+  'owner activity (a comment, a decline)': ownerActivityMail(en, {
     to: 'o@example.com',
     text: `${WORD_120} declined “${WORD_120}”.`,
     detail: `Their reason: ${TEXT}`,
     title: WORD_120,
     url: LINK,
   }),
-  'comment digest': commentDigestMail({
+  'comment digest': commentDigestMail(en, {
     to: 'o@example.com',
     title: WORD_120,
     comments: [{ authorName: WORD_120, body: TEXT }],
@@ -101,7 +102,7 @@ const MAILS: Record<string, TMail> = {
       }),
     ]),
   ),
-  'owner expiry warning': ownerExpiryWarningMail({
+  'owner expiry warning': ownerExpiryWarningMail(en, {
     to: 'o@example.com',
     title: WORD_120,
     validUntil: 'December 31, 2026',
@@ -118,7 +119,7 @@ const MAILS: Record<string, TMail> = {
     receiptUrl: URL_300,
     url: LINK,
   }),
-  'webhook disabled': webhookDisabledMail({
+  'webhook disabled': webhookDisabledMail(en, {
     to: 'o@example.com',
     name: WORD_120,
     url: URL_300,
@@ -184,7 +185,7 @@ describe('mail templates, issue 25: a signer’s mail speaks the proposal’s la
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
   });
 
-  it('the owner’s and the account’s mails are English', () => {
+  it('with an English I18n, the owner’s and the account’s mails are English', () => {
     for (const [name, mail] of Object.entries(MAILS)) {
       expect([name, mail.language ?? 'en']).toEqual([name, 'en']);
       expect([name, mail.html]).toEqual([name, expect.stringContaining('<html lang="en" dir="ltr">')]);
@@ -223,5 +224,89 @@ describe('mail templates, issue 25: a signer’s mail speaks the proposal’s la
     expect(code.text).toContain(
       'It works for 10 minutes. If you did not ask for it, ignore this email: nobody can sign without it.',
     );
+  });
+});
+
+describe('mail templates, issue 25: the owner’s mails speak the owner’s language', () => {
+  /** Each mail to the owner (and the account's), with values that are no English words. */
+  const ownerMails = (i18n: I18n): Record<string, TMail> => ({
+    verification: verificationMail(i18n, 'a@example.com', 'Kate', LINK),
+    'change email': changeEmailMail(i18n, 'a@example.com', 'Kate', LINK),
+    'email changed': emailChangedMail(i18n, 'a@example.com', 'Kate', 'b@example.com'),
+    'reset password': resetPasswordMail(i18n, 'a@example.com', 'Kate', LINK),
+    'owner activity': ownerActivityMail(i18n, {
+      to: 'o@example.com',
+      text: 'Kate · Website',
+      detail: 'PRO-7',
+      title: 'Website',
+      url: LINK,
+    }),
+    'comment digest': commentDigestMail(i18n, {
+      to: 'o@example.com',
+      title: 'Website',
+      comments: Array.from({ length: 22 }, () => ({ authorName: 'Kate', body: 'Ok!' })),
+      minutes: 10,
+      url: LINK,
+    }),
+    ...Object.fromEntries(
+      [0, 1].map((daysLeft) => [
+        `owner expiry warning, ${daysLeft} days left`,
+        ownerExpiryWarningMail(i18n, {
+          to: 'o@example.com',
+          title: 'Website',
+          validUntil: '2026-12-31',
+          daysLeft,
+          waitingFor: daysLeft ? ['Kate', 'Ben'] : [],
+          url: LINK,
+        }),
+      ]),
+    ),
+    ...Object.fromEntries(
+      ['timeout', null].map((lastError) => [
+        `webhook disabled (${lastError ?? 'no answer'})`,
+        webhookDisabledMail(i18n, {
+          to: 'o@example.com',
+          name: 'Kate',
+          url: 'https://hooks.example.com/x',
+          lastError,
+          link: LINK,
+        }),
+      ]),
+    ),
+  });
+  /** English words any of these mails would have, were a sentence left untranslated. */
+  const ENGLISH_WORDS =
+    /\b(the|your|you|to|of|and|for|is|was|on|if|it|this|see|open|confirm|reset|password|email|address|account|proposal|closes|comments?|still|sign|endpoint|turned|last|hi|hello)\b/i;
+  const words = (mail: TMail) =>
+    [mail.subject, mail.text, mail.html ?? '']
+      .join('\n')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/\S+@example\.com/g, ' ');
+
+  it.each(['de', 'ar'] as const)('in %s, no English is left, and it says its language', (language) => {
+    const i18n = serverI18n(language);
+    for (const [name, mail] of Object.entries(ownerMails(i18n))) {
+      expect([name, ENGLISH_WORDS.exec(words(mail))?.[0] ?? null]).toEqual([name, null]);
+      expect([name, mail.language]).toEqual([name, language]);
+      expect([name, mail.html]).toEqual([
+        name,
+        expect.stringContaining(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`),
+      ]);
+    }
+  });
+
+  it('English reads as before', () => {
+    const mails = ownerMails(en);
+    expect(mails.verification!.subject).toBe('Confirm your email for Draftwell');
+    expect(mails.verification!.text).toBe(
+      `Hi Kate,\n\nWelcome to Draftwell. Please confirm your email address so you can send proposals to clients.\n\nConfirm your email: ${LINK}\n\nIf you did not create an account, ignore this email.`,
+    );
+    expect(mails['comment digest']!.subject).toBe('22 comments on “Website” in 10 minutes.');
+    expect(mails['comment digest']!.text).toContain('…and 2 more on the proposal.');
+    expect(mails['owner expiry warning, 1 days left']!.text).toContain(
+      'Still to sign: Kate and Ben. To give them more time, extend its validity on the proposal’s page.',
+    );
+    expect(mails['owner expiry warning, 0 days left']!.subject).toBe('Closes today: Website');
   });
 });

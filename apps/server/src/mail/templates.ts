@@ -1,6 +1,7 @@
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { languageOf, textDirection, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { moneyLocale, readerLocale } from '@draftwell/shared/document/locale';
+import { formatList } from '@draftwell/shared/i18n/format';
 import { serverI18n } from '../lib/i18n';
 import type { TMail } from './mailer';
 
@@ -14,7 +15,7 @@ const escapeHtml = (s: string) =>
  */
 const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
 
-/** The owner's mails (and the account's): English, as the owner's app is for now. */
+/** The operator's mail (the contact form): English. */
 const ENGLISH = serverI18n('en');
 
 /** The language an I18n speaks, as a mail's `language` (its Content-Language). */
@@ -57,76 +58,87 @@ function layout(
   return `<!doctype html><html ${lang}><body ${lang} style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px;${WRAP}"><h1 style="font-size:20px;${WRAP}">${escapeHtml(title)}</h1>${body}${button}${note}<p style="color:#777;font-size:12px">Draftwell</p></body></html>`;
 }
 
-export function verificationMail(to: string, name: string, url: string): TMail {
+/** To someone who just signed up (or asks for the link again), in the language of their account (`accountI18n`). */
+export function verificationMail(i18n: I18n, to: string, name: string, url: string): TMail {
   const lines = [
-    `Hi ${name},`,
-    'Welcome to Draftwell. Please confirm your email address so you can send proposals to clients.',
+    greeting(i18n, name),
+    i18n._('Welcome to Draftwell. Please confirm your email address so you can send proposals to clients.'),
   ];
+  const ignore = i18n._('If you did not create an account, ignore this email.');
   return {
     to,
-    subject: 'Confirm your email for Draftwell',
-    text: `${lines.join('\n\n')}\n\nConfirm your email: ${url}\n\nIf you did not create an account, ignore this email.`,
-    html: layout(ENGLISH, 'Confirm your email', [...lines, 'If you did not create an account, ignore this email.'], {
-      label: 'Confirm email',
-      url,
-    }),
+    subject: i18n._('Confirm your email for Draftwell'),
+    text: `${lines.join('\n\n')}\n\n${i18n._('Confirm your email: {url}', { url })}\n\n${ignore}`,
+    html: layout(i18n, i18n._('Confirm your email'), [...lines, ignore], { label: i18n._('Confirm email'), url }),
     link: url,
+    language: mailLanguage(i18n),
   };
 }
 
 /** To the new address of an account whose email is being changed: nothing changes until it is opened. */
-export function changeEmailMail(to: string, name: string, url: string): TMail {
+export function changeEmailMail(i18n: I18n, to: string, name: string, url: string): TMail {
   const lines = [
-    `Hi ${name},`,
-    `You asked to use ${to} for your Draftwell account. Confirm it, and it becomes the address you sign in with and receive mail at. Until then your account keeps its current address. The link works for 24 hours.`,
+    greeting(i18n, name),
+    i18n._(
+      'You asked to use {email} for your Draftwell account. Confirm it, and it becomes the address you sign in with and receive mail at. Until then your account keeps its current address. The link works for 24 hours.',
+      { email: to },
+    ),
   ];
-  const ignore = 'If you did not ask for this, ignore this email: nothing changes.';
+  const ignore = i18n._('If you did not ask for this, ignore this email: nothing changes.');
   return {
     to,
-    subject: 'Confirm your new email for Draftwell',
-    text: `${lines.join('\n\n')}\n\nConfirm the new address: ${url}\n\n${ignore}`,
-    html: layout(ENGLISH, 'Confirm your new email', [...lines, ignore], { label: 'Confirm the new address', url }),
+    subject: i18n._('Confirm your new email for Draftwell'),
+    text: `${lines.join('\n\n')}\n\n${i18n._('Confirm the new address: {url}', { url })}\n\n${ignore}`,
+    html: layout(i18n, i18n._('Confirm your new email'), [...lines, ignore], {
+      label: i18n._('Confirm the new address'),
+      url,
+    }),
     link: url,
+    language: mailLanguage(i18n),
   };
 }
 
 /** To the old address once the change is confirmed, so a change nobody asked for does not go unseen. */
-export function emailChangedMail(to: string, name: string, newEmail: string): TMail {
+export function emailChangedMail(i18n: I18n, to: string, name: string, newEmail: string): TMail {
   const lines = [
-    `Hi ${name},`,
-    `The email address of your Draftwell account is now ${newEmail}; this address (${to}) no longer signs in.`,
-    'If you did not make this change, write to us at once through the contact page of Draftwell, so we can help you recover your account.',
-  ];
-  return {
-    to,
-    subject: 'Your Draftwell email address was changed',
-    text: lines.join('\n\n'),
-    html: layout(ENGLISH, 'Your email address was changed', lines),
-  };
-}
-
-export function resetPasswordMail(to: string, name: string, url: string): TMail {
-  const lines = [
-    `Hi ${name},`,
-    'Someone asked to reset the password of your Draftwell account. The link works for one hour.',
-  ];
-  return {
-    to,
-    subject: 'Reset your Draftwell password',
-    text: `${lines.join('\n\n')}\n\nChoose a new password: ${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-    html: layout(
-      ENGLISH,
-      'Reset your password',
-      [...lines, 'If it was not you, ignore this email: your password stays as it is.'],
-      {
-        label: 'Choose a new password',
-        url,
-      },
+    greeting(i18n, name),
+    i18n._(
+      'The email address of your Draftwell account is now {newEmail}; this address ({email}) no longer signs in.',
+      { newEmail, email: to },
     ),
-    link: url,
+    i18n._(
+      'If you did not make this change, write to us at once through the contact page of Draftwell, so we can help you recover your account.',
+    ),
+  ];
+  return {
+    to,
+    subject: i18n._('Your Draftwell email address was changed'),
+    text: lines.join('\n\n'),
+    html: layout(i18n, i18n._('Your email address was changed'), lines),
+    language: mailLanguage(i18n),
   };
 }
 
+export function resetPasswordMail(i18n: I18n, to: string, name: string, url: string): TMail {
+  const lines = [
+    greeting(i18n, name),
+    i18n._('Someone asked to reset the password of your Draftwell account. The link works for one hour.'),
+  ];
+  const ignore = i18n._('If it was not you, ignore this email: your password stays as it is.');
+  return {
+    to,
+    subject: i18n._('Reset your Draftwell password'),
+    text: `${lines.join('\n\n')}\n\n${i18n._('Choose a new password: {url}', { url })}\n\n${ignore}`,
+    html: layout(i18n, i18n._('Reset your password'), [...lines, ignore], {
+      label: i18n._('Choose a new password'),
+      url,
+    }),
+    link: url,
+    language: mailLanguage(i18n),
+  };
+}
+
+/** To the operator (not an account holder): English. */
 export function contactMail(to: string, msg: { name: string; email: string; message: string }): TMail {
   return {
     to,
@@ -197,21 +209,28 @@ export function proposalMail(
   };
 }
 
-/** To the owner, when their client acts on a proposal. */
-export function ownerActivityMail(args: {
-  to: string;
-  text: string;
-  detail: string;
-  title: string;
-  url: string;
-}): TMail {
+/**
+ * To the owner, when their client acts on a proposal, in the owner's app language (`ownerI18n`):
+ * `text` and `detail` are written by the caller with the same `i18n`.
+ */
+export function ownerActivityMail(
+  i18n: I18n,
+  args: {
+    to: string;
+    text: string;
+    detail: string;
+    title: string;
+    url: string;
+  },
+): TMail {
   const lines = [args.text, ...(args.detail ? [args.detail] : [])];
   return {
     to: args.to,
     subject: args.text,
-    text: `${lines.join('\n\n')}\n\nSee the proposal: ${args.url}`,
-    html: layout(ENGLISH, args.title, lines, { label: 'See the proposal', url: args.url }),
+    text: `${lines.join('\n\n')}\n\n${i18n._('See the proposal: {url}', { url: args.url })}`,
+    html: layout(i18n, args.title, lines, { label: i18n._('See the proposal'), url: args.url }),
     link: args.url,
+    language: mailLanguage(i18n),
   };
 }
 
@@ -232,26 +251,43 @@ export function ownerReplyMail(
   };
 }
 
-/** The client comments of one window (the first, already mailed at once, among them) in one mail. */
-export function commentDigestMail(args: {
-  to: string;
-  title: string;
-  comments: Array<{ authorName: string; body: string }>;
-  minutes: number;
-  url: string;
-}): TMail {
+/** The client comments of one window (the first, already mailed at once, among them) in one mail, in the owner's language. */
+export function commentDigestMail(
+  i18n: I18n,
+  args: {
+    to: string;
+    title: string;
+    comments: Array<{ authorName: string; body: string }>;
+    minutes: number;
+    url: string;
+  },
+): TMail {
   const LISTED = 20;
-  const text = `${args.comments.length} comments on “${args.title}” in ${args.minutes} minutes.`;
-  const lines = args.comments
-    .slice(0, LISTED)
-    .map((c) => `${c.authorName}: ${c.body.length > 300 ? `${c.body.slice(0, 300)}…` : c.body}`);
-  if (args.comments.length > LISTED) lines.push(`…and ${args.comments.length - LISTED} more on the proposal.`);
+  const { title, minutes } = args;
+  const text = i18n._(
+    '{count, plural, one {# comment on “{title}” in {minutes} minutes.} other {# comments on “{title}” in {minutes} minutes.}}',
+    { count: args.comments.length, title, minutes },
+  );
+  const lines = args.comments.slice(0, LISTED).map((c) =>
+    i18n._('{name}: {comment}', {
+      name: c.authorName,
+      comment: c.body.length > 300 ? `${c.body.slice(0, 300)}…` : c.body,
+    }),
+  );
+  if (args.comments.length > LISTED) {
+    lines.push(
+      i18n._('{count, plural, one {…and # more on the proposal.} other {…and # more on the proposal.}}', {
+        count: args.comments.length - LISTED,
+      }),
+    );
+  }
   return {
     to: args.to,
     subject: text,
-    text: `${[text, ...lines].join('\n\n')}\n\nSee the proposal: ${args.url}`,
-    html: layout(ENGLISH, args.title, [text, ...lines], { label: 'See the proposal', url: args.url }),
+    text: `${[text, ...lines].join('\n\n')}\n\n${i18n._('See the proposal: {url}', { url: args.url })}`,
+    html: layout(i18n, args.title, [text, ...lines], { label: i18n._('See the proposal'), url: args.url }),
     link: args.url,
+    language: mailLanguage(i18n),
   };
 }
 
@@ -451,24 +487,39 @@ function closesLine(
       );
 }
 
-/** To the owner, the day before a proposal still waiting for signatures closes. */
-export function ownerExpiryWarningMail(args: {
-  to: string;
-  title: string;
-  validUntil: string;
-  daysLeft: number;
-  waitingFor: string[];
-  url: string;
-}): TMail {
-  const when = args.daysLeft === 0 ? 'today' : 'tomorrow';
-  const text = `“${args.title}” closes ${when} (${args.validUntil}).`;
-  const detail = `Still to sign: ${args.waitingFor.join(', ') || 'nobody left but you'}. To give them more time, extend its validity on the proposal’s page.`;
+/** To the owner, the day before a proposal still waiting for signatures closes, in the owner's language. */
+export function ownerExpiryWarningMail(
+  i18n: I18n,
+  args: {
+    to: string;
+    title: string;
+    /** As the mail's language writes it (`mailLocale`). */
+    validUntil: string;
+    daysLeft: number;
+    waitingFor: string[];
+    url: string;
+  },
+): TMail {
+  const { title, validUntil: date } = args;
+  const today = args.daysLeft === 0;
+  const text = today
+    ? i18n._('“{title}” closes today ({date}).', { title, date })
+    : i18n._('“{title}” closes tomorrow ({date}).', { title, date });
+  const detail =
+    args.waitingFor.length > 0
+      ? i18n._('Still to sign: {names}. To give them more time, extend its validity on the proposal’s page.', {
+          names: formatList(args.waitingFor, mailLanguage(i18n)),
+        })
+      : i18n._(
+          'Only your own signature is still missing. To have more time, extend its validity on the proposal’s page.',
+        );
   return {
     to: args.to,
-    subject: `Closes ${when}: ${args.title}`,
-    text: `${text}\n\n${detail}\n\nSee the proposal: ${args.url}`,
-    html: layout(ENGLISH, args.title, [text, detail], { label: 'See the proposal', url: args.url }),
+    subject: today ? i18n._('Closes today: {title}', { title }) : i18n._('Closes tomorrow: {title}', { title }),
+    text: `${text}\n\n${detail}\n\n${i18n._('See the proposal: {url}', { url: args.url })}`,
+    html: layout(i18n, args.title, [text, detail], { label: i18n._('See the proposal'), url: args.url }),
     link: args.url,
+    language: mailLanguage(i18n),
   };
 }
 
@@ -509,25 +560,38 @@ export function paymentReceiptMail(
   };
 }
 
-/** To the owner, when a webhook endpoint was turned off after three days of failed deliveries (decision 0021). */
-export function webhookDisabledMail(args: {
-  to: string;
-  name: string;
-  url: string;
-  lastError: string;
-  link: string;
-}): TMail {
+/** To the owner, when a webhook endpoint was turned off after three days of failed deliveries (decision 0021), in their language. */
+export function webhookDisabledMail(
+  i18n: I18n,
+  args: {
+    to: string;
+    name: string;
+    url: string;
+    /** The last attempt's error; null when the endpoint gave no answer. */
+    lastError: string | null;
+    link: string;
+  },
+): TMail {
   const lines = [
-    `Hi ${args.name},`,
-    `Draftwell could not deliver events to your webhook endpoint ${args.url} for three days, so it is turned off and gets no new events.`,
-    `The last attempt: ${args.lastError}`,
-    'Once the endpoint answers again, turn it back on in Profile → Developers; the delivery log there can resend what it missed.',
+    greeting(i18n, args.name),
+    i18n._(
+      'Draftwell could not deliver events to your webhook endpoint {url} for three days, so it is turned off and gets no new events.',
+      { url: args.url },
+    ),
+    args.lastError === null
+      ? i18n._('The last attempt got no answer.')
+      : i18n._('The last attempt: {error}', { error: args.lastError }),
+    i18n._(
+      'Once the endpoint answers again, turn it back on in Profile → Developers; the delivery log there can resend what it missed.',
+    ),
   ];
+  const title = i18n._('Webhook endpoint turned off');
   return {
     to: args.to,
-    subject: 'Webhook endpoint turned off',
-    text: `${lines.join('\n\n')}\n\nOpen Profile → Developers: ${args.link}`,
-    html: layout(ENGLISH, 'Webhook endpoint turned off', lines, { label: 'Open Profile → Developers', url: args.link }),
+    subject: title,
+    text: `${lines.join('\n\n')}\n\n${i18n._('Open Profile → Developers: {url}', { url: args.link })}`,
+    html: layout(i18n, title, lines, { label: i18n._('Open Profile → Developers'), url: args.link }),
     link: args.link,
+    language: mailLanguage(i18n),
   };
 }

@@ -15,12 +15,13 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { latestRevision } from '../activity/records';
 import { shareUrl, signaturesOn } from '../activity/signing';
-import { paymentCheckouts, proposalSigners, proposals, users } from '../db/schema';
+import { paymentCheckouts, proposalSigners, proposals } from '../db/schema';
 import type { TAppDeps } from '../http/context';
 import { AppError } from '../lib/app-error';
 import { keyedQueue } from '../lib/keyed-queue';
 import { serverI18n } from '../lib/i18n';
 import { enqueueMail } from '../mail/outbox';
+import { ownerRecipient } from '../mail/owner-i18n';
 import { ownerActivityMail } from '../mail/templates';
 import {
   AccountUnusableError,
@@ -57,16 +58,27 @@ const refuse = (message: string, reason: string) => new AppError('conflict', mes
 /** Tells the owner, once a day per proposal, that a client could not pay because of their Stripe account. */
 async function tellOwnerUnavailable(deps: TAppDeps, row: TProposalRow, signer: TSignerRow, problem: string) {
   const db = deps.database.db;
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId));
+  const owner = await ownerRecipient(db, row.ownerId);
   if (!owner) return;
+  const { i18n } = owner;
   const queued = await enqueueMail(
     db,
     `payment-unavailable:${row.id}:${new Date().toISOString().slice(0, 10)}`,
-    ownerActivityMail({
+    ownerActivityMail(i18n, {
       to: owner.email,
       title: row.title,
-      text: `${signer.name || 'Your client'} tried to pay for “${row.title}”, but your Stripe account cannot take payments right now.`,
-      detail: `${problem} Open Profile → Payments to fix it; once paid another way, mark the proposal as paid on its page.`,
+      text: signer.name
+        ? i18n._(
+            '{name} tried to pay for “{title}”, but your Stripe account cannot take payments right now.',
+            { name: signer.name, title: row.title },
+          )
+        : i18n._('Your client tried to pay for “{title}”, but your Stripe account cannot take payments right now.', {
+            title: row.title,
+          }),
+      detail: i18n._(
+        '{problem} Open Profile → Payments to fix it; once paid another way, mark the proposal as paid on its page.',
+        { problem },
+      ),
       url: `${deps.env.baseUrl}${PAYMENTS_RETURN_PATH}`,
     }),
   );

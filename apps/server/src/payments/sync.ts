@@ -13,6 +13,7 @@ import { paymentCheckouts, proposalPayments, proposalSigners, proposals, signatu
 import type { TAppDeps } from '../http/context';
 import { serverI18n } from '../lib/i18n';
 import { enqueueMail } from '../mail/outbox';
+import { ownerI18n } from '../mail/owner-i18n';
 import { mailMoneyLocale, ownerActivityMail, paymentReceiptMail } from '../mail/templates';
 import {
   AccountUnusableError,
@@ -23,7 +24,7 @@ import {
   stripeUnavailable,
   type TAccountRow,
 } from './stripe-account';
-import { moneyOf, type TPaymentRow } from './terms';
+import { type TPaymentRow } from './terms';
 
 /**
  * Applying Stripe's word on a Checkout Session to the proposal's payment (decision 0018). Stripe
@@ -199,16 +200,26 @@ async function applyFacts(
         }),
       );
       if (owner) {
+        const i18n = ownerI18n(owner.appLanguage);
+        const money = formatMoney(amount, currency, mailMoneyLocale(i18n));
+        const payer = facts.payer.name ?? (await signerNameOf(tx, checkout.signerId));
+        const { title } = proposal;
         await enqueueMail(
           tx,
           `payment-paid:${checkout.sessionId}`,
-          ownerActivityMail({
+          ownerActivityMail(i18n, {
             to: owner.email,
-            title: proposal.title,
-            text: `${payerName} paid ${moneyOf(amount, currency)} for “${proposal.title}”.`,
-            detail: due
-              ? `Stripe payment ${facts.paymentIntentId ?? ''}. It is in your Stripe account.`.replace(' .', '.')
-              : 'This proposal was already paid (or marked as paid): your client has now paid again. Refund one of the payments in your Stripe Dashboard.',
+            title,
+            text: payer
+              ? i18n._('{name} paid {amount} for “{title}”.', { name: payer, amount: money, title })
+              : i18n._('Your client paid {amount} for “{title}”.', { amount: money, title }),
+            detail: !due
+              ? i18n._(
+                  'This proposal was already paid (or marked as paid): your client has now paid again. Refund one of the payments in your Stripe Dashboard.',
+                )
+              : facts.paymentIntentId
+                ? i18n._('Stripe payment {id}. It is in your Stripe account.', { id: facts.paymentIntentId })
+                : i18n._('The payment is in your Stripe account.'),
             url: link,
           }),
         );
@@ -248,14 +259,20 @@ async function applyFacts(
     });
     events.push(await event('payment_failed', { amount, currency, message: facts.failure }));
     if (owner) {
+      const i18n = ownerI18n(owner.appLanguage);
       await enqueueMail(
         tx,
         `payment-failed:${facts.paymentIntentId ?? checkout.sessionId}:${fingerprint(facts.failure)}`,
-        ownerActivityMail({
+        ownerActivityMail(i18n, {
           to: owner.email,
           title: proposal.title,
-          text: `A payment of ${moneyOf(amount, currency)} for “${proposal.title}” did not go through.`,
-          detail: `Stripe says: ${facts.failure} Your client can try again from their page.`,
+          text: i18n._('A payment of {amount} for “{title}” did not go through.', {
+            amount: formatMoney(amount, currency, mailMoneyLocale(i18n)),
+            title: proposal.title,
+          }),
+          detail: i18n._('Stripe says: {failure} Your client can try again from their page.', {
+            failure: facts.failure,
+          }),
           url: link,
         }),
       );
@@ -265,7 +282,10 @@ async function applyFacts(
 }
 
 async function ownerContact(tx: TDb, ownerId: string) {
-  const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, ownerId));
+  const [owner] = await tx
+    .select({ email: users.email, name: users.name, appLanguage: users.appLanguage })
+    .from(users)
+    .where(eq(users.id, ownerId));
   return owner ?? null;
 }
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { TDatabase, TDb } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
+import { ownerI18n } from '../mail/owner-i18n';
 import { webhookDisabledMail } from '../mail/templates';
 import { jobLoop } from '../lib/job-loop';
 import { readAcceptance } from '../activity/acceptance-summary';
@@ -264,8 +265,9 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
       const disabled = (await tx.execute(sql`
         update webhook_endpoints set enabled = false, disabled_at = ${iso(now)}::timestamptz, disabled_reason = ${reason}, updated_at = ${iso(now)}::timestamptz
         where id = ${row.endpoint_id} and enabled
-        returning url, (select email from users where id = owner_id) as email, (select name from users where id = owner_id) as name`)) as unknown as {
-        rows: Array<{ url: string; email: string; name: string }>;
+        returning url, (select email from users where id = owner_id) as email, (select name from users where id = owner_id) as name,
+          (select app_language from users where id = owner_id) as app_language`)) as unknown as {
+        rows: Array<{ url: string; email: string; name: string; app_language: string | null }>;
       };
       const owner = disabled.rows[0];
       if (!owner) return false;
@@ -277,11 +279,11 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
       return enqueueMail(
         tx,
         `webhook-disabled:${row.endpoint_id}:${iso(now)}`,
-        webhookDisabledMail({
+        webhookDisabledMail(ownerI18n(owner.app_language), {
           to: owner.email,
           name: owner.name,
           url: owner.url,
-          lastError: result.error ?? 'no answer',
+          lastError: result.error ?? null,
           link: `${deps.baseUrl}/profile?tab=developers`,
         }),
       );

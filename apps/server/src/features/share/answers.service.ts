@@ -8,11 +8,13 @@ import { recordEvent } from '../../activity/events';
 import { findCertificate, latestRevision, toEvidence } from '../../activity/records';
 import { recordSignature, signerName, signingSettings } from '../../activity/signing';
 import type { TDb } from '../../db/client';
-import { proposalComments, proposals, users } from '../../db/schema';
+import { proposalComments, proposals } from '../../db/schema';
 import type { TAppDeps } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { enqueueDigestMail, enqueueMail } from '../../mail/outbox';
+import { ownerRecipient } from '../../mail/owner-i18n';
 import { commentDigestMail, ownerActivityMail } from '../../mail/templates';
+import type { I18n } from '@draftwell/shared/i18n/i18n';
 import {
   SHARE_RATE,
   limit,
@@ -35,17 +37,12 @@ import { checkSignatureMethod } from '@draftwell/shared/share/signature-rules';
  */
 export const COMMENT_MAIL_WINDOW_SECONDS = 10 * 60;
 
-async function ownerEmail(deps: TAppDeps, ownerId: string): Promise<string | null> {
-  const [owner] = await deps.database.db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
-  return owner?.email ?? null;
-}
-
 export async function addClientComment(req: TShareRequest & { input: TClientComment }): Promise<TComment> {
   const row = await resolveShare(req);
   const { deps, input } = req;
   await limit(deps, `share-comment:${req.ip}`, SHARE_RATE.comments);
   await limit(deps, `share-comment-proposal:${row.id}`, SHARE_RATE.proposalComments);
-  const to = await ownerEmail(deps, row.ownerId);
+  const to = await ownerRecipient(deps.database.db, row.ownerId);
   const { comment, event } = await deps.database.db.transaction(async (tx) => {
     // One comment of a proposal at a time, so each knows whether it is the first of its window.
     await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, row.id)).for('update');
@@ -93,19 +90,20 @@ async function mailOwnerAboutComment(
   tx: TDb,
   deps: TAppDeps,
   row: TRow,
-  to: string,
+  owner: { email: string; i18n: I18n },
   comment: typeof proposalComments.$inferSelect,
 ): Promise<void> {
   const windowMs = COMMENT_MAIL_WINDOW_SECONDS * 1000;
   const window = Math.floor(comment.createdAt.getTime() / windowMs);
   const url = ownerUrl(deps, row.id);
+  const { email: to, i18n } = owner;
   const first = await enqueueMail(
     tx,
     `comment:${row.id}:${window}`,
-    ownerActivityMail({
+    ownerActivityMail(i18n, {
       to,
       title: row.title,
-      text: `${comment.authorName} commented on “${row.title}”.`,
+      text: i18n._('{name} commented on “{title}”.', { name: comment.authorName, title: row.title }),
       detail: comment.body,
       url,
     }),
@@ -127,7 +125,7 @@ async function mailOwnerAboutComment(
   await enqueueDigestMail(
     tx,
     `comment-digest:${row.id}:${window}`,
-    commentDigestMail({ to, title: row.title, comments, minutes: COMMENT_MAIL_WINDOW_SECONDS / 60, url }),
+    commentDigestMail(i18n, { to, title: row.title, comments, minutes: COMMENT_MAIL_WINDOW_SECONDS / 60, url }),
     sendAt,
   );
 }
@@ -192,7 +190,7 @@ export async function declineProposal(req: TShareRequest & { reason: string }): 
   await limit(deps, `share-answer:${req.ip}`, SHARE_RATE.answers);
   // Any one signer's decline ends the round for everyone.
   const { row, signer } = await resolveSigner(req);
-  const to = await ownerEmail(deps, row.ownerId);
+  const owner = await ownerRecipient(deps.database.db, row.ownerId);
   const event = await deps.database.db.transaction(async (tx) => {
     const updated = await tx
       .update(proposals)
@@ -221,15 +219,21 @@ export async function declineProposal(req: TShareRequest & { reason: string }): 
       userAgent: req.userAgent,
     });
     const client = row.client as TProposalClient;
-    if (to) {
+    if (owner) {
+      const { i18n } = owner;
+      const name = signerName(signer) || client.name;
       await enqueueMail(
         tx,
         `declined:${recorded.seq}`,
-        ownerActivityMail({
-          to,
+        ownerActivityMail(i18n, {
+          to: owner.email,
           title: row.title,
-          text: `${signerName(signer) || client.name || 'Your client'} declined “${row.title}”.`,
-          detail: req.reason ? `Their reason: ${req.reason}` : 'They gave no reason.',
+          text: name
+            ? i18n._('{name} declined “{title}”.', { name, title: row.title })
+            : i18n._('Your client declined “{title}”.', { title: row.title }),
+          detail: req.reason
+            ? i18n._('Their reason: {reason}', { reason: req.reason })
+            : i18n._('They gave no reason.'),
           url: ownerUrl(deps, row.id),
         }),
       );

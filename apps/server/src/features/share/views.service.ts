@@ -5,9 +5,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordEvent, signerData } from '../../activity/events';
 import { signerName } from '../../activity/signing';
 import type { TDb } from '../../db/client';
-import { proposalEvents, proposalRevisions, proposals, users } from '../../db/schema';
+import { proposalEvents, proposalRevisions, proposals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { enqueueMail } from '../../mail/outbox';
+import { ownerRecipient } from '../../mail/owner-i18n';
 import { ownerActivityMail } from '../../mail/templates';
 import {
   SHARE_RATE,
@@ -53,16 +54,17 @@ export async function startView(
       .where(and(eq(proposals.id, row.id), eq(proposals.status, 'sent')))
       .returning({ id: proposals.id });
     // One email per revision on the first visit; later visits are in the timeline and the toast.
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId));
+    const owner = await ownerRecipient(tx, row.ownerId);
     if (owner && viewed.length > 0) {
+      const { i18n } = owner;
       await enqueueMail(
         tx,
         `opened:${revision.id}`,
-        ownerActivityMail({
+        ownerActivityMail(i18n, {
           to: owner.email,
           title: row.title,
-          text: `${visitor} opened “${row.title}”.`,
-          detail: `${row.number}, revision ${revision.number}.`,
+          text: i18n._('{name} opened “{title}”.', { name: visitor, title: row.title }),
+          detail: i18n._('{number}, revision {revision}.', { number: row.number, revision: revision.number }),
           url: ownerUrl(req.deps, row.id),
         }),
       );
