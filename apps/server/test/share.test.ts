@@ -609,6 +609,9 @@ describe.each(backends())('sending and the client side (%s)', (backend: TBackend
     expect(feed.body.items[1]).toMatchObject({
       proposalId: proposal.id,
       text: 'Dana Reyes commented on “Website redesign”.',
+      // The facts, from which the app writes the sentence in its own language.
+      actor: 'Dana Reyes',
+      amount: null,
     });
     expect(feed.body.lastSeq).toBeGreaterThan(after);
     expect((await other.get(`/api/notifications?after=0`)).body.items).toEqual([]);

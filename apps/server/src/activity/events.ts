@@ -118,6 +118,20 @@ export function notificationText(
   }
 }
 
+/** Who an event names: its signer's or commenter's name, else the proposal's client, else nobody. */
+function notificationActor(type: TNotifiedEventType, data: Record<string, unknown>, clientName: string): string | null {
+  const named = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  if (type === 'expired') return null;
+  return (type === 'commented' ? named(data.authorName) : null) ?? named(data.name) ?? named(clientName);
+}
+
+/** A payment event's { amount, currency }, or null. */
+function notificationAmount(data: Record<string, unknown>): { amount: number; currency: string } | null {
+  return typeof data.amount === 'number' && typeof data.currency === 'string'
+    ? { amount: data.amount, currency: data.currency }
+    : null;
+}
+
 /** "$1,200" from a payment event's { amount, currency }. */
 function paidAmount(data: Record<string, unknown>): string {
   return typeof data.amount === 'number' && typeof data.currency === 'string'
@@ -138,6 +152,8 @@ export function toNotification(
     type: row.type,
     at: row.createdAt.toISOString(),
     text: notificationText(row.type, proposal, row.data as Record<string, unknown>, proposal.clientName),
+    actor: notificationActor(row.type, row.data as Record<string, unknown>, proposal.clientName),
+    amount: notificationAmount(row.data as Record<string, unknown>),
   };
 }
 

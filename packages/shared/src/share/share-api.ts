@@ -88,8 +88,12 @@ export type TProposalNotification = {
   proposalTitle: string;
   type: TNotifiedEventType;
   at: string;
-  /** One sentence for the toast: "Dana Reyes accepted “Website redesign”." */
+  /** One sentence, in English, for integrations: "Dana Reyes accepted “Website redesign”." */
   text: string;
+  /** Who did it (a signer, a commenter, the client), when known: the app writes its own sentence in its language. */
+  actor: string | null;
+  /** A payment's amount in minor units and its currency, for `paid` and `payment_failed`. */
+  amount: { amount: number; currency: string } | null;
 };
 
 /** The realtime event name on the user's channel; its data is a TProposalNotification. */

@@ -1,5 +1,7 @@
+import { moneyLocale } from '@draftwell/shared/document/locale';
 import { formatList } from '@draftwell/shared/i18n/format';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { formatMoney } from '@draftwell/shared/money';
 import type { TNotifiedEventType, TProposalNotification } from '@draftwell/shared/share/share-api';
 import { appI18n } from '@/lib/app-language';
 import type { TNotificationSource } from './notification-tracker';
@@ -51,10 +53,42 @@ function counted(i18n: I18n, type: TNotifiedEventType, count: number): string {
   }
 }
 
-function one(n: TProposalNotification): TNotificationToast {
+/**
+ * The notification's sentence in the app's language, from its facts (the server's `text` is
+ * English, for integrations): "Dana Reyes accepted “Website redesign”."
+ */
+export function notificationTitle(i18n: I18n, n: TProposalNotification): string {
+  const title = n.proposalTitle;
+  const who = n.actor ?? i18n._('Your client');
+  const amount = n.amount ? formatMoney(n.amount.amount, n.amount.currency, moneyLocale(i18n.locale)) : null;
+  switch (n.type) {
+    case 'opened':
+      return i18n._('{who} opened “{title}”.', { who, title });
+    case 'commented':
+      return i18n._('{who} commented on “{title}”.', { who, title });
+    case 'signed':
+      return i18n._('{who} signed “{title}”.', { who, title });
+    case 'accepted':
+      return i18n._('{who} accepted “{title}”.', { who, title });
+    case 'declined':
+      return i18n._('{who} declined “{title}”.', { who, title });
+    case 'expired':
+      return i18n._('“{title}” expired without an answer.', { title });
+    case 'paid':
+      return amount
+        ? i18n._('{who} paid {amount} for “{title}”.', { who, amount, title })
+        : i18n._('{who} paid for “{title}”.', { who, title });
+    case 'payment_failed':
+      return amount
+        ? i18n._('A payment of {amount} for “{title}” did not go through.', { amount, title })
+        : i18n._('A payment for “{title}” did not go through.', { title });
+  }
+}
+
+function one(i18n: I18n, n: TProposalNotification): TNotificationToast {
   return {
     id: `activity-${n.seq}`,
-    title: n.text,
+    title: notificationTitle(i18n, n),
     description: n.proposalNumber,
     proposalId: n.proposalId,
     tone: TONES[n.type],
@@ -81,7 +115,7 @@ export function notificationToasts(
   source: TNotificationSource,
   i18n: I18n = appI18n(),
 ): TNotificationToast[] {
-  if (source === 'live' || items.length <= COALESCE_ABOVE) return items.map(one);
+  if (source === 'live' || items.length <= COALESCE_ABOVE) return items.map((n) => one(i18n, n));
   const proposals = [...new Set(items.map((n) => n.proposalId))];
   const numbers = [...new Set(items.map((n) => n.proposalNumber))];
   const accepted = items.some((n) => n.type === 'accepted' || n.type === 'paid');

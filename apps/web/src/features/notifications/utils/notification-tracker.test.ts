@@ -1,8 +1,13 @@
 import type { TNotificationFeed, TProposalNotification } from '@draftwell/shared/share/share-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages as app } from '@draftwell/shared/i18n/catalogs/app/de';
+import { messages as page } from '@draftwell/shared/i18n/catalogs/page/de';
+import { messages as later } from '@draftwell/shared/i18n/catalogs/page-later/de';
+import { englishI18n } from '@draftwell/shared/i18n/english';
+import { createI18n } from '@draftwell/shared/i18n/i18n';
 import { fetchNotifications } from '../api/get-notifications';
 import { NotificationTracker, type TNotificationSource } from './notification-tracker';
-import { notificationToasts } from './notification-toasts';
+import { notificationTitle, notificationToasts } from './notification-toasts';
 
 const note = (seq: number, patch: Partial<TProposalNotification> = {}): TProposalNotification => ({
   seq,
@@ -12,6 +17,8 @@ const note = (seq: number, patch: Partial<TProposalNotification> = {}): TProposa
   type: 'commented',
   at: '2026-05-03T10:00:00.000Z',
   text: `Dana Reyes commented on “Website redesign”. (${seq})`,
+  actor: 'Dana Reyes',
+  amount: null,
   ...patch,
 });
 
@@ -151,11 +158,8 @@ describe('NotificationTracker (R10 catch-up through /api/notifications)', () => 
 });
 
 describe('notificationToasts', () => {
-  it('one toast per live notification, titled by its text, described by its number, viewing its proposal', () => {
-    const toasts = notificationToasts(
-      [note(1, { type: 'accepted', text: 'Dana Reyes accepted “Website redesign”.' })],
-      'live',
-    );
+  it('one toast per live notification, titled in the app’s words, described by its number, viewing its proposal', () => {
+    const toasts = notificationToasts([note(1, { type: 'accepted', text: 'English for integrations' })], 'live');
     expect(toasts).toEqual([
       {
         id: 'activity-1',
@@ -189,5 +193,34 @@ describe('notificationToasts', () => {
       description: '5 comments on 2 proposals (P-2026-0001, P-2026-0002)',
       proposalId: null,
     });
+  });
+});
+
+describe('notificationTitle', () => {
+  it('writes each kind in the app’s language from the notification’s facts, not the server’s English', () => {
+    const german = createI18n('de', page, later, app);
+    const paid = note(1, { type: 'paid', amount: { amount: 120000, currency: 'EUR' } });
+    expect(notificationTitle(german, note(1, { type: 'accepted' }))).toBe(
+      german._('{who} accepted “{title}”.', { who: 'Dana Reyes', title: 'Website redesign' }),
+    );
+    expect(notificationTitle(german, paid)).toMatch(/1\.200\s€/);
+    expect(notificationTitle(german, note(1, { type: 'expired', actor: null }))).toContain('Website redesign');
+    expect(notificationTitle(german, note(1, { type: 'opened', actor: null }))).toContain(german._('Your client'));
+    for (const type of [
+      'opened',
+      'commented',
+      'signed',
+      'accepted',
+      'declined',
+      'expired',
+      'paid',
+      'payment_failed',
+    ] as const) {
+      const shown = notificationTitle(german, note(1, { type, amount: { amount: 5000, currency: 'EUR' } }));
+      expect(shown, type).not.toMatch(/\b(opened|commented|signed|accepted|declined|expired|paid|payment|did not)\b/);
+      expect(shown, type).not.toBe(
+        notificationTitle(englishI18n, note(1, { type, amount: { amount: 5000, currency: 'EUR' } })),
+      );
+    }
   });
 });
