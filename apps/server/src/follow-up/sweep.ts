@@ -181,7 +181,10 @@ async function deliver(
           ownerExpiryWarningMail(owner.i18n, {
             to: owner.email,
             title: row.title,
-            validUntil: formatCalendarDate(row.validUntil!, mailLocale(owner.i18n, documentLocale(snapshot.sender.locale))),
+            validUntil: formatCalendarDate(
+              row.validUntil!,
+              mailLocale(owner.i18n, documentLocale(snapshot.sender.locale)),
+            ),
             daysLeft: mail.daysLeft ?? 0,
             waitingFor: progress.awaiting.map(signerName),
             url: ownerUrl(deps.env.baseUrl, id),

@@ -68,10 +68,10 @@ async function tellOwnerUnavailable(deps: TAppDeps, row: TProposalRow, signer: T
       to: owner.email,
       title: row.title,
       text: signer.name
-        ? i18n._(
-            '{name} tried to pay for “{title}”, but your Stripe account cannot take payments right now.',
-            { name: signer.name, title: row.title },
-          )
+        ? i18n._('{name} tried to pay for “{title}”, but your Stripe account cannot take payments right now.', {
+            name: signer.name,
+            title: row.title,
+          })
         : i18n._('Your client tried to pay for “{title}”, but your Stripe account cannot take payments right now.', {
             title: row.title,
           }),

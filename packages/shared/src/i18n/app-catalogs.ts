@@ -14,4 +14,3 @@ export const APP_CATALOGS: Record<TAppLanguage, () => Promise<TCatalogModule>> =
   'pt-BR': () => import('./catalogs/app/pt-BR'),
   ja: () => import('./catalogs/app/ja'),
 };
-

@@ -19,10 +19,7 @@ export function contactSchema(i18n: I18n) {
       .string()
       .trim()
       .min(1, i18n._('Enter your name.'))
-      .max(
-        nameMax,
-        i18n._('Use at most {count, plural, one {# character} other {# characters}}.', { count: nameMax }),
-      ),
+      .max(nameMax, i18n._('Use at most {count, plural, one {# character} other {# characters}}.', { count: nameMax })),
     email: z
       .string()
       .trim()

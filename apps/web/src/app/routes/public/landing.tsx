@@ -27,17 +27,23 @@ const audiences = (i18n: I18n) => [
   {
     icon: UserRound,
     title: i18n._('Freelancers'),
-    text: i18n._('Designers, developers, photographers and consultants who win work one proposal at a time and would rather spend the evening on the work than on formatting a Word file.'),
+    text: i18n._(
+      'Designers, developers, photographers and consultants who win work one proposal at a time and would rather spend the evening on the work than on formatting a Word file.',
+    ),
   },
   {
     icon: Building2,
     title: i18n._('Agencies'),
-    text: i18n._('Small studios that send the same kinds of proposals every week: keep your own templates and price catalogue, and let clients choose between packages.'),
+    text: i18n._(
+      'Small studios that send the same kinds of proposals every week: keep your own templates and price catalogue, and let clients choose between packages.',
+    ),
   },
   {
     icon: Store,
     title: i18n._('Small B2B sellers'),
-    text: i18n._('Companies selling services or subscriptions to other businesses, who need one-off and recurring prices on one page and a signature they can stand behind.'),
+    text: i18n._(
+      'Companies selling services or subscriptions to other businesses, who need one-off and recurring prices on one page and a signature they can stand behind.',
+    ),
   },
 ];
 
@@ -45,22 +51,30 @@ const steps = (i18n: I18n) => [
   {
     icon: FileText,
     title: i18n._('Draft'),
-    text: i18n._('Start from a starter template, one of your own, or a short brief: who the client is, what they need, budget and deadline. You get a complete first draft with sections and a pricing table to edit.'),
+    text: i18n._(
+      'Start from a starter template, one of your own, or a short brief: who the client is, what they need, budget and deadline. You get a complete first draft with sections and a pricing table to edit.',
+    ),
   },
   {
     icon: Link2,
     title: i18n._('Send a link'),
-    text: i18n._('Send the proposal by email or share its link. It reads well on a phone, carries your branding, and you see when it is opened.'),
+    text: i18n._(
+      'Send the proposal by email or share its link. It reads well on a phone, carries your branding, and you see when it is opened.',
+    ),
   },
   {
     icon: ListChecks,
     title: i18n._('Your client decides'),
-    text: i18n._('They tick optional items, adjust quantities within the range you allow or pick one package, and the totals update as they go. Then they accept by typing their full name, or decline with a reason.'),
+    text: i18n._(
+      'They tick optional items, adjust quantities within the range you allow or pick one package, and the totals update as they go. Then they accept by typing their full name, or decline with a reason.',
+    ),
   },
   {
     icon: FileSignature,
     title: i18n._('Keep the certificate'),
-    text: i18n._('The accepted version is frozen and fingerprinted. You both get a certificate with who accepted, when, from where, and the document’s SHA-256 hash, and a PDF to download.'),
+    text: i18n._(
+      'The accepted version is frozen and fingerprinted. You both get a certificate with who accepted, when, from where, and the document’s SHA-256 hash, and a PDF to download.',
+    ),
   },
 ];
 
@@ -68,37 +82,51 @@ const reasons = (i18n: I18n) => [
   {
     icon: ShieldCheck,
     title: i18n._('Evidence-grade acceptance on every plan'),
-    text: i18n._('Every acceptance points at a frozen revision and its SHA-256 hash and records name, email, time, IP address, browser and the consent text. Anyone can check a downloaded PDF or a certificate’s hash on the public verify page. The free plan gets the same evidence as the paid ones.'),
+    text: i18n._(
+      'Every acceptance points at a frozen revision and its SHA-256 hash and records name, email, time, IP address, browser and the consent text. Anyone can check a downloaded PDF or a certificate’s hash on the public verify page. The free plan gets the same evidence as the paid ones.',
+    ),
   },
   {
     icon: ListChecks,
     title: i18n._('Pricing tables your client can use'),
-    text: i18n._('Optional items, quantity ranges, choose-one packages, discounts and taxes, with one-off, monthly and yearly totals kept apart. Amounts are stored as whole cents and rounded per line, so the total always matches the lines. On every plan.'),
+    text: i18n._(
+      'Optional items, quantity ranges, choose-one packages, discounts and taxes, with one-off, monthly and yearly totals kept apart. Amounts are stored as whole cents and rounded per line, so the total always matches the lines. On every plan.',
+    ),
   },
   {
     icon: Save,
     title: i18n._('Work is never lost'),
-    text: i18n._('Every change saves as you type. Offline, your changes stay on the device and are sent when you reconnect. Edit the same draft in two tabs and you are shown the conflict instead of having one version silently overwrite the other.'),
+    text: i18n._(
+      'Every change saves as you type. Offline, your changes stay on the device and are sent when you reconnect. Edit the same draft in two tabs and you are shown the conflict instead of having one version silently overwrite the other.',
+    ),
   },
   {
     icon: GitCompareArrows,
     title: i18n._('Revision history with diffs'),
-    text: i18n._('Each time you send, a snapshot is kept. You and your client can see exactly what changed between two versions, in plain words, instead of comparing two PDFs by eye.'),
+    text: i18n._(
+      'Each time you send, a snapshot is kept. You and your client can see exactly what changed between two versions, in plain words, instead of comparing two PDFs by eye.',
+    ),
   },
   {
     icon: Timer,
     title: i18n._('Fast to a first draft'),
-    text: i18n._('A short brief becomes a structured draft, priced from your own saved items. A built-in drafter works with no setup; connect an AI model if you want richer prose.'),
+    text: i18n._(
+      'A short brief becomes a structured draft, priced from your own saved items. A built-in drafter works with no setup; connect an AI model if you want richer prose.',
+    ),
   },
   {
     icon: HardDriveDownload,
     title: i18n._('No lock-in'),
-    text: i18n._('Export everything you have stored as JSON at any time. Links to accepted proposals keep working after a downgrade. The code is open source and runs on your own server with two commands.'),
+    text: i18n._(
+      'Export everything you have stored as JSON at any time. Links to accepted proposals keep working after a downgrade. The code is open source and runs on your own server with two commands.',
+    ),
   },
   {
     icon: PiggyBank,
     title: i18n._('Fair pricing'),
-    text: i18n._('A free plan that includes e-signature, certificates and the interactive pricing table; flat monthly prices; no per-document charges.'),
+    text: i18n._(
+      'A free plan that includes e-signature, certificates and the interactive pricing table; flat monthly prices; no per-document charges.',
+    ),
   },
 ];
 
@@ -139,7 +167,9 @@ export default function LandingPage() {
       <section aria-labelledby="hero-title" className="from-accent/60 to-background border-b bg-linear-to-b">
         <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-14 sm:py-20 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
           <div>
-            <p className="text-primary text-sm font-semibold">{i18n._('Proposals, pricing and e-signature in one link')}</p>
+            <p className="text-primary text-sm font-semibold">
+              {i18n._('Proposals, pricing and e-signature in one link')}
+            </p>
             <h1 id="hero-title" className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
               {i18n._('Write the proposal, send a link, get it signed.')}
             </h1>

@@ -17,7 +17,9 @@ export default function NotFoundPage() {
         <FileQuestion className="size-7" aria-hidden="true" />
       </span>
       <p className="text-muted-foreground mt-6 text-sm font-semibold tracking-wide">{i18n._('Error 404')}</p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl">{i18n._('We could not find that page')}</h1>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl">
+        {i18n._('We could not find that page')}
+      </h1>
       <p className="text-muted-foreground mt-4 text-lg">
         {i18n._(
           'The link may be mistyped, or the page may have moved. If you were looking for a proposal someone sent you, open the link from their email again.',
