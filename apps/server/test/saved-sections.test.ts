@@ -117,7 +117,8 @@ describe.each(backends())('saved sections API (%s)', (backend) => {
     expect(items.map((s) => s.name).sort()).toEqual(GERMAN.map((s) => s.name).sort());
     expect(items.map((s) => s.category).sort()).toEqual(GERMAN.map((s) => s.category).sort());
     const about = items.find((s) => s.name === GERMAN[0]!.name)!;
-    expect(about.preview).toMatch(/^Über \[Your company\] · \[Your company\] ist ein kleines Team/);
+    // Its preview names the variables in the language too (it is written in the owner’s language).
+    expect(about.preview).toMatch(/^Über \[Ihr Unternehmen\] · \[Ihr Unternehmen\] ist ein kleines Team/);
     const full = await german.get(`/api/saved-sections/${about.id as string}`);
     expect(full.body.content).toEqual(GERMAN[0]!.content);
 

@@ -29,22 +29,6 @@ export type TDocumentContext = {
 };
 
 /**
- * The variables' English names, for the saved sections' stored previews only (English, written by
- * the server: `describeSectionContent`); what a person reads uses `variableLabel`.
- */
-export const VARIABLE_LABELS: Record<TVariableName, string> = {
-  'client.name': 'Client name',
-  'client.company': 'Client company',
-  'client.email': 'Client email',
-  'sender.name': 'Your name',
-  'sender.company': 'Your company',
-  'proposal.title': 'Proposal title',
-  'proposal.number': 'Proposal number',
-  'proposal.valid_until': 'Valid until',
-  'proposal.total': 'Total (one-off)',
-};
-
-/**
  * A variable's name in the reader's language: what a document shows, in brackets, where a
  * variable has no value yet (the editor's preview, the PDF, a diff), and the editor's chips and menu.
  */

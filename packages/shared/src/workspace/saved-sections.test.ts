@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TBlock, TDocument } from '../document/schema';
+import { messages as pageDe } from '../i18n/catalogs/page/de';
+import { messages as laterDe } from '../i18n/catalogs/page-later/de';
+import { englishI18n } from '../i18n/english';
+import { createI18n } from '../i18n/i18n';
 import { describeSectionContent, SAVED_SECTION_LIMITS, ZSavedSectionInput, ZSavedSectionPatch } from './saved-sections';
 
 const paragraph = (id: string, text: string): TBlock => ({
@@ -133,15 +137,42 @@ describe('describeSectionContent', () => {
       { id: 'p', type: 'pricing_table', title: 'Investment', kind: 'lines', lines: [] },
       { id: 'b', type: 'page_break' },
     );
-    expect(describeSectionContent(content)).toEqual({
+    expect(describeSectionContent(englishI18n, content)).toEqual({
       preview: 'About · Made for [Client company] · Pricing table: Investment',
       blockTypes: ['rich_text', 'pricing_table', 'page_break'],
     });
   });
 
+  it('writes the variables’ and blocks’ names in the owner’s language', () => {
+    const german = createI18n('de', pageDe, laterDe);
+    const content = doc(
+      {
+        id: 'a',
+        type: 'rich_text',
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Für ' },
+                { type: 'variable', attrs: { name: 'client.company' } },
+              ],
+            },
+          ],
+        },
+      },
+      { id: 'p', type: 'pricing_table', title: 'Investition', kind: 'lines', lines: [] },
+    );
+    expect(describeSectionContent(german, content).preview).toBe('Für [Firma des Kunden] · Preistabelle: Investition');
+    expect(describeSectionContent(german, doc({ id: 't', type: 'timeline', milestones: [] })).preview).toBe('Zeitplan');
+  });
+
   it('names the blocks of a section without text, and cuts long text between words', () => {
-    expect(describeSectionContent(doc({ id: 't', type: 'timeline', milestones: [] })).preview).toBe('Timeline');
-    const long = describeSectionContent(doc(paragraph('a', 'word '.repeat(100)))).preview;
+    expect(describeSectionContent(englishI18n, doc({ id: 't', type: 'timeline', milestones: [] })).preview).toBe(
+      'Timeline',
+    );
+    const long = describeSectionContent(englishI18n, doc(paragraph('a', 'word '.repeat(100)))).preview;
     expect(long.length).toBeLessThanOrEqual(SAVED_SECTION_LIMITS.preview);
     expect(long).toMatch(/word…$/);
   });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { VARIABLE_LABELS } from '../document/variables';
+import { variableLabel } from '../document/variables';
 import { ZDocument, type TBlock, type TBlockType, type TDocument, type TRichTextNode } from '../document/schema';
 import { cutText } from '../text';
 import { ZListQuery, ZVersion, type TListQuery } from './common';
-import { formatNumber } from '../i18n/format';
+import { formatList, formatNumber } from '../i18n/format';
+import type { I18n } from '../i18n/i18n';
 import { declared as i18n } from '../i18n/declare';
 
 /**
@@ -139,38 +140,46 @@ export type TSavedSectionExamples = { added: number; examples: number };
 
 // ---------------------------------------------------------------- describing content
 
-function inlineText(nodes: readonly TRichTextNode[] | undefined, out: string[]): void {
+function inlineText(i18n: I18n, nodes: readonly TRichTextNode[] | undefined, out: string[]): void {
   for (const node of nodes ?? []) {
     if (!('content' in node) || !node.content) continue;
     if (node.type === 'paragraph' || node.type === 'heading') {
       const line = node.content
         .map((inline) => {
           if (inline.type === 'text') return inline.text;
-          if (inline.type === 'variable') return `[${VARIABLE_LABELS[inline.attrs.name]}]`;
+          if (inline.type === 'variable') return `[${variableLabel(i18n, inline.attrs.name)}]`;
           return ' ';
         })
         .join('');
       if (line.trim() !== '') out.push(line.trim());
     } else {
-      inlineText(node.content as TRichTextNode[], out);
+      inlineText(i18n, node.content as TRichTextNode[], out);
     }
   }
 }
 
-const BLOCK_WORDS: Record<Exclude<TBlockType, 'rich_text'>, string> = {
-  pricing_table: 'Pricing table',
-  timeline: 'Timeline',
-  signature: 'Signatures',
-  page_break: 'Page break',
-};
+/** A block with no text of its own, named. */
+function blockWord(i18n: I18n, type: Exclude<TBlockType, 'rich_text'>): string {
+  switch (type) {
+    case 'pricing_table':
+      return i18n._('Pricing table');
+    case 'timeline':
+      return i18n._('Timeline');
+    case 'signature':
+      return i18n._('Signatures');
+    case 'page_break':
+      return i18n._('Page break');
+  }
+}
 
-function blockText(block: TBlock): string {
+function blockText(i18n: I18n, block: TBlock): string {
   if (block.type === 'rich_text') {
     const lines: string[] = [];
-    inlineText(block.content.content, lines);
+    inlineText(i18n, block.content.content, lines);
     return lines.join(' · ');
   }
-  if (block.type === 'pricing_table') return block.title ? `${BLOCK_WORDS.pricing_table}: ${block.title}` : '';
+  if (block.type === 'pricing_table')
+    return block.title ? i18n._('Pricing table: {title}', { title: block.title }) : '';
   return '';
 }
 
@@ -178,16 +187,20 @@ function blockText(block: TBlock): string {
  * What a list shows of a section's content: the start of its text (then the names of its other
  * blocks when it has no text), cut between words, and the types of its blocks.
  */
-export function describeSectionContent(content: TDocument): { preview: string; blockTypes: TBlockType[] } {
+export function describeSectionContent(i18n: I18n, content: TDocument): { preview: string; blockTypes: TBlockType[] } {
   const blockTypes = content.blocks.map((block) => block.type);
   let text = content.blocks
-    .map(blockText)
+    .map((block) => blockText(i18n, block))
     .filter((part) => part !== '')
     .join(' · ')
     .replace(/\s+/g, ' ')
     .trim();
   if (text === '') {
-    text = content.blocks.map((b) => (b.type === 'rich_text' ? '' : BLOCK_WORDS[b.type])).join(', ');
+    text = formatList(
+      content.blocks.flatMap((b) => (b.type === 'rich_text' ? [] : [blockWord(i18n, b.type)])),
+      i18n.locale,
+      'unit',
+    );
   }
   const max = SAVED_SECTION_LIMITS.preview;
   if (text.length > max) {

@@ -37,10 +37,12 @@ export const savedSectionsRoutes = new Hono<TAuthedEnv>()
     return c.json(await addExampleSections({ db, userId, language }), 200);
   })
   .post('/', validJson(ZSavedSectionInput), async (c) => {
+    const db = c.var.deps.database.db;
     const section = await createSavedSection({
-      db: c.var.deps.database.db,
+      db,
       actor: c.var.actor,
       input: c.req.valid('json'),
+      language: await ownerAppLanguage(db, c.var.actor.id, c.req.header('accept-language')),
     });
     return exactJson(c, section, 201);
   })
@@ -52,11 +54,13 @@ export const savedSectionsRoutes = new Hono<TAuthedEnv>()
     );
   })
   .patch('/:id', validJson(ZSavedSectionPatch), async (c) => {
+    const db = c.var.deps.database.db;
     const section = await updateSavedSection({
-      db: c.var.deps.database.db,
+      db,
       actor: c.var.actor,
       id: c.req.param('id'),
       patch: c.req.valid('json'),
+      language: await ownerAppLanguage(db, c.var.actor.id, c.req.header('accept-language')),
     });
     return exactJson(c, section, 200);
   })

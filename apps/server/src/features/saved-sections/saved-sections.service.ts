@@ -17,7 +17,7 @@ import type { TDb } from '../../db/client';
 import { savedSections } from '../../db/schema';
 import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
-import { contentI18n } from '../../lib/i18n';
+import { contentI18n, serverI18n } from '../../lib/i18n';
 import { decodeCursor, encodeCursor, type TPage } from '../../lib/cursor';
 import { containsPattern, isUuid } from '../../lib/sql-text';
 
@@ -43,7 +43,8 @@ function toSection(row: TRow): TSavedSection {
 }
 
 /** The derived columns of a content: written with it, so lists never read the content. */
-const derived = (content: TDocument) => describeSectionContent(content);
+/** The list's preview, in the owner's language (its variables' and blocks' names). */
+const derived = (content: TDocument, language: TLanguage) => describeSectionContent(serverI18n(language), content);
 
 // The list is ordered by category, then name, then id: the cursor carries the first two.
 function encodeListCursor(row: { category: string; name: string; id: string }): string {
@@ -129,11 +130,13 @@ export async function createSavedSection(args: {
   db: TDb;
   actor: TActor;
   input: TSavedSectionValues;
+  /** The owner's app language, which the preview is written in. */
+  language: TLanguage;
 }): Promise<TSavedSection> {
   const { db, actor, input } = args;
   const [row] = await db
     .insert(savedSections)
-    .values({ ...input, ...derived(input.content), ownerId: actor.id })
+    .values({ ...input, ...derived(input.content, args.language), ownerId: actor.id })
     .returning();
   if (!row) throw new Error('saved section insert returned no row');
   return toSection(row);
@@ -148,6 +151,8 @@ export async function updateSavedSection(args: {
   actor: TActor;
   id: string;
   patch: TSavedSectionPatch;
+  /** The owner's app language, which the preview is written in. */
+  language: TLanguage;
 }): Promise<TSavedSection> {
   const { db, actor, id, patch } = args;
   if (!isUuid(id)) throw notFound();
@@ -156,7 +161,7 @@ export async function updateSavedSection(args: {
     .update(savedSections)
     .set({
       ...fields,
-      ...(fields.content ? derived(fields.content) : {}),
+      ...(fields.content ? derived(fields.content, args.language) : {}),
       version: sql`${savedSections.version} + 1`,
       updatedAt: sql`now()`,
     })
@@ -202,7 +207,7 @@ export async function addExampleSections(args: {
         name: starter.name,
         category: starter.category,
         content: starter.content,
-        ...derived(starter.content),
+        ...derived(starter.content, args.language),
         starterKey: starter.key,
       })),
     )
