@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { translated } from '@/lib/translated';
 
 const SEARCH_DELAY_MS = 300;
 const UNDO_WINDOW_MS = 8000;
@@ -167,7 +168,9 @@ export function OwnedRecordList<T extends { id: string }>({
     const commit = () => {
       if (settled) return;
       settled = true;
-      pending.commit().catch((error: Error) => toast.error(text.deleteFailed, { description: error.message }));
+      pending
+        .commit()
+        .catch((error: Error) => toast.error(text.deleteFailed, { description: translated(i18n, error.message) }));
     };
     toast.success(i18n._('Deleted “{name}”', { name: nameOf(record) }), {
       description: i18n._('It is gone for good once this message closes.'),

@@ -13,6 +13,7 @@ import {
 import { paths } from '@/config/paths';
 import { BriefDialog } from '@/features/drafting/components/brief-dialog';
 import { useCreateProposal } from '@/features/proposals/api/create-proposal';
+import { translated } from '@/lib/translated';
 
 /** New proposal: a blank draft, one from a template, or one drafted from a short brief. */
 export function NewProposalButton(props: Omit<TButtonProps, 'onClick' | 'children'>) {
@@ -23,7 +24,8 @@ export function NewProposalButton(props: Omit<TButtonProps, 'onClick' | 'childre
   const blank = () =>
     create.mutate(undefined, {
       onSuccess: (proposal) => void navigate(paths.editDraft(proposal.id)),
-      onError: (error) => toast.error(i18n._('Could not create the proposal'), { description: error.message }),
+      onError: (error) =>
+        toast.error(i18n._('Could not create the proposal'), { description: translated(i18n, error.message) }),
     });
   return (
     <>

@@ -41,6 +41,7 @@ import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys'
 import { useSession } from '@/lib/api/session';
 import { useShownBranding } from '@/lib/use-shown-branding';
 import { DraftWritingScreen } from './draft-writing-screen';
+import { translated } from '@/lib/translated';
 
 // Its own chunk, fetched when Send is first pressed: the signers, payment and follow-up options
 // are the screen's largest part and most visits never send (QUALITY P8, the app shell).
@@ -194,7 +195,8 @@ function ProposalEditor({ loaded }: { loaded: TProposal }) {
         });
         void navigate(paths.editDraft(copy.id));
       },
-      onError: (error) => toast.error(i18n._('Could not duplicate the proposal'), { description: error.message }),
+      onError: (error) =>
+        toast.error(i18n._('Could not duplicate the proposal'), { description: translated(i18n, error.message) }),
     });
   };
   /** The template takes the document as saved: everything on screen must be saved first. */

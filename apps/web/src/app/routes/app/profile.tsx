@@ -25,6 +25,7 @@ import { SavedItemList } from '@/features/saved-items/components/saved-item-list
 import { ApiKeysCard } from '@/features/developers/components/api-keys-card';
 import { WebhooksCard } from '@/features/developers/components/webhooks-card';
 import { ThemeChoice } from '@/features/theme/components/theme-toggle';
+import { translated } from '@/lib/translated';
 
 const TABS = ['account', 'business', 'plan', 'payments', 'clients', 'items', 'developers'] as const;
 type TTab = (typeof TABS)[number];
@@ -159,7 +160,8 @@ function AccountTab() {
                   });
                   void navigate(paths.landing, { replace: true });
                 },
-                onError: (err) => toast.error(i18n._('Could not sign out everywhere'), { description: err.message }),
+                onError: (err) =>
+                  toast.error(i18n._('Could not sign out everywhere'), { description: translated(i18n, err.message) }),
               })
             }
           >

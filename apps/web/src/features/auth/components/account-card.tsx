@@ -25,6 +25,7 @@ import { Input } from '@/components/ui/input';
 import { useChangeEmail, useChangeName, useResendVerification } from '@/features/auth/api/auth-actions';
 import { ApiError } from '@/lib/api-client';
 import { appI18n } from '@/lib/app-language';
+import { translated } from '@/lib/translated';
 
 /** The server's message on the field it names, else on the whole form. */
 function showError<T extends FieldValues>(
@@ -128,7 +129,8 @@ function ResendVerification({ email }: { email: string }) {
             toast.success(i18n._('Confirmation email sent'), {
               description: i18n._('Check the inbox of {email}.', { email }),
             }),
-          onError: (err) => toast.error(i18n._('Could not send the email'), { description: err.message }),
+          onError: (err) =>
+            toast.error(i18n._('Could not send the email'), { description: translated(i18n, err.message) }),
         })
       }
     >

@@ -26,6 +26,7 @@ import { useCheckout, usePortal } from '../api/billing';
 import { planStatus } from '../utils/billing-text';
 import { InvoiceList } from './invoice-list';
 import { UsageMeters } from './usage-meters';
+import { translated } from '@/lib/translated';
 
 const rank = (id: TPlanId) => PLAN_IDS.indexOf(id);
 const periodOf = (interval: string | null): TBillingPeriod => (interval === 'year' ? 'yearly' : 'monthly');
@@ -140,7 +141,7 @@ function CurrentPlanCard({ state }: { state: TBillingState }) {
                 portal.mutate(undefined, {
                   onError: (err) => {
                     const i18n = appI18n();
-                    toast.error(i18n._('Could not open billing'), { description: err.message });
+                    toast.error(i18n._('Could not open billing'), { description: translated(i18n, err.message) });
                   },
                 })
               }
@@ -172,7 +173,7 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
       portal.mutate(undefined, {
         onError: (err) => {
           const i18n = appI18n();
-          toast.error(i18n._('Could not open billing'), { description: err.message });
+          toast.error(i18n._('Could not open billing'), { description: translated(i18n, err.message) });
         },
       });
       return;
@@ -182,7 +183,7 @@ function PlanChoices({ state, preferred }: { state: TBillingState; preferred: st
       {
         onError: (err) => {
           const i18n = appI18n();
-          toast.error(i18n._('Could not open checkout'), { description: err.message });
+          toast.error(i18n._('Could not open checkout'), { description: translated(i18n, err.message) });
         },
       },
     );

@@ -33,6 +33,7 @@ import { useDocumentLocale } from '@/lib/api/business-profile';
 import { CodeChoices, ShownOnce } from './shared-parts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { apiKeyScopeLabels } from '../utils/labels';
+import { translated } from '@/lib/translated';
 
 const date = (iso: string, locale: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium' });
 const dateTime = (iso: string, locale: string) =>
@@ -198,7 +199,7 @@ export function ApiKeysCard() {
                     },
                     onError: (err) => {
                       const i18n = appI18n();
-                      toast.error(i18n._('The key was not revoked'), { description: err.message });
+                      toast.error(i18n._('The key was not revoked'), { description: translated(i18n, err.message) });
                     },
                   });
                 }}

@@ -49,6 +49,7 @@ import {
   useWebhookEndpoints,
 } from '../api/webhooks';
 import { webhookEventLabels } from '../utils/labels';
+import { translated } from '@/lib/translated';
 
 const when = (iso: string, locale: string) =>
   formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -179,7 +180,7 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
                 },
                 onError: (err) => {
                   const i18n = appI18n();
-                  toast.error(i18n._('Not resent'), { description: err.message });
+                  toast.error(i18n._('Not resent'), { description: translated(i18n, err.message) });
                 },
               },
             )
@@ -251,7 +252,7 @@ function EndpointRow({
               },
               onError: (err) => {
                 const i18n = appI18n();
-                toast.error(i18n._('No test event'), { description: err.message });
+                toast.error(i18n._('No test event'), { description: translated(i18n, err.message) });
               },
             })
           }
@@ -271,7 +272,7 @@ function EndpointRow({
               {
                 onError: (err) => {
                   const i18n = appI18n();
-                  toast.error(i18n._('Not changed'), { description: err.message });
+                  toast.error(i18n._('Not changed'), { description: translated(i18n, err.message) });
                 },
               },
             )
@@ -414,7 +415,7 @@ export function WebhooksCard() {
                     onSuccess: (result) => setShown(result.secret),
                     onError: (err) => {
                       const i18n = appI18n();
-                      toast.error(i18n._('The secret was not rolled'), { description: err.message });
+                      toast.error(i18n._('The secret was not rolled'), { description: translated(i18n, err.message) });
                     },
                   });
                 }}
@@ -451,7 +452,9 @@ export function WebhooksCard() {
                     },
                     onError: (err) => {
                       const i18n = appI18n();
-                      toast.error(i18n._('The endpoint was not deleted'), { description: err.message });
+                      toast.error(i18n._('The endpoint was not deleted'), {
+                        description: translated(i18n, err.message),
+                      });
                     },
                   });
                 }}

@@ -24,6 +24,7 @@ import { appI18n } from '@/lib/app-language';
 import { useDocumentLocale } from '@/lib/api/business-profile';
 import { usePaymentSettings } from '@/lib/api/payments';
 import { useConnectStripe, useDisconnectStripe, useSaveStripeKey } from '../api/payments';
+import { translated } from '@/lib/translated';
 
 /** What Stripe's Connect page came back with (`?stripe=`), as a toast. */
 const RETURNS = {
@@ -154,7 +155,7 @@ function ConnectCard({ settings }: { settings: TPaymentSettings }) {
                 connect.mutate(undefined, {
                   onError: (err) => {
                     const i18n = appI18n();
-                    toast.error(i18n._('Could not open Stripe'), { description: err.message });
+                    toast.error(i18n._('Could not open Stripe'), { description: translated(i18n, err.message) });
                   },
                 })
               }
@@ -270,7 +271,7 @@ function AccountCard({ account }: { account: TPaymentAccount }) {
                     },
                     onError: (err) => {
                       const i18n = appI18n();
-                      toast.error(i18n._('Could not disconnect'), { description: err.message });
+                      toast.error(i18n._('Could not disconnect'), { description: translated(i18n, err.message) });
                     },
                   })
                 }

@@ -16,6 +16,7 @@ import { api } from '@/lib/api-client';
 import { appI18n, browserAppLanguage, followAccountLanguage } from '@/lib/app-language';
 import { sessionQueryKey } from '@/lib/api/session';
 import { unwrap } from '@/lib/http';
+import { translated } from '@/lib/translated';
 
 const BROWSER = 'browser';
 
@@ -43,7 +44,8 @@ export function AppLanguageCard({ choice }: { choice: TAppLanguage | null }) {
       await followAccountLanguage(appLanguage).catch(() => undefined);
       toast.success(savedMessage());
     },
-    onError: (error) => toast.error(i18n._('Could not change the language'), { description: error.message }),
+    onError: (error) =>
+      toast.error(i18n._('Could not change the language'), { description: translated(i18n, error.message) }),
   });
   const browser = languageChoiceLabel(languageInfo(browserAppLanguage()));
 

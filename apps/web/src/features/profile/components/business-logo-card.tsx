@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PlanBrandingNote } from '@/components/plan-branding-note';
 import { checkImageFile } from '@/lib/upload-file';
 import { useRemoveLogo, useUploadLogo } from '../api/business-logo';
+import { translated } from '@/lib/translated';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 
@@ -37,7 +38,7 @@ export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
       onSuccess: () => toast.success(hasLogo ? i18n._('Logo replaced') : i18n._('Logo uploaded')),
       onError: (e) => {
         setError(e.message);
-        toast.error(i18n._('The logo was not uploaded'), { description: e.message });
+        toast.error(i18n._('The logo was not uploaded'), { description: translated(i18n, e.message) });
       },
     });
   };
@@ -48,7 +49,7 @@ export function BusinessLogoCard({ profile }: { profile: TBusinessProfile }) {
       onSuccess: () => toast.success(i18n._('Logo removed')),
       onError: (e) => {
         setError(e.message);
-        toast.error(i18n._('The logo was not removed'), { description: e.message });
+        toast.error(i18n._('The logo was not removed'), { description: translated(i18n, e.message) });
       },
     });
   };

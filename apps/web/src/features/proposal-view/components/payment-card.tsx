@@ -27,6 +27,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { appI18n } from '@/lib/app-language';
 import { useMarkPaid, useProposalPaymentState, useRefreshPayment } from '../api/proposal-payment';
 import { TimeStamp } from './time-stamp';
+import { translated } from '@/lib/translated';
 
 const NOTE_MAX = 500;
 
@@ -152,7 +153,7 @@ function PaymentDetails({ proposalId, payment }: { proposalId: string; payment: 
                   },
                   onError: (err) => {
                     const i18n = appI18n();
-                    toast.error(i18n._('Could not check with Stripe'), { description: err.message });
+                    toast.error(i18n._('Could not check with Stripe'), { description: translated(i18n, err.message) });
                   },
                 })
               }

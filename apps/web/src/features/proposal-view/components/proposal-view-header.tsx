@@ -26,6 +26,7 @@ import { useDocumentLocale } from '@/lib/api/business-profile';
 import { useProposalEvents } from '../api/get-proposal-events';
 import { visitorOf } from '../utils/describe-event';
 import { statusLine, type TStatusLineInput } from '../utils/status-line';
+import { translated } from '@/lib/translated';
 
 export type TViewDialog = 'send' | 'withdraw' | 'extend' | 'remind' | null;
 
@@ -120,7 +121,7 @@ export function ProposalViewHeader({
       },
       onError: (error) => {
         const i18n = appI18n();
-        toast.error(i18n._('Could not duplicate the proposal'), { description: error.message });
+        toast.error(i18n._('Could not duplicate the proposal'), { description: translated(i18n, error.message) });
       },
     });
   const locale = useDocumentLocale();

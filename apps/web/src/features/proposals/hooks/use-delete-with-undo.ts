@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { appI18n } from '@/lib/app-language';
 import { deleteProposal, hideFromLists, restoreProposal } from '../api/proposal-actions';
 import { invalidateProposalSummaries, proposalKeys } from '@/lib/api/query-keys';
+import { translated } from '@/lib/translated';
 
 const UNDO_WINDOW_MS = 8000;
 
@@ -28,7 +29,7 @@ export function useDeleteProposalWithUndo() {
           showAgain();
           toast.dismiss(toastId);
           const i18n = appI18n();
-          toast.error(i18n._('The proposal was not deleted'), { description: error.message });
+          toast.error(i18n._('The proposal was not deleted'), { description: translated(i18n, error.message) });
           return false;
         },
       );

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { appI18n } from '@/lib/app-language';
 import { hideSavedSectionForDelete, useAddExampleSections, useSavedSectionList } from '@/lib/api/saved-sections';
+import { translated } from '@/lib/translated';
 
 const text = (i18n: I18n): TRecordListText => ({
   heading: i18n._('Saved sections'),
@@ -70,7 +71,7 @@ function AddExamplesButton() {
           },
           onError: (error) => {
             const i18n = appI18n();
-            toast.error(i18n._('The examples were not added'), { description: error.message });
+            toast.error(i18n._('The examples were not added'), { description: translated(i18n, error.message) });
           },
         })
       }

@@ -14,6 +14,7 @@ import {
   useDuplicateTemplate,
   useProposalFromTemplate,
 } from '../api/template-actions';
+import { translated } from '@/lib/translated';
 
 const UNDO_WINDOW_MS = 8000;
 
@@ -40,7 +41,9 @@ export function useTemplateCommands() {
         },
         onError: (error) => {
           const i18n = appI18n();
-          toast.error(i18n._('Could not create a draft from this template'), { description: error.message });
+          toast.error(i18n._('Could not create a draft from this template'), {
+            description: translated(i18n, error.message),
+          });
         },
       });
     },
@@ -61,7 +64,7 @@ export function useTemplateCommands() {
         onError: (error) => {
           if (isPlanLimitError(error)) return;
           const i18n = appI18n();
-          toast.error(i18n._('Could not duplicate the template'), { description: error.message });
+          toast.error(i18n._('Could not duplicate the template'), { description: translated(i18n, error.message) });
         },
       });
     },
@@ -76,7 +79,7 @@ export function useTemplateCommands() {
         onSuccess: (template) => void navigate(paths.templateEdit(template.id)),
         onError: (error) => {
           if (isPlanLimitError(error)) return;
-          toast.error(i18n._('Could not create a template'), { description: error.message });
+          toast.error(i18n._('Could not create a template'), { description: translated(i18n, error.message) });
         },
       },
     );
@@ -103,7 +106,7 @@ export function useTemplateCommands() {
           .catch((error: Error) => {
             restore();
             const i18n = appI18n();
-            toast.error(i18n._('The template was not deleted'), { description: error.message });
+            toast.error(i18n._('The template was not deleted'), { description: translated(i18n, error.message) });
           });
       };
       const i18n = appI18n();
