@@ -6,6 +6,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web/src');
 const shared = path.join(root, 'packages/shared/src');
 
+/**
+ * The compiled catalogs stay outside the graph: they are made from what it finds, and do not exist
+ * before the first compile (a fresh clone's postinstall). Whatever the import's path: relative,
+ * through the package's name (which the alias turns into the folder's path), or the folder's.
+ */
+const CATALOGS_OUTSIDE = [
+  './catalogs/*',
+  '../i18n/catalogs/*',
+  '@draftwell/shared/i18n/catalogs/*',
+  `${path.join(shared, 'i18n/catalogs')}/*`,
+];
+
 function graph(entries) {
   return buildSync({
     entryPoints: entries.map((entry) => path.join(web, entry)),
@@ -22,8 +34,7 @@ function graph(entries) {
     tsconfig: path.join(web, '../tsconfig.json'),
     alias: { '@draftwell/shared': shared },
     packages: 'external',
-    // The compiled catalogs are made from what this finds (and do not exist before the first compile).
-    external: ['./catalogs/*'],
+    external: CATALOGS_OUTSIDE,
     loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.woff2': 'empty', '.woff': 'empty' },
   }).metafile.inputs;
 }
@@ -106,7 +117,7 @@ function serverSharedSources() {
     logLevel: 'silent',
     alias: { '@draftwell/shared': shared },
     packages: 'external',
-    external: ['./catalogs/*'],
+    external: CATALOGS_OUTSIDE,
   }).metafile.inputs;
   return Object.keys(inputs)
     .map(absolute)
