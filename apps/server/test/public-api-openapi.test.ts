@@ -8,7 +8,7 @@ import { SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
 import { buildOpenApiDocument, mountedRoutes } from '../src/features/public-api/openapi';
 import { apiRoutes, defineApiRoute } from '../src/features/public-api/registry';
 import { v1Routes } from '../src/features/public-api/v1.routes';
-import type { TApiEnv } from '../src/http/require-api-key';
+import type { TApiEnv } from '../src/features/public-api/require-api-key';
 import { backends, startTestServer, testResolver, type TBackend, type TResult, type TTestServer } from './helpers';
 import { readyDraft, sellingDocument } from './proposal-fixtures';
 import { jsonSchemaSampler, seededRandom } from './support/json-schema-sample';

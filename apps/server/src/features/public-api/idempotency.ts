@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { apiIdempotencyKeys } from '../../db/schema';
-import type { TApiEnv } from '../../http/require-api-key';
+import type { TApiEnv } from './require-api-key';
 import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/sha256';
 

@@ -7,7 +7,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   webhookEventLabel,
 } from '@draftwell/shared/developers/webhooks';
-import { API_KEY_RATE } from '../../http/require-api-key';
+import { API_KEY_RATE } from './require-api-key';
 import { serverI18n } from '../../lib/i18n';
 import { SAMPLE_JPEG_DATA_URL, SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
 import { webhookExample } from './examples';

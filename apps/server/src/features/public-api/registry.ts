@@ -2,7 +2,7 @@ import type { TApiKeyScope } from '@draftwell/shared/developers/api-keys';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { COMPOSED_HANDLER } from 'hono/utils/constants';
 import type { z } from 'zod';
-import { requireScope, type TApiEnv } from '../../http/require-api-key';
+import { requireScope, type TApiEnv } from './require-api-key';
 import { validJson, validQuery } from '../../http/validate';
 import { idempotency } from './idempotency';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireApiKey, type TApiEnv } from '../../http/require-api-key';
+import { requireApiKey, type TApiEnv } from './require-api-key';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { PROPOSAL_ROUTES } from './proposals.v1';
 import { apiRoutes } from './registry';

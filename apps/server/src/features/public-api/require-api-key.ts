@@ -1,10 +1,10 @@
 import type { TApiKeyScope } from '@draftwell/shared/developers/api-keys';
 import type { MiddlewareHandler } from 'hono';
-import { keyOfRequest, type TApiKeyUse } from '../features/developers/api-keys.service';
-import { AppError } from '../lib/app-error';
-import { countHit, rateLimited, type TRateRule } from '../lib/rate-limit';
-import type { TAppEnv } from './context';
-import type { TActor } from './require-user';
+import { keyOfRequest, type TApiKeyUse } from '../developers/api-keys.service';
+import { AppError } from '../../lib/app-error';
+import { countHit, rateLimited, type TRateRule } from '../../lib/rate-limit';
+import type { TAppEnv } from '../../http/context';
+import type { TActor } from '../../http/require-user';
 
 export type TApiEnv = TAppEnv & { Variables: TAppEnv['Variables'] & { actor: TActor; apiKey: TApiKeyUse } };
 
