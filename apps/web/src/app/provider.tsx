@@ -1,8 +1,9 @@
 import { I18nProvider, useLingui } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast, Toaster } from 'sonner';
+import { templateKeys } from '@/lib/api/query-keys';
 import { useAppLanguage } from '@/lib/app-language';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { takeFlashes } from '@/lib/flash';
@@ -45,6 +46,14 @@ function ThemedToaster() {
 export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const { language, i18n } = useAppLanguage();
+  // What the server writes in the app's language (the starters' names and descriptions) is read
+  // again in the new one; the first language needs nothing.
+  const firstLanguage = useRef(language);
+  useEffect(() => {
+    if (language === firstLanguage.current) return;
+    firstLanguage.current = language;
+    void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+  }, [language, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n} key={language}>
