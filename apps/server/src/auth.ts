@@ -13,7 +13,7 @@ import { changeEmailMail, emailChangedMail, resetPasswordMail, verificationMail 
 import { emailChangeOf } from './features/auth/email-change';
 import { passwordProblem } from './features/auth/password-policy';
 import { addExampleSections } from './features/saved-sections/saved-sections.service';
-import { signUpLanguage } from './features/templates/owner-language';
+import { signUpLanguage } from './lib/owner-language';
 import { accountI18n } from './mail/owner-i18n';
 
 const DAY = 60 * 60 * 24;

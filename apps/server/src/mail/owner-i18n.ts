@@ -3,7 +3,7 @@ import { supportedAppLanguage } from '@draftwell/shared/i18n/languages';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../db/client';
 import { users } from '../db/schema';
-import { signUpLanguage } from '../features/templates/owner-language';
+import { signUpLanguage } from '../lib/owner-language';
 import { serverI18n } from '../lib/i18n';
 
 /**

@@ -16,7 +16,7 @@ import {
   listSectionCategories,
   updateSavedSection,
 } from './saved-sections.service';
-import { ownerAppLanguage } from '../templates/owner-language';
+import { ownerAppLanguage } from '../../lib/owner-language';
 
 export const savedSectionsRoutes = new Hono<TAuthedEnv>()
   .use(requireUser)

@@ -18,7 +18,7 @@ import {
   updateTemplate,
   useTemplate,
 } from './templates.service';
-import { ownerAppLanguage } from './owner-language';
+import { ownerAppLanguage } from '../../lib/owner-language';
 
 /** The starters speak the owner's app language here (the gallery, a preview, a copy). */
 const appLanguage = (c: Context<TAuthedEnv>) =>

@@ -6,9 +6,9 @@ import {
 } from '@draftwell/shared/i18n/languages';
 import { PUBLIC_ROUTES, publicPageLanguage } from '@draftwell/shared/paths';
 import { eq } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
-import { users } from '../../db/schema';
-import { acceptedLanguages } from '../../lib/accept-language';
+import type { TDb } from '../db/client';
+import { users } from '../db/schema';
+import { acceptedLanguages } from './accept-language';
 
 /**
  * The language the owner reads their screens in, as the app picks it (issue 25 part 7): the one
