@@ -84,7 +84,7 @@ export type TSealWorker = {
 };
 
 /** What the owner is told when a seal fails: their next step, not our internals. */
-function failureReason(err: unknown): { text: string; permanent: boolean } {
+function failureReason(err: unknown): { text: string; permanent: boolean; expected: boolean } {
   if (err instanceof PdfRenderError) {
     switch (err.reason) {
       case 'timeout':
@@ -92,19 +92,24 @@ function failureReason(err: unknown): { text: string; permanent: boolean } {
         return {
           text: 'The proposal is too large to turn into a PDF within our limits, so it could not be sealed.',
           permanent: true,
+          expected: true,
         };
       case 'invalid':
-        return { text: `The PDF could not be drawn: ${err.message}`, permanent: true };
+        return { text: `The PDF could not be drawn: ${err.message}`, permanent: true, expected: true };
       case 'busy':
-        return { text: 'The PDF service was busy.', permanent: false };
+        return { text: 'The PDF service was busy.', permanent: false, expected: true };
       case 'failed':
-        return { text: 'The PDF could not be made.', permanent: false };
+        return { text: 'The PDF could not be made.', permanent: false, expected: true };
     }
   }
   if (err instanceof StorageUnavailableError) {
-    return { text: 'The file storage could not be reached.', permanent: false };
+    return { text: 'The file storage could not be reached.', permanent: false, expected: true };
   }
-  return { text: 'An unexpected error stopped the seal; it is logged on the server.', permanent: false };
+  return {
+    text: 'An unexpected error stopped the seal; it is logged on the server.',
+    permanent: false,
+    expected: false,
+  };
 }
 
 export function createSealWorker(deps: TSealDeps): TSealWorker {
@@ -202,16 +207,18 @@ export function createSealWorker(deps: TSealDeps): TSealWorker {
   }
 
   async function fail(job: TClaimed, err: unknown): Promise<void> {
-    const { text, permanent } = failureReason(err);
+    const { text, permanent, expected } = failureReason(err);
     const final = permanent || job.attempts >= SEAL_MAX_ATTEMPTS;
     const wait = backoffSeconds(job.attempts);
-    logger.warn(
+    // A failure we know (a PDF cap, the storage) is a warning; anything else is a bug to find, so
+    // it is an error with its stack.
+    logger[expected ? 'warn' : 'error'](
       {
         proposalId: job.proposal_id,
         attempts: job.attempts,
         final,
         ...(final ? {} : { retryInSeconds: wait }),
-        err: err instanceof Error ? err.message : String(err),
+        err: expected && err instanceof Error ? err.message : err,
       },
       final ? 'sealed PDF failed; the owner can ask again' : 'sealed PDF not made; will retry',
     );

@@ -51,14 +51,29 @@ function describe(der: Uint8Array) {
   };
 }
 
+/**
+ * A certificate serial number from 16 random bytes, as hex for node-forge: positive (top bit
+ * clear) and with a first byte that is never 0 (the next bit set), so its DER INTEGER needs no
+ * padding byte. A padded or odd-length hex serial makes forge write a non-minimal INTEGER
+ * (00 7f…), which OpenSSL 3 refuses to read ("illegal padding"): half of all random serials did.
+ */
+export function certificateSerial(random: Buffer): string {
+  const bytes = Buffer.from(random.subarray(0, 16));
+  bytes[0] = (bytes[0]! & 0x3f) | 0x40;
+  return bytes.toString('hex');
+}
+
 /** A new RSA key (made by Node, off the event loop) and a self-signed certificate for it, as PKCS#12. */
-export async function generateP12(commonName: string, passphrase: string): Promise<Buffer> {
+export async function generateP12(
+  commonName: string,
+  passphrase: string,
+  random: Buffer = randomBytes(16),
+): Promise<Buffer> {
   const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: GENERATED_KEY_BITS });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  // Positive (first bit clear), unique enough never to repeat.
-  cert.serialNumber = `0${randomBytes(16).toString('hex')}`;
+  cert.serialNumber = certificateSerial(random);
   const now = new Date();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now);
