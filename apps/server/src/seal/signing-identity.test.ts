@@ -7,8 +7,8 @@ import { certificateSerial, generateP12 } from './signing-identity';
 const randomStartingWith = (first: number) => Buffer.from([first, ...Array.from({ length: 15 }, (_, i) => i * 17)]);
 
 describe('the generated seal certificate', () => {
-  // The first random byte decides the serial's DER encoding: below 0x80 the old serial
-  // ("0" + hex) was written with a padding byte that OpenSSL 3 refuses ("illegal padding").
+  // The first random bytes decide the serial's DER encoding: from 00 and a byte below 0x80 the
+  // old serial ("0" + hex) was written 00 0x …, a padding OpenSSL 3 refuses ("illegal padding").
   const firstBytes = [0x00, 0x01, 0x7f, 0x80, 0xff];
 
   it.each(firstBytes)('a serial from random bytes starting %i is positive, 16 bytes, no padding', (first) => {
@@ -19,8 +19,14 @@ describe('the generated seal certificate', () => {
     expect(lead).toBeLessThan(0x80);
   });
 
+  it('the old serial ("0" and 32 hex digits) from bytes 00 7f … is one OpenSSL refuses', async () => {
+    const p12 = await generateP12('Old seal', 'pass', `0007f${'ab'.repeat(14)}`);
+    const signer = await P12Signer.create(new Uint8Array(p12), 'pass');
+    expect(() => new X509Certificate(signer.certificate)).toThrow();
+  });
+
   it.each(firstBytes)('opens in OpenSSL and in the PDF signer, from random bytes starting %i', async (first) => {
-    const p12 = await generateP12('Draftwell seal test', 'pass', randomStartingWith(first));
+    const p12 = await generateP12('Draftwell seal test', 'pass', certificateSerial(randomStartingWith(first)));
     const signer = await P12Signer.create(new Uint8Array(p12), 'pass');
     const cert = new X509Certificate(signer.certificate);
     expect(cert.subject).toContain('CN=Draftwell seal test');

@@ -2,7 +2,7 @@ import { X509Certificate, generateKeyPair, hkdfSync, randomBytes } from 'node:cr
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { HttpTimestampAuthority, P12Signer, type TimestampAuthority } from '@libpdf/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { TDb } from '../db/client';
 import { signingIdentities } from '../db/schema';
@@ -33,7 +33,7 @@ const GENERATED_VALID_YEARS = 10;
 const GENERATED_KEY_BITS = 3072;
 
 /** The stored identity's id and PKCS#12 passphrase, both derived from AUTH_SECRET. */
-function derived(secret: string) {
+export function derived(secret: string) {
   return {
     keyId: Buffer.from(hkdfSync('sha256', secret, 'draftwell', 'seal-identity-id', 16)).toString('hex'),
     passphrase: Buffer.from(hkdfSync('sha256', secret, 'draftwell', 'seal-identity-passphrase', 32)).toString(
@@ -53,9 +53,10 @@ function describe(der: Uint8Array) {
 
 /**
  * A certificate serial number from 16 random bytes, as hex for node-forge: positive (top bit
- * clear) and with a first byte that is never 0 (the next bit set), so its DER INTEGER needs no
- * padding byte. A padded or odd-length hex serial makes forge write a non-minimal INTEGER
- * (00 7f…), which OpenSSL 3 refuses to read ("illegal padding"): half of all random serials did.
+ * clear) and with a first byte that is never 0 (the next bit set), so its DER INTEGER is minimal.
+ * The old serial ("0" and the bytes' hex) became 00 and the bytes, and forge drops only one
+ * leading zero: bytes starting 00 and then one below 0x80 (1 in 512) gave 00 0x …, an INTEGER
+ * OpenSSL 3 refuses to read ("illegal padding"), and every seal with that identity failed.
  */
 export function certificateSerial(random: Buffer): string {
   const bytes = Buffer.from(random.subarray(0, 16));
@@ -67,13 +68,13 @@ export function certificateSerial(random: Buffer): string {
 export async function generateP12(
   commonName: string,
   passphrase: string,
-  random: Buffer = randomBytes(16),
+  serial: string = certificateSerial(randomBytes(16)),
 ): Promise<Buffer> {
   const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: GENERATED_KEY_BITS });
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  cert.serialNumber = certificateSerial(random);
+  cert.serialNumber = serial;
   const now = new Date();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now);
@@ -110,6 +111,16 @@ async function operatorIdentity(p12: { path: string; passphrase: string }) {
   }
 }
 
+/** Whether a stored PKCS#12 opens and its certificate is one OpenSSL reads. */
+async function readable(p12Base64: string, passphrase: string): Promise<boolean> {
+  try {
+    describe((await P12Signer.create(new Uint8Array(Buffer.from(p12Base64, 'base64')), passphrase)).certificate);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The self-signed identity of this AUTH_SECRET, made on first use. Instances starting at once
  * each make one, one insert wins (the key id is the primary key) and every instance then reads
@@ -121,6 +132,14 @@ async function generatedIdentity(db: TDb, env: TEnv) {
   const find = async () =>
     (await db.select().from(signingIdentities).where(eq(signingIdentities.keyId, keyId)))[0] ?? null;
   let row = await find();
+  // Made before the serial fix (signing-identity.test.ts), a stored certificate may be one OpenSSL
+  // cannot read: nothing was ever sealed with it (every seal failed on it), so a new one replaces it.
+  if (row && !(await readable(row.p12, passphrase))) {
+    await db
+      .delete(signingIdentities)
+      .where(and(eq(signingIdentities.keyId, keyId), eq(signingIdentities.p12, row.p12)));
+    row = await find();
+  }
   if (!row) {
     const host = new URL(env.baseUrl).host;
     const p12 = await generateP12(`Draftwell seal (self-signed) ${host}`.slice(0, 64), passphrase);
