@@ -48,6 +48,45 @@ const webBoundaries = [
 ];
 
 /*
+ * The server's graph points one way too (issue 26): the composition root (server.ts, app.ts,
+ * deps.ts, index.ts, admin.ts) -> modules/<name>/ (routes, service, jobs, queries of one concern)
+ * -> infrastructure (http/, db/, lib/, mail/, storage/, realtime/, pdf/, auth.ts, env.ts).
+ * Infrastructure names no module and not the root, not even a type: a module that must act on
+ * sign-up, or be reached from a request, is handed in at the root (server.ts). A module may use
+ * another module's service (one way: the cycle rule below), never the root.
+ */
+const serverSrc = 'apps/server/src';
+const serverInfrastructure = [...foldersOf(serverSrc).filter((name) => name !== 'modules'), 'auth.ts', 'env.ts'];
+const serverRoot = ['server.ts', 'app.ts', 'deps.ts', 'index.ts', 'admin.ts', 'app-type.ts'];
+const serverBoundaries = [
+  {
+    target: serverInfrastructure.map((name) => `./${serverSrc}/${name}`),
+    from: [`./${serverSrc}/modules`, ...serverRoot.map((name) => `./${serverSrc}/${name}`)],
+    message:
+      'Infrastructure (http/, db/, lib/, mail/, storage/, realtime/, pdf/, auth.ts) may not import a module or the composition root: take what it needs as a parameter or a hook, handed in by server.ts.',
+  },
+  {
+    target: `./${serverSrc}/modules`,
+    from: serverRoot.filter((name) => name !== 'deps.ts').map((name) => `./${serverSrc}/${name}`),
+    message: 'A module may not import the composition root (server.ts, app.ts): it is handed what it needs.',
+  },
+];
+
+/*
+ * No import cycles in the server, the web app or the shared package, type-only imports and
+ * lazy `import()` counted: a cycle is two files that cannot be understood, tested or split apart.
+ */
+/** What import-x needs to read a TypeScript file's imports itself (no-cycle follows them). */
+const importTsSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
+const cycleRule = [
+  'error',
+  { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false, countTypeImports: true },
+];
+
+/*
  * Dates, times, numbers, percentages and money are written by one module (issue 25, part 6), with
  * the locale always passed in and the formatters cached: an `Intl.*` formatter or a
  * `toLocale*String` anywhere else would bring back the browser's own locale or a hard-coded one.
@@ -170,6 +209,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
     settings: {
+      ...importTsSettings,
       // Resolves `@/…` through the web app's tsconfig paths, as tsc and Vite do.
       'import-x/resolver-next': [
         createNodeResolver({
@@ -182,6 +222,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaries }],
+      'import-x/no-cycle': cycleRule,
       // Import boundaries: the web app may only import the server's API type.
       'no-restricted-imports': [
         'error',
@@ -199,6 +240,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importTsSettings,
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': cycleRule },
+  },
+  {
+    files: ['apps/server/src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverBoundaries }] },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

@@ -30,7 +30,7 @@ const appShared = appSharedSources().filter((file) => !pageFiles.includes(file) 
 // the built-in drafter's phrasebooks, in the proposal's language (the app's six).
 const CONTENT = [
   '<rootDir>/packages/shared/src/templates',
-  '<rootDir>/apps/server/src/drafting/builtin-phrasebooks.ts',
+  '<rootDir>/apps/server/src/modules/drafting/builtin-phrasebooks.ts',
 ];
 
 /**

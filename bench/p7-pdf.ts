@@ -3,8 +3,8 @@ import type { TBlock, TDocument, TPricingLine, TRichTextNode } from '../packages
 import { STARTER_TEMPLATES } from '../packages/shared/src/templates/starter-templates';
 import { P12Signer } from '@libpdf/core';
 import { closePdfRenderer, renderProposalPdf, type TPdfInput } from '../apps/server/src/pdf/index';
-import { signPdf } from '../apps/server/src/seal/sign-pdf';
-import { generateP12, identityOf, type TSigningIdentity } from '../apps/server/src/seal/signing-identity';
+import { signPdf } from '../apps/server/src/modules/seal/sign-pdf';
+import { generateP12, identityOf, type TSigningIdentity } from '../apps/server/src/modules/seal/signing-identity';
 import { median, ms, verdict, type TRow } from './lib/report';
 
 export const P7_SMALL_PAGES = 5;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { followUpStopToken } from '../apps/server/src/follow-up/stop-token';
+import { followUpStopToken } from '../apps/server/src/modules/follow-up/stop-token';
 import { expect, expectNoAxeViolations, refusedRequest, test, toast } from './fixtures';
 import { setPlan } from './support/admin';
 import { api, CLIENT, confirmedOwner, draft, inDays, sellingDocument, type TProposal } from './support/proposals';

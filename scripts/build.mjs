@@ -96,7 +96,7 @@ async function prerenderPublicPages({ quiet }) {
 /**
  * The client page's server render (apps/web/src/share-render.tsx, decision 0020), built for Node
  * into apps/web/dist/ssr/share-render.mjs, which the server loads on the first visit of a client's
- * link (apps/server/src/features/share/share-page.ts, SHARE_RENDER_FILE) and never serves. From the
+ * link (apps/server/src/modules/share/share-page.ts, SHARE_RENDER_FILE) and never serves. From the
  * same sources as this build's share.html, self-contained (every dependency inside), and with
  * React's production build whatever NODE_ENV the server runs with.
  */

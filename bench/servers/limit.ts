@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import pg from 'pg';
 import { PgliteThread } from '../../apps/server/src/db/pglite-thread';
 import { proposals } from '../../apps/server/src/db/schema';
-import { SHARE_RATE } from '../../apps/server/src/features/share/share-access';
+import { SHARE_RATE } from '../../apps/server/src/modules/share/share-access';
 import { announceAndWait } from './lifecycle';
 
 /**
@@ -20,7 +20,7 @@ import { announceAndWait } from './lifecycle';
  *
  * - `GET /api/proposals/:id` (P2): the session (by the cookie's token) joined to the proposal row,
  *   its document as JSON text written into the answer as it is, as the server does
- *   (`proposalJson` in apps/server/src/features/proposals): never parsed and serialized again.
+ *   (`proposalJson` in apps/server/src/modules/proposals): never parsed and serialized again.
  * - `GET /api/share/:token` (P3): the address's hit counted (the server's `share:<ip>` limit, A3,
  *   which any implementation must keep: a 429 past it) with the signer by their token's SHA-256
  *   (each signer has their own link, `proposal_signers`), their proposal, its newest revision,

@@ -4,7 +4,7 @@ import { PLAN_IDS, PLANS, type TPlanId } from '@draftwell/shared';
 import { openDatabase, PGLITE_SEED_FILE } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { EnvError, readEnv, type TEnv } from './env';
-import { setPlanByEmail, adminToken, type TSetPlanResult } from './billing/set-plan';
+import { setPlanByEmail, adminToken, type TSetPlanResult } from './modules/billing/set-plan';
 import { AppError } from './lib/app-error';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';

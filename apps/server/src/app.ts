@@ -10,38 +10,37 @@ import { isAppRoute, isSharePath, PROTECTED_ROUTES, protectedRouteOf, shareToken
 import { CLIENT_LANGUAGE_COOKIE, LANGUAGE_TAGS, type TLanguage } from '@draftwell/shared/i18n/languages';
 import { PUBLIC_ROUTES, publicPageLanguage } from '@draftwell/shared/paths';
 import { uploadMessage } from '@draftwell/shared/workspace/files';
-import { accountRoutes } from './features/account/account.routes';
-import { apiKeysRoutes } from './features/developers/api-keys.routes';
-import { webhooksRoutes } from './features/developers/webhooks.routes';
-import { v1Routes } from './features/public-api/v1.routes';
-import { adminRoutes } from './features/admin/admin.routes';
-import { billingRoutes } from './features/billing/billing.routes';
-import { billingWebhookRoutes, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_PATH } from './features/billing/billing-webhook.routes';
-import { clientsRoutes } from './features/clients/clients.routes';
-import { contactRoutes } from './features/contact/contact.routes';
-import { draftsRoutes } from './features/drafts/drafts.routes';
-import { filesRoutes } from './features/files/files.routes';
-import { followUpRoutes } from './features/follow-up/follow-up.routes';
-import { overviewRoutes } from './features/overview/overview.routes';
-import { profileRoutes } from './features/profile/profile.routes';
-import { notificationsRoutes } from './features/notifications/notifications.routes';
-import { paymentsConnectCallbackRoutes, paymentsRoutes } from './features/payments/payments.routes';
-import { paymentsWebhookRoutes } from './features/payments/payments-webhook.routes';
-import { proposalPaymentRoutes } from './features/proposals/payment.routes';
-import { proposalsRoutes } from './features/proposals/proposals.routes';
-import { sharePaymentRoutes } from './features/share/share-payment.routes';
-import { renderSharePageHtml, SHARE_RENDER_FILE, sharePageRenderer } from './features/share/share-page';
-import { shareRoutes } from './features/share/share.routes';
-import { CONNECT_WEBHOOK_PATH } from './payments/connections';
-import { VERIFY_MAX_BODY_BYTES, VERIFY_MAX_JSON_BYTES, verifyRoutes } from './features/verify/verify.routes';
-import { savedItemsRoutes } from './features/saved-items/saved-items.routes';
-import { savedSectionsRoutes } from './features/saved-sections/saved-sections.routes';
-import { templatesRoutes } from './features/templates/templates.routes';
-import { sessionRoutes } from './features/auth/auth.routes';
-import { authHandler } from './features/auth/auth.handler';
+import { accountRoutes } from './modules/account/account.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { v1Routes } from './modules/public-api/v1.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { billingWebhookRoutes, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_PATH } from './modules/billing/billing-webhook.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { draftsRoutes } from './modules/drafting/drafts.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { followUpRoutes } from './modules/follow-up/follow-up.routes';
+import { overviewRoutes } from './modules/overview/overview.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { paymentsConnectCallbackRoutes, paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentsWebhookRoutes } from './modules/payments/payments-webhook.routes';
+import { proposalPaymentRoutes } from './modules/payments/owner-payment.routes';
+import { proposalsRoutes } from './modules/proposals/proposals.routes';
+import { sharePaymentRoutes } from './modules/payments/share-payment.routes';
+import { renderSharePageHtml, SHARE_RENDER_FILE, sharePageRenderer } from './modules/share/share-page';
+import { shareRoutes } from './modules/share/share.routes';
+import { CONNECT_WEBHOOK_PATH } from './modules/payments/connections';
+import { VERIFY_MAX_BODY_BYTES, VERIFY_MAX_JSON_BYTES, verifyRoutes } from './modules/verify/verify.routes';
+import { savedItemsRoutes } from './modules/saved-items/saved-items.routes';
+import { savedSectionsRoutes } from './modules/saved-sections/saved-sections.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { sessionRoutes } from './modules/auth/auth.routes';
+import { authHandler } from './modules/auth/auth.handler';
 import { bodyLimit } from './http/body-limit';
 import { keepConnectionsUsable } from './http/early-answer';
-import type { TAppDeps, TAppEnv } from './http/context';
 import { foreignOrigin, requireJsonBody, requireSameOrigin } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
 import { robotsTxt, sitemapXml } from './http/crawl';
@@ -59,6 +58,7 @@ import {
   withHtmlLanguage,
   type TStaticFile,
 } from './lib/static-files';
+import type { TAppDeps, TAppEnv } from './deps';
 
 /**
  * Where the build puts the public pages it prerendered (scripts/build.mjs), one file per path and

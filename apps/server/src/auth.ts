@@ -10,10 +10,10 @@ import { CLIENT_IP_HEADER } from './lib/client-ip';
 import { sha256Hex } from './lib/sha256';
 import { enqueueMail, type TOutboxWorker } from './mail/outbox';
 import { changeEmailMail, emailChangedMail, resetPasswordMail, verificationMail } from './mail/templates';
-import { emailChangeOf } from './features/auth/email-change';
-import { passwordProblem } from './features/auth/password-policy';
-import { addExampleSections } from './features/saved-sections/saved-sections.service';
+import { emailChangeOf } from './lib/email-change-token';
+import { passwordProblem } from './lib/password-policy';
 import { signUpLanguage } from './lib/owner-language';
+import type { TAppLanguage } from '@draftwell/shared/i18n/languages';
 import { accountI18n } from './mail/owner-i18n';
 
 const DAY = 60 * 60 * 24;
@@ -35,6 +35,12 @@ export function createAuth(deps: {
   logger: Logger;
   /** A session was deleted (sign-out, revocation, password change or reset, account deletion). */
   onSessionEnded: (sessionId: string) => Promise<void>;
+  /**
+   * An account was made, after the sign-up's transaction, in the language its page was shown in:
+   * the modules that start a new account with something (the library's example sections) are
+   * handed in by the composition root (server.ts), so this file imports no module.
+   */
+  onSignedUp?: (user: { id: string; language: TAppLanguage }) => Promise<void>;
 }) {
   const { db, env, outbox, logger } = deps;
   /**
@@ -102,18 +108,19 @@ export function createAuth(deps: {
     databaseHooks: {
       user: {
         create: {
-          // After the sign-up's transaction: the new library starts with the example sections,
-          // in the language the owner signs up in (the sign-up page's). Idempotent (one copy of
-          // each per account); a failure leaves the account working, and the Library offers the
-          // examples again.
+          // After the sign-up's transaction, in the language the owner signs up in (the sign-up
+          // page's). A failure leaves the account working (the hook's owner offers it again).
           after: async (user, ctx) => {
+            if (!deps.onSignedUp) return;
             const language = signUpLanguage(ctx?.headers ?? ctx?.request?.headers);
-            await addExampleSections({ db, userId: user.id, language }).catch((err: unknown) =>
-              logger.warn(
-                { err: err instanceof Error ? err.message : String(err), userId: user.id },
-                'could not add the example sections to a new account',
-              ),
-            );
+            await deps
+              .onSignedUp({ id: user.id, language })
+              .catch((err: unknown) =>
+                logger.warn(
+                  { err: err instanceof Error ? err.message : String(err), userId: user.id },
+                  'a sign-up hook failed; the account works',
+                ),
+              );
           },
         },
         update: {

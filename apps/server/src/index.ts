@@ -1,7 +1,7 @@
 import { EnvError, readEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
-import { SigningConfigError } from './seal/signing-identity';
+import { SigningConfigError } from './modules/seal/signing-identity';
 import { FileStorageConfigError, SHUTDOWN_GRACE_MS, startServer } from './server';
 
 async function main() {

@@ -9,29 +9,30 @@ import { REALTIME_MAX_MESSAGE_BYTES } from '@draftwell/shared';
 import { PLAN_IDS, PLANS } from '@draftwell/shared/plans';
 import { createApp } from './app';
 import { createAuth } from './auth';
-import { logAiSdkWarnings } from './drafting';
+import { addExampleSections } from './modules/saved-sections/saved-sections.service';
+import { logAiSdkWarnings } from './modules/drafting';
 import { openDatabase, PGLITE_SEED_FILE } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { urlHost, type TEnv } from './env';
-import type { TAppDeps } from './http/context';
 import { lockDataDir } from './lib/data-dir-lock';
 import { createLogger, type Logger } from './lib/logger';
-import { startDeletedPurges } from './activity/deleted';
-import { startExpirySweeps } from './activity/expiry';
-import { startFollowUpSweeps } from './follow-up/sweep';
+import { startDeletedPurges } from './modules/proposals/deleted';
+import { startExpirySweeps } from './modules/proposals/expiry';
+import { startFollowUpSweeps } from './modules/follow-up/sweep';
 import { createMailer, type TMailer } from './mail/mailer';
 import { createOutboxWorker } from './mail/outbox';
-import { revisionPdfAttachments } from './activity/documents';
+import { revisionPdfAttachments } from './modules/documents/revision-pdf';
 import { processPdfRenderer, type TPdfRenderer } from './pdf';
 import { createRealtimeHub } from './realtime/hub';
-import { createSealWorker } from './seal/seal-jobs';
-import { sealedPdfAttachments } from './seal/sealed-documents';
-import { signingIdentityLoader } from './seal/signing-identity';
+import { createSealWorker } from './modules/seal/seal-jobs';
+import { sealedPdfAttachments } from './modules/seal/sealed-documents';
+import { signingIdentityLoader } from './modules/seal/signing-identity';
 import { createStorageDeletionWorker } from './storage/deletions';
 import { StorageUnavailableError } from './storage/file-storage';
 import { openFileStorage } from './storage/open-storage';
-import { systemResolver, type TResolver } from './webhooks/address';
-import { createWebhookWorker } from './webhooks/queue';
+import { systemResolver, type TResolver } from './modules/webhooks/address';
+import { createWebhookWorker } from './modules/webhooks/queue';
+import type { TAppDeps } from './deps';
 
 /** The file storage named by the configuration cannot be used (no such bucket, refused key, unreachable). */
 export class FileStorageConfigError extends Error {}
@@ -139,7 +140,18 @@ export async function startServer(opts: {
     });
     await webhooks.start();
     cleanup.unshift(() => webhooks.stop());
-    const auth = createAuth({ db: database.db, env, outbox, logger, onSessionEnded: (id) => realtime.endSession(id) });
+    const auth = createAuth({
+      db: database.db,
+      env,
+      outbox,
+      logger,
+      onSessionEnded: (id) => realtime.endSession(id),
+      // A new library starts with the example sections, in the sign-up page's language. Idempotent
+      // (one copy of each per account); after a failure the Library offers them again.
+      onSignedUp: async ({ id, language }) => {
+        await addExampleSections({ db: database.db, userId: id, language });
+      },
+    });
     const stopSweeps = startExpirySweeps({ db: database.db, database, realtime, logger });
     cleanup.unshift(stopSweeps);
     cleanup.unshift(startDeletedPurges({ db: database.db, logger }));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, MAX_API_KEYS, type TApiKey } from '@draftwell/shared/developers/api-keys';
 import { sha256Hex } from '../src/lib/sha256';
-import { API_KEY_RATE } from '../src/features/public-api/require-api-key';
+import { API_KEY_RATE } from '../src/modules/public-api/require-api-key';
 import {
   backends,
   countRows,

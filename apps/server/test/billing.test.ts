@@ -12,7 +12,7 @@ import {
   type TSharedProposal,
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { adminToken } from '../src/billing/set-plan';
+import { adminToken } from '../src/modules/billing/set-plan';
 import {
   backends,
   connectSocket,

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProposalEvent, TSharedProposal, TSigningState } from '@draftwell/shared';
 import type { TFollowUpDefaults, TProposalFollowUp } from '@draftwell/shared/workspace/follow-up';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { sweepExpired } from '../src/activity/expiry';
-import { setPlanByEmail } from '../src/billing/set-plan';
-import { addDays, dayNumber, localClock, localDay } from '../src/follow-up/schedule';
-import { followUpStopToken } from '../src/follow-up/stop-token';
-import { runFollowUps, sweepFollowUps } from '../src/follow-up/sweep';
+import { sweepExpired } from '../src/modules/proposals/expiry';
+import { setPlanByEmail } from '../src/modules/billing/set-plan';
+import { addDays, dayNumber, localClock, localDay } from '../src/modules/follow-up/schedule';
+import { followUpStopToken } from '../src/modules/follow-up/stop-token';
+import { runFollowUps, sweepFollowUps } from '../src/modules/follow-up/sweep';
 import {
   backends,
   createPostgresDatabase,

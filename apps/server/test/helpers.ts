@@ -23,7 +23,7 @@ import { readEnv, type TEnv } from '../src/env';
 import type { TMailer } from '../src/mail/mailer';
 import type { TPdfRenderer } from '../src/pdf';
 import { startServer, type TRunningServer } from '../src/server';
-import type { TResolver } from '../src/webhooks/address';
+import type { TResolver } from '../src/modules/webhooks/address';
 import { parseMessage } from '../../../e2e/support/mime';
 import { startS3Server, type TS3TestServer } from './support/s3-server';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_KEY_RATE } from '../src/features/public-api/require-api-key';
+import { API_KEY_RATE } from '../src/modules/public-api/require-api-key';
 import { DRAIN_MAX_BYTES } from '../src/http/early-answer';
 import { backends, signUp, startTestServer, type TBackend, type TTestServer } from './helpers';
 

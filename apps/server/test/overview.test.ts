@@ -6,7 +6,7 @@ import type { TProposalStatus } from '@draftwell/shared/workspace/proposals';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { acceptances, proposalRevisions, proposals } from '../src/db/schema';
-import { getOverview } from '../src/features/overview/overview.service';
+import { getOverview } from '../src/modules/overview/overview.service';
 import { backends, nextIp, signUp, withTwoUsers, type Client, type TTestServer } from './helpers';
 import { readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
 

@@ -8,9 +8,9 @@ import type {
 } from '@draftwell/shared/workspace/proposals';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeDeletedProposals, RESTORE_WINDOW_MS } from '../src/activity/deleted';
+import { purgeDeletedProposals, RESTORE_WINDOW_MS } from '../src/modules/proposals/deleted';
 import { businessProfiles, clients, proposalEvents, proposals } from '../src/db/schema';
-import { proposalListSelect } from '../src/features/proposals/proposals.service';
+import { proposalListSelect } from '../src/modules/proposals/proposals.service';
 import { backends, nextIp, signUp, startTestServer, type Client, type TTestServer } from './helpers';
 import { readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
 

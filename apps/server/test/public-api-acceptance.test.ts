@@ -6,7 +6,7 @@ import type { TDocument, TPricingLine } from '@draftwell/shared/document';
 import type { TApiProposal, TApiProposalSummary } from '@draftwell/shared/public-api/schemas';
 import type { TSharedProposal, TSigningState } from '@draftwell/shared';
 import { SAMPLE_PNG_DATA_URL } from '@draftwell/shared/share/signature-samples';
-import { proposalListSelect } from '../src/features/proposals/proposals.service';
+import { proposalListSelect } from '../src/modules/proposals/proposals.service';
 import { backends, nextIp, startTestServer, type TBackend, type TTestServer } from './helpers';
 import { inDays } from './proposal-fixtures';
 import { ajvFor, makeKey, OPENAPI_BASE, verifiedOwner, withKey, type TOwner } from './public-api-support';

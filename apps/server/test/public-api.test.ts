@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES, type TApiKeyScope } from '@draftwell/shared/developers/api-keys';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { mountedRoutes, OPENAPI_PATH } from '../src/features/public-api/openapi';
-import { v1Routes } from '../src/features/public-api/v1.routes';
+import { mountedRoutes, OPENAPI_PATH } from '../src/modules/public-api/openapi';
+import { v1Routes } from '../src/modules/public-api/v1.routes';
 import { backends, countRows, nextIp, startTestServer, type TBackend, type TResult, type TTestServer } from './helpers';
 import { readyDraft, sellingDocument } from './proposal-fixtures';
 import {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../src/db/schema';
-import { SIGN_IN_PER_ACCOUNT } from '../src/features/auth/sign-in-limit';
-import { CONTACT_RATE } from '../src/features/contact/contact.service';
+import { SIGN_IN_PER_ACCOUNT } from '../src/modules/auth/sign-in-limit';
+import { CONTACT_RATE } from '../src/modules/contact/contact.service';
 import {
   backends,
   nextIp,

@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProposalEvent, TSealStatus, TSharedProposal } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { derived, generateP12, SigningConfigError } from '../src/seal/signing-identity';
+import { derived, generateP12, SigningConfigError } from '../src/modules/seal/signing-identity';
 import { signingIdentities } from '../src/db/schema';
 import {
   backends,

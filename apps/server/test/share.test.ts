@@ -13,9 +13,9 @@ import {
   type TSharedProposal,
 } from '@draftwell/shared';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { sweepExpired } from '../src/activity/expiry';
+import { sweepExpired } from '../src/modules/proposals/expiry';
 import { serverI18n } from '../src/lib/i18n';
-import { COMMENT_MAIL_WINDOW_SECONDS, SHARE_RATE } from '../src/features/share/share.service';
+import { COMMENT_MAIL_WINDOW_SECONDS, SHARE_RATE } from '../src/modules/share/share.service';
 import { inDays, readyDraft, send, sellingDocument, verifyEmail } from './proposal-fixtures';
 import {
   backends,

@@ -23,13 +23,13 @@ import {
   listComments,
   listRevisions,
   toRevisionSummary,
-} from '../src/activity/records';
-import { signaturesOn, signerName, signersOf } from '../src/activity/signing';
-import { CODE_TRIES } from '../src/features/share/email-code';
+} from '../src/modules/proposals/records';
+import { signaturesOn, signerName, signersOf } from '../src/modules/signing/signing';
+import { CODE_TRIES } from '../src/modules/share/email-code';
 import { serverI18n } from '../src/lib/i18n';
-import { SHARE_RATE } from '../src/features/share/share.service';
+import { SHARE_RATE } from '../src/modules/share/share.service';
 import { proposals } from '../src/db/schema';
-import { sealStatus } from '../src/seal/sealed-documents';
+import { sealStatus } from '../src/modules/seal/sealed-documents';
 import { readyDraft, verifyEmail } from './proposal-fixtures';
 import {
   backends,

@@ -10,8 +10,8 @@ import type {
   TWebhookEndpoint,
 } from '@draftwell/shared/developers/webhooks';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_WINDOW_MS } from '../src/webhooks/queue';
-import { verifySignature } from '../src/webhooks/signature';
+import { WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_WINDOW_MS } from '../src/modules/webhooks/queue';
+import { verifySignature } from '../src/modules/webhooks/signature';
 import {
   backends,
   nextIp,

@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
-import type { TAppEnv } from './context';
+import type { THttpEnv } from './context';
 import { AppError } from '../lib/app-error';
 import { createSessionLookup, freshUser, type TSessionCredential, type TSessionRow } from './session-lookup';
 
 export type TActor = { id: string; email: string; name: string; emailVerified: boolean };
-export type TAuthedEnv = TAppEnv & { Variables: TAppEnv['Variables'] & { actor: TActor } };
+/** An env whose requests passed requireUser: `c.var.actor` is the signed-in user. */
+export type TAuthed<E extends THttpEnv = THttpEnv> = E & { Variables: E['Variables'] & { actor: TActor } };
 
-type TDeps = TAppEnv['Variables']['deps'];
+type TDeps = THttpEnv['Variables']['deps'];
 
 const lookups = new WeakMap<TDeps['auth'], ReturnType<typeof createSessionLookup>>();
 
@@ -31,7 +32,7 @@ async function actorByBetterAuth(deps: TDeps, headers: Headers): Promise<TActor>
  * Protected routes: the session cookie must name a live session (401 otherwise). The signed-in
  * user becomes `c.var.actor`, which every service takes to filter by owner.
  */
-export const requireUser: MiddlewareHandler<TAuthedEnv> = async (c, next) => {
+export const requireUser: MiddlewareHandler<TAuthed> = async (c, next) => {
   // The common case in one query; anything else is better-auth's own getSession (session-lookup.ts).
   const { deps } = c.var;
   const headers = c.req.raw.headers;
@@ -59,7 +60,7 @@ export type TSignedIn = {
   /** The signed-in user as requireUser finds them; a 401 when nobody is signed in. */
   actor(): Promise<TActor>;
 };
-export type TSignedInEnv = TAppEnv & { Variables: TAppEnv['Variables'] & { signedIn: TSignedIn } };
+export type TSignedInWith<E extends THttpEnv = THttpEnv> = E & { Variables: E['Variables'] & { signedIn: TSignedIn } };
 
 /**
  * requireUser for the two requests an open editor makes most, reading and autosaving a proposal
@@ -76,7 +77,7 @@ export type TSignedInEnv = TAppEnv & { Variables: TAppEnv['Variables'] & { signe
  *   malformed id): a 401 still comes first when nobody is signed in, so the session is settled
  *   before such an answer goes out.
  */
-export const requireUserInStatement: MiddlewareHandler<TSignedInEnv> = async (c, next) => {
+export const requireUserInStatement: MiddlewareHandler<TSignedInWith> = async (c, next) => {
   const { deps } = c.var;
   const headers = c.req.raw.headers;
   const lookup = lookupOf(deps);

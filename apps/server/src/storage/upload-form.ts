@@ -5,7 +5,7 @@ import {
   uploadMessage,
   type TUploadPurpose,
 } from '@draftwell/shared/workspace/files';
-import type { TAuthedEnv } from '../http/require-user';
+import type { TAuthed } from '../http/require-user';
 import { AppError } from '../lib/app-error';
 import { serverI18n } from '../lib/i18n';
 import { hitRateLimit, type TRateRule } from '../lib/rate-limit';
@@ -26,7 +26,9 @@ const SEND_MULTIPART = 'Send the image as multipart/form-data with a "file" fiel
  * against their upload rate. Only the bytes are kept: the file name and the declared type are
  * client claims and are never used.
  */
-export async function readUploadForm(c: Context<TAuthedEnv>): Promise<{ bytes: Uint8Array; purpose: TUploadPurpose }> {
+export async function readUploadForm<E extends TAuthed>(
+  c: Context<E>,
+): Promise<{ bytes: Uint8Array; purpose: TUploadPurpose }> {
   const { req } = c;
   const { env, database } = c.var.deps;
   if (env.rateLimit) await hitRateLimit(database.db, `upload:${c.var.actor.id}`, UPLOAD_RATE);

@@ -7,7 +7,7 @@ import {
   formatQuantity,
   lineTotal,
   maxDocumentTotals,
-} from './pricing';
+} from './pricing-core';
 
 /**
  * The proposal document: what the editor writes, the server validates on every write, and the

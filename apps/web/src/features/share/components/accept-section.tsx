@@ -21,7 +21,7 @@ import { firstClientSigner, nameList, othersAwaiting } from '../utils/signing';
 import { hasErrors, validateAccept, type TAcceptFields, type TFieldErrors } from '../utils/validate';
 import { ChosenOptions, TotalsRows } from './chosen-summary';
 import { EmailCodeStep, type TCodeSent } from './email-code-step';
-import { loadCertificate } from './lazy-parts';
+import { loadCertificate } from './lazy-certificate';
 import { ACCENT_BUTTON } from './accent';
 
 type TProps = {

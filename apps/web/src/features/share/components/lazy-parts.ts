@@ -10,10 +10,7 @@ import { preloadable } from '@/lib/preloadable';
  * server renders (the certificate, the failure pages, the payment) are preloadable: a page
  * hydrating the server's HTML loads those it shows first (`preloadShownParts`).
  */
-export const AcceptanceCertificate = preloadable('AcceptanceCertificate', () =>
-  withLaterWords(import('./acceptance-certificate')).then((m) => m.AcceptanceCertificate),
-);
-export const loadCertificate = AcceptanceCertificate.preload;
+export { AcceptanceCertificate } from './lazy-certificate';
 export const ShareFailureView = preloadable('ShareFailureView', () =>
   withLaterWords(import('./share-states')).then((m) => m.ShareFailureView),
 );
