@@ -57,7 +57,16 @@ const webBoundaries = [
  */
 const serverSrc = 'apps/server/src';
 const serverInfrastructure = [...foldersOf(serverSrc).filter((name) => name !== 'modules'), 'auth.ts', 'env.ts'];
-const serverRoot = ['server.ts', 'app.ts', 'deps.ts', 'index.ts', 'admin.ts', 'app-type.ts'];
+const serverRoot = [
+  'server.ts',
+  'app.ts',
+  'deps.ts',
+  'index.ts',
+  'admin.ts',
+  'app-type.ts',
+  'web-pages.ts',
+  'api-guards.ts',
+];
 const serverBoundaries = [
   {
     target: serverInfrastructure.map((name) => `./${serverSrc}/${name}`),

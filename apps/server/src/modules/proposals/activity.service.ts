@@ -19,14 +19,14 @@ import { issueRevisionPdf } from '../documents/revision-pdf';
 import { findCertificate, latestRevision, listComments, listRevisions, revisionByNumber, toRevision } from './records';
 import type { TDb } from '../../db/client';
 import { businessProfiles, proposalComments, proposalEvents, proposalSigners, proposals } from '../../db/schema';
-import type { TActor, TSignedIn } from '../../http/require-user';
+import type { TActor } from '../../http/require-user';
 import { AppError } from '../../lib/app-error';
 import { serverI18n } from '../../lib/i18n';
 import { openShareToken } from '../../lib/share-token';
 import { issueSealedPdf, requestSeal, sealStatus } from '../seal/sealed-documents';
 import { enqueueMail } from '../../mail/outbox';
 import { ownerReplyMail } from '../../mail/templates';
-import { getProposal, getProposalSignedIn, notFound, owned } from './proposals.service';
+import { notFound, owned } from './proposals.service';
 import type { TAppDeps } from '../../deps';
 import { shareUrl } from '../../lib/links';
 
@@ -40,21 +40,6 @@ async function ownedRow(args: TArgs) {
   if (!row) throw notFound();
   if (isDue(row)) await expireIfDue({ db: deps.database.db, realtime: deps.realtime, logger: deps.logger }, row.id);
   return row;
-}
-
-/**
- * The owner's read of one proposal, in one statement with the session check (P2,
- * `getProposalSignedIn`). One whose last day has passed is expired first, as any other read of it
- * does, rather than showing "sent" until the minute's sweep; the check is in memory. Answers the
- * proposal's JSON text (a `TProposal`; see `proposalJson`).
- */
-export async function readOwnProposal(args: { deps: TAppDeps; signedIn: TSignedIn; id: string }): Promise<string> {
-  const { deps, signedIn, id } = args;
-  const db = deps.database.db;
-  const { actor, summary, json } = await getProposalSignedIn({ db, signedIn, id });
-  if (!isDue(summary)) return json;
-  await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, summary.id);
-  return JSON.stringify(await getProposal({ db, actor, id }));
 }
 
 /** The events whose details (time on page, address, device) are the paid plans' view analytics. */

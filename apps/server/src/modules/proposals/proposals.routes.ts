@@ -22,6 +22,7 @@ import {
   duplicateProposal,
   listProposalItems,
   restoreProposal,
+  readOwnProposal,
   saveProposal,
 } from './proposals.service';
 import {
@@ -35,7 +36,6 @@ import {
   ownerPdf,
   ownerSealedPdf,
   parseRevisionNumber,
-  readOwnProposal,
   replyAsOwner,
 } from './activity.service';
 import { streamBody } from '../../http/stream-body';

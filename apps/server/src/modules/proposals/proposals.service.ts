@@ -20,29 +20,25 @@ import {
   type TProposalStatus,
   type TProposalSummary,
 } from '@draftwell/shared/workspace/proposals';
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { businessProfiles, clients, proposalCounters, proposals, sessions, users } from '../../db/schema';
+import {
+  proposalJson,
+  readOwnedProposal,
+  readOwnedProposalInSession,
+  saveDraft,
+  saveDraftSignedIn,
+  summaryColumns,
+  type TProposalSet,
+  type TSaveTarget,
+} from './proposal-queries';
+import { businessProfiles, clients, proposalCounters, proposals } from '../../db/schema';
+import type { THttpDeps } from '../../http/context';
 import type { TActor, TSignedIn } from '../../http/require-user';
-import { sessionFields, type TSessionCredential } from '../../http/session-lookup';
+import { expireIfDue, isDue } from './expiry';
 import { restorableSince } from './deleted';
 import { signingSettings } from '../signing/signing';
 import { AppError } from '../../lib/app-error';
-import { sha256Hex } from '../../lib/sha256';
 import { containsPattern, isUuid } from '../../lib/sql-text';
 import { decodeTimeCursor, encodeCursor, type TPage } from '../../lib/cursor';
 
@@ -227,9 +223,6 @@ export async function createProposal(args: {
   });
 }
 
-/** The proposal's columns but its document: the list leaves it out, the signed-in read and save take it as text. */
-const { document: _document, ...summaryColumns } = getTableColumns(proposals);
-
 /** updated_at to the microsecond: a JavaScript Date would cut it to milliseconds and skip rows. */
 const updatedAtKey = sql<string>`to_char(${proposals.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -315,66 +308,11 @@ export async function listProposalItems(
   };
 }
 
-/** The one-proposal read, built once per database handle and prepared (named) on the server (P2). */
-const getQueries = new WeakMap<TDb, ReturnType<typeof prepareGet>>();
-function prepareGet(db: TDb) {
-  return db
-    .select()
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.id, sql.placeholder('id')),
-        eq(proposals.ownerId, sql.placeholder('ownerId')),
-        isNull(proposals.deletedAt),
-      ),
-    )
-    .prepare('draftwell_get_proposal');
-}
-
 export async function getProposal(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
   const { db, actor, id } = args;
-  let query = getQueries.get(db);
-  if (!query) {
-    query = prepareGet(db);
-    getQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id: parseId(id), ownerId: actor.id });
+  const row = await readOwnedProposal(db, { id: parseId(id), ownerId: actor.id });
   if (!row) throw notFound();
   return toProposal(row);
-}
-
-/**
- * A proposal's JSON answer from its summary and its document's JSON text as PostgreSQL wrote it
- * (`document::text`): the same value as `JSON.stringify(proposal)` (jsonb's text puts a space
- * after each colon and comma, which JSON ignores), without parsing the document into objects on the
- * way out of the database and serializing it again on the way into the answer. The document is most
- * of a proposal's bytes (P2; docs/architecture.md).
- */
-export function proposalJson(summary: TProposalSummary, documentText: string): string {
-  return `${JSON.stringify(summary).slice(0, -1)},"document":${documentText}}`;
-}
-
-/**
- * The same read joined to the session by the cookie's token (P2): one row with the session's
- * user, and the proposal when that user owns it, its document as JSON text. Prepared like the
- * plain read.
- */
-const signedInGetQueries = new WeakMap<TDb, ReturnType<typeof prepareSignedInGet>>();
-function prepareSignedInGet(db: TDb) {
-  return db
-    .select({
-      session: sessionFields,
-      proposal: summaryColumns,
-      documentText: sql<string | null>`${proposals.document}::text`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(
-      proposals,
-      and(eq(proposals.id, sql.placeholder('id')), eq(proposals.ownerId, sessions.userId), isNull(proposals.deletedAt)),
-    )
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('draftwell_get_proposal_signed_in_text');
 }
 
 /**
@@ -391,12 +329,7 @@ export async function getProposalSignedIn(args: {
   const { db, signedIn, id } = args;
   const { credential } = signedIn;
   if (credential && isUuid(id)) {
-    let query = signedInGetQueries.get(db);
-    if (!query) {
-      query = prepareSignedInGet(db);
-      signedInGetQueries.set(db, query);
-    }
-    const [row] = await query.execute({ ...credential, id });
+    const row = await readOwnedProposalInSession(db, { ...credential, id });
     const actor = signedIn.accept(row?.session);
     if (actor) {
       if (!row?.proposal || row.documentText === null) throw notFound();
@@ -409,135 +342,23 @@ export async function getProposalSignedIn(args: {
   return { actor, summary: proposal, json: JSON.stringify(proposal) };
 }
 
-type TProposalSet = Partial<typeof proposals.$inferInsert>;
-
 /**
- * The save applies on the version it was made on, or on top of the same editor session's own
- * earlier save (a higher number from the writer of the last save): then every version since the
- * one it was made on is that session's, one whose answer was lost, and nobody else's work is
- * overwritten. A save of no session (`writer` null) matches the version only.
+ * The owner's read of one proposal, in one statement with the session check (P2,
+ * `getProposalSignedIn`). One whose last day has passed is expired first, as any other read of it
+ * does, rather than showing "sent" until the minute's sweep; the check is in memory. Answers the
+ * proposal's JSON text (a `TProposal`; see `proposalJson`).
  */
-const saveKeySet = { saveWriter: sql`${sql.placeholder('writer')}`, saveSeq: sql`${sql.placeholder('seq')}` };
-
-/** `owner`: the owner's id (a placeholder), or the session's user in the statement joined to it. */
-function draftUpdate(db: TDb, set: TProposalSet, owner: SQL | Placeholder = sql.placeholder('ownerId')) {
-  return db
-    .update(proposals)
-    .set({ ...set, ...saveKeySet, version: sql`${proposals.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(proposals.id, sql.placeholder('id')),
-        eq(proposals.ownerId, owner),
-        or(
-          eq(proposals.version, sql.placeholder('version')),
-          and(eq(proposals.saveWriter, sql.placeholder('writer')), lt(proposals.saveSeq, sql.placeholder('seq'))),
-        ),
-        ne(proposals.status, 'accepted'),
-        isNull(proposals.deletedAt),
-      ),
-    )
-    .returning();
-}
-
-/**
- * The same save joined to the session by the cookie's token (P4): the row is written only when
- * the session is live, needs no renewal and its user owns the proposal (the owner in the WHERE is
- * that user, or nobody), and the statement answers the session's row either way, with the saved
- * proposal when there is one. A session that is not fresh thus writes nothing and better-auth
- * decides after (`requireUserInStatement`).
- */
-function signedInDraftUpdate(db: TDb, set: TProposalSet) {
-  const session = db.$with('session').as(
-    db
-      .select(sessionFields)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.token, sql.placeholder('token'))),
-  );
-  const saved = db
-    .$with('saved')
-    .as(draftUpdate(db, set, sql`(select ${session.id} from ${session} where ${session.fresh})`));
-  const savedSummary = Object.fromEntries(
-    Object.keys(summaryColumns).map((name) => [name, saved[name as keyof typeof summaryColumns]]),
-  ) as { [K in keyof typeof summaryColumns]: (typeof saved)[K] };
-  return db
-    .with(session, saved)
-    .select({
-      session: {
-        id: session.id,
-        email: session.email,
-        name: session.name,
-        emailVerified: session.emailVerified,
-        fresh: session.fresh,
-      },
-      saved: savedSummary,
-      // The saved document is the one this save sent, which the caller has: it is read back only
-      // when the save did not send one (see proposalJson).
-      documentText:
-        set.document === undefined ? sql<string | null>`${saved.document}::text` : sql<string | null>`null::text`,
-    })
-    .from(session)
-    .leftJoin(saved, sql`true`);
-}
-
-/**
- * The fields of a save as placeholders, and its shape (the sorted field names): autosave sends
- * the same fields again and again, so each shape's statement is built once per database handle
- * and prepared (named) on the server (P4). Undefined when a value is null: that takes the
- * unprepared path, since a placeholder would pass it to the column's encoder (JSONB would store
- * the JSON value null instead of SQL NULL).
- */
-function saveShape(set: TProposalSet): { shape: string; placeholders: TProposalSet } | undefined {
-  const entries = Object.entries(set) as Array<[keyof TProposalSet, unknown]>;
-  if (entries.some(([, value]) => value === null || value === undefined)) return undefined;
-  const fields = entries.map(([name]) => name).sort();
-  return {
-    shape: fields.join(','),
-    placeholders: Object.fromEntries(fields.map((name) => [name, sql.placeholder(name)])) as TProposalSet,
-  };
-}
-
-/** One prepared statement per database handle and key (kind and shape). */
-function preparedFor<Q>(cache: WeakMap<TDb, Map<string, Q>>, db: TDb, key: string, prepare: () => Q): Q {
-  let byKey = cache.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    cache.set(db, byKey);
-  }
-  let query = byKey.get(key);
-  if (!query) {
-    query = prepare();
-    byKey.set(key, query);
-  }
-  return query;
-}
-
-// The names are the shapes': every handle (and pooled connection) gets the same text under them.
-const statementName = (kind: string, shape: string) => `draftwell_${kind}_${sha256Hex(shape).slice(0, 16)}`;
-
-type TSaveTarget = { id: string; version: number; writer: string | null; seq: number | null };
-
-const saveQueries = new WeakMap<TDb, Map<string, ReturnType<ReturnType<typeof draftUpdate>['prepare']>>>();
-async function saveDraft(db: TDb, set: TProposalSet, key: TSaveTarget & { ownerId: string }) {
-  const shape = saveShape(set);
-  if (!shape) return draftUpdate(db, set).execute(key);
-  const query = preparedFor(saveQueries, db, shape.shape, () =>
-    draftUpdate(db, shape.placeholders).prepare(statementName('save_draft', shape.shape)),
-  );
-  return query.execute({ ...set, ...key });
-}
-
-const signedInSaveQueries = new WeakMap<
-  TDb,
-  Map<string, ReturnType<ReturnType<typeof signedInDraftUpdate>['prepare']>>
->();
-async function saveDraftSignedIn(db: TDb, set: TProposalSet, key: TSaveTarget & TSessionCredential) {
-  const shape = saveShape(set);
-  if (!shape) return signedInDraftUpdate(db, set).execute(key);
-  const query = preparedFor(signedInSaveQueries, db, shape.shape, () =>
-    signedInDraftUpdate(db, shape.placeholders).prepare(statementName('save_draft_signed_in', shape.shape)),
-  );
-  return query.execute({ ...set, ...key });
+export async function readOwnProposal(args: {
+  deps: Pick<THttpDeps, 'database' | 'realtime' | 'logger'>;
+  signedIn: TSignedIn;
+  id: string;
+}): Promise<string> {
+  const { deps, signedIn, id } = args;
+  const db = deps.database.db;
+  const { actor, summary, json } = await getProposalSignedIn({ db, signedIn, id });
+  if (!isDue(summary)) return json;
+  await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, summary.id);
+  return JSON.stringify(await getProposal({ db, actor, id }));
 }
 
 /** What a save writes besides its version and save key; a document brings its totals. */

@@ -1,9 +1,9 @@
-import { X509Certificate, generateKeyPair, hkdfSync, randomBytes } from 'node:crypto';
+import { X509Certificate, hkdfSync, randomBytes, webcrypto } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { HttpTimestampAuthority, P12Signer, type TimestampAuthority } from '@libpdf/core';
+import * as asn1js from 'asn1js';
 import { and, eq } from 'drizzle-orm';
-import forge from 'node-forge';
+import * as pkijs from 'pkijs';
 import type { TDb } from '../../db/client';
 import { signingIdentities } from '../../db/schema';
 import type { TEnv } from '../../env';
@@ -52,11 +52,12 @@ function describe(der: Uint8Array) {
 }
 
 /**
- * A certificate serial number from 16 random bytes, as hex for node-forge: positive (top bit
- * clear) and with a first byte that is never 0 (the next bit set), so its DER INTEGER is minimal.
- * The old serial ("0" and the bytes' hex) became 00 and the bytes, and forge drops only one
- * leading zero: bytes starting 00 and then one below 0x80 (1 in 512) gave 00 0x …, an INTEGER
- * OpenSSL 3 refuses to read ("illegal padding"), and every seal with that identity failed.
+ * A certificate serial number from 16 random bytes, as hex: positive (top bit clear) and with a
+ * first byte that is never 0 (the next bit set), so its DER INTEGER is minimal whatever the
+ * encoder (generateP12 writes the bytes as they are). The old serial ("0" and the bytes' hex)
+ * became, through forge (the encoder before pkijs), 00 and the bytes less one leading zero:
+ * bytes starting 00 and then one below 0x80 (1 in 512) gave 00 0x …, an INTEGER OpenSSL 3
+ * refuses to read ("illegal padding"), and every seal with that identity failed.
  */
 export function certificateSerial(random: Buffer): string {
   const bytes = Buffer.from(random.subarray(0, 16));
@@ -64,35 +65,138 @@ export function certificateSerial(random: Buffer): string {
   return bytes.toString('hex');
 }
 
+/** pkijs on Node's WebCrypto, passed to each call (no global engine to share with @libpdf/core). */
+const engine = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto });
+
+const OID = {
+  commonName: '2.5.4.3',
+  organizationName: '2.5.4.10',
+  basicConstraints: '2.5.29.19',
+  keyUsage: '2.5.29.15',
+  subjectKeyIdentifier: '2.5.29.14',
+  sha256WithRSAEncryption: '1.2.840.113549.1.1.11',
+  friendlyName: '1.2.840.113549.1.9.20',
+  localKeyId: '1.2.840.113549.1.9.21',
+  certBag: '1.2.840.113549.1.12.10.1.3',
+  pkcs8ShroudedKeyBag: '1.2.840.113549.1.12.10.1.2',
+};
+
+/** A name of one RDN per attribute, in this order (pkijs alone would put them all in one RDN). */
+function distinguishedName(attributes: [type: string, value: string][]) {
+  const rdns = attributes.map(
+    ([type, value]) =>
+      new asn1js.Set({
+        value: [new pkijs.AttributeTypeAndValue({ type, value: new asn1js.Utf8String({ value }) }).toSchema()],
+      }),
+  );
+  return pkijs.RelativeDistinguishedNames.fromBER(new asn1js.Sequence({ value: rdns }).toBER());
+}
+
+/** UTCTime up to 2049, GeneralizedTime from 2050 (RFC 5280, 4.1.2.5). */
+const time = (value: Date) => new pkijs.Time({ type: value.getUTCFullYear() < 2050 ? 0 : 1, value });
+
+const extension = (extnID: string, critical: boolean, value: asn1js.BaseBlock) =>
+  new pkijs.Extension({ extnID, critical, extnValue: value.toBER() });
+
 /** A new RSA key (made by Node, off the event loop) and a self-signed certificate for it, as PKCS#12. */
 export async function generateP12(
   commonName: string,
   passphrase: string,
   serial: string = certificateSerial(randomBytes(16)),
 ): Promise<Buffer> {
-  const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: GENERATED_KEY_BITS });
-  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  cert.serialNumber = serial;
-  const now = new Date();
-  cert.validity.notBefore = new Date(now.getTime() - 60_000);
-  cert.validity.notAfter = new Date(now);
-  cert.validity.notAfter.setUTCFullYear(now.getUTCFullYear() + GENERATED_VALID_YEARS);
+  const keys = await webcrypto.subtle.generateKey(
+    {
+      name: 'RSASSA-PKCS1-v1_5',
+      modulusLength: GENERATED_KEY_BITS,
+      publicExponent: new Uint8Array([1, 0, 1]),
+      hash: 'SHA-256',
+    },
+    true,
+    ['sign', 'verify'],
+  );
+  const cert = new pkijs.Certificate();
+  cert.version = 2; // v3
+  // The serial's bytes as they are (an odd length gets a leading 0 nibble): certificateSerial
+  // makes them a minimal positive INTEGER, and a test recreates an old bad one through here.
+  cert.serialNumber = new asn1js.Integer({
+    valueHex: Buffer.from(serial.length % 2 ? `0${serial}` : serial, 'hex'),
+  });
   const name = [
-    { name: 'commonName', value: commonName },
-    { name: 'organizationName', value: 'Draftwell' },
+    [OID.commonName, commonName],
+    [OID.organizationName, 'Draftwell'],
+  ] satisfies [string, string][];
+  cert.subject = distinguishedName(name);
+  cert.issuer = distinguishedName(name);
+  const now = new Date();
+  const notAfter = new Date(now);
+  notAfter.setUTCFullYear(now.getUTCFullYear() + GENERATED_VALID_YEARS);
+  cert.notBefore = time(new Date(now.getTime() - 60_000));
+  cert.notAfter = time(notAfter);
+  await cert.subjectPublicKeyInfo.importKey(keys.publicKey, engine);
+  // RFC 5280's first method: SHA-1 of the subjectPublicKey BIT STRING's value (the RSAPublicKey).
+  const keyId = await webcrypto.subtle.digest(
+    'SHA-1',
+    cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView,
+  );
+  cert.extensions = [
+    extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
+    // digitalSignature (bit 0) and nonRepudiation (bit 1): 0b11000000, 6 unused bits.
+    extension(OID.keyUsage, true, new asn1js.BitString({ valueHex: new Uint8Array([0xc0]), unusedBits: 6 })),
+    extension(OID.subjectKeyIdentifier, false, new asn1js.OctetString({ valueHex: keyId })),
   ];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: false, critical: true },
-    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-  ]);
-  cert.sign(key, forge.md.sha256.create());
-  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], passphrase, { algorithm: 'aes256', friendlyName: commonName });
-  return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+  // Signed here rather than by cert.sign, which leaves out the algorithm's NULL parameters
+  // (RFC 4055: sha256WithRSAEncryption's parameters MUST be NULL when written).
+  const algorithm = () =>
+    new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRSAEncryption, algorithmParams: new asn1js.Null() });
+  cert.signature = algorithm();
+  cert.signatureAlgorithm = algorithm();
+  cert.tbsView = new Uint8Array(cert.encodeTBS().toBER());
+  cert.signatureValue = new asn1js.BitString({
+    valueHex: await webcrypto.subtle.sign('RSASSA-PKCS1-v1_5', keys.privateKey, cert.tbsView),
+  });
+
+  // PKCS#12: the certificate in plain, the key in a PBES2 (AES-256-CBC) shrouded key bag, both
+  // with the friendly name and a local key id (SHA-1 of the certificate), under a SHA-256 MAC.
+  const password = new Uint8Array(new TextEncoder().encode(passphrase)).buffer; // a buffer of its own
+  const localKeyId = await webcrypto.subtle.digest('SHA-1', cert.toSchema().toBER());
+  const bagAttributes = () => [
+    new pkijs.Attribute({ type: OID.friendlyName, values: [new asn1js.BmpString({ value: commonName })] }),
+    new pkijs.Attribute({ type: OID.localKeyId, values: [new asn1js.OctetString({ valueHex: localKeyId })] }),
+  ];
+  const keyBag = new pkijs.PKCS8ShroudedKeyBag({
+    parsedValue: pkijs.PrivateKeyInfo.fromBER(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)),
+  });
+  await keyBag.makeInternalValues(
+    {
+      password,
+      contentEncryptionAlgorithm: { name: 'AES-CBC', length: 256 },
+      hmacHashAlgorithm: 'SHA-256',
+      iterationCount: 2048,
+    },
+    engine,
+  );
+  const safe = (bag: pkijs.SafeBag) => ({ privacyMode: 0, value: new pkijs.SafeContents({ safeBags: [bag] }) });
+  const authenticatedSafe = new pkijs.AuthenticatedSafe({
+    parsedValue: {
+      safeContents: [
+        safe(
+          new pkijs.SafeBag({
+            bagId: OID.certBag,
+            bagValue: new pkijs.CertBag({ parsedValue: cert }),
+            bagAttributes: bagAttributes(),
+          }),
+        ),
+        safe(new pkijs.SafeBag({ bagId: OID.pkcs8ShroudedKeyBag, bagValue: keyBag, bagAttributes: bagAttributes() })),
+      ],
+    },
+  });
+  await authenticatedSafe.makeInternalValues({ safeContents: [{}, {}] }, engine);
+  const pfx = new pkijs.PFX({ parsedValue: { integrityMode: 0, authenticatedSafe } });
+  await pfx.makeInternalValues(
+    { password, iterations: 2048, pbkdf2HashAlgorithm: 'SHA-256', hmacHashAlgorithm: 'SHA-256' },
+    engine,
+  );
+  return Buffer.from(pfx.toSchema().toBER());
 }
 
 async function operatorIdentity(p12: { path: string; passphrase: string }) {
