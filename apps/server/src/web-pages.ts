@@ -1,3 +1,4 @@
+import { removeResponseHeader } from './http/response-headers';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -179,7 +180,7 @@ function sendFile(
   } else c.header('vary', 'accept-encoding');
   c.header('cache-control', cacheControl ?? (file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache'));
   if (file.immutable && !file.type.startsWith('text/html'))
-    for (const name of DOCUMENT_ONLY_HEADERS) c.header(name, undefined);
+    for (const name of DOCUMENT_ONLY_HEADERS) removeResponseHeader(c, name);
   if (!cacheControl) c.header('etag', file.etag);
   if (!cacheControl && status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
   const accepted = c.req.header('accept-encoding') ?? '';

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setResponseHeader } from './response-headers';
 
 /**
  * The security headers of every response (A6), computed once at start: the per-request work is
@@ -29,10 +30,10 @@ export function securityHeaders(opts: { scriptHashes: string[]; https: boolean }
   ];
   if (opts.https) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
   return async (c, next) => {
-    // Set before the handler: Hono then builds its response with them, without copying or
-    // mutating a Headers object afterwards (the fast path for c.json and c.body).
-    // better-auth's responses are rebuilt with c.newResponse (auth.handler.ts), so they get them too.
-    for (const [name, value] of headers) c.header(name, value);
+    // Set before the handler, on Node's response (setResponseHeader): Hono then builds its answer
+    // with a plain header object, the fast path for c.json and c.body, and an answer that sets
+    // one of these itself (the client's link: its own referrer policy) still wins.
+    for (const [name, value] of headers) setResponseHeader(c, name, value);
     return next();
   };
 }
