@@ -18,7 +18,7 @@ import { paymentsConnectCallbackRoutes, paymentsRoutes } from './modules/payment
 import { paymentsWebhookRoutes } from './modules/payments/payments-webhook.routes';
 import { proposalPaymentRoutes } from './modules/payments/owner-payment.routes';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
-import { sharePaymentRoutes } from './modules/payments/share-payment.routes';
+import { sharePaymentRoutes } from './modules/share/share-payment.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { verifyRoutes } from './modules/verify/verify.routes';
 import { savedItemsRoutes } from './modules/saved-items/saved-items.routes';

@@ -23,8 +23,8 @@ import {
   listComments,
   listRevisions,
   toRevisionSummary,
-} from '../src/modules/proposals/records';
-import { signaturesOn, signerName, signersOf } from '../src/modules/signing/signing';
+} from '../src/modules/revisions/records';
+import { signaturesOn, signerName, signersOf } from '../src/modules/signers/signers';
 import { CODE_TRIES } from '../src/modules/share/email-code';
 import { serverI18n } from '../src/lib/i18n';
 import { SHARE_RATE } from '../src/modules/share/share.service';
@@ -568,6 +568,9 @@ describe.each(backends())('several signers (%s)', (backend: TBackend) => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(45);
     expect(await countRows(server, `signatures where proposal_id = '${proposal.id}'`)).toBe(5);
     expect(await countRows(server, `acceptances where proposal_id = '${proposal.id}'`)).toBe(1);
+    // The receipts wait for the sealed PDF: the seal first (its job runs in the background, and
+    // on a busy machine it was not always done by the time the outbox was drained), then the mail.
+    await server.deps.seals.drain();
     await server.deps.outbox.drain();
     for (const who of signers) {
       expect(mail.messages.filter((m) => m.to.includes(who.email) && /^You accepted/.test(m.subject))).toHaveLength(1);

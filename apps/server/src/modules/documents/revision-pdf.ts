@@ -9,7 +9,7 @@ import { sha256Hex } from '../../lib/sha256';
 import { readStoredBytes, StoredFileMismatchError } from '../../storage/file-storage';
 import { PdfRenderError, type TPdfImage, type TPdfRenderer } from '../../pdf';
 import { recordEvent, signerData, type TEventSigner } from '../events/events';
-import { findCertificate } from '../proposals/records';
+import { findCertificate } from '../revisions/records';
 import type { THttpDeps } from '../../http/context';
 import { verifyUrl } from '../../lib/links';
 

@@ -2,7 +2,7 @@ import { signingProgress, type TRevisionSnapshot } from '@draftwell/shared';
 import { PLANS, type TPlanId } from '@draftwell/shared/plans';
 import type { TFollowUpSettings } from '@draftwell/shared/workspace/follow-up';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { signingSettings, type TSignerRow } from '../signing/signing';
+import { signingSettings, type TSignerRow } from '../signers/signers';
 import { planOfRow } from '../billing/plan';
 import type { TDb } from '../../db/client';
 import {

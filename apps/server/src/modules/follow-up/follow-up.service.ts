@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordEvent } from '../events/events';
-import { latestRevision } from '../proposals/records';
+import { latestRevision } from '../revisions/records';
 import { planOf } from '../billing/plan';
 import { requireFeature } from '../billing/usage';
 import type { TDb } from '../../db/client';

@@ -3,8 +3,8 @@ import { stopFollowUpsPath } from '@draftwell/shared/paths';
 import type { TFollowUpSettings } from '@draftwell/shared/workspace/follow-up';
 import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import { recordEvent } from '../events/events';
-import { latestRevision } from '../proposals/records';
-import { signaturesOn, signerLink, signerName, signersOf, signingSettings, type TSignerRow } from '../signing/signing';
+import { latestRevision } from '../revisions/records';
+import { signaturesOn, signerLink, signerName, signersOf, signingSettings, type TSignerRow } from '../signers/signers';
 import type { TDatabase, TDb } from '../../db/client';
 import {
   businessProfiles,

@@ -12,11 +12,18 @@ import { COMMENT_EXCERPT_MAX } from '@draftwell/shared/share/share-schemas';
 import { cutText } from '@draftwell/shared/text';
 import { asc, eq } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../events/events';
-import { signerName, signersOf } from '../signing/signing';
+import { signerName, signersOf } from '../signers/signers';
 import { planOf } from '../billing/plan';
 import { expireIfDue, isDue } from './expiry';
 import { issueRevisionPdf } from '../documents/revision-pdf';
-import { findCertificate, latestRevision, listComments, listRevisions, revisionByNumber, toRevision } from './records';
+import {
+  findCertificate,
+  latestRevision,
+  listComments,
+  listRevisions,
+  revisionByNumber,
+  toRevision,
+} from '../revisions/records';
 import type { TDb } from '../../db/client';
 import { businessProfiles, proposalComments, proposalEvents, proposalSigners, proposals } from '../../db/schema';
 import type { TActor } from '../../http/require-user';

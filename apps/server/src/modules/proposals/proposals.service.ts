@@ -37,7 +37,7 @@ import type { THttpDeps } from '../../http/context';
 import type { TActor, TSignedIn } from '../../http/require-user';
 import { expireIfDue, isDue } from './expiry';
 import { restorableSince } from './deleted';
-import { signingSettings } from '../signing/signing';
+import { signingSettings } from '../signers/signers';
 import { AppError } from '../../lib/app-error';
 import { containsPattern, isUuid } from '../../lib/sql-text';
 import { decodeTimeCursor, encodeCursor, type TPage } from '../../lib/cursor';

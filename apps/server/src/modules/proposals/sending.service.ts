@@ -20,16 +20,9 @@ import type { TSendProposal } from '@draftwell/shared/share/share-schemas';
 import type { TProposal, TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { recordEvent, toEvent } from '../events/events';
-import { latestRevision } from './records';
-import {
-  firstSignerToken,
-  inviteSigners,
-  signaturesOn,
-  signerName,
-  signersOf,
-  signingSettings,
-  toAwaiting,
-} from '../signing/signing';
+import { latestRevision } from '../revisions/records';
+import { inviteSigners } from '../signing/signing';
+import { firstSignerToken, signaturesOn, signerName, signersOf, signingSettings, toAwaiting } from '../signers/signers';
 import { todayUtc } from './expiry';
 import { ensureProposalFollowUp } from '../follow-up/settings';
 import type { TDb } from '../../db/client';

@@ -12,18 +12,9 @@ import type { TCountersign, TSignerPatch } from '@draftwell/shared/share/share-s
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { publishNotifications, recordEvent, toNotification } from '../events/events';
-import { findCertificate, latestRevision, toEvidence } from './records';
-import {
-  inviteSigners,
-  recordSignature,
-  signaturesOn,
-  signerName,
-  signersOf,
-  signingSettings,
-  storeAwaiting,
-  toAwaiting,
-  type TSignerRow,
-} from '../signing/signing';
+import { findCertificate, latestRevision, toEvidence } from '../revisions/records';
+import { inviteSigners, recordSignature, storeAwaiting } from '../signing/signing';
+import { signaturesOn, signerName, signersOf, signingSettings, toAwaiting, type TSignerRow } from '../signers/signers';
 import type { TDb } from '../../db/client';
 import { proposalSigners, proposals } from '../../db/schema';
 import type { TActor } from '../../http/require-user';

@@ -1,6 +1,6 @@
 import type { TApiAcceptance } from '@draftwell/shared/public-api/schemas';
 import type { TProposalSummary } from '@draftwell/shared/workspace/proposals';
-import { readAcceptances } from '../signing/acceptances';
+import { readAcceptances } from '../revisions/acceptances';
 import type { TDb } from '../../db/client';
 
 /**

@@ -3,7 +3,7 @@ import type { TSealedPdfState, TSealStatus } from '@draftwell/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { recordEvent, signerData, type TEventSigner } from '../events/events';
-import { firstSignerToken } from '../signing/signing';
+import { firstSignerToken } from '../signers/signers';
 import type { TDb } from '../../db/client';
 import { acceptances, proposalRevisions, proposalSigners, sealedDocuments } from '../../db/schema';
 import type { TEnv } from '../../env';

@@ -1,8 +1,8 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { signingSettings } from '../signing/signing';
-import { latestRevision } from '../proposals/records';
+import { signingSettings } from '../signers/signers';
+import { latestRevision } from '../revisions/records';
 import { proposalSigners, signatures } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { serverI18n } from '../../lib/i18n';

@@ -11,8 +11,8 @@ import {
 import type { TPricingSelection } from '@draftwell/shared/document';
 import { and, eq } from 'drizzle-orm';
 import { issueRevisionPdf } from '../documents/revision-pdf';
-import { findCertificate, revisionByNumber, toRevision, toRevisionSummary } from '../proposals/records';
-import { signerName, signingSettings, type TSignatureRow, type TSignerRow } from '../signing/signing';
+import { findCertificate, revisionByNumber, toRevision, toRevisionSummary } from '../revisions/records';
+import { signerName, signingSettings, type TSignatureRow, type TSignerRow } from '../signers/signers';
 import { brandedSnapshot, planOfRow } from '../billing/plan';
 import { files, proposalRevisions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

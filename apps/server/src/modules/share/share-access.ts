@@ -2,7 +2,7 @@ import type { TShareGoneDetails } from '@draftwell/shared';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import { publishNotifications, toNotification } from '../events/events';
 import { expireIfDue, isDue } from '../proposals/expiry';
-import { latestRevision } from '../proposals/records';
+import { latestRevision } from '../revisions/records';
 import type { proposalEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkHit, hitRateLimit, type TRateRule } from '../../lib/rate-limit';

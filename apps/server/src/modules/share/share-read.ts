@@ -1,7 +1,7 @@
 import type { TAcceptanceCertificate, TComment, TRevisionSummary } from '@draftwell/shared';
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import { toCertificate, toComment, toEvidence, toRevisionSummary } from '../proposals/records';
+import { toCertificate, toComment, toEvidence, toRevisionSummary } from '../revisions/records';
 import type { TDb } from '../../db/client';
 import { fromJsonRow, jsonRow, type TJsonColumns, type TJsonRow } from '../../db/json-row';
 import {

@@ -3,7 +3,7 @@ import { documentSections, sectionTimesOf, type TSectionTime } from '@draftwell/
 import type { TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordEvent, signerData } from '../events/events';
-import { signerName } from '../signing/signing';
+import { signerName } from '../signers/signers';
 import type { TDb } from '../../db/client';
 import { proposalEvents, proposalRevisions, proposals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

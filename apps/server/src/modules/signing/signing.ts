@@ -1,5 +1,4 @@
 import {
-  DEFAULT_SIGNING,
   consentText,
   PricingError,
   documentLocale,
@@ -12,13 +11,12 @@ import {
   type TPaymentQuote,
   type TSignatureMarkData,
   type TRevisionSnapshot,
-  type TSignerParty,
   type TSigningSettings,
 } from '@draftwell/shared';
 import type { TDocument, TPricingSelection, TPricingTotals } from '@draftwell/shared/document';
 import { formatList } from '@draftwell/shared/i18n/format';
 import { languageOf, type TLanguage } from '@draftwell/shared/i18n/languages';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import {
   acceptances,
@@ -31,7 +29,6 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { serverI18n } from '../../lib/i18n';
-import { createShareToken, openShareToken } from '../../lib/share-token';
 import { sha256Hex } from '../../lib/sha256';
 import { enqueueMail } from '../../mail/outbox';
 import { ownerRecipient } from '../../mail/owner-i18n';
@@ -44,9 +41,19 @@ import {
   proposalMail,
 } from '../../mail/templates';
 import { scheduleSeal } from '../seal/seal-jobs';
+import {
+  signingSettings,
+  signerName,
+  signersOf,
+  signaturesOn,
+  toAwaiting,
+  signerLink,
+  type TSignerRow,
+  type TSignatureRow,
+} from '../signers/signers';
 import { fixPaymentAtAcceptance } from '../payments/terms';
 import { recordEvent } from '../events/events';
-import { latestRevision } from '../proposals/records';
+import { latestRevision } from '../revisions/records';
 import type { TAppDeps } from '../../deps';
 import { shareUrl, ownerUrl } from '../../lib/links';
 
@@ -59,50 +66,7 @@ import { shareUrl, ownerUrl } from '../../lib/links';
 
 type TProposalRow = typeof proposals.$inferSelect;
 type TRevisionRow = typeof proposalRevisions.$inferSelect;
-export type TSignerRow = typeof proposalSigners.$inferSelect;
-export type TSignatureRow = typeof signatures.$inferSelect;
 type TMailDeps = Pick<TAppDeps, 'env'>;
-
-export const signingSettings = (raw: unknown): TSigningSettings => ({
-  ...DEFAULT_SIGNING,
-  ...(raw && typeof raw === 'object' ? (raw as Partial<TSigningSettings>) : {}),
-});
-
-export const signerName = (signer: Pick<TSignerRow, 'name' | 'email'>) => signer.name || signer.email;
-
-/** The signers on the list now, in signing order. */
-export async function signersOf(db: TDb, proposalId: string): Promise<TSignerRow[]> {
-  return db
-    .select()
-    .from(proposalSigners)
-    .where(and(eq(proposalSigners.proposalId, proposalId), isNull(proposalSigners.removedAt)))
-    .orderBy(asc(proposalSigners.position), asc(proposalSigners.createdAt));
-}
-
-export async function signaturesOn(db: TDb, revisionId: string): Promise<TSignatureRow[]> {
-  return db
-    .select()
-    .from(signatures)
-    .where(eq(signatures.revisionId, revisionId))
-    .orderBy(asc(signatures.signedAt), asc(signatures.position));
-}
-
-export const toAwaiting = (signers: TSignerRow[]): TAwaitingSigner[] =>
-  signers.map((s) => ({ name: signerName(s), party: s.party as TSignerParty }));
-
-/** The link of a signer: theirs if it can be opened, else (made under another AUTH_SECRET, or revoked) a new one. */
-export async function signerLink(tx: TDb, deps: TMailDeps, signer: TSignerRow): Promise<string> {
-  const token = signer.tokenSealed ? openShareToken(deps.env.authSecret, signer.tokenSealed) : null;
-  if (token) return token;
-  const fresh = createShareToken(deps.env.authSecret);
-  await tx
-    .update(proposalSigners)
-    .set({ tokenHash: fresh.hash, tokenSealed: fresh.sealed })
-    .where(eq(proposalSigners.id, signer.id));
-  signer.tokenHash = fresh.hash;
-  signer.tokenSealed = fresh.sealed;
-  return fresh.token;
-}
 
 async function emailSignatureOf(tx: TDb, ownerId: string): Promise<string> {
   const [profile] = await tx
@@ -597,15 +561,4 @@ async function mailClientReceipts(
       sealedPdf(row.id, 'client', s.id),
     );
   }
-}
-
-/** The first client signer's link, for "Copy link" (each signer's own is in the signers list). */
-export async function firstSignerToken(db: TDb, secret: string, proposalId: string): Promise<string | null> {
-  const signers = await signersOf(db, proposalId);
-  for (const s of signers) {
-    if (s.party !== 'client' || !s.tokenSealed) continue;
-    const token = openShareToken(secret, s.tokenSealed);
-    if (token) return token;
-  }
-  return null;
 }

@@ -12,7 +12,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { ownerI18n } from '../../mail/owner-i18n';
 import { webhookDisabledMail } from '../../mail/templates';
 import { jobLoop } from '../../lib/job-loop';
-import { readAcceptance } from '../signing/acceptances';
+import { readAcceptance } from '../revisions/acceptances';
 import { openSecret } from '../../lib/secret-box';
 import type { TResolver } from './address';
 import { postWebhook } from './deliver';

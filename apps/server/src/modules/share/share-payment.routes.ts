@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { AppError } from '../../lib/app-error';
-import { sharedPaymentState, startPayment } from './checkout';
-import { SHARE_RATE, limit, resolveSigner, type TShareRequest } from '../share/share-access';
+import { sharedPaymentState, startPayment } from '../payments/checkout';
+import { SHARE_RATE, limit, resolveSigner, type TShareRequest } from './share-access';
 import type { TAppEnv } from '../../deps';
 
 const request = (c: Context<TAppEnv>): TShareRequest => ({
