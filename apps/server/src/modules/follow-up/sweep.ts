@@ -6,6 +6,7 @@ import { recordEvent } from '../events/events';
 import { latestRevision } from '../revisions/records';
 import { signaturesOn, signerLink, signerName, signersOf, signingSettings, type TSignerRow } from '../signers/signers';
 import type { TDatabase, TDb } from '../../db/client';
+import { startPeriodicSweep } from '../../lib/periodic-sweep';
 import {
   businessProfiles,
   followUpDefaults,
@@ -244,18 +245,13 @@ async function signerMail(
 
 /** The sweep every few minutes on every instance; the lock and the unique key make overlaps harmless. */
 export function startFollowUpSweeps(deps: TFollowUpDeps & { database: TDatabase }): () => void {
-  const run = () =>
-    void sweepFollowUps(deps).then(
-      (n) => n > 0 && deps.logger.info({ mails: n }, 'follow-up mail queued'),
-      (err: unknown) =>
-        deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'follow-up sweep failed'),
-    );
-  const first = setTimeout(run, 5000 + Math.random() * 5000);
-  const timer = setInterval(run, SWEEP_EVERY_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startPeriodicSweep({
+    sweep: () => sweepFollowUps(deps),
+    everyMs: SWEEP_EVERY_MS,
+    firstAfterMs: 5000 + Math.random() * 5000,
+    logger: deps.logger,
+    countKey: 'mails',
+    done: 'follow-up mail queued',
+    failed: 'follow-up sweep failed',
+  });
 }

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { TDb } from '../../db/client';
 import { proposals } from '../../db/schema';
+import { startPeriodicSweep } from '../../lib/periodic-sweep';
 
 /**
  * A deleted proposal is gone for its owner at once (`deleted_at` set), and its row stays this long
@@ -34,13 +35,12 @@ export async function purgeDeletedProposals(db: TDb): Promise<number> {
 
 /** The purge once a minute on every instance; its statements are conditional, so overlaps are harmless. */
 export function startDeletedPurges(deps: { db: TDb; logger: Logger }): () => void {
-  const run = () =>
-    void purgeDeletedProposals(deps.db).then(
-      (n) => n > 0 && deps.logger.info({ purged: n }, 'deleted proposals purged'),
-      (err: unknown) =>
-        deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'deleted proposal purge failed'),
-    );
-  const timer = setInterval(run, PURGE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicSweep({
+    sweep: () => purgeDeletedProposals(deps.db),
+    everyMs: PURGE_EVERY_MS,
+    logger: deps.logger,
+    countKey: 'purged',
+    done: 'deleted proposals purged',
+    failed: 'deleted proposal purge failed',
+  });
 }

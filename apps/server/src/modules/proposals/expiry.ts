@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { TProposalClient } from '@draftwell/shared/workspace/proposals';
 import type { TDatabase, TDb } from '../../db/client';
+import { startPeriodicSweep } from '../../lib/periodic-sweep';
 import { proposals } from '../../db/schema';
 import type { TRealtimeHub } from '../../realtime/hub';
 import { publishNotifications, recordEvent, toNotification } from '../events/events';
@@ -79,19 +80,14 @@ export async function sweepExpired(deps: TExpiryDeps & { database: TDatabase }):
 }
 
 export function startExpirySweeps(deps: TExpiryDeps & { database: TDatabase }): () => void {
-  const run = () =>
-    void sweepExpired(deps).then(
-      (n) => n > 0 && deps.logger.info({ expired: n }, 'proposals expired'),
-      (err: unknown) =>
-        deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'expiry sweep failed'),
-    );
-  // Spread the instances' sweeps out; the lock makes overlaps harmless anyway.
-  const first = setTimeout(run, 2000 + Math.random() * 3000);
-  const timer = setInterval(run, SWEEP_EVERY_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  // The first sweep is spread out over the instances; the lock makes overlaps harmless anyway.
+  return startPeriodicSweep({
+    sweep: () => sweepExpired(deps),
+    everyMs: SWEEP_EVERY_MS,
+    firstAfterMs: 2000 + Math.random() * 3000,
+    logger: deps.logger,
+    countKey: 'expired',
+    done: 'proposals expired',
+    failed: 'expiry sweep failed',
+  });
 }
