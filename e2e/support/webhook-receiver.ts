@@ -35,14 +35,16 @@ export async function startReceiver() {
 type TVerify = (secret: string, header: string, rawBody: string, toleranceSeconds?: number) => boolean;
 
 /**
- * The README's own verification recipe (the ```js block of "Verifying the signature"), loaded as
- * a module: a receiver written from the README is what the tests check deliveries with.
+ * The README's own verification recipe of `Draftwell-Signature` (the ```js block of "Verifying
+ * `Draftwell-Signature`"), loaded as a module: a receiver written from the README is what the
+ * tests check deliveries with.
  */
 export async function readmeVerifier(): Promise<TVerify> {
   const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-  const section = readme.slice(readme.indexOf('**Verifying the signature.**'));
-  const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!code) throw new Error('README.md has no ```js block after "Verifying the signature."');
+  const marker = '**Verifying `Draftwell-Signature` (the older header).**';
+  const at = readme.indexOf(marker);
+  const code = at < 0 ? undefined : /```js\n([\s\S]*?)```/.exec(readme.slice(at))?.[1];
+  if (!code) throw new Error(`README.md has no \`\`\`js block after "${marker}"`);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'dw-readme-verify-')), 'verify.mjs');
   writeFileSync(file, code);
   const loaded = (await import(pathToFileURL(file).href)) as { verifyDraftwell?: TVerify };

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TApiKey } from '@draftwell/shared/developers/api-keys';
 import type {
@@ -10,7 +12,8 @@ import type {
   TWebhookEndpoint,
 } from '@draftwell/shared/developers/webhooks';
 import type { TProposal } from '@draftwell/shared/workspace/proposals';
-import { WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_WINDOW_MS } from '../src/modules/webhooks/queue';
+import { sealSecret } from '../src/lib/secret-box';
+import { WEBHOOK_LOG_DAYS, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SECRET_PURPOSE } from '../src/modules/webhooks/queue';
 import { verifySignature } from '../src/modules/webhooks/signature';
 import {
   backends,
@@ -32,6 +35,8 @@ import { readyDraft, send, verifyEmail } from './proposal-fixtures';
  * receiver on loopback (WEBHOOKS_ALLOW_HTTP_LOOPBACK), signed, retried with backoff on a moved
  * clock (`drain(now)`), in order per proposal, the endpoint turned off with a mail after three
  * days, Resend and test events, another owner's endpoints a 404 (A1), and `/api/v1/webhooks`.
+ * Every delivery is signed twice (decision 0028): the Standard Webhooks headers, checked here with
+ * the official `standardwebhooks` package and the secret as shown, and `Draftwell-Signature`.
  */
 
 type TReceived = {
@@ -39,6 +44,21 @@ type TReceived = {
   body: string;
   json: { id: string; type: string; data: { proposal?: { id: string; number: string; title: string } } };
 };
+
+/** A secret as shown since 2026-11-29: `whsec_` and 32 bytes in standard base64. */
+const STANDARD_SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
+
+/** Whether the official Standard Webhooks verifier takes the request under the secret as shown. */
+function standardVerifies(secret: string, r: TReceived): boolean {
+  try {
+    new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const legacyVerifies = (secret: string, r: TReceived) =>
+  verifySignature(secret, String(r.headers['draftwell-signature']), r.body);
 
 /** A webhook receiver: answers each request with `answer(request)`'s status (200 unless told). */
 async function startReceiver() {
@@ -129,7 +149,7 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
   it('shows the secret once, keeps it sealed, and another owner can neither see nor change the endpoint (A1)', async () => {
     await disableOthers();
     const made = await makeEndpoint(owner, { description: '  CRM  ' });
-    expect(made.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(made.secret).toMatch(STANDARD_SECRET);
     expect(made.endpoint).toMatchObject({ url: receiver.url(), description: 'CRM', enabled: true });
     expect(made.endpoint.secretPreview).toBe(`${made.secret.slice(0, 10)}…`);
     const listed = (await owner.get('/api/webhooks')).body.items as TWebhookEndpoint[];
@@ -153,16 +173,73 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
     expect((await other.post(`/api/webhooks/${id}/deliveries/${test.id}/resend`)).status).toBe(404);
     await drain();
     expect((await deliveries(owner, id))[0]).toMatchObject({ id: test.id, status: 'delivered', responseStatus: 200 });
-    // Rolling gives a new secret, which signs from then on.
+    const first = receiver.received.at(-1)!;
+    expect(standardVerifies(made.secret, first)).toBe(true);
+    expect(legacyVerifies(made.secret, first)).toBe(true);
+    // Rolling gives a new secret, in the standard form, which signs both headers from then on.
     const rolled = (await owner.post(`/api/webhooks/${id}/roll-secret`)).body as TCreatedWebhookEndpoint;
+    expect(rolled.secret).toMatch(STANDARD_SECRET);
     expect(rolled.secret).not.toBe(made.secret);
+    expect(rolled.endpoint.secretPreview).toBe(`${rolled.secret.slice(0, 10)}…`);
     await owner.post(`/api/webhooks/${id}/test`);
     await drain();
     const last = receiver.received.at(-1)!;
-    expect(verifySignature(rolled.secret, String(last.headers['draftwell-signature']), last.body)).toBe(true);
-    expect(verifySignature(made.secret, String(last.headers['draftwell-signature']), last.body)).toBe(false);
+    expect(legacyVerifies(rolled.secret, last)).toBe(true);
+    expect(legacyVerifies(made.secret, last)).toBe(false);
+    expect(standardVerifies(rolled.secret, last)).toBe(true);
+    expect(standardVerifies(made.secret, last)).toBe(false);
     expect((await owner.delete(`/api/webhooks/${id}`)).status).toBe(204);
     expect((await owner.get(`/api/webhooks/${id}/deliveries`)).status).toBe(404);
+  });
+
+  it('an endpoint made before 2026-11-29 keeps its base64url secret for Draftwell-Signature and shows it re-encoded', async () => {
+    await disableOthers();
+    const { endpoint } = await makeEndpoint(owner);
+    // As such an endpoint was stored: whsec_ and 32 bytes in base64url (these start "-_" and hold
+    // more of both), sealed, with the preview of that text.
+    const bytes = Buffer.concat([Buffer.from([0xfb, 0xff, 0xbf]), randomBytes(27), Buffer.from([0xfb, 0xff])]);
+    const old = `whsec_${bytes.toString('base64url')}`;
+    expect(old).toMatch(/^whsec_-_-_[A-Za-z0-9_-]{36}-_8$/);
+    const standard = `whsec_${bytes.toString('base64')}`;
+    await server.deps.database.db.execute(sql`
+      update webhook_endpoints
+      set secret_sealed = ${sealSecret(server.env.authSecret, WEBHOOK_SECRET_PURPOSE, endpoint.id, old)},
+        secret_preview = ${`${old.slice(0, 10)}…`}
+      where id = ${endpoint.id}`);
+    // Its preview is shown in the standard form (the same bytes).
+    const listed = ((await owner.get('/api/webhooks')).body.items as TWebhookEndpoint[]).find(
+      (e) => e.id === endpoint.id,
+    )!;
+    expect(listed.secretPreview).toBe(`${standard.slice(0, 10)}…`);
+    expect(listed.secretPreview).toBe('whsec_+/+/…');
+
+    const before = receiver.received.length;
+    const test = await owner.post(`/api/webhooks/${endpoint.id}/test`);
+    expect(test.status, test.text).toBe(201);
+    await drain();
+    const [got] = receiver.received.slice(before);
+    expect(got!.json.type).toBe('webhook.test');
+    // The receiver's secret as it was given keeps verifying Draftwell-Signature; its text is the key.
+    expect(legacyVerifies(old, got!)).toBe(true);
+    expect(legacyVerifies(standard, got!)).toBe(false);
+    // The official package cannot read the old form; re-encoded (- to +, _ to /, padded), it is the
+    // same key and verifies the Standard Webhooks headers.
+    expect(() => new Webhook(old)).toThrow(/incorrect characters/);
+    const converted = `whsec_${old.slice('whsec_'.length).replaceAll('-', '+').replaceAll('_', '/')}=`;
+    expect(converted).toBe(standard);
+    expect(standardVerifies(standard, got!)).toBe(true);
+    expect((await deliveries(owner, endpoint.id))[0]).toMatchObject({ status: 'delivered', responseStatus: 200 });
+
+    // Rolled, it gets a new secret in the standard form, which keys both headers.
+    const rolled = (await owner.post(`/api/webhooks/${endpoint.id}/roll-secret`)).body as TCreatedWebhookEndpoint;
+    expect(rolled.secret).toMatch(STANDARD_SECRET);
+    await owner.post(`/api/webhooks/${endpoint.id}/test`);
+    await drain();
+    const last = receiver.received.at(-1)!;
+    expect(standardVerifies(rolled.secret, last)).toBe(true);
+    expect(legacyVerifies(rolled.secret, last)).toBe(true);
+    expect(standardVerifies(standard, last)).toBe(false);
+    expect(legacyVerifies(old, last)).toBe(false);
   });
 
   it('refuses URLs that are not https or point inside, and unknown events, with a message', async () => {
@@ -202,10 +279,21 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
       data: { proposal: { id: proposal.id, number: proposal.number, title: 'Signed delivery' }, actor: 'owner' },
     });
     expect(request!.headers['draftwell-event-id']).toBe(request!.json.id);
+    expect(request!.headers['draftwell-event-type']).toBe('proposal.sent');
+    expect(request!.headers['draftwell-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(request!.headers['content-type']).toBe('application/json');
     const header = String(request!.headers['draftwell-signature']);
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifySignature(secret, header, request!.body)).toBe(true);
+    // The Standard Webhooks headers: the event id, the same timestamp, a base64 signature that the
+    // official package verifies with the secret as it was shown.
+    expect(request!.headers['webhook-id']).toBe(request!.json.id);
+    expect(request!.headers['webhook-timestamp']).toBe(/^t=(\d+),/.exec(header)![1]);
+    expect(request!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toEqual(
+      request!.json,
+    );
+    expect(standardVerifies(secret, { ...request!, body: request!.body.replace('Signed', 'Forged') })).toBe(false);
     const [logged] = await deliveries(owner, endpoint.id);
     expect(logged).toMatchObject({
       eventId: request!.json.id,
@@ -277,7 +365,12 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
     const got = receiver.received.slice(before);
     expect(got).toHaveLength(3);
     expect(new Set(got.map((r) => r.body)).size).toBe(1);
-    for (const r of got) expect(verifySignature(secret, String(r.headers['draftwell-signature']), r.body)).toBe(true);
+    // Every retry is the same message to a Standard Webhooks receiver: one webhook-id, the event's.
+    expect(new Set(got.map((r) => r.headers['webhook-id']))).toEqual(new Set([got[0]!.json.id]));
+    for (const r of got) {
+      expect(legacyVerifies(secret, r)).toBe(true);
+      expect(standardVerifies(secret, r)).toBe(true);
+    }
   });
 
   it('delivers each proposal’s events in order: a failing event holds back that proposal’s later ones only', async () => {
@@ -369,6 +462,7 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
     const got = receiver.received.slice(before);
     expect(got.map((r) => r.json.type).sort()).toEqual(['proposal.sent', 'webhook.test']);
     expect(got.find((r) => r.json.type === 'proposal.sent')!.json.id).toBe(failed!.eventId);
+    expect(got.find((r) => r.json.type === 'proposal.sent')!.headers['webhook-id']).toBe(failed!.eventId);
     const log = await deliveries(owner, endpoint.id);
     expect(log.slice(0, 2).map((x) => [x.eventType, x.status])).toEqual([
       ['webhook.test', 'delivered'],
@@ -411,7 +505,7 @@ describe.each(backends())('webhooks (%s)', (backend: TBackend) => {
     });
     expect(created.status, created.text).toBe(201);
     const { endpoint, secret } = created.body as TCreatedWebhookEndpoint;
-    expect(secret).toMatch(/^whsec_/);
+    expect(secret).toMatch(STANDARD_SECRET);
     expect((await withKey(reader, '/api/v1/webhooks')).body.items.map((e: TWebhookEndpoint) => e.id)).toContain(
       endpoint.id,
     );

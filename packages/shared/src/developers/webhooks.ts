@@ -3,9 +3,10 @@ import type { I18n } from '../i18n/i18n';
 import { declared as i18n } from '../i18n/declare';
 
 /**
- * Signed webhooks (issue 17, decision 0021): an owner's HTTPS endpoint is told about their
- * proposals' events, each request signed with the endpoint's secret (`Draftwell-Signature`,
- * like Stripe's). The secret is shown once when made (and when rolled).
+ * Signed webhooks (issue 17, decisions 0021 and 0028): an owner's HTTPS endpoint is told about
+ * their proposals' events, each request signed with the endpoint's secret twice: the Standard
+ * Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) and, until it is
+ * retired, `Draftwell-Signature` (like Stripe's). The secret is shown once when made (and when rolled).
  */
 
 /** The events an endpoint may subscribe to, as the receiver sees them (`type` in the body). */
@@ -49,11 +50,28 @@ export function webhookEventLabel(i18n: I18n, type: TWebhookEventType): string {
   }
 }
 
-/** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+/**
+ * The older signature header, to be retired (decision 0028, step 3): `t=<unix seconds>,v1=<hex
+ * HMAC-SHA256 of "<t>.<body>">`, keyed by the secret's whole text as its owner was shown it.
+ */
 export const WEBHOOK_SIGNATURE_HEADER = 'Draftwell-Signature';
+/**
+ * The Standard Webhooks headers (lower case, as sent): the event id (the same on every retry and
+ * resend), unix seconds, and `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed by the
+ * bytes the secret's base64 decodes to.
+ */
+export const WEBHOOK_STANDARD_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
 /** How far a signature's timestamp may be from the receiver's clock. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
-/** Every secret starts so; then 32 random bytes, base64url (43 characters). */
+/**
+ * Every secret starts so; then 32 random bytes in standard base64 (44 characters with the `=`).
+ * Secrets made before 2026-11-29 are base64url (43 characters, `-` and `_` for `+` and `/`): the
+ * same bytes, shown in the standard form since.
+ */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** Endpoints an account may hold. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
@@ -112,7 +130,7 @@ export type TWebhookEndpoint = {
   url: string;
   description: string;
   events: TWebhookEventType[];
-  /** "whsec_Ab3d…": the secret itself is shown only when made or rolled. */
+  /** "whsec_Ab3d…", in standard base64: the secret itself is shown only when made or rolled. */
   secretPreview: string;
   enabled: boolean;
   disabledAt: string | null;

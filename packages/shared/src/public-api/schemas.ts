@@ -340,7 +340,9 @@ export const ZWebhookEndpointOut = z.object({
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   secretPreview: z
     .string()
-    .describe('The start of the secret ("whsec_Ab3d…"): the secret itself is shown only when made or rolled.'),
+    .describe(
+      'The start of the secret ("whsec_Ab3d…", in standard base64): the secret itself is shown only when made or rolled.',
+    ),
   enabled: z.boolean(),
   disabledAt: ZTime.nullable(),
   disabledReason: z
@@ -351,7 +353,11 @@ export const ZWebhookEndpointOut = z.object({
 });
 export const ZWebhookEndpointList = z.object({ items: z.array(ZWebhookEndpointOut) });
 export const ZCreatedWebhookEndpointOut = z.object({
-  secret: z.string().describe('The signing secret (`whsec_` and 43 characters), shown this once.'),
+  secret: z
+    .string()
+    .describe(
+      'The signing secret, shown this once: `whsec_` and 32 random bytes in standard base64 (44 characters), a Standard Webhooks secret.',
+    ),
   endpoint: ZWebhookEndpointOut,
 });
 export const ZWebhookDeliveryOut = z.object({

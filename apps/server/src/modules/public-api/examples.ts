@@ -239,7 +239,7 @@ export const EXAMPLE_WEBHOOK_ENDPOINT: TWebhookEndpoint = {
   url: 'https://crm.example.com/hooks/draftwell',
   description: 'CRM sync',
   events: ['proposal.signed', 'proposal.accepted', 'proposal.paid'],
-  secretPreview: 'whsec_Dw8x…',
+  secretPreview: 'whsec_PvHu…',
   enabled: true,
   disabledAt: null,
   disabledReason: null,

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_STANDARD_HEADERS,
+  WEBHOOK_TOLERANCE_SECONDS,
   webhookEventLabel,
 } from '@draftwell/shared/developers/webhooks';
 import { API_KEY_RATE } from './require-api-key';
@@ -325,6 +327,48 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
     },
   };
 
+  // The headers of every delivery (decision 0028): Standard Webhooks, the older signature until
+  // it is retired, and Draftwell's own ids.
+  const header = (name: string, description: string, example: string, more: TJson = {}): TJson => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+    example,
+    ...more,
+  });
+  const webhookHeaders = [
+    header(
+      WEBHOOK_STANDARD_HEADERS.id,
+      'Standard Webhooks: the event’s `id`, the same on every retry and resend; dedupe by it.',
+      'evt_0123456789abcdef0123456789abcdef',
+    ),
+    header(
+      WEBHOOK_STANDARD_HEADERS.timestamp,
+      `Standard Webhooks: when it was signed, in unix seconds. Refuse one more than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes from your clock.`,
+      '1767225600',
+    ),
+    header(
+      WEBHOOK_STANDARD_HEADERS.signature,
+      'Standard Webhooks (https://www.standardwebhooks.com): `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the bytes that the base64 after `whsec_` in the endpoint’s secret decodes to (several signatures are space-separated). Verify it with an official standardwebhooks library and the secret as shown (`whsec_…`, standard base64).',
+      'v1,nmEkf5vSZSOoOszLNbAjOMI1Va6XJ4u3XK7LyPisobU=',
+    ),
+    header(
+      WEBHOOK_SIGNATURE_HEADER,
+      'The older signature, sent until it is retired (with notice): `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed by the secret’s whole text as it was shown when made or rolled. Use `webhook-signature`.',
+      't=1767225600,v1=6a4da912ad9b7ac1a009263d4e712de6d7a4eaf8f453ff22dd9d5eb526383c4e',
+      { deprecated: true },
+    ),
+    header('Draftwell-Event-Id', 'The event’s `id`, as `webhook-id`.', 'evt_0123456789abcdef0123456789abcdef'),
+    header('Draftwell-Event-Type', 'The event’s `type`, as in the body.', 'proposal.accepted'),
+    header(
+      'Draftwell-Delivery-Id',
+      'This delivery in the endpoint’s delivery log (a resend is a new delivery of the same event).',
+      '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+    ),
+  ];
+
   // What an endpoint receives: every event's body, `proposal.accepted` with its acceptance.
   const webhooks: Record<string, TJson> = {};
   for (const type of WEBHOOK_EVENT_TYPES) {
@@ -334,11 +378,12 @@ export function buildOpenApiDocument(routes: readonly TMountedRoute[]): TJson {
         operationId: `webhook_${type.replace('.', '_')}`,
         tags: ['Webhooks'],
         summary: webhookEventLabel(english, type),
-        description: `Posted to each endpoint subscribed to \`${type}\`, signed in the \`${WEBHOOK_SIGNATURE_HEADER}\` header.${
+        description: `Posted to each endpoint subscribed to \`${type}\`, signed with the endpoint’s secret as Standard Webhooks say (\`${WEBHOOK_STANDARD_HEADERS.signature}\`) and, until it is retired, in \`${WEBHOOK_SIGNATURE_HEADER}\`.${
           accepted
             ? ' `data.acceptance` is what was accepted, as `GET /proposals/{id}` answers it: every signer, the revision, the client’s choices and the accepted totals.'
             : ''
         }`,
+        parameters: webhookHeaders,
         requestBody: {
           required: true,
           content: {

@@ -20,7 +20,7 @@ import { defineApiRoute, type TApiRoute } from './registry';
 import { WEBHOOK_URL_RULES } from './rules';
 
 const CREATED = {
-  secret: 'whsec_Dw8x0vF1yQ3m6kT2pN9sR4uB7eH5jL0aZcV8gW1iYoE',
+  secret: 'whsec_PvHu/g+Na7idIB+97DCJSAvGZzBa6xQyGoe19yMYH28=',
   endpoint: EXAMPLE_WEBHOOK_ENDPOINT,
 };
 const ENDPOINT = { id: 'The endpoint’s id.' };
@@ -67,7 +67,7 @@ export const WEBHOOK_ROUTES: TApiRoute[] = [
     scope: 'webhooks:write',
     summary: 'Add a webhook endpoint',
     description:
-      'An `https://` URL and the events it wants. Its host name must resolve, when it is saved, to public addresses only (never a private, loopback, link-local or metadata address, nor a name only a private network knows, such as `localhost` or one under `.internal`): otherwise a 400 says why on `url`. The answer carries its signing secret, shown this once: keep it to verify `Draftwell-Signature`.',
+      'An `https://` URL and the events it wants. Its host name must resolve, when it is saved, to public addresses only (never a private, loopback, link-local or metadata address, nor a name only a private network knows, such as `localhost` or one under `.internal`): otherwise a 400 says why on `url`. The answer carries its signing secret (`whsec_` and 32 bytes in standard base64), shown this once: keep it to verify each delivery’s `webhook-signature` (Standard Webhooks) or, until it is retired, `Draftwell-Signature`.',
     body: ZWebhookEndpointCreate,
     bodyName: 'WebhookEndpointCreate',
     bodyExample: {

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TEST_EVENT_TYPE,
-  type TWebhookEventType,
-} from '@draftwell/shared/developers/webhooks';
+import { WEBHOOK_TEST_EVENT_TYPE, type TWebhookEventType } from '@draftwell/shared/developers/webhooks';
 import type { TProposalEventType } from '@draftwell/shared';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -16,7 +12,7 @@ import { readAcceptance } from '../revisions/acceptances';
 import { openSecret } from '../../lib/secret-box';
 import type { TResolver } from './address';
 import { postWebhook } from './deliver';
-import { signatureHeader } from './signature';
+import { signedHeaders } from './signature';
 import { developersUrl } from '../../lib/links';
 
 /**
@@ -214,7 +210,9 @@ export function createWebhookWorker(deps: TWebhookWorkerDeps): TWebhookWorker {
           headers: {
             'content-type': 'application/json',
             'user-agent': 'Draftwell-Webhooks/1.0',
-            [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signatureHeader(secret, Math.floor(Date.now() / 1000), row.body),
+            // Both schemes (decision 0028): webhook-id/-timestamp/-signature and Draftwell-Signature,
+            // at the receiver's clock (not `now`, which tests move), with the event id as webhook-id.
+            ...signedHeaders(secret, row.event_id, Math.floor(Date.now() / 1000), row.body),
             'draftwell-event-id': row.event_id,
             'draftwell-event-type': row.event_type,
             'draftwell-delivery-id': row.id,

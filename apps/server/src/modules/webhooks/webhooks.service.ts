@@ -21,7 +21,7 @@ import { sealSecret } from '../../lib/secret-box';
 import { isUuid } from '../../lib/sql-text';
 import { checkWebhookTarget, type TResolver } from './address';
 import { newEventId, testEventBody, WEBHOOK_SECRET_PURPOSE, WEBHOOKS_CHANNEL } from './queue';
-import { newWebhookSecret } from './signature';
+import { inStandardForm, newWebhookSecret } from './signature';
 
 /**
  * Profile → Developers → Webhooks, and `/api/v1/webhooks` (decision 0021): the owner's endpoints,
@@ -43,7 +43,8 @@ function toEndpoint(row: TEndpointRow): TWebhookEndpoint {
     url: row.url,
     description: row.description,
     events: row.events as TWebhookEventType[],
-    secretPreview: row.secretPreview,
+    // Stored as it was made: a secret from before 2026-11-29 is base64url; shown in standard base64.
+    secretPreview: inStandardForm(row.secretPreview),
     enabled: row.enabled,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     disabledReason: row.disabledReason,

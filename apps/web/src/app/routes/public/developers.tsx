@@ -31,7 +31,7 @@ const basics = (i18n: I18n) => [
     title: i18n._('Hear about changes'),
     text: (
       <Trans
-        id="Webhooks tell your endpoint when a proposal is sent, viewed, signed, accepted or paid. Each delivery is signed in <0>Draftwell-Signature</0> with your endpoint’s secret; the README gives the recipe and a test vector."
+        id="Webhooks tell your endpoint when a proposal is sent, viewed, signed, accepted or paid. Each delivery is signed with your endpoint’s secret by the Standard Webhooks scheme (<0>webhook-signature</0>), which official libraries verify in most languages; the README gives the recipes and test vectors."
         components={{ 0: code }}
       />
     ),

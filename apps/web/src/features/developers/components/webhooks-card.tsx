@@ -364,8 +364,8 @@ export function WebhooksCard() {
           <CardTitle id="webhooks-heading">{i18n._('Webhooks')}</CardTitle>
           <CardDescription>
             <Trans
-              id="Draftwell posts your proposals’ events to your HTTPS endpoint, signed with its secret in the <0>{header}</0> header. Failed deliveries are retried for three days."
-              values={{ header: 'Draftwell-Signature' }}
+              id="Draftwell posts your proposals’ events to your HTTPS endpoint, signed with its secret by the Standard Webhooks scheme (the <0>{header}</0> header). Failed deliveries are retried for three days."
+              values={{ header: 'webhook-signature' }}
               components={{ 0: <code className="font-mono" /> }}
             />
           </CardDescription>
@@ -569,7 +569,7 @@ function SecretShownOnce({ secret, title, onDone }: { secret: string; title: str
       value={secret}
       title={title}
       description={i18n._(
-        'This is the only time it is shown. Your receiver uses it to check each request’s Draftwell-Signature header.',
+        'This is the only time it is shown. Your receiver uses it to check each request’s signature, with a Standard Webhooks library or the README’s recipe.',
       )}
       label={i18n._('Signing secret')}
       noun="secret"
