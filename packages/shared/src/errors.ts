@@ -35,3 +35,13 @@ export function isApiError(value: unknown): value is TApiError {
   const e = (value as { error: unknown }).error;
   return typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string';
 }
+
+/**
+ * What a 500 says: the request's id is the one thing a person can quote to us. The server fills
+ * `{requestId}` (`internalErrorMessage`); the web finds the id again and says it in the reader's
+ * language (apps/web/src/lib/translated.ts declares this same English for the catalogs).
+ */
+export const INTERNAL_ERROR_MESSAGE =
+  'Something went wrong on our side. If it keeps happening, contact us and quote request {requestId}.';
+
+export const internalErrorMessage = (requestId: string) => INTERNAL_ERROR_MESSAGE.replace('{requestId}', requestId);

@@ -3,6 +3,7 @@ import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { THttpDeps, THttpEnv } from './context';
+import { internalErrorMessage } from '@draftwell/shared/errors';
 import { AppError, errorBody } from '../lib/app-error';
 
 /**
@@ -37,14 +38,7 @@ export function errorHandler<TDeps extends THttpDeps>(logger: Logger): ErrorHand
       );
     }
     (c.var.log ?? logger).error({ err, path: c.req.path }, 'unhandled error');
-    return c.json(
-      errorBody(
-        'internal',
-        `Something went wrong on our side. If it keeps happening, contact us and quote request ${requestId}.`,
-        requestId,
-      ),
-      500,
-    );
+    return c.json(errorBody('internal', internalErrorMessage(requestId), requestId), 500);
   };
 }
 

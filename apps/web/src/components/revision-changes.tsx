@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react';
-import type { I18n } from '@draftwell/shared/i18n/i18n';
 import type { TDiffSegment, TRevisionChange, TValueChange } from '@draftwell/shared/share/diff';
 import { ArrowRight, Minus, MoveVertical, PencilLine, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { changeKindWord, type TChangeKind } from './change-kind';
 
 /** Unchanged text longer than this is shortened around the edits, keeping this much either side. */
 const CONTEXT_CHARS = 80;
@@ -74,21 +74,7 @@ const MARKS = {
   moved: { icon: <MoveVertical />, tone: 'bg-muted text-foreground' },
 } as const;
 
-type TMark = keyof typeof MARKS;
-
-/** A change's kind as its tag says it: "Added". */
-function markWord(i18n: I18n, mark: TMark): string {
-  switch (mark) {
-    case 'added':
-      return i18n._('Added');
-    case 'removed':
-      return i18n._('Removed');
-    case 'changed':
-      return i18n._('Changed');
-    case 'moved':
-      return i18n._('Moved');
-  }
-}
+type TMark = keyof typeof MARKS & TChangeKind;
 
 function Change({ mark, title, children }: { mark: TMark; title: ReactNode; children?: ReactNode }) {
   const { i18n } = useLingui();
@@ -99,7 +85,7 @@ function Change({ mark, title, children }: { mark: TMark; title: ReactNode; chil
         className={`inline-flex h-6 shrink-0 items-center gap-1 self-start rounded-full px-2 text-xs font-medium [&_svg]:size-3 ${m.tone}`}
       >
         {m.icon}
-        {markWord(i18n, mark)}
+        {changeKindWord(i18n, mark)}
       </span>
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-sm font-medium wrap-anywhere">{title}</p>

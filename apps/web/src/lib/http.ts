@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly current?: unknown,
     /** More about some errors, by code (a share link's 410 says why it is gone). */
     readonly details?: unknown,
+    /** The server's id for the request, which a 500 asks a person to quote. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -110,6 +112,7 @@ export function apiErrorOf(status: number, body: unknown, retryAfter?: number): 
       retryAfter,
       body.error.current,
       body.error.details,
+      body.error.requestId,
     );
   }
   const b = body as { message?: string; code?: string } | null;

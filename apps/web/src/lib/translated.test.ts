@@ -6,7 +6,8 @@ import { messages as site } from '@draftwell/shared/i18n/catalogs/public/de';
 import { englishI18n } from '@draftwell/shared/i18n/english';
 import { createI18n } from '@draftwell/shared/i18n/i18n';
 import { ZSignIn } from '@draftwell/shared/auth';
-import { translated, VALIDATION_REFUSALS } from './translated';
+import { INTERNAL_ERROR_MESSAGE, internalErrorMessage } from '@draftwell/shared/errors';
+import { INTERNAL_ERROR, translated, VALIDATION_REFUSALS } from './translated';
 
 const german = createI18n('de', page, later, site, app);
 
@@ -42,5 +43,25 @@ describe('translated: a schema’s or the server’s message in the reader’s l
     const messages = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
     expect(messages).toContain('Enter your email address.');
     expect(messages.map((message) => translated(german, message))).toContain('Geben Sie Ihr Passwort ein.');
+  });
+});
+
+describe('translated: a 500 keeps the request id a person quotes to us', () => {
+  const message = internalErrorMessage('4f9c0d2e-7b1a-4c3d-9e8f-0a1b2c3d4e5f');
+
+  it('declares the server’s own English', () => {
+    expect(INTERNAL_ERROR).toBe(INTERNAL_ERROR_MESSAGE);
+  });
+
+  it('says it in the reader’s language, with the id', () => {
+    const shown = translated(german, message);
+    expect(shown).toContain('4f9c0d2e-7b1a-4c3d-9e8f-0a1b2c3d4e5f');
+    expect(shown).not.toContain('Something went wrong');
+    expect(translated(englishI18n, message)).toBe(message);
+  });
+
+  it('leaves a sentence that only looks like it alone', () => {
+    const odd = internalErrorMessage('<b>not an id</b>');
+    expect(translated(german, odd)).toBe(odd);
   });
 });

@@ -21,10 +21,27 @@ export const VALIDATION_REFUSALS = [
  * The instance is not named `i18n` here on purpose: the id is not a literal, so there is nothing
  * for `lingui extract` to find; the declarations bring the messages into the catalogs.
  */
+/**
+ * A 500's words (`INTERNAL_ERROR_MESSAGE` in the shared errors.ts, which the server fills): the
+ * request's id found again in the English, and the sentence said in the reader's language.
+ */
+export const INTERNAL_ERROR = i18n._(
+  'Something went wrong on our side. If it keeps happening, contact us and quote request {requestId}.',
+);
+const [before, after] = INTERNAL_ERROR.split('{requestId}') as [string, string];
+
+function internalErrorId(message: string): string | null {
+  if (!message.startsWith(before) || !message.endsWith(after)) return null;
+  const id = message.slice(before.length, message.length - after.length);
+  return /^[\w-]{1,100}$/.test(id) ? id : null;
+}
+
 export function translated(language: I18n, message: string): string;
 export function translated(language: I18n, message: string | undefined): string | undefined;
 export function translated(language: I18n, message: string | undefined): string | undefined {
   if (!message) return message;
+  const requestId = internalErrorId(message);
+  if (requestId) return language._(INTERNAL_ERROR, { requestId });
   // Text with ICU syntax the catalogs lack would go through Lingui's message compiler as it is.
   if (/[{}]/.test(message)) return message;
   return language._(message);

@@ -10,6 +10,10 @@ import {
   withoutReviewMarks,
   type TDocument,
 } from './schema';
+import { DOCUMENT_MESSAGES } from './schema-messages';
+import { messages as germanLater } from '../i18n/catalogs/page-later/de';
+import { fillMessage, matchMessage } from '../i18n/declare';
+import { messageKey } from '../i18n/message-key';
 
 const FILE = '/api/files/3f0c8a5e-2b7d-4c1e-9a6f-0d4b8e2c7a91';
 
@@ -595,5 +599,81 @@ describe('review marks', () => {
     expect(JSON.stringify(doc)).toContain('needsReview');
     const clean = withoutReviewMarks(sent);
     expect(clean).toBe(sent);
+  });
+});
+
+describe('ZDocument’s refusals reach the owner in their language', () => {
+  const templates = Object.values(DOCUMENT_MESSAGES);
+  const inCatalog = (id: string) => Object.hasOwn(germanLater, messageKey(id));
+  const longText = 'x'.repeat(DOCUMENT_LIMITS.textChars + 1);
+  const deep = (levels: number): unknown =>
+    levels === 0 ? { type: 'paragraph' } : { type: 'blockquote', content: [deep(levels - 1)] };
+
+  // One bad document for every refusal an owner can cause in the editor or by pasting, each a
+  // different place: a text node, a link, an image, lines and packages, milestones, the document.
+  const refusals: Record<string, unknown> = {
+    'empty text': withParagraph({ type: 'text', text: '' }),
+    'unsafe link': linkTo('javascript:alert(1)'),
+    'long link': linkTo(`https://example.com/${'a'.repeat(2048)}`),
+    'long alt text': edited((doc) => {
+      (richText(doc).content as unknown[]).push({ type: 'image', attrs: { src: FILE, alt: 'a'.repeat(501) } });
+    }),
+    'heading level': edited((doc) => {
+      (richText(doc).content as unknown[]).push({ type: 'heading', attrs: { level: 4 } });
+    }),
+    'nested too deeply': edited((doc) => {
+      (richText(doc).content as unknown[]).push(deep(DOCUMENT_LIMITS.richTextDepth + 1));
+    }),
+    'text too long': withParagraph({ type: 'text', text: longText }),
+    'negative price': edited((doc) => (pricing(doc).lines[0]!.unitPrice = -1)),
+    'quantity too large': edited((doc) => (pricing(doc).lines[0]!.quantity = Number.MAX_SAFE_INTEGER)),
+    'quantity out of range': edited((doc) => (pricing(doc).lines[1]!.quantity = 20_000)),
+    'range upside down': edited((doc) => (pricing(doc).lines[1]!.quantityRange = { min: 5000, max: 2000 })),
+    'percent over 100': edited((doc) => (pricing(doc).lines[0]!.taxPercent = 10_001)),
+    'long unit': edited((doc) => (pricing(doc).lines[0]!.unit = 'u'.repeat(21))),
+    'two packages chosen': edited((doc) => (pricing(doc, 2).lines[1]!.selected = true)),
+    'too many lines': edited((doc) => {
+      const line = pricing(doc).lines[0]!;
+      pricing(doc).lines = Array.from({ length: DOCUMENT_LIMITS.pricingLines + 1 }, (_, i) => ({
+        ...line,
+        id: `l${i}`,
+      }));
+    }),
+    'long milestone title': edited((doc) => {
+      const block = doc.blocks[3];
+      if (block?.type === 'timeline') block.milestones[0]!.title = 't'.repeat(201);
+    }),
+    'duration too long': edited((doc) => {
+      const block = doc.blocks[3];
+      if (block?.type === 'timeline') block.milestones[1]!.when = { kind: 'duration', value: 1000, unit: 'weeks' };
+    }),
+    'too many blocks': edited((doc) => {
+      doc.blocks = Array.from({ length: DOCUMENT_LIMITS.blocks + 1 }, (_, i) => ({ id: `b${i}`, type: 'page_break' }));
+    }),
+  };
+
+  it.each(Object.entries(refusals))('%s: every message is declared, or a declared template filled', (_, input) => {
+    const messages = issuesOf(input).map((issue) => issue.message);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      const filled = matchMessage(message, templates);
+      expect(filled ? inCatalog(filled.template) : inCatalog(message), message).toBe(true);
+      if (filled) expect(fillMessage(filled.template, filled.values)).toBe(message);
+    }
+  });
+
+  it('fills a template with the limit, and finds it again', () => {
+    const [issue] = issuesOf(refusals['too many blocks']);
+    expect(issue?.message).toBe(`Use at most ${DOCUMENT_LIMITS.blocks} blocks.`);
+    expect(matchMessage(issue!.message, templates)).toEqual({
+      template: DOCUMENT_MESSAGES.blocksAtMost,
+      values: { max: String(DOCUMENT_LIMITS.blocks) },
+    });
+    const range = issuesOf(refusals['quantity out of range']).find((i) => i.message.startsWith('The quantity'));
+    expect(matchMessage(range!.message, templates)?.values).toEqual({ min: '1', max: '10' });
+  });
+
+  it('every template is in the catalogs', () => {
+    for (const template of templates) expect(inCatalog(template), template).toBe(true);
   });
 });

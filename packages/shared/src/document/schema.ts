@@ -16,6 +16,8 @@ import {
  */
 
 import { VARIABLES, type TVariableName } from './variable-names';
+import { DOCUMENT_MESSAGES } from './schema-messages';
+import { declared as i18n, fillMessage } from '../i18n/declare';
 import { ZIsoDate } from '../workspace/common';
 
 export { VARIABLES, type TVariableName };
@@ -34,12 +36,12 @@ export const DOCUMENT_LIMITS = {
 
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 const ZItemId = z
-  .string('Give every block, line and milestone an id.')
-  .min(1, 'An id cannot be empty.')
-  .max(64, 'Use at most 64 characters for an id.')
-  .regex(ID_PATTERN, 'Use only letters, digits, - and _ in an id.')
+  .string(i18n._('Give every block, line and milestone an id.'))
+  .min(1, i18n._('An id cannot be empty.'))
+  .max(64, i18n._('Use at most 64 characters for an id.'))
+  .regex(ID_PATTERN, i18n._('Use only letters, digits, - and _ in an id.'))
   // Selections are objects keyed by line id, and "__proto__" cannot be an own key of one.
-  .regex(/^(?!__proto__$)/, 'This id is reserved.');
+  .regex(/^(?!__proto__$)/, i18n._('This id is reserved.'));
 
 /**
  * Cross-field checks run only on data that passed every other rule: zod runs refinements after
@@ -75,17 +77,17 @@ const IMAGE_SRC_PATTERN = /^\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 const ZLinkAttrs = z.strictObject({
   href: z
     .string()
-    .max(2048, 'Use a link of at most 2048 characters.')
-    .regex(SAFE_HREF, 'Links must start with http://, https:// or mailto: (and contain no spaces).'),
+    .max(2048, i18n._('Use a link of at most 2048 characters.'))
+    .regex(SAFE_HREF, i18n._('Links must start with http://, https:// or mailto: (and contain no spaces).')),
   // TipTap's Link extension writes these on every link; accepted only with harmless values.
   target: z.literal('_blank').nullable().optional(),
   rel: z
     .string()
     .max(100)
-    .regex(/^[a-z ]*$/, 'Use only lowercase words in rel.')
+    .regex(/^[a-z ]*$/, i18n._('Use only lowercase words in rel.'))
     .nullable()
     .optional(),
-  class: z.null('Links cannot carry a class.').optional(),
+  class: z.null(i18n._('Links cannot carry a class.')).optional(),
   title: z.string().max(200).nullable().optional(),
 });
 
@@ -107,7 +109,10 @@ export type TMark = z.infer<typeof ZMark>;
 const ZMarks = z
   .array(ZMark)
   .max(MARK_TYPES.length)
-  .refine((marks) => new Set(marks.map((m) => m.type)).size === marks.length, 'A text may carry each mark once.')
+  .refine(
+    (marks) => new Set(marks.map((m) => m.type)).size === marks.length,
+    i18n._('A text may carry each mark once.'),
+  )
   // The same rule in JSON Schema: for each type, at most one mark of it.
   .meta({
     allOf: MARK_TYPES.map((type) => ({
@@ -123,14 +128,16 @@ const ZInlineNode = z.discriminatedUnion(
   [
     z.strictObject({
       type: z.literal('text'),
-      text: z.string().min(1, 'A text node cannot be empty.').max(DOCUMENT_LIMITS.textChars),
+      text: z.string().min(1, i18n._('A text node cannot be empty.')).max(DOCUMENT_LIMITS.textChars),
       marks: ZMarks.optional(),
     }),
     z.strictObject({ type: z.literal('hardBreak'), marks: ZMarks.optional() }),
     z.strictObject({
       type: z.literal('variable'),
       attrs: z.strictObject({
-        name: z.enum(VARIABLES, { error: `Use one of the variables: ${VARIABLES.join(', ')}.` }),
+        name: z.enum(VARIABLES, {
+          error: fillMessage(DOCUMENT_MESSAGES.variableOneOf, { list: VARIABLES.join(', ') }),
+        }),
       }),
       marks: ZMarks.optional(),
     }),
@@ -144,7 +151,7 @@ export type TParagraphNode = z.infer<typeof ZParagraph>;
 
 const ZHeading = z.strictObject({
   type: z.literal('heading'),
-  attrs: z.strictObject({ level: z.literal([1, 2, 3], 'Headings go from level 1 to 3.') }),
+  attrs: z.strictObject({ level: z.literal([1, 2, 3], i18n._('Headings go from level 1 to 3.')) }),
   content: z.array(ZInlineNode).optional(),
 });
 export type THeadingNode = z.infer<typeof ZHeading>;
@@ -152,8 +159,10 @@ export type THeadingNode = z.infer<typeof ZHeading>;
 const ZImage = z.strictObject({
   type: z.literal('image'),
   attrs: z.strictObject({
-    src: z.string().regex(IMAGE_SRC_PATTERN, 'Images must be files uploaded to Draftwell (/api/files/<id>).'),
-    alt: z.string('Describe the image in a few words (alt text).').max(500, 'Use at most 500 characters of alt text.'),
+    src: z.string().regex(IMAGE_SRC_PATTERN, i18n._('Images must be files uploaded to Draftwell (/api/files/<id>).')),
+    alt: z
+      .string(i18n._('Describe the image in a few words (alt text).'))
+      .max(500, i18n._('Use at most 500 characters of alt text.')),
     title: z.string().max(200).nullable().optional(),
     width: z.int().min(1).max(10_000).nullable().optional(),
     height: z.int().min(1).max(10_000).nullable().optional(),
@@ -192,7 +201,7 @@ export type TRichTextNode =
   TParagraphNode | THeadingNode | TBulletListNode | TOrderedListNode | TBlockquoteNode | TImageNode | TTableNode;
 export type TRichTextDoc = { type: 'doc'; content: TRichTextNode[] };
 
-const ZRichTextNodes = z.array(z.lazy(() => ZRichTextNode)).min(1, 'This part needs at least one paragraph.');
+const ZRichTextNodes = z.array(z.lazy(() => ZRichTextNode)).min(1, i18n._('This part needs at least one paragraph.'));
 
 const ZListItem = z
   .strictObject({
@@ -203,10 +212,10 @@ const ZListItem = z
     }),
   })
   .refine((item) => item.content[0]?.type === 'paragraph', {
-    message: 'A list item starts with a paragraph.',
+    message: i18n._('A list item starts with a paragraph.'),
     path: ['content', 0],
   });
-const ZListItems = z.array(ZListItem).min(1, 'A list needs at least one item.');
+const ZListItems = z.array(ZListItem).min(1, i18n._('A list needs at least one item.'));
 
 const tableCell = <T extends 'tableCell' | 'tableHeader'>(type: T) =>
   z.strictObject({ type: z.literal(type), attrs: ZTableCellAttrs.optional(), content: ZRichTextNodes });
@@ -219,7 +228,7 @@ const ZTableRow = z.strictObject({
         error: unknownType('table cell', CELL_TYPES),
       }),
     )
-    .min(1, 'A table row needs at least one cell.'),
+    .min(1, i18n._('A table row needs at least one cell.')),
 });
 
 const RICH_TEXT_NODE_TYPES = [
@@ -240,7 +249,10 @@ const ZRichTextNode: z.ZodType<TRichTextNode> = z.discriminatedUnion(
     z.strictObject({ type: z.literal('orderedList'), attrs: ZOrderedListAttrs.optional(), content: ZListItems }),
     z.strictObject({ type: z.literal('blockquote'), content: ZRichTextNodes }),
     ZImage,
-    z.strictObject({ type: z.literal('table'), content: z.array(ZTableRow).min(1, 'A table needs at least one row.') }),
+    z.strictObject({
+      type: z.literal('table'),
+      content: z.array(ZTableRow).min(1, i18n._('A table needs at least one row.')),
+    }),
   ],
   { error: unknownType('text block', RICH_TEXT_NODE_TYPES) },
 );
@@ -263,7 +275,7 @@ function guardRichText(value: unknown, ctx: z.RefinementCtx): void {
         code: 'custom',
         continue: false,
         path,
-        message: `Text is nested too deeply: at most ${DOCUMENT_LIMITS.richTextDepth} levels.`,
+        message: fillMessage(DOCUMENT_MESSAGES.textNestedTooDeeply, { max: DOCUMENT_LIMITS.richTextDepth }),
       });
       return;
     }
@@ -272,7 +284,7 @@ function guardRichText(value: unknown, ctx: z.RefinementCtx): void {
         code: 'custom',
         continue: false,
         path,
-        message: `This text has too many parts: at most ${DOCUMENT_LIMITS.richTextNodes}.`,
+        message: fillMessage(DOCUMENT_MESSAGES.textTooManyParts, { max: DOCUMENT_LIMITS.richTextNodes }),
       });
       return;
     }
@@ -283,7 +295,7 @@ function guardRichText(value: unknown, ctx: z.RefinementCtx): void {
         code: 'custom',
         continue: false,
         path,
-        message: `This text is too long: at most ${DOCUMENT_LIMITS.textChars} characters.`,
+        message: fillMessage(DOCUMENT_MESSAGES.textTooLong, { max: DOCUMENT_LIMITS.textChars }),
       });
       return;
     }
@@ -323,36 +335,38 @@ export type TRichTextBlock = z.infer<typeof ZRichTextBlock>;
 
 /** Thousandths of a unit: 1500 is 1.5. */
 const ZQuantity = z
-  .int('Enter the quantity as a whole number of thousandths.')
-  .min(0, "A quantity can't be negative.")
-  .max(MAX_QUANTITY, `Use a quantity of at most ${formatQuantity(MAX_QUANTITY)}.`);
+  .int(i18n._('Enter the quantity as a whole number of thousandths.'))
+  .min(0, i18n._("A quantity can't be negative."))
+  .max(MAX_QUANTITY, fillMessage(DOCUMENT_MESSAGES.quantityAtMost, { max: formatQuantity(MAX_QUANTITY) }));
 /** Basis points: 1250 is 12.5 %. */
 const ZBasisPoints = z
-  .int('Enter the percentage in basis points (1250 is 12.5 %).')
-  .min(0, "A percentage can't be negative.")
-  .max(BASIS_POINTS_SCALE, "A percentage can't be more than 100 %.");
+  .int(i18n._('Enter the percentage in basis points (1250 is 12.5 %).'))
+  .min(0, i18n._("A percentage can't be negative."))
+  .max(BASIS_POINTS_SCALE, i18n._("A percentage can't be more than 100 %."));
 
 export const ZPricingLine = z
   .strictObject({
     id: ZItemId,
-    description: z.string().max(500, 'Use at most 500 characters for a description.'),
+    description: z.string().max(500, i18n._('Use at most 500 characters for a description.')),
     quantity: ZQuantity,
-    unit: z.string().max(20, 'Use at most 20 characters for a unit.'),
+    unit: z.string().max(20, i18n._('Use at most 20 characters for a unit.')),
     /** Minor units of the proposal's currency. */
     unitPrice: z
-      .int('Enter the price in whole minor units (cents).')
-      .min(0, "A price can't be negative.")
-      .max(MAX_UNIT_PRICE, 'That price is too large.'),
+      .int(i18n._('Enter the price in whole minor units (cents).'))
+      .min(0, i18n._("A price can't be negative."))
+      .max(MAX_UNIT_PRICE, i18n._('That price is too large.')),
     discountPercent: ZBasisPoints,
     taxPercent: ZBasisPoints,
-    billing: z.enum(BILLING_KINDS, { error: `Billing is one of: ${BILLING_KINDS.join(', ')}.` }),
+    billing: z.enum(BILLING_KINDS, {
+      error: fillMessage(DOCUMENT_MESSAGES.billingOneOf, { list: BILLING_KINDS.join(', ') }),
+    }),
     /** In a `lines` table the client may tick an optional line in or out. */
     optional: z.boolean(),
     /** Whether an optional line starts ticked in, or which package of a choice group is chosen. */
     selected: z.boolean(),
     /** The quantities the client may choose from, in thousandths. */
     quantityRange: z.strictObject({ min: ZQuantity, max: ZQuantity }).optional(),
-    savedItemId: z.uuid('A saved item id is a UUID.').optional(),
+    savedItemId: z.uuid(i18n._('A saved item id is a UUID.')).optional(),
     /**
      * A price an AI model proposed rather than the user's own (no saved item): the editor flags it
      * until the user edits or confirms it. Only `true` is stored; confirming removes the key.
@@ -365,13 +379,16 @@ export const ZPricingLine = z
       ctx.addIssue({
         code: 'custom',
         path: ['quantityRange', 'max'],
-        message: 'The largest quantity must not be below the smallest.',
+        message: i18n._('The largest quantity must not be below the smallest.'),
       });
     } else if (range && (line.quantity < range.min || line.quantity > range.max)) {
       ctx.addIssue({
         code: 'custom',
         path: ['quantity'],
-        message: `The quantity must be from ${formatQuantity(range.min)} to ${formatQuantity(range.max)}, the range the client may choose in.`,
+        message: fillMessage(DOCUMENT_MESSAGES.quantityInRange, {
+          min: formatQuantity(range.min),
+          max: formatQuantity(range.max),
+        }),
       });
     }
     try {
@@ -380,7 +397,7 @@ export const ZPricingLine = z
       ctx.addIssue({
         code: 'custom',
         path: ['unitPrice'],
-        message: "This line's total is too large to compute exactly.",
+        message: i18n._("This line's total is too large to compute exactly."),
       });
     }
   }, whenValid);
@@ -390,12 +407,15 @@ export const ZPricingTable = z
   .strictObject({
     id: ZItemId,
     type: z.literal('pricing_table'),
-    title: z.string().max(200, 'Use at most 200 characters for a title.'),
+    title: z.string().max(200, i18n._('Use at most 200 characters for a title.')),
     /** `choice`: a choice group, the client takes exactly one line (package); `optional` plays no part. */
-    kind: z.enum(['lines', 'choice'], { error: 'A pricing table is either "lines" or "choice".' }),
+    kind: z.enum(['lines', 'choice'], { error: i18n._('A pricing table is either "lines" or "choice".') }),
     lines: z
       .array(ZPricingLine)
-      .max(DOCUMENT_LIMITS.pricingLines, `Use at most ${DOCUMENT_LIMITS.pricingLines} lines in a table.`),
+      .max(
+        DOCUMENT_LIMITS.pricingLines,
+        fillMessage(DOCUMENT_MESSAGES.linesAtMost, { max: DOCUMENT_LIMITS.pricingLines }),
+      ),
   })
   .superRefine((table, ctx) => {
     const selected = table.lines.filter((line) => line.selected).length;
@@ -403,7 +423,7 @@ export const ZPricingTable = z
       ctx.addIssue({
         code: 'custom',
         path: ['lines'],
-        message: `Choose exactly one package in a choice group; ${selected} are chosen.`,
+        message: fillMessage(DOCUMENT_MESSAGES.chooseOnePackage, { count: selected }),
       });
     }
   }, whenValid);
@@ -416,21 +436,21 @@ export const ZPricingSelection = z
     z.strictObject({
       selected: z.boolean().optional(),
       quantity: z
-        .int('Enter the quantity as a whole number of thousandths.')
-        .min(0, "A quantity can't be negative.")
+        .int(i18n._('Enter the quantity as a whole number of thousandths.'))
+        .min(0, i18n._("A quantity can't be negative."))
         .optional(),
     }),
   )
   .refine(
     (selection) => Object.keys(selection).length <= DOCUMENT_LIMITS.blocks * DOCUMENT_LIMITS.pricingLines,
-    'Too many choices.',
+    i18n._('Too many choices.'),
   );
 export type TPricingSelection = z.infer<typeof ZPricingSelection>;
 
 const ZMilestone = z.strictObject({
   id: ZItemId,
-  title: z.string().max(200, 'Use at most 200 characters for a milestone title.'),
-  description: z.string().max(2000, 'Use at most 2000 characters for a milestone description.').optional(),
+  title: z.string().max(200, i18n._('Use at most 200 characters for a milestone title.')),
+  description: z.string().max(2000, i18n._('Use at most 2000 characters for a milestone description.')).optional(),
   when: z.discriminatedUnion(
     'kind',
     [
@@ -438,13 +458,13 @@ const ZMilestone = z.strictObject({
       z.strictObject({
         kind: z.literal('duration'),
         value: z
-          .int('Enter a whole number.')
-          .min(1, 'A duration is at least 1.')
-          .max(999, 'Use a duration of at most 999.'),
-        unit: z.enum(['days', 'weeks', 'months'], { error: 'A duration is in days, weeks or months.' }),
+          .int(i18n._('Enter a whole number.'))
+          .min(1, i18n._('A duration is at least 1.'))
+          .max(999, i18n._('Use a duration of at most 999.')),
+        unit: z.enum(['days', 'weeks', 'months'], { error: i18n._('A duration is in days, weeks or months.') }),
       }),
     ],
-    { error: 'A milestone has either a date or a duration.' },
+    { error: i18n._('A milestone has either a date or a duration.') },
   ),
 });
 export type TMilestone = z.infer<typeof ZMilestone>;
@@ -454,14 +474,17 @@ const ZTimeline = z.strictObject({
   type: z.literal('timeline'),
   milestones: z
     .array(ZMilestone)
-    .max(DOCUMENT_LIMITS.milestones, `Use at most ${DOCUMENT_LIMITS.milestones} milestones.`),
+    .max(
+      DOCUMENT_LIMITS.milestones,
+      fillMessage(DOCUMENT_MESSAGES.milestonesAtMost, { max: DOCUMENT_LIMITS.milestones }),
+    ),
 });
 export type TTimelineBlock = z.infer<typeof ZTimeline>;
 
 /** One signature line; the renderer supplies defaults ("Client", "Sender") when a label is left out. */
 const ZSigner = z.strictObject({
-  label: z.string().max(100, 'Use at most 100 characters for a label.').optional(),
-  role: z.string().max(100, 'Use at most 100 characters for a role.').optional(),
+  label: z.string().max(100, i18n._('Use at most 100 characters for a label.')).optional(),
+  role: z.string().max(100, i18n._('Use at most 100 characters for a role.')).optional(),
 });
 
 const ZSignatureBlock = z.strictObject({
@@ -497,8 +520,10 @@ function addDuplicateIdIssues(ids: { id: string; path: TPath }[], what: string, 
 
 export const ZDocument = z
   .strictObject({
-    version: z.literal(1, 'This document was written by a newer version of Draftwell.'),
-    blocks: z.array(ZBlock).max(DOCUMENT_LIMITS.blocks, `Use at most ${DOCUMENT_LIMITS.blocks} blocks.`),
+    version: z.literal(1, i18n._('This document was written by a newer version of Draftwell.')),
+    blocks: z
+      .array(ZBlock)
+      .max(DOCUMENT_LIMITS.blocks, fillMessage(DOCUMENT_MESSAGES.blocksAtMost, { max: DOCUMENT_LIMITS.blocks })),
   })
   .superRefine((doc, ctx) => {
     addDuplicateIdIssues(
@@ -533,7 +558,7 @@ export const ZDocument = z
       ctx.addIssue({
         code: 'custom',
         path: ['blocks'],
-        message: `The text is too long: at most ${DOCUMENT_LIMITS.textChars} characters in all.`,
+        message: fillMessage(DOCUMENT_MESSAGES.documentTooLong, { max: DOCUMENT_LIMITS.textChars }),
       });
     }
     try {
@@ -542,7 +567,7 @@ export const ZDocument = z
       ctx.addIssue({
         code: 'custom',
         path: ['blocks'],
-        message: 'The prices add up to more than can be computed exactly; lower some prices or quantities.',
+        message: i18n._('The prices add up to more than can be computed exactly; lower some prices or quantities.'),
       });
     }
   }, whenValid);

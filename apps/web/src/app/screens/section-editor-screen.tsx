@@ -26,6 +26,7 @@ import { ApiError } from '@/lib/api-client';
 import { useBusinessProfile } from '@/lib/api/business-profile';
 import { savedSectionKeys, updateSavedSection, useSavedSection } from '@/lib/api/saved-sections';
 import { useSession } from '@/lib/api/session';
+import { translated } from '@/lib/translated';
 
 type TSectionChanges = Omit<TSavedSectionPatch, 'version'>;
 
@@ -149,7 +150,7 @@ function SectionEditor({ loaded }: { loaded: TSavedSection }) {
       />
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-destructive px-1 text-sm">
-          {error}
+          {translated(i18n, error)}
         </p>
       ) : null}
     </div>

@@ -24,6 +24,7 @@ import { ApiError } from '@/lib/api-client';
 import { useBusinessProfile } from '@/lib/api/business-profile';
 import { templateKeys } from '@/lib/api/query-keys';
 import { useSession } from '@/lib/api/session';
+import { translated } from '@/lib/translated';
 
 type TTemplateChanges = Omit<TTemplatePatch, 'version'>;
 
@@ -136,7 +137,7 @@ function TemplateEditor({ loaded }: { loaded: TTemplate }) {
           />
           {errors.name ? (
             <p role="alert" className="text-destructive px-1 text-sm">
-              {errors.name}
+              {translated(i18n, errors.name)}
             </p>
           ) : null}
         </div>

@@ -8,6 +8,8 @@ import {
 } from './local-drafts';
 import { isConflict } from '@/lib/api-client';
 import { appI18n } from '@/lib/app-language';
+import { translated } from '@/lib/translated';
+import { saveRefusal } from './save-refusal';
 
 export type TAutosaveStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'conflict' | 'error';
 
@@ -487,13 +489,13 @@ export class AutosaveEngine<TRecord extends { version: number }, TChanges extend
       return;
     } else if (http && (http.status >= 500 || http.status === 429 || http.status === 408)) {
       this.offline = false;
-      this.failure = { message: http.message, fieldErrors: null, retrying: true };
+      this.failure = { message: translated(appI18n(), http.message), fieldErrors: null, retrying: true };
       this.scheduleRetry(http.retryAfter);
     } else {
       this.offline = false;
       const i18n = appI18n();
       this.failure = {
-        message: http?.message ?? i18n._('Something went wrong. Try again.'),
+        message: http ? saveRefusal(i18n, http.message, http.fields) : i18n._('Something went wrong. Try again.'),
         fieldErrors: http?.fields && Object.keys(http.fields).length > 0 ? http.fields : null,
         retrying: false,
       };

@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useSharedRevision } from '../api/get-shared-revision';
 import { errorMessage } from '../utils/share-error';
 import { formatLocalDate } from '../utils/format';
+import { changeKindWord, type TChangeKind } from '@/components/change-kind';
 
 /*
  * Insertions and deletions say so to a screen reader, around the text ("[added: …]"), in words it
@@ -71,27 +72,11 @@ function ValueChanges({ changes }: { changes: TValueChange[] }) {
   );
 }
 
-type TTagKind = 'added' | 'removed' | 'changed' | 'moved';
-
-/** A change's kind as its tag says it: "Added". */
-function tagName(i18n: I18n, kind: TTagKind): string {
-  switch (kind) {
-    case 'added':
-      return i18n._('Added');
-    case 'removed':
-      return i18n._('Removed');
-    case 'changed':
-      return i18n._('Changed');
-    case 'moved':
-      return i18n._('Moved');
-  }
-}
-
-function Tag({ kind }: { kind: TTagKind }) {
+function Tag({ kind }: { kind: TChangeKind }) {
   const { i18n } = useLingui();
   return (
     <span className="bg-muted text-foreground me-2 inline-block rounded px-1.5 py-0.5 text-xs font-semibold tracking-wide uppercase">
-      {tagName(i18n, kind)}
+      {changeKindWord(i18n, kind)}
     </span>
   );
 }

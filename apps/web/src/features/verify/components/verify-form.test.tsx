@@ -140,6 +140,20 @@ describe('VerifyForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Try again in 2 minutes.');
   });
 
+  it('quotes the request’s id when the server failed, in its own words', async () => {
+    const requestId = '4f9c0d2e-7b1a-4c3d-9e8f-0a1b2c3d4e5f';
+    stubVerify(() => ({
+      status: 500,
+      body: { error: { code: 'internal', message: 'Server-side English.', requestId } },
+    }));
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Revision hash (SHA-256)'), { target: { value: HASH } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check hash' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Something went wrong on our side. If it keeps happening, contact us and quote request ${requestId}.`,
+    );
+  });
+
   it('says a file the server found not to be a PDF is not one', async () => {
     stubVerify(() => ({
       status: 400,

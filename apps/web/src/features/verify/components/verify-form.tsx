@@ -134,6 +134,14 @@ function failureMessage(i18n: I18n, error: Error, sent: TVerifyInput['kind']): s
   if (error.code === 'unavailable' || error.status === 503) {
     return i18n._('The service is briefly unavailable. Try again in a few seconds.');
   }
+  if (error.requestId && error.status >= 500) {
+    return i18n._(
+      'Something went wrong on our side. If it keeps happening, contact us and quote request {requestId}.',
+      {
+        requestId: error.requestId,
+      },
+    );
+  }
   return i18n._('Something went wrong. Try again.');
 }
 

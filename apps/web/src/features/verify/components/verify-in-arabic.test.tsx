@@ -13,7 +13,20 @@ const FINGERPRINT = 'cd'.repeat(32);
 const SUBJECT = 'CN=Draftwell seal, O=Draftwell';
 
 /** What may stay in Latin letters: names, hashes, the certificate's subject, file names and fixed terms. */
-const KEPT = [SUBJECT, HASH, FINGERPRINT, 'Dana Reyes', 'Sam Lee', 'notes.txt', 'SHA-256', 'PDF', 'Draftwell', 'UTC'];
+const REQUEST_ID = '4f9c0d2e-7b1a-4c3d-9e8f-0a1b2c3d4e5f';
+const KEPT = [
+  SUBJECT,
+  HASH,
+  FINGERPRINT,
+  REQUEST_ID,
+  'Dana Reyes',
+  'Sam Lee',
+  'notes.txt',
+  'SHA-256',
+  'PDF',
+  'Draftwell',
+  'UTC',
+];
 
 /** The Latin words left in the page's text and labels once the kept ones are taken out. */
 function englishLeft(container: HTMLElement): string[] {
@@ -127,6 +140,20 @@ describe('/verify’s form and result in Arabic', () => {
     fireEvent.change(hashInput, { target: { value: HASH } });
     fireEvent.submit(form);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('دقيقتين'));
+    expect(englishLeft(container)).toEqual([]);
+  });
+
+  it('says a failure on the server’s side in Arabic, with the id to quote', async () => {
+    const requestId = '4f9c0d2e-7b1a-4c3d-9e8f-0a1b2c3d4e5f';
+    stubServer(() => ({
+      status: 500,
+      body: { error: { code: 'internal', message: 'Server-side English.', requestId } },
+    }));
+    const { container, form, hashInput } = renderInArabic();
+    await screen.findByTestId('seal-fingerprint');
+    fireEvent.change(hashInput, { target: { value: HASH } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(requestId));
     expect(englishLeft(container)).toEqual([]);
   });
 });
