@@ -2,17 +2,20 @@ import { and, eq, getTableColumns, isNull, lt, ne, or, sql, type Placeholder, ty
 import type { TProposalSummary } from '@draftwell/shared/workspace/proposals';
 import type { TDb } from '../../db/client';
 import { proposals, sessions, users } from '../../db/schema';
+import type { TActor, TSignedIn } from '../../http/require-user';
 import { sessionFields, type TSessionCredential } from '../../http/session-lookup';
 import { sha256Hex } from '../../lib/sha256';
+import { isUuid } from '../../lib/sql-text';
 
 /**
  * The proposals module's query layer (issue 26): the statements of the two requests an open editor
  * makes most, reading and autosaving its proposal (P2, P4), with what makes them fast: each is
- * built once per database handle and prepared (named) on the server; the signed-in variants join
- * the session by the cookie's token, so the session check is in the same statement
- * (`requireUserInStatement`); and the document travels as PostgreSQL's JSON text, never parsed
- * and serialized again (`proposalJson`). proposals.service.ts says what a read and a save mean;
- * this file says how they reach the database.
+ * built once per database handle and prepared (named) on the server; when the request's cookie
+ * allows it, the statement joins the session by its token, so the session check is in the same
+ * statement (`requireUserInStatement`); and the document travels as PostgreSQL's JSON text, never
+ * parsed and serialized again (`proposalJson`). proposals.service.ts says what a read and a save
+ * mean (`readProposal`, `saveProposal`); this file says how they reach the database, through
+ * `readOwned` and `saveOwned`.
  */
 
 /** The proposal's columns but its document: the list leaves it out, the signed-in read and save take it as text. */
@@ -29,11 +32,75 @@ export function proposalJson(summary: TProposalSummary, documentText: string): s
   return `${JSON.stringify(summary).slice(0, -1)},"document":${documentText}}`;
 }
 
+/** A proposal as the read and the save answer it: its columns but the document, and the document's JSON text. */
+export type TOwnedProposal = { row: TSummaryRow; documentText: string };
+export type TSummaryRow = Omit<typeof proposals.$inferSelect, 'document'>;
+
+/** A user already known (an API key's, another module's) as the owner a read or save is for. */
+export function knownOwner(actor: TActor): TSignedIn {
+  return { credential: undefined, accept: () => undefined, actor: () => Promise.resolve(actor) };
+}
+
+/**
+ * The owner's live proposal by id, with the user it was read for: in one statement with the
+ * session check when the request's cookie allows it, else once the session is settled (a known
+ * user's is at once). `found` is undefined when there is no such proposal of theirs (or the id is
+ * not one).
+ */
+export async function readOwned(
+  db: TDb,
+  owner: TSignedIn,
+  id: string,
+): Promise<{ actor: TActor; found: TOwnedProposal | undefined }> {
+  if (owner.credential && isUuid(id)) {
+    const row = await readOwnedProposalInSession(db, { ...owner.credential, id });
+    const actor = owner.accept(row?.session);
+    if (actor) {
+      const found =
+        row?.proposal && row.documentText !== null ? { row: row.proposal, documentText: row.documentText } : undefined;
+      return { actor, found };
+    }
+  }
+  const actor = await owner.actor();
+  if (!isUuid(id)) return { actor, found: undefined };
+  const row = await readOwnedProposal(db, { id, ownerId: actor.id });
+  return { actor, found: row && { row: row.proposal, documentText: row.documentText } };
+}
+
+/**
+ * A save (`set`, on `target`'s version or save key) for the owner, with the user it was made for:
+ * in one statement with the session check when the request's cookie allows it, else once the
+ * session is settled. `saved` is undefined when no row matched (none of theirs, locked, or a
+ * newer version): the caller reads the row to say why.
+ */
+export async function saveOwned(
+  db: TDb,
+  owner: TSignedIn,
+  set: TProposalSet,
+  target: TSaveTarget,
+): Promise<{ actor: TActor; saved: TOwnedProposal | undefined }> {
+  if (owner.credential && isUuid(target.id)) {
+    const [row] = await saveDraftSignedIn(db, set, { ...target, ...owner.credential });
+    const actor = owner.accept(row?.session);
+    if (actor) {
+      // The document is read back only when the save did not send one (signedInDraftUpdate).
+      const saved = row?.saved && { row: row.saved, documentText: row.documentText ?? JSON.stringify(set.document) };
+      return { actor, saved: saved || undefined };
+    }
+  }
+  const actor = await owner.actor();
+  if (!isUuid(target.id)) return { actor, saved: undefined };
+  const [row] = await saveDraft(db, set, { ...target, ownerId: actor.id });
+  if (!row) return { actor, saved: undefined };
+  const { document, ...summary } = row;
+  return { actor, saved: { row: summary, documentText: JSON.stringify(document) } };
+}
+
 /** The one-proposal read, built once per database handle and prepared (named) on the server (P2). */
 const getQueries = new WeakMap<TDb, ReturnType<typeof prepareGet>>();
 function prepareGet(db: TDb) {
   return db
-    .select()
+    .select({ proposal: summaryColumns, documentText: sql<string>`${proposals.document}::text` })
     .from(proposals)
     .where(
       and(
@@ -42,11 +109,11 @@ function prepareGet(db: TDb) {
         isNull(proposals.deletedAt),
       ),
     )
-    .prepare('draftwell_get_proposal');
+    .prepare('draftwell_get_proposal_text');
 }
 
-/** The owner's live proposal by id, whole (its document parsed), or undefined. */
-export async function readOwnedProposal(db: TDb, key: { id: string; ownerId: string }) {
+/** The owner's live proposal by id (its summary, and its document as text), or undefined. */
+async function readOwnedProposal(db: TDb, key: { id: string; ownerId: string }) {
   let query = getQueries.get(db);
   if (!query) {
     query = prepareGet(db);
@@ -83,7 +150,7 @@ function prepareSignedInGet(db: TDb) {
  * The session's row by the cookie's token, and the proposal (summary and document text) when the
  * session's user owns it; undefined when no session has that token.
  */
-export async function readOwnedProposalInSession(db: TDb, key: TSessionCredential & { id: string }) {
+async function readOwnedProposalInSession(db: TDb, key: TSessionCredential & { id: string }) {
   let query = signedInGetQueries.get(db);
   if (!query) {
     query = prepareSignedInGet(db);
@@ -202,7 +269,7 @@ const statementName = (kind: string, shape: string) => `draftwell_${kind}_${sha2
 export type TSaveTarget = { id: string; version: number; writer: string | null; seq: number | null };
 
 const saveQueries = new WeakMap<TDb, Map<string, ReturnType<ReturnType<typeof draftUpdate>['prepare']>>>();
-export async function saveDraft(db: TDb, set: TProposalSet, key: TSaveTarget & { ownerId: string }) {
+async function saveDraft(db: TDb, set: TProposalSet, key: TSaveTarget & { ownerId: string }) {
   const shape = saveShape(set);
   if (!shape) return draftUpdate(db, set).execute(key);
   const query = preparedFor(saveQueries, db, shape.shape, () =>
@@ -215,7 +282,7 @@ const signedInSaveQueries = new WeakMap<
   TDb,
   Map<string, ReturnType<ReturnType<typeof signedInDraftUpdate>['prepare']>>
 >();
-export async function saveDraftSignedIn(db: TDb, set: TProposalSet, key: TSaveTarget & TSessionCredential) {
+async function saveDraftSignedIn(db: TDb, set: TProposalSet, key: TSaveTarget & TSessionCredential) {
   const shape = saveShape(set);
   if (!shape) return signedInDraftUpdate(db, set).execute(key);
   const query = preparedFor(signedInSaveQueries, db, shape.shape, () =>

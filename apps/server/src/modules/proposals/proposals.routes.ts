@@ -73,9 +73,9 @@ export const proposalsRoutes = new Hono<TAuthedEnv>()
     return jsonText<TProposal, 200>(c, json, 200);
   })
   .patch('/:id', requireUserInStatement, validJson(ZProposalPatch), async (c) => {
-    const json = await saveProposal({
+    const { json } = await saveProposal({
       db: c.var.deps.database.db,
-      signedIn: c.var.signedIn,
+      owner: c.var.signedIn,
       id: c.req.param('id'),
       patch: c.req.valid('json'),
     });

@@ -23,12 +23,12 @@ import {
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import {
+  knownOwner,
   proposalJson,
-  readOwnedProposal,
-  readOwnedProposalInSession,
-  saveDraft,
-  saveDraftSignedIn,
+  readOwned,
+  saveOwned,
   summaryColumns,
+  type TOwnedProposal,
   type TProposalSet,
   type TSaveTarget,
 } from './proposal-queries';
@@ -308,45 +308,36 @@ export async function listProposalItems(
   };
 }
 
-export async function getProposal(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
-  const { db, actor, id } = args;
-  const row = await readOwnedProposal(db, { id: parseId(id), ownerId: actor.id });
-  if (!row) throw notFound();
-  return toProposal(row);
-}
+/** A proposal as read or saved, with the user it was for: its summary, and its whole JSON answer (a `TProposal`). */
+export type TProposalRead = { actor: TActor; summary: TProposalSummary; json: string };
+
+const asRead = (actor: TActor, { row, documentText }: TOwnedProposal): TProposalRead => {
+  const summary = toSummary(row);
+  return { actor, summary, json: proposalJson(summary, documentText) };
+};
+
+const proposalOf = (read: TProposalRead) => JSON.parse(read.json) as TProposal;
 
 /**
- * The signed-in user's proposal by id, in one statement with the session check when the cookie
- * allows it (`requireUserInStatement`); otherwise the session is settled first, as on every
- * other route. Answers with the actor it was read for, the proposal's summary and its whole JSON
- * answer (`proposalJson`).
+ * The read: the owner's live proposal by id, or 404. `owner` is the request's signed-in session
+ * (the query layer checks it in the same statement when it can, P2) or a user already known
+ * (`knownOwner`).
  */
-export async function getProposalSignedIn(args: {
-  db: TDb;
-  signedIn: TSignedIn;
-  id: string;
-}): Promise<{ actor: TActor; summary: TProposalSummary; json: string }> {
-  const { db, signedIn, id } = args;
-  const { credential } = signedIn;
-  if (credential && isUuid(id)) {
-    const row = await readOwnedProposalInSession(db, { ...credential, id });
-    const actor = signedIn.accept(row?.session);
-    if (actor) {
-      if (!row?.proposal || row.documentText === null) throw notFound();
-      const summary = toSummary(row.proposal);
-      return { actor, summary, json: proposalJson(summary, row.documentText) };
-    }
-  }
-  const actor = await signedIn.actor();
-  const proposal = await getProposal({ db, actor, id });
-  return { actor, summary: proposal, json: JSON.stringify(proposal) };
+export async function readProposal(args: { db: TDb; owner: TSignedIn; id: string }): Promise<TProposalRead> {
+  const { actor, found } = await readOwned(args.db, args.owner, args.id);
+  if (!found) throw notFound();
+  return asRead(actor, found);
+}
+
+/** The read for a user already known, as an object: the public API's answer, and other modules'. */
+export async function getProposal(args: { db: TDb; actor: TActor; id: string }): Promise<TProposal> {
+  return proposalOf(await readProposal({ db: args.db, owner: knownOwner(args.actor), id: args.id }));
 }
 
 /**
- * The owner's read of one proposal, in one statement with the session check (P2,
- * `getProposalSignedIn`). One whose last day has passed is expired first, as any other read of it
- * does, rather than showing "sent" until the minute's sweep; the check is in memory. Answers the
- * proposal's JSON text (a `TProposal`; see `proposalJson`).
+ * The owner's read from the editor. One whose last day has passed is expired first, as any other
+ * read of it does, rather than showing "sent" until the minute's sweep; the check is in memory.
+ * Answers the proposal's JSON text.
  */
 export async function readOwnProposal(args: {
   deps: Pick<THttpDeps, 'database' | 'realtime' | 'logger'>;
@@ -355,10 +346,10 @@ export async function readOwnProposal(args: {
 }): Promise<string> {
   const { deps, signedIn, id } = args;
   const db = deps.database.db;
-  const { actor, summary, json } = await getProposalSignedIn({ db, signedIn, id });
-  if (!isDue(summary)) return json;
-  await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, summary.id);
-  return JSON.stringify(await getProposal({ db, actor, id }));
+  const read = await readProposal({ db, owner: signedIn, id });
+  if (!isDue(read.summary)) return read.json;
+  await expireIfDue({ db, realtime: deps.realtime, logger: deps.logger }, read.summary.id);
+  return (await readProposal({ db, owner: knownOwner(read.actor), id })).json;
 }
 
 /** What a save writes besides its version and save key; a document brings its totals. */
@@ -385,9 +376,41 @@ const saveTarget = (id: string, patch: TProposalPatch): TSaveTarget => ({
 });
 
 /**
- * Saves a draft in one conditional statement (version and status in the WHERE), so a stale
- * save never overwrites a newer one (QUALITY R6). When nothing matched, the current row says why.
+ * The save: a draft's changes in one conditional statement (version and status in the WHERE), so
+ * a stale save never overwrites a newer one (QUALITY R6); when nothing matched, the current row
+ * says why. A sent proposal stays editable: its client keeps seeing the revision that was sent
+ * until it is sent again; only an accepted one is locked. `owner` as for `readProposal` (P4): a
+ * patch naming a saved client settles the session first, since the client must be the owner's.
  */
+export async function saveProposal(args: {
+  db: TDb;
+  owner: TSignedIn;
+  id: string;
+  patch: TProposalPatch;
+}): Promise<TProposalRead> {
+  const { db, id, patch } = args;
+  let { owner } = args;
+  // Whoever asks is settled before any answer about the proposal (a 401 comes before this 404).
+  if (!isUuid(id)) {
+    await owner.actor();
+    throw notFound();
+  }
+  let savedClient: TProposalClient | undefined;
+  if (patch.clientId) {
+    const actor = await owner.actor();
+    // Checked even when the details come with it: a proposal may only point at its owner's client.
+    savedClient = (await snapshotClient(db, actor.id, patch.clientId)).details;
+    owner = knownOwner(actor);
+  }
+  const set = draftFields(patch);
+  if (savedClient && patch.client === undefined) set.client = savedClient;
+  const { actor, saved } = await saveOwned(db, owner, set, saveTarget(id, patch));
+  if (saved) return asRead(actor, saved);
+  const current = await unsaved(db, actor, id, patch);
+  return { actor, summary: current, json: JSON.stringify(current) };
+}
+
+/** The save for a user already known, as an object: the public API's, and the drafter's. */
 export async function updateProposal(args: {
   db: TDb;
   actor: TActor;
@@ -395,44 +418,7 @@ export async function updateProposal(args: {
   patch: TProposalPatch;
 }): Promise<TProposal> {
   const { db, actor, id, patch } = args;
-  const proposalId = parseId(id);
-  let savedClient: TProposalClient | undefined;
-  // Checked even when the details come with it: a proposal may only point at its owner's client.
-  if (patch.clientId) savedClient = (await snapshotClient(db, actor.id, patch.clientId)).details;
-  const set = draftFields(patch);
-  if (savedClient && patch.client === undefined) set.client = savedClient;
-  // A sent proposal stays editable: its client keeps seeing the revision that was sent until
-  // it is sent again. Only an accepted one is locked.
-  const [row] = await saveDraft(db, set, { ...saveTarget(proposalId, patch), ownerId: actor.id });
-  if (row) return toProposal(row);
-  return unsaved(db, actor, id, patch);
-}
-
-/**
- * The autosave route's save: joined to the session when the cookie allows it (P4), so the common
- * save is one statement; a patch naming a saved client, or a session only better-auth can settle,
- * takes `updateProposal` once the actor is known, as every other route does. Answers the saved
- * proposal's JSON text (`proposalJson`): the document is not read back when the save sent it.
- */
-export async function saveProposal(args: {
-  db: TDb;
-  signedIn: TSignedIn;
-  id: string;
-  patch: TProposalPatch;
-}): Promise<string> {
-  const { db, signedIn, id, patch } = args;
-  const { credential } = signedIn;
-  if (credential && isUuid(id) && !patch.clientId) {
-    const set = draftFields(patch);
-    const [row] = await saveDraftSignedIn(db, set, { ...saveTarget(id, patch), ...credential });
-    const actor = signedIn.accept(row?.session);
-    if (actor) {
-      if (!row?.saved) return JSON.stringify(await unsaved(db, actor, id, patch));
-      const documentText = row.documentText ?? JSON.stringify(set.document);
-      return proposalJson(toSummary(row.saved), documentText);
-    }
-  }
-  return JSON.stringify(await updateProposal({ db, actor: await signedIn.actor(), id, patch }));
+  return proposalOf(await saveProposal({ db, owner: knownOwner(actor), id, patch }));
 }
 
 /** A save that matched no row: the current row says why (404, 423, an applied retry, or 409). */
