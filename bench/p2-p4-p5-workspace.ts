@@ -27,7 +27,7 @@ export const P3_TARGET = { ratio: 0.5 } as const;
 export const P4_TARGET = { ratio: 0.5, p99Ms: 100 } as const;
 export const P5_TARGET = { p99Ms: 50 } as const;
 
-type TWorkspaceInfo = {
+export type TWorkspaceInfo = {
   cookie: string;
   origin: string;
   readId: string;
@@ -45,7 +45,7 @@ export type TWorkspaceSettings = TLoadOptions & { listConnections: number; runs:
 
 const faults = (r: TLoadResult | TRuns) => r.errors + r.timeouts + r.non2xx;
 /** Addresses the client's page is read from (P3), so that no one address goes past its limit. */
-const SHARE_CLIENTS = 4096;
+export const SHARE_CLIENTS = 4096;
 const round = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /**
@@ -58,7 +58,7 @@ const round = (n: number) => Math.round(n).toLocaleString('en-US');
  * drafts): the versions are read until two reads a moment apart agree, or a save landing after
  * the read would turn the next run's first save of that draft into a 409.
  */
-function autosaveTarget(url: string, info: TWorkspaceInfo): TTarget {
+export function autosaveTarget(url: string, info: TWorkspaceInfo): TTarget {
   const document = STARTER_TEMPLATES[0]!.document;
   const headers = { cookie: info.cookie, origin: info.origin, 'content-type': 'application/json' };
   let n = 0;
@@ -112,7 +112,7 @@ function autosaveTarget(url: string, info: TWorkspaceInfo): TTarget {
  * A3) would answer 429 within the first second; spread this way no address comes near it, and
  * every request still pays the counting.
  */
-function shareTarget(url: string): TAutocannonOptions {
+export function shareTarget(url: string): TAutocannonOptions {
   let n = 0;
   const spec: TAutocannonRequestSpec = {
     setupRequest: (req) => {
@@ -134,7 +134,7 @@ async function probe(info: TWorkspaceInfo, what: 'reset' | 'stats'): Promise<TPr
   return (await res.json()) as TProbeStats;
 }
 
-async function expectOk(url: string, headers: Record<string, string> = {}): Promise<void> {
+export async function expectOk(url: string, headers: Record<string, string> = {}): Promise<void> {
   const res = await fetch(url, { headers });
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
   await res.arrayBuffer();

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from './proc';
 
 export type TPostgres = { url: string; label: string; stop(): Promise<void> };
@@ -108,4 +109,26 @@ export async function startBenchPostgres(given: string | undefined): Promise<TPo
     label: `PostgreSQL ${version}, started by the bench (fsync off)`,
     stop: async () => stop(),
   };
+}
+
+/**
+ * A fresh, empty database `name` on the server at `url` (which names any database there to
+ * connect to), with its URL; `drop` drops it, closing what is still connected to it.
+ */
+export async function createDatabase(url: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`createDatabase: ${name} is not a plain identifier`);
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -63,15 +63,17 @@ export type TServerChild = {
  * Runs a bench server (`bench/servers/*.ts`) in its own process, so the load generator never
  * shares its event loop, and waits for the `{"port":…}` line it prints once listening.
  * The child's stdin is a pipe from us: when this process dies, the child sees EOF and exits.
- * `env` adds to this process's environment (a port chosen beforehand, say).
+ * `env` adds to this process's environment (a port chosen beforehand, say). `root` is the checkout
+ * the script is run from and in (another one's: `--baseline`, lib/baseline.ts).
  */
 export async function startServerChild(
   script: string,
   timeoutMs = 60_000,
   env: Record<string, string> = {},
+  root = repoRoot,
 ): Promise<TServerChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script)], {
-    cwd: repoRoot,
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
