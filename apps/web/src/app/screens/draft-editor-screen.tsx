@@ -22,7 +22,7 @@ import { paths } from '@/config/paths';
 import { useDrafter } from '@/features/drafting/api/get-drafter';
 import { rewriteSection } from '@/features/drafting/api/rewrite-section';
 import { useDraftWriting } from '@/features/drafting/writing/draft-writing';
-import { ConflictDialog } from '@/features/editor/autosave/conflict-dialog';
+import { LazyConflictDialog as ConflictDialog } from '@/features/editor/autosave/lazy-conflict-dialog';
 import { RestoreLocalBanner } from '@/features/editor/autosave/restore-banner';
 import { SaveStatus } from '@/features/editor/autosave/save-status';
 import { useAutosave } from '@/features/editor/autosave/use-autosave';

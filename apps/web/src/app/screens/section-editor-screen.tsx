@@ -14,7 +14,7 @@ import { EmptyState } from '@/components/layouts/page-frame';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { ConflictDialog } from '@/features/editor/autosave/conflict-dialog';
+import { LazyConflictDialog as ConflictDialog } from '@/features/editor/autosave/lazy-conflict-dialog';
 import { RestoreLocalBanner } from '@/features/editor/autosave/restore-banner';
 import { SaveStatus } from '@/features/editor/autosave/save-status';
 import { useAutosave } from '@/features/editor/autosave/use-autosave';
