@@ -39,3 +39,11 @@ export function cutText(text: string, max: number): string {
   }
   return text.slice(0, end);
 }
+
+/**
+ * Text that reads left to right whatever surrounds it (an id, a hash, a code), set inside a
+ * sentence that may be right to left: Unicode's LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL
+ * ISOLATE, so an Arabic or Hebrew sentence neither reorders its parts nor moves a hyphen or the
+ * full stop after it to the other side.
+ */
+export const leftToRight = (text: string): string => `\u2066${text}\u2069`;

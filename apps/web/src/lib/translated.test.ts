@@ -7,6 +7,7 @@ import { englishI18n } from '@draftwell/shared/i18n/english';
 import { createI18n } from '@draftwell/shared/i18n/i18n';
 import { ZSignIn } from '@draftwell/shared/auth';
 import { INTERNAL_ERROR_MESSAGE, internalErrorMessage } from '@draftwell/shared/errors';
+import { leftToRight } from '@draftwell/shared/text';
 import { INTERNAL_ERROR, translated, VALIDATION_REFUSALS } from './translated';
 
 const german = createI18n('de', page, later, site, app);
@@ -53,11 +54,13 @@ describe('translated: a 500 keeps the request id a person quotes to us', () => {
     expect(INTERNAL_ERROR).toBe(INTERNAL_ERROR_MESSAGE);
   });
 
-  it('says it in the reader’s language, with the id', () => {
+  it('says it in the reader’s language, with the id set left to right whatever the sentence’s direction', () => {
     const shown = translated(german, message);
-    expect(shown).toContain('4f9c0d2e-7b1a-4c3d-9e8f-0a1b2c3d4e5f');
+    expect(shown).toContain('\u20664f9c0d2e-7b1a-4c3d-9e8f-0a1b2c3d4e5f\u2069');
     expect(shown).not.toContain('Something went wrong');
-    expect(translated(englishI18n, message)).toBe(message);
+    expect(translated(englishI18n, message)).toBe(
+      internalErrorMessage(leftToRight('4f9c0d2e-7b1a-4c3d-9e8f-0a1b2c3d4e5f')),
+    );
   });
 
   it('leaves a sentence that only looks like it alone', () => {

@@ -1,5 +1,6 @@
 import { declared as i18n } from '@draftwell/shared/i18n/declare';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
+import { leftToRight } from '@draftwell/shared/text';
 
 /**
  * What the server says above a 400's field messages (apps/server/src/http/validate.ts, whose
@@ -41,7 +42,7 @@ export function translated(language: I18n, message: string | undefined): string 
 export function translated(language: I18n, message: string | undefined): string | undefined {
   if (!message) return message;
   const requestId = internalErrorId(message);
-  if (requestId) return language._(INTERNAL_ERROR, { requestId });
+  if (requestId) return language._(INTERNAL_ERROR, { requestId: leftToRight(requestId) });
   // Text with ICU syntax the catalogs lack would go through Lingui's message compiler as it is.
   if (/[{}]/.test(message)) return message;
   return language._(message);

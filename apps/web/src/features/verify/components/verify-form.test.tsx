@@ -150,7 +150,7 @@ describe('VerifyForm', () => {
     fireEvent.change(screen.getByLabelText('Revision hash (SHA-256)'), { target: { value: HASH } });
     fireEvent.click(screen.getByRole('button', { name: 'Check hash' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      `Something went wrong on our side. If it keeps happening, contact us and quote request ${requestId}.`,
+      `Something went wrong on our side. If it keeps happening, contact us and quote request \u2066${requestId}\u2069.`,
     );
   });
 

@@ -14,6 +14,7 @@ import { useAction } from '@/lib/use-action';
 import { useHydrated } from '@/lib/use-hydrated';
 import { verifyProposal, type TVerifyInput } from '../api/verify-proposal';
 import { hashMessage, maxPdfSize, normalizeHash, pdfProblem, pdfTooLargeMessage } from '../utils/verify-input';
+import { leftToRight } from '@draftwell/shared/text';
 
 /** An instant in UTC, as the reader's language writes it ("March 4, 2027 at 2:22 PM UTC"). */
 const formatUtc = (iso: string, locale: string) =>
@@ -138,7 +139,7 @@ function failureMessage(i18n: I18n, error: Error, sent: TVerifyInput['kind']): s
     return i18n._(
       'Something went wrong on our side. If it keeps happening, contact us and quote request {requestId}.',
       {
-        requestId: error.requestId,
+        requestId: leftToRight(error.requestId),
       },
     );
   }
