@@ -55,11 +55,18 @@ export function cjkLead(language: string | null | undefined): TCjk {
   return 'zh-Hans';
 }
 
-/** The body's families, in the order react-pdf tries them, for a document in `language`. */
+/**
+ * The body's families, in the order react-pdf tries them, for a document in `language`: a Hebrew
+ * one's Hebrew face before the Arabic one, which would otherwise draw what both have (the marks
+ * of LEFT_TO_NOTO).
+ */
 export function bodyFontFamilies(language?: string | null): string[] {
   const lead = cjkLead(language);
   const cjk = [lead, ...(Object.keys(CJK) as TCjk[]).filter((k) => k !== lead)].map((k) => CJK[k].family);
-  return ['Helvetica', 'DejaVu Sans', ...SCRIPT_FAMILIES.map((f) => f.family), ...cjk, EMOJI.family];
+  const scripts = SCRIPT_FAMILIES.map((f) => f.family);
+  const hebrew = 'Noto Sans Hebrew';
+  const ordered = /^(he|iw)\b/i.test(language ?? '') ? [hebrew, ...scripts.filter((f) => f !== hebrew)] : scripts;
+  return ['Helvetica', 'DejaVu Sans', ...ordered, ...cjk, EMOJI.family];
 }
 
 /** Monospaced text (code in rich text): Courier, then the body's families for what it lacks. */
@@ -85,9 +92,12 @@ export function coverageFiles(): { dejavu: string[]; others: string[] } {
 /**
  * Arabic and Hebrew, which DejaVu Sans draws only in part (its oblique faces lack most Arabic
  * letters): left to Noto Sans Arabic and Hebrew, so each word is joined and drawn in one font.
+ * So are the left-to-right and right-to-left marks (U+200E, U+200F) that keep a value in its order
+ * in a right-to-left proposal (blocks/styles.ts, ltrValue): drawn as nothing by the proposal's own
+ * script face (bodyFontFamilies puts it first), they add no font to its PDF.
  */
 export const LEFT_TO_NOTO =
-  /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb1d-\ufb4f\ufb50-\ufdff\ufe70-\ufeff]/u;
+  /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb1d-\ufb4f\ufb50-\ufdff\ufe70-\ufeff\u200e\u200f]/u;
 
 type TCovers = (codePoint: number) => boolean;
 

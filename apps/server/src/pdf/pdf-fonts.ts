@@ -56,6 +56,15 @@ export function registerPdfFonts(): void {
 
 type TGlyphs = { hasGlyphForCodePoint(codePoint: number): boolean };
 
+/**
+ * The zero-width joiner and the emoji variation selector, left to Noto Emoji alone. react-pdf
+ * draws each character with the first family that has it, and DejaVu Sans (and, for the joiner,
+ * the scripts' Noto faces) come before Noto Emoji: 👩‍💻 (woman, joiner, laptop) would be cut into three runs
+ * and drawn as 👩 and 💻, where in one run Noto Emoji draws the sequence as its one glyph. A joiner
+ * in Arabic or Devanagari text is cut from its word either way (DejaVu Sans took it before).
+ */
+const EMOJI_JOINERS = /^(?:\u200d|\ufe0f)$/u;
+
 /** Limits a loaded face to the characters outside `excluded`, like CSS's unicode-range. */
 function withoutRange(face: TGlyphs, excluded: RegExp): void {
   const own = face.hasGlyphForCodePoint.bind(face);
@@ -76,7 +85,17 @@ export async function bodyCoverage(): Promise<(codePoint: number) => boolean> {
   const helvetica = await glyphs('Helvetica', 400, 'normal');
   const dejavu = await Promise.all(DEJAVU_FACES.map((f) => glyphs('DejaVu Sans', f.fontWeight, f.fontStyle)));
   // react-pdf keeps each loaded face, and picks a character's font by asking these very objects.
-  for (const face of dejavu) withoutRange(face, LEFT_TO_NOTO);
+  for (const face of dejavu) {
+    withoutRange(face, LEFT_TO_NOTO);
+    withoutRange(face, EMOJI_JOINERS);
+  }
+  // Every face of the scripts' families (bold and italic too, which a render would load later).
+  const scriptFaces = await Promise.all(
+    SCRIPT_FAMILIES.flatMap(({ family, faces }) =>
+      faces.flatMap(({ weight }) => (['normal', 'italic'] as const).map((style) => glyphs(family, weight, style))),
+    ),
+  );
+  for (const face of scriptFaces) withoutRange(face, EMOJI_JOINERS);
   const others = await Promise.all(
     [...SCRIPT_FAMILIES, ...Object.values(CJK), EMOJI].map((f) => glyphs(f.family, 400, 'normal')),
   );

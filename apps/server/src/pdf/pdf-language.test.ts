@@ -138,7 +138,8 @@ function wordsOf(pdf: Uint8Array): TWord[] {
       for (const [, xMin, xMax, text] of page.matchAll(
         /<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</g,
       )) {
-        words.push({ page: i, xMin: +xMin!, xMax: +xMax!, text: text! });
+        // Without the bidi marks that keep a value in its order (blocks/styles.ts, ltrValue).
+        words.push({ page: i, xMin: +xMin!, xMax: +xMax!, text: text!.replace(/[\u200e\u200f]/g, '') });
       }
     });
   return words;

@@ -8,7 +8,7 @@ import { languageInfo, languageOf } from '@draftwell/shared/i18n/languages';
 import { serverI18n } from '../lib/i18n';
 import { bodyCoverage, bodyFontFamilies, monoFontFamilies, registerPdfFonts } from './pdf-fonts';
 import { breakLongWord, createTextCleaner } from './pdf-text';
-import { registerSignatureFont } from './signature-font';
+import { loadSignatureFont, registerSignatureFont } from './signature-font';
 import type { TPdfWorkerInput } from './pdf-types';
 import { proposalPdf, type TPdfModel } from './proposal-pdf';
 
@@ -66,6 +66,8 @@ export async function renderProposalPdfInThread(
   }
 
   const snapshot = input.snapshot;
+  // A typed signature's size is fitted to its box with the handwriting font's faces.
+  if (input.certificate?.signatures?.some((signature) => signature.mark?.kind === 'typed')) await loadSignatureFont();
   const accents = paperAccents(snapshot.sender.brandColor);
   const model: TPdfModel = {
     snapshot,
@@ -81,7 +83,8 @@ export async function renderProposalPdfInThread(
     accent: accents.text,
     brand: accents.rule,
     clean,
-    fonts: { body: bodyFontFamilies(), mono: monoFontFamilies() },
+    // The proposal's language picks the CJK face its Han characters take (Japanese forms in `ja`).
+    fonts: { body: bodyFontFamilies(snapshot.language), mono: monoFontFamilies(snapshot.language) },
   };
   const buffer = await renderToBuffer(proposalPdf(model, totals));
   // A view on a pooled or shared ArrayBuffer cannot be transferred: copy it into its own.

@@ -345,3 +345,199 @@ describe('every script in the PDF', { timeout: 60_000 }, () => {
     },
   );
 });
+
+/** A proposal whose text is the given paragraphs, in `language` (an Arabic or Hebrew one reads right to left). */
+async function paragraphsPdf(content: TRichTextNode[], language?: 'ar' | 'he'): Promise<Uint8Array> {
+  const document: TDocument = {
+    version: 1,
+    blocks: [{ id: 'text', type: 'rich_text', content: { type: 'doc', content } }],
+  };
+  const snapshot: TRevisionSnapshot = {
+    ...proposalWith('Latin').snapshot,
+    title: 'Glyphs',
+    document,
+    totals: documentTotals(document),
+    ...(language ? { language } : {}),
+  };
+  return renderProposalPdf(
+    { snapshot, revision: { number: 1, hash: HASH }, showMadeWithFooter: false, images: {} },
+    { owner: 'owner-scripts' },
+  );
+}
+
+/**
+ * The PDF's content streams, inflated, each read to its /Length: compressed bytes may end in one
+ * that reads as a line end, which a pattern up to `endstream` would cut off.
+ */
+function contentStreams(pdf: Uint8Array): string[] {
+  const raw = Buffer.from(pdf).toString('latin1');
+  const streams: string[] = [];
+  for (const found of raw.matchAll(/obj\s*<<((?:(?!endobj|stream)[\s\S])*?)>>\s*stream\r?\n/g)) {
+    const length = /\/Length (\d+)/.exec(found[1]!);
+    if (!length) continue;
+    const start = found.index + found[0].length;
+    const bytes = Buffer.from(raw.slice(start, start + Number(length[1])), 'latin1');
+    try {
+      const content = (/FlateDecode/.test(found[1]!) ? inflateSync(bytes) : bytes).toString('latin1');
+      if (/ Tf\b/.test(content)) streams.push(content);
+    } catch {
+      // Not a content stream (an image, a font file).
+    }
+  }
+  return streams;
+}
+
+/**
+ * What the PDF draws with the fonts whose /BaseFont matches `face`: the glyph codes of each
+ * text-showing operator (hex), in drawing order (along each line from the left, line after line).
+ */
+function drawnWith(pdf: Uint8Array, face: RegExp): string[] {
+  const raw = Buffer.from(pdf).toString('latin1');
+  const fontObjects = new Set<string>();
+  for (const [, id, dict] of raw.matchAll(/(\d+) 0 obj\s*<<((?:(?!endobj|stream)[\s\S])*?)>>\s*endobj/g)) {
+    const baseFont = /\/BaseFont \/(?:[A-Z]{6}\+)?([^\s/]+)/.exec(dict!)?.[1];
+    if (/\/Type \/Font/.test(dict!) && baseFont && face.test(baseFont)) fontObjects.add(id!);
+  }
+  const names = new Set<string>();
+  for (const [, name, id] of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) if (fontObjects.has(id!)) names.add(name!);
+  const shown: string[] = [];
+  for (const content of contentStreams(pdf)) {
+    let current = '';
+    for (const [, name, operator] of content.matchAll(/\/(F\d+) [\d.]+ Tf|(\[[^\]]*\]\s*TJ|<[0-9a-fA-F]*>\s*Tj)/g)) {
+      if (name) current = name;
+      else if (names.has(current)) for (const [, hex] of operator!.matchAll(/<([0-9a-fA-F]*)>/g)) shown.push(hex!);
+    }
+  }
+  return shown;
+}
+
+/** How many glyphs the PDF draws with the font `face` (two bytes a glyph: an embedded subset). */
+const glyphCount = (pdf: Uint8Array, face: RegExp) => drawnWith(pdf, face).join('').length / 4;
+
+/**
+ * What Helvetica draws, in drawing order: its bytes are its characters (WinAnsi, ASCII here).
+ * Between right-to-left words Helvetica draws the spaces, figures and punctuation.
+ */
+const helveticaDrawn = (pdf: Uint8Array) =>
+  drawnWith(pdf, /^Helvetica/)
+    .map((hex) => Buffer.from(hex, 'hex').toString('latin1'))
+    .join('');
+
+const MIRRORED: Record<string, string> = { '(': ')', ')': '(' };
+
+/**
+ * A right-to-left sentence as drawn from left to right in a right-to-left paragraph, for one whose
+ * only left-to-right pieces are figures and Latin words (with their inner `,.-`): the pieces in
+ * reverse order, the right-to-left ones letter by letter with brackets mirrored, the others as
+ * written (what the Unicode bidi algorithm gives such a sentence).
+ */
+function drawnRightToLeft(sentence: string): string {
+  return sentence
+    .split(/([A-Za-z0-9](?:[A-Za-z0-9,.-]*[A-Za-z0-9])?)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : Array.from(piece)
+            .reverse()
+            .map((c) => MIRRORED[c] ?? c)
+            .join(''),
+    )
+    .reverse()
+    .join('');
+}
+
+const RTL_PUNCTUATION = [
+  {
+    language: 'he',
+    sentence: 'תודה שבחרתם בשירותינו. הצעה (SHA-256) לכתובת רחוב הרצל 12, תל אביב: סך הכול 1,250.',
+    // Each word as it reads, left to right on the page: the sentence starts at the right.
+    leftToRight: [
+      '.1,250',
+      'הכול',
+      'סך',
+      'אביב:',
+      'תל',
+      ',12',
+      'הרצל',
+      'רחוב',
+      'לכתובת',
+      '(SHA-256)',
+      'הצעה',
+      'בשירותינו.',
+      'שבחרתם',
+      'תודה',
+    ],
+  },
+  {
+    language: 'ar',
+    sentence: 'شكرا لاختياركم خدماتنا. المتصفح (وكيل المستخدم) شارع الملك 12, الرياض، السعودية: 1,250.',
+    leftToRight: null,
+  },
+] as const;
+
+describe('right-to-left text: spaces, figures and punctuation in their places', { timeout: 60_000 }, () => {
+  it.each(RTL_PUNCTUATION)(
+    '$language: ", " ". " ": " and brackets drawn on the side the sentence puts them',
+    async ({ language, sentence, leftToRight }) => {
+      const pdf = await paragraphsPdf([paragraph(sentence)], language);
+      // What Helvetica draws of the line (all but the letters), in the order it is drawn.
+      const expected = drawnRightToLeft(sentence).replace(/[^\x20-\x7e]/g, '');
+      expect(helveticaDrawn(pdf)).toContain(expected);
+      if (leftToRight) expect(linesOf(pdf)).toContainEqual([...leftToRight]);
+    },
+  );
+});
+
+describe('a character a font draws as several glyphs, at the end of a line or of a run', { timeout: 60_000 }, () => {
+  type TShaper = { layout(text: string, ...rest: unknown[]): { glyphs: unknown[] } };
+  async function shaper(family: string, fontWeight: 400 | 700): Promise<TShaper> {
+    registerPdfFonts();
+    await Font.load({ fontFamily: family, fontWeight, fontStyle: 'normal' });
+    return (Font.getFont({ fontFamily: family, fontWeight, fontStyle: 'normal' }) as unknown as { data: TShaper }).data;
+  }
+  /** The glyphs the font shapes for each word of `text` (spaces are Helvetica's). */
+  const glyphsOf = (font: TShaper, text: string, direction: 'ltr' | 'rtl' = 'ltr') =>
+    text
+      .split(' ')
+      .filter(Boolean)
+      .reduce((sum, word) => sum + font.layout(word, undefined, undefined, undefined, direction).glyphs.length, 0);
+
+  it('Thai: ำ (ํ and า) at the end of every line, of a paragraph and next to a bold word', async () => {
+    const regular = await shaper('Noto Sans Thai', 400);
+    const bold = await shaper('Noto Sans Thai', 700);
+    // กาน้ำ, the same word over and over: each line of the paragraph ends with it.
+    const repeated = Array.from({ length: 60 }, () => 'กาน้ำ').join(' ');
+    const lineEnd = 'ใบเสนอราคานี้มีผลถึงวันที่ 31 ธันวาคม กิ่งน้ำ';
+    const pieces = [
+      { text: 'ธันวาคม กาน้ำ', bold: false },
+      { text: 'น้ำ', bold: true },
+      { text: 'ท่าน้ำ กิ่งน้ำ', bold: false },
+      { text: 'ชำนาญ', bold: true },
+    ];
+    const pdf = await paragraphsPdf([
+      paragraph(repeated),
+      paragraph(lineEnd),
+      {
+        type: 'paragraph',
+        content: pieces.map((p) => ({ ...text(p.text), ...(p.bold ? { marks: [{ type: 'bold' as const }] } : {}) })),
+      },
+    ]);
+    const expected =
+      glyphsOf(regular, repeated) +
+      glyphsOf(regular, lineEnd.replace('31', '')) +
+      pieces.reduce((sum, p) => sum + glyphsOf(p.bold ? bold : regular, p.text), 0);
+    expect(glyphCount(pdf, /^NotoSansThai-/)).toBe(expected);
+  });
+
+  it('Devanagari ऐ (ए and the sign of े) and Arabic أ (alef and hamza) after the sign or the hamza on its own', async () => {
+    const devanagari = await shaper('Noto Sans Devanagari', 400);
+    const arabic = await shaper('Noto Sans Arabic', 400);
+    const hindi = 'यह प्रस्ताव ऐसे ही रहेगा और पैसे ऐतिहासिक ऐसे';
+    // سأل typed as alef and a combining hamza (U+0654, as some keyboards and macOS's text give
+    // it), then words with أ and ؤ as single characters.
+    const arabicWords = 'سا\u0654ل أين مسؤول سأل';
+    const pdf = await paragraphsPdf([paragraph(hindi), paragraph(arabicWords)]);
+    expect(glyphCount(pdf, /^NotoSansDevanagari-/)).toBe(glyphsOf(devanagari, hindi));
+    expect(glyphCount(pdf, /^NotoSansArabic-/)).toBe(glyphsOf(arabic, arabicWords, 'rtl'));
+  });
+});

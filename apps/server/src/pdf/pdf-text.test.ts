@@ -58,6 +58,15 @@ describe('breakLongWord', () => {
     expect(breakLongWord('Signed')).toEqual(['Signed']);
   });
 
+  it('breaks Thai (Lao, Khmer) only between its words, which have no spaces between them', () => {
+    const pieces = breakLongWord('ทีมงานของเราจะพัฒนาเว็บไซต์ของท่าน');
+    expect(pieces.filter((_, i) => i % 2 === 1).every((p) => p === '')).toBe(true);
+    expect(pieces.filter(Boolean)).toEqual(['ทีม', 'งาน', 'ของ', 'เรา', 'จะ', 'พัฒนา', 'เว็บไซต์', 'ของ', 'ท่าน']);
+    expect(breakLongWord('ໂຄງການນີ້').filter(Boolean)).toEqual(['ໂຄງການ', 'ນີ້']);
+    // Thai beside Chinese: the Thai words whole, the Chinese by character.
+    expect(breakLongWord('报价ของท่าน').filter(Boolean)).toEqual(['报', '价', 'ของ', 'ท่าน']);
+  });
+
   it('leaves words of up to 28 characters whole', () => {
     expect(breakLongWord('proposal')).toEqual(['proposal']);
     expect(breakLongWord('x'.repeat(28))).toEqual(['x'.repeat(28)]);

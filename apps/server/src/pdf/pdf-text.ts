@@ -116,7 +116,7 @@ export function breakLongWord(word: string, longest = LONG_WORD): string[] {
     for (let i = 0; i < word.length; i += HOSTILE_PIECE) pieces.push(word.slice(i, i + HOSTILE_PIECE));
     return pieces;
   }
-  for (const { segment } of graphemes.segment(word)) {
+  for (const segment of unspaced ? units(word) : graphemeList(word)) {
     const last = pieces.length - 1;
     // Chinese and Japanese break between characters, but never before a closing mark (。、」) or
     // a small kana, nor after an opening bracket: those stay with their neighbour.
@@ -133,9 +133,33 @@ export function breakLongWord(word: string, longest = LONG_WORD): string[] {
 /**
  * Text written without spaces between words (Chinese, Japanese, Thai): react-pdf sees a whole
  * sentence as one word, and where it must break one draws "-", which these scripts never do.
- * Their runs get breaks of no width between characters whatever their length.
+ * Their runs get breaks of no width whatever their length: Chinese and Japanese between
+ * characters, Thai, Lao, Khmer and Myanmar only between words (a line may not end in the middle of
+ * one: "ของท่าน" is one word), which ICU finds with its dictionaries (SEGMENTED_WORDS).
  */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const SEGMENTED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/**
+ * Words by ICU's dictionaries, which apply by script whatever the locale; it would also cut
+ * Chinese and Japanese into words, which break between characters instead (units).
+ */
+const SEGMENTED_WORDS = new Intl.Segmenter('th', { granularity: 'word' });
+
+function graphemeList(text: string): string[] {
+  return Array.from(graphemes.segment(text), ({ segment }) => segment);
+}
+
+/** What a run without spaces breaks between: a Thai (Lao, Khmer, Myanmar) word whole, else a character. */
+function units(word: string): string[] {
+  if (!SEGMENTED.test(word)) return graphemeList(word);
+  const out: string[] = [];
+  for (const { segment } of SEGMENTED_WORDS.segment(word)) {
+    if (SEGMENTED.test(segment)) out.push(segment);
+    else out.push(...graphemeList(segment));
+  }
+  return out;
+}
 const NO_BREAK_BEFORE =
   /^[、。，．・：；？！）」』】〕〉》ー々ゝゞヽヾぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…‥％,.:;!?)\]}]/u;
 const NO_BREAK_AFTER = /[（「『【〔〈《([{]$/u;

@@ -30,3 +30,14 @@ export function registerSignatureFont(): void {
   }
   registered = true;
 }
+
+/**
+ * Loads the handwriting font's files before a render that draws a typed signature, so its size
+ * can be fitted to its box (blocks/signature-mark.tsx measures it with the loaded faces).
+ */
+export async function loadSignatureFont(): Promise<void> {
+  registerSignatureFont();
+  await Promise.all(
+    SUBSETS.map(({ family }) => Font.load({ fontFamily: family, fontWeight: 400, fontStyle: 'normal' })),
+  );
+}

@@ -3,7 +3,7 @@
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { shortHash } from '../pdf-format';
 import type { TPdfModel } from './model';
-import { MARGIN_X, MUTED, RULE, fitDir, rowDir, textDir } from './styles';
+import { MARGIN_X, MUTED, RULE, fitDir, ltrValue, rowDir, textDir } from './styles';
 
 const s = StyleSheet.create({
   footer: { position: 'absolute', left: MARGIN_X, right: MARGIN_X, bottom: 26, fontSize: 7.5, color: MUTED },
@@ -19,11 +19,13 @@ const s = StyleSheet.create({
 
 export function Footer({ model }: { model: TPdfModel }) {
   const { snapshot, revision, clean, i18n } = model;
+  // Laid out in the proposal's direction (the line starts with the number, Latin, but is read as
+  // the label's language), its values each kept in their own order (ltrValue).
   const ref = clean(
     i18n._('{number} · Revision {revision} · {hash}', {
-      number: snapshot.number,
-      revision: revision.number,
-      hash: shortHash(revision.hash),
+      number: ltrValue(model, snapshot.number),
+      revision: ltrValue(model, revision.number),
+      hash: ltrValue(model, shortHash(revision.hash)),
     }),
   );
   const madeWith = i18n._('Made with Draftwell');
@@ -31,7 +33,7 @@ export function Footer({ model }: { model: TPdfModel }) {
   return (
     <View style={s.footer} fixed>
       <View style={[s.footerRow, rowDir(model)]}>
-        <Text style={fitDir(model, ref)}>{ref}</Text>
+        <Text style={fitDir(model)}>{ref}</Text>
         {model.showMadeWithFooter ? <Text style={fitDir(model, madeWith)}>{madeWith}</Text> : null}
         <Text
           style={fitDir(model, i18n._('Page {pageNumber} of {totalPages}', { pageNumber: 1, totalPages: 1 }))}

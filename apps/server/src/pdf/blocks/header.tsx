@@ -4,7 +4,7 @@ import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { preparedBy, formatUtcDate } from '@draftwell/shared/document/display';
 import { formatCalendarDate } from '@draftwell/shared/document/variables';
 import { bytes, imageFor, type TPdfModel } from './model';
-import { MUTED, RULE, base, mirror, rowDir, textDir, type, valueDir } from './styles';
+import { MUTED, RULE, base, mirror, proseDir, rowDir, textDir, type, valueDir } from './styles';
 
 const s = StyleSheet.create({
   header: { ...type(10.5, 1.45), marginBottom: 26, paddingBottom: 18, borderBottomWidth: 1, borderBottomColor: RULE },
@@ -26,18 +26,38 @@ const s = StyleSheet.create({
   factLine: type(9.5, 1.4),
 });
 
-function Fact({ term, lines, model, plain }: { term: string; lines: string[]; model: TPdfModel; plain?: boolean }) {
-  const present = lines.map((line) => line.trim()).filter(Boolean);
+/**
+ * A term and its lines: the PDF's own words (`plain`), or names (a person's, a company's: in the
+ * proposal's direction, as on the client's page) then `values` (an email address, a phone number:
+ * in their own).
+ */
+function Fact({
+  term,
+  lines,
+  values = [],
+  model,
+  plain,
+}: {
+  term: string;
+  lines: string[];
+  values?: string[];
+  model: TPdfModel;
+  plain?: boolean;
+}) {
+  const present = [
+    ...lines.map((line) => ({ line: line.trim(), name: true })),
+    ...values.map((line) => ({ line: line.trim(), name: false })),
+  ].filter(({ line }) => line);
   if (present.length === 0) return null;
   return (
     <View style={mirror(model, s.fact)}>
       <Text style={[s.factTerm, textDir(model)]}>{term}</Text>
-      {present.map((line, i) => (
+      {present.map(({ line, name }, i) => (
         <Text
           key={i}
           style={[
             s.factLine,
-            plain ? textDir(model, line) : valueDir(model, line),
+            plain ? textDir(model, line) : name ? proseDir(model) : valueDir(model, line),
             i === 0 && !plain ? { fontWeight: 'bold' } : {},
           ]}
         >
@@ -61,26 +81,23 @@ export function Header({ model }: { model: TPdfModel }) {
         {logo ? (
           <Image style={s.logo} src={bytes(logo)} cache={false} />
         ) : (
-          <Text style={[s.from, valueDir(model, from)]}>{clean(from)}</Text>
+          <Text style={[s.from, proseDir(model)]}>{clean(from)}</Text>
         )}
         <Text style={mirror(model, s.number)}>{clean(snapshot.number)}</Text>
       </View>
       <Text style={[base.kicker, { color: model.accent }, textDir(model)]}>{i18n._('Proposal')}</Text>
-      <Text style={[s.title, snapshot.title.trim() ? valueDir(model, snapshot.title) : textDir(model)]}>
-        {clean(snapshot.title.trim() || i18n._('Untitled proposal'))}
-      </Text>
+      <Text style={[s.title, proseDir(model)]}>{clean(snapshot.title.trim() || i18n._('Untitled proposal'))}</Text>
       <View style={[s.facts, rowDir(model)]}>
-        <Fact term={i18n._('Prepared for')} lines={[client.name, client.company, client.email]} model={model} />
+        <Fact
+          term={i18n._('Prepared for')}
+          lines={[client.name, client.company]}
+          values={[client.email]}
+          model={model}
+        />
         <Fact
           term={i18n._('Prepared by')}
-          lines={[
-            sender.name,
-            [sender.jobTitle, sender.company].filter((v) => v.trim()).join(', '),
-            sender.email,
-            sender.phone,
-            sender.website,
-            sender.address,
-          ]}
+          lines={[sender.name, [sender.jobTitle, sender.company].filter((v) => v.trim()).join(', ')]}
+          values={[sender.email, sender.phone, sender.website, sender.address]}
           model={model}
         />
         <Fact

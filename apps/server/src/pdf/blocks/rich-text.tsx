@@ -17,7 +17,7 @@ type Style = Styles[string];
 import { orderedMarker } from '../pdf-format';
 import { keepAhead, nextBlockStart } from '../pdf-keep';
 import { bytes, imageFor, list, type TPdfModel } from './model';
-import { CONTENT_WIDTH, MUTED, RULE, TINT, base, keep, mirror, rowDir, textDir, type, valueDir } from './styles';
+import { CONTENT_WIDTH, MUTED, RULE, TINT, base, keep, mirror, proseDir, rowDir, textDir, type } from './styles';
 
 /** Nesting the schema allows is 20; past this a tree did not come through it. */
 const MAX_DEPTH = 40;
@@ -104,13 +104,6 @@ function inlineText(node: TInlineNode, context: TDocumentContext, i18n: I18n): s
   }
 }
 
-/** A paragraph's text as read (for its direction). */
-function plainText(nodes: readonly TInlineNode[] | undefined, context: TDocumentContext, i18n: I18n): string {
-  return list(nodes)
-    .map((node) => inlineText(node, context, i18n))
-    .join('');
-}
-
 /**
  * A paragraph's pieces. A link is shown with its address after it, once per run of pieces that
  * carry the same link (a link partly in bold is still one link), unless its text is the address.
@@ -183,7 +176,8 @@ function RichNode({
   );
   switch (node.type) {
     case 'paragraph': {
-      const dir = valueDir(model, plainText(node.content, model.context, model.i18n));
+      // In the proposal's direction whatever its first word, as on the client's page.
+      const dir = proseDir(model);
       return (
         <Text style={[s.p, dir]}>
           {list(node.content).length ? <Inlines nodes={node.content} model={model} dir={dir} /> : ' '}
@@ -193,7 +187,7 @@ function RichNode({
     case 'heading': {
       const level = node.attrs?.level;
       const style = level === 1 ? s.h1 : level === 2 ? s.h2 : [s.h3, { color: model.accent }];
-      const dir = valueDir(model, plainText(node.content, model.context, model.i18n));
+      const dir = proseDir(model);
       // Keeps a heading on the page of what follows it.
       return (
         <Text style={[style, dir].flat()} minPresenceAhead={keep(ahead)}>

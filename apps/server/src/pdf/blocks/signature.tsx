@@ -5,7 +5,7 @@ import { signatureParties, type TSigner } from '@draftwell/shared/document/displ
 import type { TSignatureBlock } from '@draftwell/shared/document/schema';
 import type { TPdfModel } from './model';
 import { SignatureMarkPdf } from './signature-mark';
-import { FAINT, MUTED, RULE, TINT, base, rowDir, textDir, type, valueDir } from './styles';
+import { FAINT, MUTED, RULE, TINT, base, proseDir, rowDir, textDir, type, valueDir } from './styles';
 
 const s = StyleSheet.create({
   signatures: { ...type(10.5, 1.45), flexDirection: 'row', marginBottom: 18 },
@@ -20,14 +20,29 @@ const s = StyleSheet.create({
   writeOn: { borderBottomWidth: 0.75, borderBottomColor: FAINT, borderBottomStyle: 'dashed', marginBottom: 3 },
 });
 
-/** A labelled value; a blank one is a line to write on when `blank`, else left out. */
-function Kv({ term, value, model, blank }: { term: string; value: string; model: TPdfModel; blank?: boolean }) {
+/**
+ * A labelled value; a blank one is a line to write on when `blank`, else left out. A `name` (a
+ * person's, a role) is in the proposal's direction, as on the client's page; a date in its own.
+ */
+function Kv({
+  term,
+  value,
+  model,
+  blank,
+  name,
+}: {
+  term: string;
+  value: string;
+  model: TPdfModel;
+  blank?: boolean;
+  name?: boolean;
+}) {
   if (!value.trim() && !blank) return null;
   return (
     <View style={[s.kv, rowDir(model)]}>
       <Text style={[s.kvTerm, textDir(model)]}>{term}</Text>
       {value.trim() ? (
-        <Text style={[s.kvValue, valueDir(model, value)]}>{model.clean(value)}</Text>
+        <Text style={[s.kvValue, name ? proseDir(model) : valueDir(model, value)]}>{model.clean(value)}</Text>
       ) : (
         <View style={[s.kvValue, s.writeOn]} />
       )}
@@ -41,9 +56,7 @@ function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) 
   const note = i18n._('Electronic signature: see the certificate of acceptance.');
   return (
     <View style={s.signer}>
-      <Text style={[base.kicker, { color: model.accent }, valueDir(model, signer.label)]}>
-        {model.clean(signer.label)}
-      </Text>
+      <Text style={[base.kicker, { color: model.accent }, proseDir(model)]}>{model.clean(signer.label)}</Text>
       {accepted ? (
         <View style={[s.accepted, model.rtl ? { alignItems: 'flex-end' } : {}]}>
           {signer.mark ? <SignatureMarkPdf mark={signer.mark} model={model} width={160} height={44} /> : null}
@@ -57,8 +70,8 @@ function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) 
           <Text style={[s.signCaption, textDir(model)]}>{i18n._('Signature')}</Text>
         </>
       )}
-      <Kv term={i18n._('Name')} value={signer.name} model={model} />
-      <Kv term={i18n._('Role')} value={signer.role} model={model} />
+      <Kv term={i18n._('Name')} value={signer.name} model={model} name />
+      <Kv term={i18n._('Role')} value={signer.role} model={model} name />
       <Kv term={i18n._('Date')} value={accepted?.date ?? ''} model={model} blank />
     </View>
   );

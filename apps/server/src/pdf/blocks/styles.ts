@@ -71,9 +71,21 @@ export function textDir(model: { rtl: boolean }, text?: string): Style {
 }
 
 /**
- * A value written by someone (a name, an address, a phone number, a hash) in a right-to-left
- * proposal: aligned right, in the direction of its first letter, as HTML's `dir="auto"` (a phone
- * number or an email address read right to left would have its parts in reverse order).
+ * What the owner wrote as text of the proposal (its title, paragraphs, headings, milestones, a
+ * signer's label and name) in a right-to-left proposal: right to left and aligned right whatever
+ * its first letter, as the client's page sets the proposal's direction on the whole document. A
+ * paragraph that starts with a Latin name ("Draftwell Ltd. מציעה …") is still a Hebrew sentence:
+ * laid out left to right, its end would come first on the line.
+ */
+export function proseDir(model: { rtl: boolean }): Style {
+  return model.rtl ? RTL_TEXT : NONE;
+}
+
+/**
+ * A value written by someone that is no sentence (an address, a phone number, an email address, a
+ * hash, a pricing line's description, as the page's `<bdi>`) in a right-to-left proposal: aligned
+ * right, in the direction of its first letter, as HTML's `dir="auto"` (a phone number or an email
+ * address read right to left would have its parts in reverse order).
  */
 export function valueDir(model: { rtl: boolean }, text: string): Style {
   if (!model.rtl) return NONE;
@@ -83,11 +95,25 @@ export function valueDir(model: { rtl: boolean }, text: string): Style {
 /**
  * Words in a Text as wide as they are (a row's child without flex) in a right-to-left proposal:
  * their direction only. react-pdf lays such a Text out in the row's width and draws it in its
- * own, so a right alignment would shift it right by the difference, off the page.
+ * own, so a right alignment would shift it right by the difference, off the page. Without `text`,
+ * the proposal's direction (a line of the PDF's own, whatever its first letter).
  */
-export function fitDir(model: { rtl: boolean }, text: string): Style {
+export function fitDir(model: { rtl: boolean }, text?: string): Style {
   if (!model.rtl) return NONE;
-  return { direction: startsRtl(text) === false ? 'ltr' : 'rtl', textAlign: 'left' };
+  return { direction: text !== undefined && startsRtl(text) === false ? 'ltr' : 'rtl', textAlign: 'left' };
+}
+
+/**
+ * A value (a number, a code, a hash) put in a sentence of a right-to-left proposal, isolated as
+ * HTML's `<bdi dir="ltr">` would isolate it: a left-to-right mark (U+200E) on each side keeps it in
+ * its own order ("12-A", not "A-12"; a hash's digits with its letters), and a right-to-left mark
+ * (U+200F) outside those, the separators around it in the sentence's direction (two values with
+ * only " · " between them would otherwise run together as one). The fonts draw the marks as
+ * nothing. react-pdf's bidi (bidi-js) knows the isolates themselves (U+2066 to U+2069), but no
+ * font of the PDF has them, so they would be drawn as missing glyphs.
+ */
+export function ltrValue(model: { rtl: boolean }, value: string | number): string {
+  return model.rtl ? `\u200f\u200e${value}\u200e\u200f` : String(value);
 }
 
 /** A row (style with `flexDirection: 'row'`): from the right in a right-to-left proposal. */

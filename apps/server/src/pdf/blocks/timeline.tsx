@@ -5,7 +5,7 @@ import { formatMilestoneWhen } from '@draftwell/shared/document/display';
 import type { TTimelineBlock } from '@draftwell/shared/document/schema';
 import type { I18n } from '@draftwell/shared/i18n/i18n';
 import { list, type TPdfModel } from './model';
-import { MUTED, base, mirror, rowDir, textDir, type, valueDir } from './styles';
+import { MUTED, base, mirror, proseDir, rowDir, textDir, type } from './styles';
 
 const s = StyleSheet.create({
   milestone: { flexDirection: 'row', marginBottom: 10 },
@@ -51,15 +51,11 @@ export function TimelinePdf({ block, model }: { block: TTimelineBlock; model: TP
             >
               {milestoneWhen(model.i18n, milestone, model.context.locale)}
             </Text>
-            <Text
-              style={[s.milestoneTitle, milestone.title.trim() ? valueDir(model, milestone.title) : textDir(model)]}
-            >
+            <Text style={[s.milestoneTitle, proseDir(model)]}>
               {model.clean(milestone.title.trim() || model.i18n._('Milestone'))}
             </Text>
             {milestone.description?.trim() ? (
-              <Text style={[{ color: MUTED }, valueDir(model, milestone.description)]}>
-                {model.clean(milestone.description.trim())}
-              </Text>
+              <Text style={[{ color: MUTED }, proseDir(model)]}>{model.clean(milestone.description.trim())}</Text>
             ) : null}
           </View>
         </View>

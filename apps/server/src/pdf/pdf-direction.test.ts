@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { documentTotals } from '@draftwell/shared/document/pricing';
+import type { TDocument, TRichTextNode } from '@draftwell/shared/document/schema';
+import type { TLanguage } from '@draftwell/shared/i18n/languages';
+import type { TAcceptanceCertificate, TRevisionSnapshot } from '@draftwell/shared/share/revision';
+import { renderProposalPdfInThread } from './pdf-render';
+import type { TPdfWorkerInput } from './pdf-types';
+
+/**
+ * A right-to-left proposal's lines in the order the client's page shows them (it sets the
+ * proposal's direction on the whole document): a sentence that starts with a Latin name, the
+ * footer's reference with its number, revision and hash, and a typed signature. Read back with
+ * poppler (`pdftotext -bbox`: each word and where it is).
+ */
+
+const HASH = '9d3c2b1a0f9e8d7c6b5a49382716f5e4d3c2b1a09f8e7d6c5b4a392817f6e5d4';
+const HEBREW = 'Draftwell Ltd. מציעה לכם הצעה זו בסך 1,250.00 EUR לשנה.';
+const ARABIC_NAME = 'محمد عبد الرحمن';
+const RTL_LETTER = /[\u0590-\u05ff\u0600-\u06ff]/u;
+const paragraph = (text: string): TRichTextNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+
+function inputOf(language: TLanguage, text: string, signer: string): TPdfWorkerInput {
+  const document: TDocument = {
+    version: 1,
+    blocks: [
+      { id: 'intro', type: 'rich_text', content: { type: 'doc', content: [paragraph(text)] } },
+      {
+        id: 'plan',
+        type: 'timeline',
+        milestones: [{ id: 'm1', title: 'Kickoff', description: text, date: null, durationDays: 5 }],
+      },
+      { id: 'sign', type: 'signature', signers: [] },
+    ],
+  } as TDocument;
+  const snapshot = {
+    proposalId: '0b5d3c0e-6f3e-4d55-9d6c-5f0a3e1d2c4b',
+    number: 'P-2026-0025',
+    title: 'Website',
+    client: { name: signer, company: '', email: '', phone: '', address: '' },
+    currency: 'EUR',
+    validUntil: '2026-12-31',
+    document,
+    totals: documentTotals(document),
+    sender: {
+      name: 'Sam Carter',
+      company: 'North Pixel',
+      jobTitle: '',
+      email: '',
+      phone: '',
+      website: '',
+      address: '',
+      brandColor: '#0f766e',
+      logoFileId: null,
+    },
+    message: '',
+    sentAt: '2026-03-02T09:30:00.000Z',
+    language,
+  } as TRevisionSnapshot;
+  const signedAt = '2026-03-04T10:20:30.000Z';
+  const certificate = {
+    id: '6e1f3c2a-2b7d-4c1e-9a55-0d4c3b2a1f00',
+    proposalNumber: snapshot.number,
+    proposalTitle: snapshot.title,
+    senderName: 'Sam Carter',
+    senderCompany: 'North Pixel',
+    name: signer,
+    email: 'client@example.com',
+    acceptedAt: signedAt,
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0',
+    revisionNumber: 9,
+    revisionHash: HASH,
+    consentText: 'I agree.',
+    consentHash: 'a'.repeat(64),
+    selection: {},
+    totals: snapshot.totals,
+    currency: 'EUR',
+    signatures: [
+      {
+        id: '6e1f3c2a-2b7d-4c1e-9a55-0d4c3b2a1f01',
+        position: 1,
+        party: 'client',
+        name: signer,
+        email: 'client@example.com',
+        role: '',
+        signedAt,
+        ipAddress: '203.0.113.7',
+        userAgent: 'Mozilla/5.0',
+        consentText: 'I agree.',
+        consentHash: 'a'.repeat(64),
+        emailProof: 'link',
+        mark: { kind: 'typed', text: signer },
+      },
+    ],
+  } as TAcceptanceCertificate;
+  return {
+    snapshot,
+    revision: { number: 9, hash: HASH },
+    certificate,
+    showMadeWithFooter: false,
+    images: {},
+  };
+}
+
+type TWord = { page: number; xMin: number; xMax: number; yMin: number; yMax: number; text: string };
+
+/**
+ * Every word poppler finds (bidi marks taken out), with its page (from 1) and box, in points.
+ * poppler gives words in the order they are drawn: a right-to-left word's letters reversed.
+ */
+function wordsOf(pdf: Uint8Array): TWord[] {
+  const xml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(pdf) }).toString(
+    'utf8',
+  );
+  const words: TWord[] = [];
+  xml.split('<page ').forEach((page, i) => {
+    for (const [, xMin, yMin, xMax, yMax, text] of page.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g,
+    )) {
+      const bare = text!.replace(/[\u200e\u200f]/g, '');
+      if (bare) words.push({ page: i, xMin: +xMin!, yMin: +yMin!, xMax: +xMax!, yMax: +yMax!, text: bare });
+    }
+  });
+  return words;
+}
+
+const middle = (w: TWord) => (w.yMin + w.yMax) / 2;
+/** The words on `word`'s line, left to right (their boxes' heights differ with their fonts). */
+const lineOf = (words: TWord[], word: TWord) =>
+  words.filter((w) => w.page === word.page && Math.abs(middle(w) - middle(word)) < 4).sort((a, b) => a.xMin - b.xMin);
+const drawn = (text: string) => [...text].reverse().join('');
+
+describe('a right-to-left proposal laid out as the client’s page shows it', { timeout: 60_000 }, () => {
+  it('writes the footer’s reference from the right, each value whole: hash, revision, number', async () => {
+    for (const language of ['he', 'ar'] as const) {
+      const words = wordsOf(await renderProposalPdfInThread(inputOf(language, HEBREW, ARABIC_NAME)));
+      const numbers = words.filter((w) => w.page === 1 && w.text === 'P-2026-0025');
+      // The footer's is the lowest on the page.
+      const footer = numbers.reduce((low, w) => (w.yMin > low.yMin ? w : low));
+      // The reference is the footer row's right part (the page number is on its left).
+      const line = lineOf(words, footer)
+        .filter((w) => w.xMin > 250 && w.text !== '·')
+        .map((w) => w.text);
+      // Read from the right: the number, the word "Revision" and its number, then the hash.
+      expect(line, language).toEqual(['9d3c2b1a0f9e', '9', expect.stringMatching(RTL_LETTER), 'P-2026-0025']);
+    }
+  });
+
+  it('reads a paragraph, a heading’s and a milestone’s text right to left though it starts with a Latin name', async () => {
+    const words = wordsOf(await renderProposalPdfInThread(inputOf('he', HEBREW, ARABIC_NAME)));
+    const starts = words.filter((w) => w.page === 1 && w.text.includes('Draftwell'));
+    // The paragraph and the milestone's description.
+    expect(starts).toHaveLength(2);
+    for (const start of starts) {
+      const line = lineOf(words, start).map((w) => w.text);
+      // Its first words on the right ("Ltd." its full stop on the left of "Draftwell", as the
+      // sentence goes on that way), its last ("EUR" then "a year.") on the left, as on the page.
+      expect(line.at(-1)).toBe('Ltd');
+      expect(line.findIndex((w) => w.includes('EUR'))).toBeLessThan(line.findIndex((w) => w.includes('Draftwell')));
+      expect(line[0]).toBe(drawn('לשנה.'));
+    }
+  });
+
+  it('draws a typed name on one line, from the right of its box, over the lines below it', async () => {
+    const words = wordsOf(await renderProposalPdfInThread(inputOf('ar', 'نص', ARABIC_NAME)));
+    const parts = ARABIC_NAME.split(' ').map(drawn);
+    // The mark: the name's words drawn large (the handwriting size), on page 1 and the certificate.
+    const marks = words.filter((w) => parts.includes(w.text) && w.yMax - w.yMin > 25);
+    expect(marks.length).toBeGreaterThanOrEqual(2 * parts.length);
+    for (const page of [1, 2]) {
+      const mark = marks.filter((w) => w.page === page);
+      expect(mark, `page ${page}`).toHaveLength(parts.length);
+      // One line.
+      expect(Math.max(...mark.map((w) => w.yMin)) - Math.min(...mark.map((w) => w.yMin))).toBeLessThan(2);
+      // Its right end where the line below it ends (the signature box's, the certificate's right
+      // edge), in its column (page 1 has two boxes side by side: the page's halves).
+      const side = (w: TWord) => w.xMax < 297.6;
+      const column = words.filter((w) => w.page === page && side(w) === side(mark[0]!));
+      const top = mark[0]!.yMin;
+      const next = column.filter((w) => w.yMin > top + 5).sort((a, b) => a.yMin - b.yMin)[0]!;
+      const below = lineOf(column, next);
+      expect(Math.abs(Math.max(...mark.map((w) => w.xMax)) - Math.max(...below.map((w) => w.xMax)))).toBeLessThan(3);
+    }
+  });
+});
