@@ -31,6 +31,7 @@ import { errorHandler } from './http/error-handler';
 import { mountHealthAndCrawlRoutes } from './http/health';
 import { mountRealtimeRoute } from './http/realtime-route';
 import { requestContext } from './http/request-context';
+import { SegmentRouter } from './http/segment-router';
 import { securityHeaders } from './http/security-headers';
 import { AppError } from './lib/app-error';
 import { apiBodyLimits, apiJsonBodies, apiSameOrigin } from './api-guards';
@@ -84,7 +85,8 @@ export function createApp(deps: TAppDeps) {
   const { env, logger } = deps;
   const origin = new URL(env.baseUrl).origin;
   const state: TAppState = { draining: false };
-  const app = new Hono<TAppEnv>();
+  // Routed by first path segment: /healthz, /realtime and the pages are not matched among the API's routes (P1).
+  const app = new Hono<TAppEnv>({ router: new SegmentRouter() });
   const pages = webPages(deps);
 
   // First, so that it sees every answer, errors included, and can keep or close the connection.

@@ -11,17 +11,21 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /**
  * The request's log, tagged with its id, made when first used: most answers log nothing, and a
  * pino child (its bindings serialized and redacted) was a twentieth of a small answer's time (P1).
+ * The proxy's handler is a class, so that a request makes no closures for it, only two objects
+ * (run from source, tsx also named each such closure, an Object.defineProperty per request).
  */
-function lazyChild(logger: Logger, requestId: string): Logger {
-  let child: Logger | undefined;
-  const made = () => (child ??= logger.child({ reqId: requestId }));
-  return new Proxy(logger, {
-    get(_target, key) {
-      const log = made();
-      const value: unknown = Reflect.get(log, key, log);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(log) : value;
-    },
-  });
+class LazyChild implements ProxyHandler<Logger> {
+  #child: Logger | undefined;
+  constructor(
+    private readonly logger: Logger,
+    private readonly requestId: string,
+  ) {}
+
+  get(_target: Logger, key: string | symbol): unknown {
+    const log = (this.#child ??= this.logger.child({ reqId: this.requestId }));
+    const value: unknown = Reflect.get(log, key, log);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(log) : value;
+  }
 }
 
 /** Whether the server is shutting down: it then answers every new request 503 and closes the connection. */
@@ -43,7 +47,7 @@ export function requestContext<TDeps extends THttpDeps>(
     c.set('deps', deps);
     c.set('requestId', requestId);
     c.set('clientIp', resolveClientIp(c, env.trustProxy));
-    c.set('log', lazyChild(logger, requestId));
+    c.set('log', new Proxy(logger, new LazyChild(logger, requestId)));
     setResponseHeader(c, 'x-request-id', requestId);
     if (state.draining) {
       c.header('connection', 'close');
