@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describeLoad, measurePair, type TLoadOptions, type TLoadResult } from './lib/load';
-import { startServerChild, type TServerChild } from './lib/proc';
+import { repoRoot, startServerChild, type TServerChild } from './lib/proc';
 import { verdict, type TRow } from './lib/report';
 
 export const P1_TARGET = 0.6;
@@ -22,13 +25,41 @@ async function expectOk(url: string): Promise<void> {
   await res.arrayBuffer();
 }
 
+/**
+ * The full server as it ships when the build is current (the bundle `npm start` runs), else the
+ * source through tsx, which costs more per request (it names every closure at run time) and so is
+ * said in the notes.
+ */
+async function fullServerScript(): Promise<{ script: string; note: string }> {
+  const built = path.join(repoRoot, 'apps/server/dist/index.mjs');
+  let fresh = false;
+  if (existsSync(built)) {
+    const mod = (await import(pathToFileURL(path.join(repoRoot, 'scripts/fingerprint.mjs')).href)) as {
+      buildIsFresh: () => boolean;
+    };
+    fresh = mod.buildIsFresh();
+  }
+  return fresh
+    ? {
+        script: 'bench/servers/full-built.ts',
+        note: 'the production bundle (apps/server/dist/index.mjs, as `npm start` runs it)',
+      }
+    : {
+        script: 'bench/servers/full.ts',
+        note:
+          'startServer() from the source through tsx, since the build is missing or out of date (`npm run build` ' +
+          'first measures the bundle that ships; tsx makes each request cost more)',
+      };
+}
+
 /** P1: `GET /healthz` through every Draftwell middleware ÷ Hono's hello-world, same load. */
 export async function benchP1(settings: TLoadOptions): Promise<{ rows: TRow[]; result: TP1Result; notes: string[] }> {
   const children: TServerChild[] = [];
   try {
     const bare = await startServerChild('bench/servers/bare.ts');
     children.push(bare);
-    const full = await startServerChild('bench/servers/full.ts');
+    const fullServer = await fullServerScript();
+    const full = await startServerChild(fullServer.script);
     children.push(full);
     await expectOk(`${bare.url}/`);
     await expectOk(`${full.url}/healthz`);
@@ -48,7 +79,7 @@ export async function benchP1(settings: TLoadOptions): Promise<{ rows: TRow[]; r
     const notes = [
       `P1: ${settings.durationSec} s per server at ${settings.connections} connections after a ${settings.warmupSec} s warm-up each, ` +
         `interleaved bare/full/full/bare in ${settings.durationSec / 2} s slices; p50 is the slices' mean, p99 the worst slice's. ` +
-        'Full stack: startServer() in production mode, embedded PGlite on a temp DATA_DIR, LOG_LEVEL=warn ' +
+        `Full stack: ${fullServer.note}, in production mode, embedded PGlite on a temp DATA_DIR, LOG_LEVEL=warn ` +
         '(/healthz logs no request line at any level; only /api/* and /realtime do).',
     ];
     return {
