@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { Font } from '@react-pdf/renderer';
 import { describe, expect, it } from 'vitest';
 import { documentTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TRichTextNode } from '@draftwell/shared/document/schema';
 import type { TLanguage } from '@draftwell/shared/i18n/languages';
 import type { TAcceptanceCertificate, TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { renderProposalPdfInThread } from './pdf-render';
+import { registerPdfFonts } from './pdf-fonts';
 import type { TPdfWorkerInput } from './pdf-types';
 
 /**
@@ -182,5 +184,139 @@ describe('a right-to-left proposal laid out as the client’s page shows it', { 
       const below = lineOf(column, next);
       expect(Math.abs(Math.max(...mark.map((w) => w.xMax)) - Math.max(...below.map((w) => w.xMax)))).toBeLessThan(3);
     }
+  });
+});
+
+/** A right-to-left proposal with one pricing table: a line of an hour with a discount, and its totals. */
+function pricingInput(language: TLanguage): TPdfWorkerInput {
+  const input = inputOf(language, 'نص', ARABIC_NAME);
+  const document: TDocument = {
+    version: 1,
+    blocks: [
+      {
+        id: 'fees',
+        type: 'pricing_table',
+        title: '',
+        kind: 'lines',
+        lines: [
+          {
+            id: 'build',
+            description: 'Website',
+            quantity: 1000,
+            unit: 'ساعة',
+            unitPrice: 500_000,
+            discountPercent: 1000,
+            taxPercent: 0,
+            billing: 'one_off',
+            optional: false,
+            selected: true,
+          },
+        ],
+      },
+    ],
+  };
+  const totals = documentTotals(document);
+  return {
+    ...input,
+    snapshot: { ...input.snapshot, document, totals },
+    certificate: { ...input.certificate!, totals },
+  };
+}
+
+describe(
+  'a right-to-left proposal’s amounts and quantities as the client’s page shows them',
+  { timeout: 60_000 },
+  () => {
+    it('puts the currency sign at the left of each amount and a quantity’s number at its right', async () => {
+      for (const language of ['he', 'ar'] as const) {
+        const words = wordsOf(await renderProposalPdfInThread(pricingInput(language)));
+        // Each line's words left to right, poppler's no-break spaces (inside a word) as spaces.
+        const lines = new Map<string, string>();
+        for (const word of words) {
+          const line = lineOf(words, word);
+          lines.set(`${word.page} ${middle(line[0]!)}`, line.map((w) => w.text.replace(/\u00a0/g, ' ')).join(' '));
+        }
+        const text = [...lines.values()].join('\n');
+        // The price, the subtotal, the discount and the total, with the currency's sign on their
+        // left (the line's price and total and the table's totals on page 1, the certificate's on
+        // page 2), as the page's cells and totals, in the proposal's direction, show "€ 5,000".
+        for (const [figures, least] of [
+          ['5,000', 3],
+          ['4,500', 3],
+          ['500 −', 2],
+        ] as const) {
+          expect(text.split(`€ ${figures}`).length - 1, `${language} ${figures}\n${text}`).toBeGreaterThanOrEqual(
+            least,
+          );
+          expect(text, language).not.toMatch(new RegExp(`${figures.split(' ')[0]} ?€`));
+        }
+        // "1 ساعة": read from the right, the number first.
+        const hours = words.filter((w) => w.text === drawn('ساعة'));
+        expect(hours.length, language).toBe(1);
+        const line = lineOf(words, hours[0]!);
+        expect(line[line.indexOf(hours[0]!) + 1]?.text, language).toBe('1');
+      }
+    });
+  },
+);
+
+describe('a right-to-left certificate’s signer headings', { timeout: 60_000 }, () => {
+  it('reads "1. Dana Reyes" right to left, its number at the right, as the other names', async () => {
+    for (const language of ['he', 'ar'] as const) {
+      const words = wordsOf(await renderProposalPdfInThread(inputOf(language, 'نص', 'Dana Reyes')));
+      // The heading on the certificate (page 2): the line holding the number "1." and the name.
+      const heading = words
+        .filter((w) => w.page === 2 && w.text === 'Reyes')
+        .map((w) => lineOf(words, w).map((v) => v.text))
+        .find((line) => line.some((text) => /^\.?1\.?$/.test(text)));
+      expect(heading, language).toBeDefined();
+      // Right to left: the number is the rightmost word, the name on its left.
+      expect(heading!.at(-1), `${language} ${JSON.stringify(heading)}`).toMatch(/^\.?1\.?$/);
+      expect(heading!.slice(0, -1), language).toEqual(['Dana', 'Reyes']);
+    }
+  });
+});
+
+describe('a typed Arabic signature and the lines under it', { timeout: 60_000 }, () => {
+  type TGlyph = { bbox: { minY: number; maxY: number } };
+  type TShaper = { unitsPerEm: number; layout(text: string): { glyphs: TGlyph[] } };
+  /** How far `text`'s glyphs reach below and above the baseline in Noto Sans Arabic, in ems. */
+  async function inkOf(text: string, fontWeight: 400 | 700): Promise<{ below: number; above: number }> {
+    registerPdfFonts();
+    const family = { fontFamily: 'Noto Sans Arabic', fontWeight, fontStyle: 'normal' as const };
+    await Font.load(family);
+    const font = (Font.getFont(family) as unknown as { data: TShaper }).data;
+    const glyphs = font.layout(text).glyphs;
+    return {
+      below: -Math.min(...glyphs.map((g) => g.bbox.minY)) / font.unitsPerEm,
+      above: Math.max(...glyphs.map((g) => g.bbox.maxY)) / font.unitsPerEm,
+    };
+  }
+
+  it('leaves what the name draws below its baseline clear of the letters of the line below', async () => {
+    // Its final م reaches 0.39 em below the baseline, the deepest of Noto Sans Arabic's letters.
+    const name = 'مريم إبراهيم';
+    const pdf = await renderProposalPdfInThread(inputOf('ar', 'نص', name));
+    // poppler's word box runs from the font's ascent to its descent (its descriptor's, in 1/1000 em).
+    const raw = Buffer.from(pdf).toString('latin1');
+    const metrics = /\/FontName \/[A-Z]+\+NotoSansArabic-Regular[^]*?\/Ascent (-?\d+)[^]*?\/Descent (-?\d+)/.exec(raw);
+    expect(metrics).not.toBeNull();
+    const [ascent, descent] = [Number(metrics![1]) / 1000, Number(metrics![2]) / 1000];
+    const sizeOf = (w: TWord) => (w.yMax - w.yMin) / (ascent - descent);
+    const baselineOf = (w: TWord) => w.yMin + ascent * sizeOf(w);
+    const words = wordsOf(pdf).filter((w) => w.page === 1 && RTL_LETTER.test(w.text));
+    // The name drawn large in the client's box, and the line under it ("Accepted by …", bold).
+    const mark = words.filter((w) => w.yMax - w.yMin > 25);
+    expect(mark).toHaveLength(2);
+    const markBottom = Math.max(...mark.map((w) => w.yMax));
+    const below = words
+      .filter((w) => w.yMin > markBottom - 20 && w.xMin > 297.6 === mark[0]!.xMin > 297.6 && !mark.includes(w))
+      .sort((a, b) => a.yMin - b.yMin);
+    const next = lineOf(below, below[0]!);
+    const nameInk = await inkOf(name, 400);
+    const nextInk = await inkOf(next.map((w) => drawn(w.text)).join(' '), 700);
+    const dots = baselineOf(mark[0]!) + nameInk.below * sizeOf(mark[0]!);
+    const tops = baselineOf(next[0]!) - nextInk.above * sizeOf(next[0]!);
+    expect(tops - dots, `dots at ${dots}, the next line's letters from ${tops}`).toBeGreaterThan(1);
   });
 });

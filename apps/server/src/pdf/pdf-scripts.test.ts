@@ -7,6 +7,7 @@ import { documentTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TRichTextNode } from '@draftwell/shared/document/schema';
 import { consentText, type TAcceptanceCertificate, type TRevisionSnapshot } from '@draftwell/shared/share/revision';
 import { closePdfRenderer, renderProposalPdf } from './index';
+import { MARGIN_X } from './blocks/styles';
 import { registerPdfFonts } from './pdf-fonts';
 
 /**
@@ -540,4 +541,49 @@ describe('a character a font draws as several glyphs, at the end of a line or of
     expect(glyphCount(pdf, /^NotoSansDevanagari-/)).toBe(glyphsOf(devanagari, hindi));
     expect(glyphCount(pdf, /^NotoSansArabic-/)).toBe(glyphsOf(arabic, arabicWords, 'rtl'));
   });
+});
+
+/** Every word poppler finds (`pdftotext -bbox`): its text and its left and right edges, in points. */
+function wordBoxes(pdf: Uint8Array): { word: string; xMin: number; xMax: number }[] {
+  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(pdf) }).toString(
+    'utf8',
+  );
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</g)].map(
+    ([, xMin, xMax, word]) => ({ word: word!, xMin: Number(xMin), xMax: Number(xMax) }),
+  );
+}
+
+/**
+ * A word that starts with a letter the font draws as several glyphs was measured without the
+ * first of them (about 5 pt at 10.5 pt), so a line of such words ran past the margin, off the page
+ * (ऐतिहासिक to x = 605 on a 595 pt page). And a line the breaker filled by shrinking its spaces was
+ * drawn past its start by what its hanging end space lost (0.5 pt, the left margin in Arabic).
+ */
+describe('words with a letter a font draws as several glyphs are measured as drawn', { timeout: 60_000 }, () => {
+  // Each word, 30 times over: a paragraph of lines filled to the margin with it.
+  const WORDS = [
+    'ऐतिहासिक', // Devanagari ऐ: ए and the sign of े
+    'أسئلة', // Arabic أ and ئ: a letter and its hamza
+    'آمال مسؤول', // Arabic آ and ؤ
+    'يومًا', // Arabic tanween (ً) over alef, after ي (its dots a glyph of their own)
+    'กาน้ำ', // Thai ำ: ํ and า
+    'proposal', // Latin, the control
+  ];
+  const SCRIPTS = /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Thai}]|proposal/u;
+  const content = WORDS.map((word) => paragraph(Array.from({ length: 30 }, () => word).join(' ')));
+  // A4, with the page's side padding (blocks/styles.ts) on each side; 0.5 pt for rounding.
+  const left = MARGIN_X - 0.5;
+  const right = 595.28 - MARGIN_X + 0.5;
+
+  it.each([{ language: undefined }, { language: 'ar' as const }])(
+    'language $language: no word drawn past either margin',
+    async ({ language }) => {
+      // The paragraphs' words (the header and footer have their own tests).
+      const boxes = wordBoxes(await paragraphsPdf(content, language)).filter((box) => SCRIPTS.test(box.word));
+      // Every word is there: 30 of each, 60 in the paragraph of two.
+      expect(boxes.length).toBeGreaterThanOrEqual(WORDS.length * 30 + 30);
+      const outside = boxes.filter((box) => box.xMax > right || box.xMin < left);
+      expect(outside, JSON.stringify(outside)).toEqual([]);
+    },
+  );
 });

@@ -18,7 +18,7 @@ import type { TPdfModel } from './model';
 import { TotalsList } from './pricing-table';
 import { SignatureMarkPdf } from './signature-mark';
 import { VerifyQr } from './verify-qr';
-import { MUTED, RULE, TINT, base, mirror, rowDir, textDir, type, valueDir } from './styles';
+import { MUTED, RULE, TINT, base, mirror, proseDir, rowDir, textDir, type, valueDir } from './styles';
 
 /** Option rows kept on the certificate's last page with its totals, when there are more. */
 const CERTIFICATE_TAIL_ROWS = 5;
@@ -62,7 +62,8 @@ function Signatures({ certificate, model }: { certificate: TAcceptanceCertificat
       </Text>
       {certificate.signatures.map((g, i) => (
         <View key={g.id} style={s.signature} wrap={false}>
-          <Text style={[s.signatureHead, textDir(model, g.name)]}>{model.clean(signerHeading(i18n, i + 1, g))}</Text>
+          {/* A signer's heading is their name, in the proposal's direction as every other name. */}
+          <Text style={[s.signatureHead, proseDir(model)]}>{model.clean(signerHeading(i18n, i + 1, g))}</Text>
           {g.mark ? (
             <View style={[s.mark, model.rtl ? { alignItems: 'flex-end' } : {}]}>
               <SignatureMarkPdf mark={g.mark} model={model} width={180} height={48} />

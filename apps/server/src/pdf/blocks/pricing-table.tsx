@@ -108,7 +108,10 @@ export function TotalsList({
                 }
               >
                 <Text style={fitDir(model, row.term)}>{row.term}</Text>
-                <Text>{`${row.kind === 'discount' ? '−' : ''}${money(model, row.amount, currency)}`}</Text>
+                {/* The amount in the proposal's direction, as the page's <dd>. */}
+                <Text style={fitDir(model)}>
+                  {`${row.kind === 'discount' ? '−' : ''}${money(model, row.amount, currency)}`}
+                </Text>
               </View>
             ))}
           </View>
@@ -130,7 +133,11 @@ export function PricingTablePdf({ table, model }: { table: TPricingTable; model:
   const showTax = table.lines.some((line) => line.taxPercent > 0);
   const title = table.title.trim();
   const kindsInTable = BILLING_KINDS.filter((kind) => table.lines.some((line) => line.billing === kind));
-  const num = mirror(model, s.num);
+  // Quantities and amounts in the proposal's direction, as the client's page (whose cells have no
+  // `dir` of their own) lays them out: in Hebrew "€ 5,000" (the number format's marks put the sign
+  // at the reading end) and in Arabic "1 ساعة" with its number first, at the right. Laid out left
+  // to right they read "5,000€" and "ساعة 1".
+  const num = [textDir(model), mirror(model, s.num)];
   const chooseOne = i18n._('One package is chosen from these options.');
   const noItems = i18n._('No items in this table.');
   return (
@@ -153,13 +160,11 @@ export function PricingTablePdf({ table, model }: { table: TPricingTable; model:
             <Text style={[{ flex: COLUMN.description }, textDir(model)]}>
               {table.kind === 'choice' ? i18n._('Package') : i18n._('Description')}
             </Text>
-            <Text style={[textDir(model), num, { flex: COLUMN.quantity }]}>{i18n._('Quantity')}</Text>
-            <Text style={[textDir(model), num, { flex: COLUMN.unitPrice }]}>{i18n._('Unit price')}</Text>
-            {showDiscount ? (
-              <Text style={[textDir(model), num, { flex: COLUMN.percent }]}>{i18n._('Discount')}</Text>
-            ) : null}
-            {showTax ? <Text style={[textDir(model), num, { flex: COLUMN.percent }]}>{i18n._('Tax')}</Text> : null}
-            <Text style={[textDir(model), num, { flex: COLUMN.total }]}>{i18n._('Total')}</Text>
+            <Text style={[...num, { flex: COLUMN.quantity }]}>{i18n._('Quantity')}</Text>
+            <Text style={[...num, { flex: COLUMN.unitPrice }]}>{i18n._('Unit price')}</Text>
+            {showDiscount ? <Text style={[...num, { flex: COLUMN.percent }]}>{i18n._('Discount')}</Text> : null}
+            {showTax ? <Text style={[...num, { flex: COLUMN.percent }]}>{i18n._('Tax')}</Text> : null}
+            <Text style={[...num, { flex: COLUMN.total }]}>{i18n._('Total')}</Text>
           </View>
           {table.lines.map((line) => {
             const { included, quantity } = lineChoice(table, line, selection);
@@ -180,25 +185,25 @@ export function PricingTablePdf({ table, model }: { table: TPricingTable; model:
                     <Text style={[s.tag, textDir(model), included ? { color: model.accent } : {}]}>{status}</Text>
                   ) : null}
                 </View>
-                <Text style={[num, { flex: COLUMN.quantity }]} hyphenationCallback={breakUnit}>
+                <Text style={[...num, { flex: COLUMN.quantity }]} hyphenationCallback={breakUnit}>
                   {clean(`${formatQuantity(quantity)} ${unitLabel(line.unit, quantity)}`.trim())}
                 </Text>
-                <Text style={[num, { flex: COLUMN.unitPrice }]}>
+                <Text style={[...num, { flex: COLUMN.unitPrice }]}>
                   {priceWithBilling(i18n, money(model, line.unitPrice), line.billing)}
                 </Text>
                 {showDiscount ? (
-                  <Text style={[num, { flex: COLUMN.percent }]}>
+                  <Text style={[...num, { flex: COLUMN.percent }]}>
                     {line.discountPercent > 0 ? formatPercent(line.discountPercent) : '—'}
                   </Text>
                 ) : null}
                 {showTax ? (
-                  <Text style={[num, { flex: COLUMN.percent }]}>
+                  <Text style={[...num, { flex: COLUMN.percent }]}>
                     {line.taxPercent > 0 ? formatPercent(line.taxPercent) : '—'}
                   </Text>
                 ) : null}
                 <Text
                   style={[
-                    num,
+                    ...num,
                     { flex: COLUMN.total, fontWeight: 'bold' },
                     included ? {} : { textDecoration: 'line-through' },
                   ]}

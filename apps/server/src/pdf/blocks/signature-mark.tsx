@@ -5,7 +5,7 @@ import type { TSignatureMark } from '@draftwell/shared/share/signature';
 import { checkSignatureImage } from '@draftwell/shared/share/signature-rules';
 import { SIGNATURE_FONT_FAMILIES } from '../signature-font';
 import type { TPdfModel } from './model';
-import { MUTED, proseDir, type } from './styles';
+import { MUTED, deepLine, proseDir, type } from './styles';
 
 /** The space a mark is drawn in unless the caller gives another, in points. */
 const BOX = { width: 200, height: 56 } as const;
@@ -113,7 +113,14 @@ export function SignatureMarkPdf({
     return (
       <View style={[s.box, { width, minHeight: height }]}>
         {/* Right to left, a name starts at the right, over the lines below it. */}
-        <Text style={[s.typed, { fontSize: size, lineHeight: 1.3, fontFamily }, proseDir({ rtl: !!model.rtl })]}>
+        <Text
+          style={[
+            s.typed,
+            { fontSize: size, lineHeight: 1.3, fontFamily },
+            deepLine(text, size, 1.3),
+            proseDir({ rtl: !!model.rtl }),
+          ]}
+        >
           {text}
         </Text>
       </View>

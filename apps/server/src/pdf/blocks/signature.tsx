@@ -5,7 +5,7 @@ import { signatureParties, type TSigner } from '@draftwell/shared/document/displ
 import type { TSignatureBlock } from '@draftwell/shared/document/schema';
 import type { TPdfModel } from './model';
 import { SignatureMarkPdf } from './signature-mark';
-import { FAINT, MUTED, RULE, TINT, base, proseDir, rowDir, textDir, type, valueDir } from './styles';
+import { FAINT, MUTED, RULE, TINT, base, deepLine, proseDir, rowDir, textDir, type, valueDir } from './styles';
 
 const s = StyleSheet.create({
   signatures: { ...type(10.5, 1.45), flexDirection: 'row', marginBottom: 18 },
@@ -54,20 +54,25 @@ function SignatureBox({ signer, model }: { signer: TSigner; model: TPdfModel }) 
   const { accepted } = signer;
   const { i18n } = model;
   const note = i18n._('Electronic signature: see the certificate of acceptance.');
+  const caption = i18n._('Signature');
   return (
     <View style={s.signer}>
       <Text style={[base.kicker, { color: model.accent }, proseDir(model)]}>{model.clean(signer.label)}</Text>
       {accepted ? (
         <View style={[s.accepted, model.rtl ? { alignItems: 'flex-end' } : {}]}>
           {signer.mark ? <SignatureMarkPdf mark={signer.mark} model={model} width={160} height={44} /> : null}
-          <Text style={[{ fontWeight: 'bold' }, textDir(model, accepted.by)]}>{model.clean(accepted.by)}</Text>
-          <Text style={textDir(model, accepted.on)}>{accepted.on}</Text>
-          <Text style={[{ ...type(8, 1.35), color: MUTED }, textDir(model, note)]}>{note}</Text>
+          <Text style={[{ fontWeight: 'bold' }, deepLine(accepted.by, 9.5, 1.4), textDir(model, accepted.by)]}>
+            {model.clean(accepted.by)}
+          </Text>
+          <Text style={[deepLine(accepted.on, 9.5, 1.4), textDir(model, accepted.on)]}>{accepted.on}</Text>
+          <Text style={[{ ...type(8, 1.35), color: MUTED }, deepLine(note, 8, 1.35), textDir(model, note)]}>
+            {note}
+          </Text>
         </View>
       ) : (
         <>
           <View style={s.signLine} />
-          <Text style={[s.signCaption, textDir(model)]}>{i18n._('Signature')}</Text>
+          <Text style={[s.signCaption, deepLine(caption, 7.5, 1.3), textDir(model)]}>{caption}</Text>
         </>
       )}
       <Kv term={i18n._('Name')} value={signer.name} model={model} name />

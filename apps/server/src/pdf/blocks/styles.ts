@@ -31,6 +31,21 @@ export function keep(points: number): number {
  */
 export const type = (fontSize: number, lineHeight: number) => ({ fontSize, lineHeight });
 
+/** Scripts drawn far below their baseline: Arabic's dots and Devanagari's vowel signs. */
+const DEEP_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}]/u;
+/** The line height (in ems) such a script needs: its baseline one em below the line's top, its dots 0.4 em below that. */
+const DEEP_LINE = 1.6;
+
+/**
+ * A tight line (a typed signature, a caption, set at 1.3 to 1.4) in `fontSize` for `text`: taller
+ * when it is written in Arabic or Devanagari, whose marks below the baseline would otherwise touch
+ * the line below (as the client's page, whose line box grows with the font's descent). Nothing
+ * for other text.
+ */
+export function deepLine(text: string, fontSize: number, lineHeight: number): Style {
+  return DEEP_SCRIPT.test(text) && lineHeight < DEEP_LINE ? type(fontSize, DEEP_LINE) : {};
+}
+
 export const base = StyleSheet.create({
   page: { paddingTop: 50, paddingBottom: 78, paddingHorizontal: MARGIN_X, fontSize: 10.5, color: INK },
   flow: type(10.5, 1.45),
