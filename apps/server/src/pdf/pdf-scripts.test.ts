@@ -587,3 +587,32 @@ describe('words with a letter a font draws as several glyphs are measured as dra
     },
   );
 });
+
+/**
+ * Emoji between right-to-left words take the words' direction, as in Chromium: the first one
+ * typed is the rightmost. Noto Emoji is laid out without reordering while fontkit still says
+ * 'rtl', and reversing it as if it had been drew them left to right.
+ */
+describe('emoji inside right-to-left text', { timeout: 60_000 }, () => {
+  it.each([
+    { language: 'ar' as const, sentence: 'عرض 👍 ✅ 🇯🇵 سعر', first: 'عرض', last: 'سعر' },
+    { language: 'he' as const, sentence: 'הצעה 👍 ✅ 🇯🇵 מחיר', first: 'הצעה', last: 'מחיר' },
+  ])('$language: read from the right, in the order typed', async ({ language, sentence, first, last }) => {
+    const boxes = wordBoxes(await paragraphsPdf([paragraph(sentence)], language));
+    const x = (find: (word: string) => boolean, name: string) => {
+      const box = boxes.find((b) => find(b.word));
+      expect(box, `${name} in ${JSON.stringify(boxes.map((b) => b.word))}`).toBeDefined();
+      return box!.xMin;
+    };
+    const reversed = (word: string) => Array.from(word).reverse().join('');
+    const order = [
+      x((w) => w === first || w === reversed(first), first),
+      x((w) => w.includes('👍'), '👍'),
+      x((w) => w.includes('✅'), '✅'),
+      x((w) => w.includes('\u{1F1EF}'), '🇯🇵'),
+      x((w) => w === last || w === reversed(last), last),
+    ];
+    // Right to left: each is left of the one typed before it.
+    for (let i = 1; i < order.length; i++) expect(order[i]!, `item ${i}`).toBeLessThan(order[i - 1]!);
+  });
+});
