@@ -31,7 +31,8 @@ const basics = (i18n: I18n) => [
     title: i18n._('Hear about changes'),
     text: (
       <Trans
-        id="Webhooks tell your endpoint when a proposal is sent, viewed, signed, accepted or paid. Each delivery is signed with your endpoint’s secret by the Standard Webhooks scheme (<0>webhook-signature</0>), which official libraries verify in most languages; the README gives the recipes and test vectors."
+        id="Webhooks tell your endpoint when a proposal is sent, viewed, signed, accepted or paid. Each delivery is signed with your endpoint’s secret by the Standard Webhooks scheme (<0>{header}</0>), which official libraries verify in most languages; the README gives the recipes and test vectors."
+        values={{ header: 'webhook-signature' }}
         components={{ 0: code }}
       />
     ),
