@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { documentTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument, TRichTextNode } from '@draftwell/shared/document/schema';
 import type { TLanguage } from '@draftwell/shared/i18n/languages';
-import type { TAcceptanceCertificate, TRevisionSnapshot } from '@draftwell/shared/share/revision';
+import type { TAcceptanceCertificate } from '@draftwell/shared/share/revision';
 import { renderProposalPdfInThread } from './pdf-render';
 import { registerPdfFonts } from './pdf-fonts';
 import type { TPdfWorkerInput } from './pdf-types';
+import { snapshotOf } from './test-snapshot';
 
 /**
  * A right-to-left proposal's lines in the order the client's page shows them (it sets the
@@ -35,30 +36,7 @@ function inputOf(language: TLanguage, text: string, signer: string): TPdfWorkerI
       { id: 'sign', type: 'signature', signers: [] },
     ],
   } as TDocument;
-  const snapshot = {
-    proposalId: '0b5d3c0e-6f3e-4d55-9d6c-5f0a3e1d2c4b',
-    number: 'P-2026-0025',
-    title: 'Website',
-    client: { name: signer, company: '', email: '', phone: '', address: '' },
-    currency: 'EUR',
-    validUntil: '2026-12-31',
-    document,
-    totals: documentTotals(document),
-    sender: {
-      name: 'Sam Carter',
-      company: 'North Pixel',
-      jobTitle: '',
-      email: '',
-      phone: '',
-      website: '',
-      address: '',
-      brandColor: '#0f766e',
-      logoFileId: null,
-    },
-    message: '',
-    sentAt: '2026-03-02T09:30:00.000Z',
-    language,
-  } as TRevisionSnapshot;
+  const snapshot = snapshotOf(document, language, signer);
   const signedAt = '2026-03-04T10:20:30.000Z';
   const certificate = {
     id: '6e1f3c2a-2b7d-4c1e-9a55-0d4c3b2a1f00',

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { Font } from '@react-pdf/renderer';
 import { describe, expect, it } from 'vitest';
-import { documentTotals } from '@draftwell/shared/document/pricing';
 import type { TDocument } from '@draftwell/shared/document/schema';
 import type { TLanguage } from '@draftwell/shared/i18n/languages';
-import type { TRevisionSnapshot } from '@draftwell/shared/share/revision';
+
 import { bodyCoverage, bodyFontFamilies } from './pdf-fonts';
 import { renderProposalPdfInThread } from './pdf-render';
 import type { TPdfWorkerInput } from './pdf-types';
+import { snapshotOf } from './test-snapshot';
 
 /**
  * Which font draws what: Han characters in the forms of the proposal's language, and an emoji
@@ -25,30 +25,7 @@ function inputOf(language: TLanguage, text: string): TPdfWorkerInput {
       },
     ],
   };
-  const snapshot = {
-    proposalId: '0b5d3c0e-6f3e-4d55-9d6c-5f0a3e1d2c4b',
-    number: 'P-2026-0025',
-    title: 'Website',
-    client: { name: 'Jane Doe', company: '', email: '', phone: '', address: '' },
-    currency: 'EUR',
-    validUntil: '2026-12-31',
-    document,
-    totals: documentTotals(document),
-    sender: {
-      name: 'Sam Carter',
-      company: 'North Pixel',
-      jobTitle: '',
-      email: '',
-      phone: '',
-      website: '',
-      address: '',
-      brandColor: '#0f766e',
-      logoFileId: null,
-    },
-    message: '',
-    sentAt: '2026-03-02T09:30:00.000Z',
-    language,
-  } as TRevisionSnapshot;
+  const snapshot = snapshotOf(document, language, 'Jane Doe');
   return {
     snapshot,
     revision: { number: 1, hash: 'a'.repeat(64) },
